@@ -1,0 +1,71 @@
+import { readOutbox, type StoredMail } from '@app/mail';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { AppError, success } from '#api/http/app-error.ts';
+
+const loopback = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
+
+/**
+ * The development outbox (no SMTP_URL): every mail the product sends, as a page at /dev/outbox and
+ * as JSON at /api/dev/outbox?to=<address>. Mail holds reset links, so only loopback clients may read
+ * it unless OUTBOX_PUBLIC is set.
+ */
+export function registerOutboxRoutes(
+  app: FastifyInstance,
+  options: { outboxDir: string; isPublic: boolean },
+) {
+  const assertAllowed = (request: FastifyRequest) => {
+    if (options.isPublic || loopback.has(request.ip)) return;
+    throw new AppError(403, 'forbidden', 'The development outbox is only readable from this machine.');
+  };
+
+  app.get('/api/dev/outbox', async (request) => {
+    assertAllowed(request);
+    const to =
+      typeof (request.query as { to?: unknown }).to === 'string'
+        ? (request.query as { to: string }).to
+        : undefined;
+    return success(await readOutbox(options.outboxDir, { to }));
+  });
+
+  app.get('/dev/outbox', async (request, reply) => {
+    assertAllowed(request);
+    const messages = await readOutbox(options.outboxDir);
+    return reply
+      .type('text/html; charset=utf-8')
+      .header(
+        'Content-Security-Policy',
+        "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'",
+      )
+      .send(renderOutbox(messages));
+  });
+}
+
+const escapeHtml = (value: string) =>
+  value.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
+
+const linkify = (escaped: string) => escaped.replace(/(https?:\/\/[^\s<]+)/g, '<a href="$1">$1</a>');
+
+function renderOutbox(messages: StoredMail[]): string {
+  const items = messages
+    .map(
+      (message) => `<article>
+  <h2>${escapeHtml(message.subject)}</h2>
+  <p class="meta">To ${escapeHtml(message.to)} · from ${escapeHtml(message.from)} · ${escapeHtml(message.createdAt)}</p>
+  <pre>${linkify(escapeHtml(message.text))}</pre>
+</article>`,
+    )
+    .join('\n');
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Development outbox</title>
+<style>
+body{font-family:system-ui,sans-serif;margin:0 auto;max-width:48rem;padding:2rem 1rem;color:#1e293b}
+article{border:1px solid #e2e8f0;border-radius:.5rem;padding:1rem 1.25rem;margin:1rem 0}
+h2{font-size:1.05rem;margin:0}.meta{color:#475569;font-size:.85rem}pre{white-space:pre-wrap;font:inherit}
+a{color:#4338ca}
+</style></head>
+<body><main><h1>Development outbox</h1>
+<p>Mail the product sends while no SMTP server is configured. Newest first.</p>
+${items || '<p>No mail yet.</p>'}
+</main></body></html>`;
+}

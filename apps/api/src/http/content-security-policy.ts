@@ -1,0 +1,64 @@
+import { createHash } from 'node:crypto';
+
+export type CspOptions = { analyticsEnabled: boolean; chatEnabled: boolean; extraConnectOrigins?: string[] };
+
+// Third parties appear in the policy only when the product is configured to load them.
+const analyticsSources = {
+  script: ['https://www.googletagmanager.com'],
+  connect: [
+    'https://*.google-analytics.com',
+    'https://*.analytics.google.com',
+    'https://www.googletagmanager.com',
+  ],
+  img: ['https://*.google-analytics.com', 'https://www.googletagmanager.com'],
+};
+const chatSources = {
+  script: ['https://client.crisp.chat', 'https://settings.crisp.chat'],
+  connect: ['https://client.crisp.chat', 'wss://client.relay.crisp.chat', 'https://storage.crisp.chat'],
+  img: ['https://*.crisp.chat'],
+  style: ['https://client.crisp.chat'],
+  font: ['https://client.crisp.chat'],
+  frame: ['https://game.crisp.chat'],
+};
+
+/** The policy for one HTML document: its own inline scripts are allowed by hash, nothing else inline. */
+export function contentSecurityPolicy(options: CspOptions, inlineScriptHashes: string[] = []): string {
+  const withChat = (base: string[], key: keyof typeof chatSources) =>
+    options.chatEnabled ? [...base, ...chatSources[key]] : base;
+  const withAnalytics = (base: string[], key: keyof typeof analyticsSources) =>
+    options.analyticsEnabled ? [...base, ...analyticsSources[key]] : base;
+
+  const directives: Record<string, string[]> = {
+    'default-src': ["'self'"],
+    'script-src': withChat(
+      withAnalytics(["'self'", ...inlineScriptHashes.map((hash) => `'${hash}'`)], 'script'),
+      'script',
+    ),
+    'style-src': withChat(["'self'"], 'style'),
+    'img-src': withChat(withAnalytics(["'self'", 'data:'], 'img'), 'img'),
+    'font-src': withChat(["'self'"], 'font'),
+    'connect-src': withChat(
+      withAnalytics(["'self'", ...(options.extraConnectOrigins ?? [])], 'connect'),
+      'connect',
+    ),
+    'frame-src': withChat(["'self'"], 'frame'),
+    'frame-ancestors': ["'self'"],
+    'form-action': ["'self'"],
+    'base-uri': ["'self'"],
+    'object-src': ["'none'"],
+  };
+  return Object.entries(directives)
+    .map(([name, sources]) => `${name} ${sources.join(' ')}`)
+    .join('; ');
+}
+
+/** sha256 hashes of the inline <script> elements of an HTML document, in CSP's format. */
+export function inlineScriptHashes(html: string): string[] {
+  const hashes = new Set<string>();
+  for (const match of html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/gi)) {
+    const body = match[1] ?? '';
+    if (body.length === 0) continue;
+    hashes.add(`sha256-${createHash('sha256').update(body, 'utf8').digest('base64')}`);
+  }
+  return [...hashes];
+}

@@ -1,0 +1,24 @@
+import { useEffect } from 'react';
+import { config } from '#web/config.ts';
+
+declare global {
+  interface Window {
+    $crisp?: unknown[];
+    CRISP_WEBSITE_ID?: string;
+  }
+}
+
+// The optional chat widget (Crisp) loads only when its website id is configured (§7).
+export function ChatWidget() {
+  useEffect(() => {
+    if (!config.chatWebsiteId || document.getElementById('chat-widget')) return;
+    window.$crisp = [];
+    window.CRISP_WEBSITE_ID = config.chatWebsiteId;
+    const script = document.createElement('script');
+    script.id = 'chat-widget';
+    script.src = 'https://client.crisp.chat/l.js';
+    script.async = true;
+    document.head.appendChild(script);
+  }, []);
+  return null;
+}

@@ -1,0 +1,66 @@
+import { type ComponentPropsWithoutRef, forwardRef, type ReactNode } from 'react';
+
+export type ButtonVariant = 'primary' | 'secondary';
+export type ButtonSize = 'md' | 'lg';
+
+const base =
+  'inline-flex items-center justify-center gap-2 rounded-lg border font-semibold whitespace-nowrap transition-colors disabled:cursor-not-allowed disabled:opacity-70';
+
+const variants: Record<ButtonVariant, string> = {
+  primary: 'border-transparent bg-brand-600 text-white shadow-sm hover:bg-brand-700',
+  secondary: 'border-slate-300 bg-white text-slate-900 shadow-sm hover:bg-slate-50',
+};
+
+const sizes: Record<ButtonSize, string> = {
+  md: 'px-4 py-2.5 text-sm',
+  lg: 'px-6 py-3 text-base',
+};
+
+/** The button look, for links that should look like buttons (`<Link className={buttonClasses()}>`). */
+export function buttonClasses({
+  variant = 'primary',
+  size = 'md',
+  className = '',
+}: {
+  variant?: ButtonVariant;
+  size?: ButtonSize;
+  className?: string;
+} = {}): string {
+  return `${base} ${variants[variant]} ${sizes[size]} ${className}`.trim();
+}
+
+type ButtonProps = ComponentPropsWithoutRef<'button'> & {
+  variant?: ButtonVariant;
+  size?: ButtonSize;
+  /** While true the button is disabled, marked aria-busy and shows a spinner with `busyLabel`. */
+  busy?: boolean;
+  busyLabel?: ReactNode;
+};
+
+export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button(
+  { variant, size, busy = false, busyLabel, className, disabled, type = 'button', children, ...props },
+  ref,
+) {
+  return (
+    <button
+      ref={ref}
+      type={type}
+      className={buttonClasses({ variant, size, className })}
+      disabled={disabled || busy}
+      aria-busy={busy || undefined}
+      {...props}
+    >
+      {busy && <Spinner />}
+      {busy && busyLabel ? busyLabel : children}
+    </button>
+  );
+});
+
+function Spinner() {
+  return (
+    <span
+      className="size-4 animate-spin rounded-full border-2 border-current border-r-transparent"
+      aria-hidden="true"
+    />
+  );
+}

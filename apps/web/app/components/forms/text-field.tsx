@@ -1,0 +1,106 @@
+import { type ComponentPropsWithoutRef, forwardRef, type ReactNode, useId } from 'react';
+
+type FieldFrameProps = {
+  label: string;
+  /** Shown under the field and linked to it with aria-describedby; also sets aria-invalid. */
+  error?: string;
+  hint?: string;
+  /** Marks the field as optional beside the label (outside it, so the accessible name stays `label`). */
+  optional?: boolean;
+  /** Keeps the label for assistive technology but hides it visually (e.g. a one-field inline form). */
+  hideLabel?: boolean;
+};
+
+const controlClasses =
+  'block w-full rounded-lg border bg-white px-3.5 py-2.5 text-base text-slate-900 shadow-sm placeholder:text-slate-500 focus:border-brand-600 focus:ring-2 focus:ring-brand-600/20 focus:outline-none focus-visible:outline-none disabled:cursor-not-allowed disabled:bg-slate-100 sm:text-sm';
+
+function borderFor(error?: string) {
+  return error ? 'border-red-600' : 'border-slate-300';
+}
+
+/** Ids and ARIA wiring shared by TextField and TextArea. */
+function useFieldIds(id: string | undefined, error?: string, hint?: string) {
+  const generated = useId();
+  const controlId = id ?? generated;
+  const errorId = `${controlId}-error`;
+  const hintId = `${controlId}-hint`;
+  const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined;
+  return { controlId, errorId, hintId, describedBy };
+}
+
+function FieldFrame({
+  label,
+  error,
+  hint,
+  optional,
+  hideLabel,
+  ids,
+  children,
+  className = '',
+}: FieldFrameProps & { ids: ReturnType<typeof useFieldIds>; children: ReactNode; className?: string }) {
+  return (
+    <div className={className}>
+      <div className={hideLabel ? 'sr-only' : 'mb-1.5 flex items-baseline justify-between gap-2'}>
+        <label htmlFor={ids.controlId} className="block text-sm font-medium text-slate-900">
+          {label}
+        </label>
+        {optional && !hideLabel && <span className="text-sm text-slate-600">Optional</span>}
+      </div>
+      {children}
+      {hint && !error && (
+        <p id={ids.hintId} className="mt-1.5 text-sm text-slate-600">
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p id={ids.errorId} className="mt-1.5 text-sm text-red-700">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+type TextFieldProps = FieldFrameProps & ComponentPropsWithoutRef<'input'> & { fieldClassName?: string };
+
+export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function TextField(
+  { label, error, hint, optional, hideLabel, id, className = '', fieldClassName, type = 'text', ...props },
+  ref,
+) {
+  const ids = useFieldIds(id, error, hint && !error ? hint : undefined);
+  return (
+    <FieldFrame {...{ label, error, hint, optional, hideLabel, ids }} className={fieldClassName}>
+      <input
+        ref={ref}
+        id={ids.controlId}
+        type={type}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={ids.describedBy}
+        className={`${controlClasses} ${borderFor(error)} ${className}`.trim()}
+        {...props}
+      />
+    </FieldFrame>
+  );
+});
+
+type TextAreaProps = FieldFrameProps & ComponentPropsWithoutRef<'textarea'> & { fieldClassName?: string };
+
+export const TextArea = forwardRef<HTMLTextAreaElement, TextAreaProps>(function TextArea(
+  { label, error, hint, optional, hideLabel, id, className = '', fieldClassName, rows = 5, ...props },
+  ref,
+) {
+  const ids = useFieldIds(id, error, hint && !error ? hint : undefined);
+  return (
+    <FieldFrame {...{ label, error, hint, optional, hideLabel, ids }} className={fieldClassName}>
+      <textarea
+        ref={ref}
+        id={ids.controlId}
+        rows={rows}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={ids.describedBy}
+        className={`${controlClasses} ${borderFor(error)} ${className}`.trim()}
+        {...props}
+      />
+    </FieldFrame>
+  );
+});

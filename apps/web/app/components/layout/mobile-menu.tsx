@@ -1,0 +1,91 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { Link, useLocation } from 'react-router';
+import { buttonClasses } from '#web/components/forms/button.tsx';
+import { CloseIcon, MenuIcon } from '#web/components/icons.tsx';
+import { navGroups, navLinks, signInLink } from './navigation.ts';
+
+/**
+ * The menu below the md breakpoint: a toggle button and a panel with every link of the desktop bar.
+ * The panel closes on navigation (and on a tap of the current page's link) and on Escape.
+ */
+export function MobileMenu() {
+  const [isOpen, setIsOpen] = useState(false);
+  const panelId = useId();
+  const toggleRef = useRef<HTMLButtonElement>(null);
+  const { pathname } = useLocation();
+  const close = () => setIsOpen(false);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: closing is the reaction to a new path.
+  useEffect(() => setIsOpen(false), [pathname]);
+
+  useEffect(() => {
+    if (!isOpen) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setIsOpen(false);
+      toggleRef.current?.focus();
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [isOpen]);
+
+  return (
+    <div className="md:hidden">
+      <button
+        ref={toggleRef}
+        type="button"
+        className="-mr-2 inline-flex items-center justify-center rounded-md p-2 text-slate-700 hover:bg-slate-100 hover:text-slate-900"
+        aria-expanded={isOpen}
+        aria-controls={panelId}
+        aria-label={isOpen ? 'Close menu' : 'Open menu'}
+        data-testid="mobile-menu-toggle"
+        onClick={() => setIsOpen((open) => !open)}
+      >
+        {isOpen ? <CloseIcon /> : <MenuIcon />}
+      </button>
+      <div
+        id={panelId}
+        hidden={!isOpen}
+        data-testid="mobile-menu"
+        className="absolute inset-x-0 top-full max-h-[calc(100dvh-4rem)] overflow-y-auto border-b border-slate-200 bg-white shadow-lg"
+      >
+        <nav aria-label="Mobile" className="container-page space-y-6 py-6">
+          {navGroups.map((group) => (
+            <div key={group.label}>
+              <p className="text-xs font-semibold tracking-wide text-slate-600 uppercase">{group.label}</p>
+              <ul className="mt-2 grid grid-cols-1 gap-1 min-[440px]:grid-cols-2">
+                {group.items.map((item) => (
+                  <li key={item.label}>
+                    <Link
+                      to={item.to}
+                      onClick={close}
+                      className="block rounded-md px-2 py-2 text-base font-medium text-slate-900 hover:bg-slate-50"
+                    >
+                      {item.label}
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          ))}
+          <ul className="space-y-1 border-t border-slate-200 pt-4">
+            {navLinks.map((item) => (
+              <li key={item.to}>
+                <Link
+                  to={item.to}
+                  onClick={close}
+                  className="block rounded-md px-2 py-2 text-base font-medium text-slate-900 hover:bg-slate-50"
+                >
+                  {item.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+          <Link to={signInLink.to} onClick={close} className={buttonClasses({ className: 'w-full' })}>
+            {signInLink.label}
+          </Link>
+        </nav>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,56 @@
+// The visitor navigation (§2), shared by the desktop bar, the mobile menu and the footer.
+// Solutions and Resources are placeholders that all lead to the home page for now.
+
+export type NavItem = { label: string; to: string; description?: string };
+export type NavGroup = { label: string; items: NavItem[] };
+
+export const navGroups: NavGroup[] = [
+  {
+    label: 'Solutions',
+    items: [
+      { label: 'Analytics', to: '/', description: 'See how customers use your product, in real time.' },
+      { label: 'Automation', to: '/', description: 'Put billing, onboarding and reminders on autopilot.' },
+      { label: 'Integrations', to: '/', description: 'Connect the tools your team already relies on.' },
+      { label: 'Security', to: '/', description: 'Keep customer data safe with built-in controls.' },
+    ],
+  },
+  {
+    label: 'Resources',
+    items: [
+      { label: 'Documentation', to: '/', description: 'Guides and references for every feature.' },
+      { label: 'Blog', to: '/', description: 'Product news, tips and stories from our team.' },
+      { label: 'Community', to: '/', description: 'Ask questions and share what you have built.' },
+      { label: 'Changelog', to: '/', description: 'Everything we shipped, release by release.' },
+    ],
+  },
+];
+
+export const navLinks: NavItem[] = [
+  { label: 'About', to: '/about' },
+  { label: 'Pricing', to: '/pricing' },
+];
+
+export const signInLink: NavItem = { label: 'Sign in', to: '/auth/signin' };
+
+export const footerGroups: NavGroup[] = [
+  {
+    label: 'Product',
+    items: [
+      { label: 'Pricing', to: '/pricing' },
+      { label: 'FAQ', to: '/faq' },
+      { label: 'Features', to: '/#features' },
+      { label: 'Solutions', to: '/' },
+      { label: 'Resources', to: '/' },
+    ],
+  },
+  {
+    label: 'Company',
+    items: [
+      { label: 'About', to: '/about' },
+      { label: 'Contact', to: '/contact' },
+      { label: 'Blog', to: '/' },
+      { label: 'Terms', to: '/legal/terms-of-service' },
+      { label: 'Privacy', to: '/legal/privacy-policy' },
+    ],
+  },
+];

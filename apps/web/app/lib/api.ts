@@ -1,0 +1,58 @@
+// The product API helper of §7: /api/{path}, JSON in and out, the bearer token when there is one.
+// An answer with status 'error' becomes a thrown ApiError carrying the server's code and message.
+
+export type ApiEnvelope<T> =
+  | { status: 'success'; data: T }
+  | { status: 'error'; code: string; message: string };
+
+export class ApiError extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+type ApiOptions = { method?: string; body?: unknown; token?: string | null };
+
+export async function apiRequest<T>(
+  path: string,
+  { method = 'GET', body, token }: ApiOptions = {},
+): Promise<T> {
+  const headers: Record<string, string> = { 'Content-Type': 'application/json' };
+  if (token) headers.Authorization = `Bearer ${token}`;
+  const response = await fetch(`/api/${path}`, {
+    method,
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+  }).catch(() => {
+    throw new ApiError('network_error', 'Could not reach the server. Check your connection and try again.');
+  });
+  const envelope = (await response.json().catch(() => null)) as ApiEnvelope<T> | null;
+  if (!envelope)
+    throw new ApiError('bad_response', `The server answered ${response.status} without a readable body.`);
+  if (envelope.status === 'error') throw new ApiError(envelope.code, envelope.message);
+  return envelope.data;
+}
+
+/** POST JSON to a form-handling service (ours by default, or an external one); errors carry its message. */
+export async function postForm(url: string, body: Record<string, string>): Promise<unknown> {
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+    body: JSON.stringify(body),
+  }).catch(() => {
+    throw new Error('Could not reach the server. Check your connection and try again.');
+  });
+  const payload = (await response.json().catch(() => ({}))) as {
+    message?: string;
+    error?: string;
+    status?: string;
+  };
+  if (!response.ok || payload.status === 'error') {
+    throw new Error(payload.message || payload.error || 'Something went wrong');
+  }
+  return payload;
+}

@@ -1,0 +1,88 @@
+import { buttonClasses } from '#web/components/forms/button.tsx';
+import { ChevronDownIcon, ExternalLinkIcon } from '#web/components/icons.tsx';
+import { PageHeader } from '#web/components/marketing/page-header.tsx';
+import { config } from '#web/config.ts';
+import { pageMeta } from '#web/lib/meta.ts';
+
+export const meta = () =>
+  pageMeta({
+    title: 'Frequently asked questions',
+    path: '/faq',
+    description: 'Answers about billing, seats, cancelling, the free trial, your data and support.',
+  });
+
+const questions = [
+  {
+    question: 'How does billing work?',
+    answer:
+      'Plans are billed monthly or yearly in advance by card. You can switch between monthly and yearly billing at any time, and the difference is prorated automatically.',
+  },
+  {
+    question: 'Can I add more seats to my plan?',
+    answer:
+      'Yes. Each plan includes a number of seats for team members. Add more from your billing settings and you only pay for the extra seats from that day on.',
+  },
+  {
+    question: 'Can I cancel at any time?',
+    answer:
+      'Of course. Cancel from your account page whenever you like: your plan stays active until the end of the period you have paid for, and you will not be charged again.',
+  },
+  {
+    question: 'Is there a free trial?',
+    answer:
+      'Every plan starts with a 14-day free trial with all features included. We remind you before the trial ends, and cancelling before then costs nothing.',
+  },
+  {
+    question: 'What happens to my data?',
+    answer:
+      'Your data is encrypted, stored in secure data centres and never sold. You can export everything at any time, and we delete it on request when you close your account.',
+  },
+  {
+    question: 'How do I get help?',
+    answer:
+      'Our support team answers every message within 24 hours on weekdays. Business plans also get priority support and a dedicated onboarding call.',
+  },
+];
+
+export default function Faq() {
+  return (
+    <>
+      <PageHeader eyebrow="FAQ" title="Frequently asked questions">
+        Everything you need to know about plans, billing and your data. Can't find an answer? Our support team
+        is happy to help.
+      </PageHeader>
+
+      <section className="section" aria-label="Questions and answers">
+        <div className="container-page max-w-3xl">
+          <div className="divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white shadow-sm">
+            {questions.map(({ question, answer }) => (
+              <details key={question} className="group" data-testid="faq-item">
+                <summary className="flex cursor-pointer list-none items-center justify-between gap-4 px-6 py-5 text-left text-base font-semibold text-slate-900 hover:bg-slate-50 [&::-webkit-details-marker]:hidden">
+                  {question}
+                  <ChevronDownIcon className="size-5 shrink-0 text-slate-500 transition-transform group-open:rotate-180" />
+                </summary>
+                <p className="px-6 pb-6 text-base text-slate-600">{answer}</p>
+              </details>
+            ))}
+          </div>
+
+          <div className="mt-12 rounded-lg bg-slate-50 p-8 text-center ring-1 ring-slate-200">
+            <h2 className="text-xl font-semibold text-slate-900">Still have questions?</h2>
+            <p className="mt-2 text-base text-slate-600">
+              Browse the guides in our help center or send a message to our support team.
+            </p>
+            <a
+              href={config.helpCenterUrl}
+              target="_blank"
+              rel="noopener noreferrer"
+              className={buttonClasses({ className: 'mt-6' })}
+            >
+              Go to support center
+              <ExternalLinkIcon />
+            </a>
+          </div>
+        </div>
+      </section>
+    </>
+  );
+}

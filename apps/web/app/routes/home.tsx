@@ -1,0 +1,28 @@
+import { CtaBand } from '#web/components/marketing/cta-band.tsx';
+import { Features } from '#web/components/marketing/features.tsx';
+import { Hero } from '#web/components/marketing/hero.tsx';
+import { LogoCloud } from '#web/components/marketing/logo-cloud.tsx';
+import { NewsletterSection } from '#web/components/marketing/newsletter-section.tsx';
+import { Testimonials } from '#web/components/marketing/testimonials.tsx';
+import { pageMeta } from '#web/lib/meta.ts';
+
+// No title: the home page gets the default title of pageMeta.
+export const meta = () => pageMeta({ path: '/' });
+
+export default function Home() {
+  return (
+    <>
+      <Hero />
+      <LogoCloud />
+      <Features />
+      <Testimonials />
+      <CtaBand
+        title="Ready to launch your product?"
+        text="Start your free trial today. No credit card needed, and you can cancel at any time."
+        linkLabel="Let's get started"
+        to="/pricing"
+      />
+      <NewsletterSection />
+    </>
+  );
+}

@@ -1,0 +1,28 @@
+import { PageHeader } from '#web/components/marketing/page-header.tsx';
+import { pageMeta } from '#web/lib/meta.ts';
+
+export const meta = () =>
+  pageMeta({
+    title: 'Pricing',
+    path: '/pricing',
+    description: 'Simple plans for every stage: starter, pro and business. Start with a free trial.',
+  });
+
+// The plans come from the separately hosted pricing app (§2), served by the API at /omniout/.
+export default function Pricing() {
+  return (
+    <>
+      <PageHeader eyebrow="Pricing" title="Simple, transparent pricing">
+        Start with a free trial, then pick the plan that fits. Upgrade, downgrade or cancel at any time.
+      </PageHeader>
+      <div className="container-page py-12 sm:py-16">
+        <iframe
+          src="/omniout/"
+          title="Pricing plans"
+          className="block h-[950px] w-full border-0"
+          data-testid="pricing-frame"
+        />
+      </div>
+    </>
+  );
+}

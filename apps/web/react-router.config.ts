@@ -1,0 +1,40 @@
+import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { Config } from '@react-router/dev/config';
+
+type ManifestRoute = { id: string; parentId?: string; path?: string };
+
+// Every public page is prerendered to static HTML (readable without JavaScript, good for SEO);
+// the signed-in area is rendered in the browser from the SPA fallback.
+export default {
+  appDirectory: 'app',
+  ssr: false,
+  prerender: [
+    '/',
+    '/about',
+    '/faq',
+    '/contact',
+    '/pricing',
+    '/legal/terms-of-service',
+    '/legal/privacy-policy',
+  ],
+  // The API server answers 404 for document requests no route matches. It reads the route patterns
+  // written here instead of keeping a second copy of the route table.
+  async buildEnd({ buildManifest, reactRouterConfig }) {
+    const routes: Record<string, ManifestRoute> = buildManifest?.routes ?? {};
+    const patterns = Object.values(routes)
+      .map((route) => fullPath(route, routes))
+      .filter((pattern) => !pattern.includes('*'));
+    const file = path.join(reactRouterConfig.buildDirectory, 'client', 'route-patterns.json');
+    await writeFile(file, `${JSON.stringify([...new Set(patterns)].sort(), null, 2)}\n`);
+  },
+} satisfies Config;
+
+function fullPath(route: ManifestRoute, routes: Record<string, ManifestRoute>): string {
+  const segments: string[] = [];
+  for (let current: ManifestRoute | undefined = route; current; ) {
+    if (current.path) segments.unshift(current.path.replace(/^\/+|\/+$/g, ''));
+    current = current.parentId ? routes[current.parentId] : undefined;
+  }
+  return `/${segments.filter(Boolean).join('/')}`;
+}

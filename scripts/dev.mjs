@@ -1,0 +1,26 @@
+// `npm run dev`: the Vite dev server (hot reload) at PORT (3000) in front of the API server, which
+// restarts on change; Vite forwards /api, /omniout and /dev to it.
+import { buildIfStale } from './lib/build-if-stale.mjs';
+import { runTogether } from './lib/processes.mjs';
+import { omnioutSources, root } from './lib/workspace.mjs';
+
+const port = process.env.PORT ?? '3000';
+const apiPort = process.env.DEV_API_PORT ?? '3100';
+buildIfStale({ root, workspace: 'apps/omniout', sources: omnioutSources, output: 'apps/omniout/dist' });
+
+runTogether([
+  {
+    name: 'api',
+    command: process.execPath,
+    args: ['--import', 'tsx', '--watch', 'apps/api/src/server.ts'],
+    cwd: root,
+    env: { NODE_ENV: 'development', PORT: apiPort, HOST: '127.0.0.1' },
+  },
+  {
+    name: 'web',
+    command: 'npx',
+    args: ['react-router', 'dev'],
+    cwd: `${root}/apps/web`,
+    env: { PORT: port, DEV_API_ORIGIN: `http://127.0.0.1:${apiPort}` },
+  },
+]);

@@ -1,0 +1,42 @@
+import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+
+function newestMtime(entries) {
+  let newest = 0;
+  const visit = (entry) => {
+    if (!existsSync(entry)) return;
+    const stat = statSync(entry);
+    if (stat.isDirectory()) {
+      for (const name of readdirSync(entry)) if (name !== 'node_modules') visit(path.join(entry, name));
+    } else newest = Math.max(newest, stat.mtimeMs);
+  };
+  for (const entry of entries) visit(entry);
+  return newest;
+}
+
+/**
+ * Builds a workspace when its output is missing, older than its sources, or was built with other
+ * VITE_* settings (they are baked into the bundle).
+ */
+export function buildIfStale({ root, workspace, sources, output }) {
+  const stampFile = path.join(root, output, '.build-stamp.json');
+  const viteEnv = Object.entries(process.env)
+    .filter(([key]) => key.startsWith('VITE_'))
+    .sort(([a], [b]) => a.localeCompare(b));
+  const expected = {
+    sourcesMtime: newestMtime(sources.map((source) => path.join(root, source))),
+    env: createHash('sha256').update(JSON.stringify(viteEnv)).digest('hex'),
+  };
+  const stamp = existsSync(stampFile) ? JSON.parse(readFileSync(stampFile, 'utf8')) : null;
+  if (stamp && stamp.sourcesMtime >= expected.sourcesMtime && stamp.env === expected.env) return;
+
+  console.log(`Building ${workspace}…`);
+  const result = spawnSync('npm', ['run', 'build', '-w', workspace], { cwd: root, stdio: 'inherit' });
+  if (result.status !== 0) {
+    console.error(`The build of ${workspace} failed; see the output above.`);
+    process.exit(result.status ?? 1);
+  }
+  writeFileSync(stampFile, JSON.stringify(expected));
+}

@@ -1,0 +1,19 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+export const webSources = [
+  'apps/web/app',
+  'apps/web/public',
+  'apps/web/react-router.config.ts',
+  'apps/web/vite.config.ts',
+  'apps/web/package.json',
+  'packages/plans/src',
+];
+export const omnioutSources = ['apps/omniout/src', 'apps/omniout/build.ts', 'packages/plans/src'];
+
+export function buildAll(buildIfStale) {
+  buildIfStale({ root, workspace: 'apps/web', sources: webSources, output: 'apps/web/build' });
+  buildIfStale({ root, workspace: 'apps/omniout', sources: omnioutSources, output: 'apps/omniout/dist' });
+}

@@ -1,0 +1,16 @@
+// `npm start`: builds what is stale, then runs the product (the API server applies migrations at start).
+import { buildIfStale } from './lib/build-if-stale.mjs';
+import { runTogether } from './lib/processes.mjs';
+import { buildAll, root } from './lib/workspace.mjs';
+
+buildAll(buildIfStale);
+
+runTogether([
+  {
+    name: 'app',
+    command: process.execPath,
+    args: ['--import', 'tsx', 'apps/api/src/server.ts'],
+    cwd: root,
+    env: { NODE_ENV: process.env.NODE_ENV ?? 'production' },
+  },
+]);
