@@ -1,0 +1,30 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { createMailer } from '@app/mail';
+import { buildApp } from '#api/app.ts';
+import { loadConfig } from '#api/config.ts';
+import { openTestDatabase } from './test-database.ts';
+
+/** The real app on a fresh database with its own outbox; `overrides` are environment variables. */
+export async function startTestApp(overrides: Record<string, string> = {}) {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'api-test-'));
+  const config = loadConfig({ DATA_DIR: dataDir, NODE_ENV: 'test', LOG_LEVEL: 'silent', ...overrides });
+  const database = await openTestDatabase();
+  const mailer = createMailer(config.mail);
+  const app = await buildApp({ config, database, mailer, logger: false });
+  await app.ready();
+  return {
+    app,
+    config,
+    db: database.db,
+    databaseKind: database.kind,
+    async close() {
+      await app.close();
+      await database.close();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export type TestApp = Awaited<ReturnType<typeof startTestApp>>;

@@ -1,0 +1,39 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { type DatabaseHandle, type DatabaseTarget, openDatabase } from '#api/db/database.ts';
+
+/**
+ * A fresh, migrated database for one test file: PGlite in memory by default, or, when
+ * TEST_DATABASE_URL is set (as CI does), a new database on that PostgreSQL server, dropped afterwards.
+ */
+export async function openTestDatabase(): Promise<DatabaseHandle> {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) return openDatabase({ kind: 'pglite', dir: null });
+
+  const admin = new URL(serverUrl);
+  const name = `${admin.pathname.slice(1) || 'test'}_${randomBytes(4).toString('hex')}`;
+  await withAdminClient(admin, (client) => client.query(`create database "${name}"`));
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const target: DatabaseTarget = { kind: 'postgres', url: url.toString() };
+  const handle = await openDatabase(target);
+  return {
+    ...handle,
+    async close() {
+      await handle.close();
+      await withAdminClient(admin, (client) =>
+        client.query(`drop database if exists "${name}" with (force)`),
+      );
+    },
+  };
+}
+
+async function withAdminClient(url: URL, work: (client: pg.Client) => Promise<unknown>) {
+  const client = new pg.Client({ connectionString: url.toString() });
+  await client.connect();
+  try {
+    await work(client);
+  } finally {
+    await client.end();
+  }
+}

@@ -1,0 +1,15 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    include: [
+      'apps/*/src/**/*.test.ts',
+      'apps/web/app/**/*.test.ts',
+      'packages/*/src/**/*.test.ts',
+      'emulators/*/src/**/*.test.ts',
+    ],
+    environment: 'node',
+    testTimeout: 20_000,
+    hookTimeout: 60_000,
+  },
+});
