@@ -27,7 +27,7 @@ export function renderPricingPage(): string {
 <link rel="stylesheet" href="omniout.css">
 </head>
 <body>
-<main>
+<main aria-label="Plans and pricing">
 <h1 class="sr-only">Plans and pricing</h1>
 <div class="plans">
 ${plans.map(planCard).join('\n')}

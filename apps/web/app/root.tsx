@@ -47,7 +47,15 @@ function useRouteChangeEffects() {
   }, [pathname, hash]);
 }
 
+/** Marks the document once React has taken over the prerendered HTML (browser tests wait for it). */
+function useHydratedMarker() {
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = 'true';
+  }, []);
+}
+
 export default function App() {
+  useHydratedMarker();
   useRouteChangeEffects();
   return (
     <div className="flex min-h-screen flex-col">

@@ -54,10 +54,10 @@ export default function Faq() {
 
       <section className="section" aria-label="Questions and answers">
         <div className="container-page max-w-3xl">
-          <div className="divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white shadow-sm">
+          <div className="divide-y divide-slate-200 overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm">
             {questions.map(({ question, answer }) => (
               <details key={question} className="group" data-testid="faq-item">
-                <summary className="flex cursor-pointer list-none items-center justify-between gap-4 px-6 py-5 text-left text-base font-semibold text-slate-900 hover:bg-slate-50 [&::-webkit-details-marker]:hidden">
+                <summary className="flex cursor-pointer list-none items-center justify-between gap-4 px-6 py-5 text-left text-base font-semibold text-slate-900 hover:bg-slate-50 focus-visible:-outline-offset-2 [&::-webkit-details-marker]:hidden">
                   {question}
                   <ChevronDownIcon className="size-5 shrink-0 text-slate-500 transition-transform group-open:rotate-180" />
                 </summary>

@@ -52,7 +52,9 @@ export function MobileMenu() {
         <nav aria-label="Mobile" className="container-page space-y-6 py-6">
           {navGroups.map((group) => (
             <div key={group.label}>
-              <p className="text-xs font-semibold tracking-wide text-slate-600 uppercase">{group.label}</p>
+              <p className="px-2 text-xs font-semibold tracking-wide text-slate-600 uppercase">
+                {group.label}
+              </p>
               <ul className="mt-2 grid grid-cols-1 gap-1 min-[440px]:grid-cols-2">
                 {group.items.map((item) => (
                   <li key={item.label}>
