@@ -1,0 +1,50 @@
+// `npm run screenshots`: full-page screenshots of every public page at 1280 and 375 px into
+// screenshots/, for a person to look at (consistent spacing, type, colour; nothing overflowing).
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { chromium } from '@playwright/test';
+import { startProduct } from '../bench/lib/product-server.mjs';
+import { root } from './lib/workspace.mjs';
+
+const pages = [
+  '/',
+  '/about',
+  '/faq',
+  '/contact',
+  '/pricing',
+  '/legal/terms-of-service',
+  '/legal/privacy-policy',
+  '/no-such-page',
+];
+const widths = [1280, 375];
+const outDir = path.join(root, 'screenshots');
+mkdirSync(outDir, { recursive: true });
+
+const product = await startProduct();
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
+});
+try {
+  for (const width of widths) {
+    const page = await browser.newPage({ viewport: { width, height: 900 } });
+    for (const pagePath of pages) {
+      await page.goto(`${product.origin}${pagePath}`, { waitUntil: 'networkidle' });
+      const name = `${pagePath === '/' ? 'home' : pagePath.slice(1).replaceAll('/', '-')}-${width}.png`;
+      await page.screenshot({ path: path.join(outDir, name), fullPage: true });
+      console.log(`screenshots/${name}`);
+    }
+    await page.close();
+  }
+} finally {
+  await browser.close();
+  await product.stop();
+}
