@@ -29,6 +29,8 @@ export function Hero() {
             </Link>
             <Link to="/about" className={buttonClasses({ variant: 'secondary', size: 'lg' })}>
               Learn more
+              {/* Says where the link goes for screen readers and search engines ("Learn more" alone is generic). */}
+              <span className="sr-only"> about {config.appName}</span>
             </Link>
           </div>
         </div>
