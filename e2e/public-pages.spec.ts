@@ -45,6 +45,23 @@ test.describe('every public page', () => {
     });
   }
 
+  test('client-side navigation updates the title and metadata, never duplicating them', async ({ page }) => {
+    await gotoHydrated(page, '/');
+    await page.getByTestId('site-header').getByRole('link', { name: 'About' }).click();
+    await expect(page).toHaveURL(/\/about$/);
+    await expect(page).toHaveTitle('About us | Launchkit');
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', /\/about$/);
+    for (const selector of [
+      'title',
+      'meta[name="description"]',
+      'link[rel="canonical"]',
+      'meta[property="og:title"]',
+    ]) {
+      await expect(page.locator(selector)).toHaveCount(1);
+    }
+    await expect(page.locator('h1')).toHaveCount(1);
+  });
+
   test('each page has a different title', async ({ page }) => {
     const titles = new Set<string>();
     for (const { path } of publicPages) {

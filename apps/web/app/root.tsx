@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { createPortal } from 'react-dom';
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, useLocation } from 'react-router';
 import type { Route } from './+types/root';
 import './app.css';
@@ -12,7 +13,20 @@ export const links: Route.LinksFunction = () => [
   { rel: 'manifest', href: '/site.webmanifest' },
 ];
 
+/**
+ * Prerendering renders the whole document. In the browser only the app inside #root is hydrated
+ * (entry.client.tsx); the page metadata is rendered into <head> through a portal so titles and
+ * canonical URLs follow client-side navigation.
+ */
 export function Layout({ children }: { children: React.ReactNode }) {
+  if (typeof document !== 'undefined') {
+    return (
+      <>
+        {createPortal(<Meta />, document.head)}
+        {children}
+      </>
+    );
+  }
   return (
     <html lang="en">
       <head>
@@ -23,7 +37,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links />
       </head>
       <body className="min-h-screen bg-white text-slate-800 antialiased">
-        {children}
+        <div id="root">{children}</div>
         <Scripts />
       </body>
     </html>

@@ -28,3 +28,10 @@ export function pageMeta({ title, description = defaultDescription, path }: Page
     { name: 'twitter:image', content: image },
   ];
 }
+
+/**
+ * The head elements `pageMeta` produces. The browser app re-renders them into <head> through a portal
+ * (root.tsx), so the prerendered copies are removed first (entry.client.tsx).
+ */
+export const pageMetaSelector =
+  'title, meta[name="description"], meta[name="robots"], meta[property^="og:"], meta[name^="twitter:"], link[rel="canonical"]';

@@ -40,6 +40,7 @@ export function ContactForm() {
   return (
     <form noValidate onSubmit={onSubmit} className="space-y-6" data-testid="contact-form">
       <TextField
+        id="contact-name"
         label="Name"
         optional
         autoComplete="name"
@@ -48,6 +49,7 @@ export function ContactForm() {
         {...register('name')}
       />
       <TextField
+        id="contact-email"
         label="Email"
         type="email"
         autoComplete="email"
@@ -56,6 +58,7 @@ export function ContactForm() {
         {...register('email', { validate: requiredText('Please enter an email address') })}
       />
       <TextArea
+        id="contact-message"
         label="Message"
         rows={6}
         disabled={isSubmitting}

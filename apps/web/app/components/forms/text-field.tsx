@@ -1,4 +1,4 @@
-import { type ComponentPropsWithoutRef, forwardRef, type ReactNode, useId } from 'react';
+import { type ComponentPropsWithoutRef, forwardRef, type ReactNode } from 'react';
 
 type FieldFrameProps = {
   label: string;
@@ -18,10 +18,12 @@ function borderFor(error?: string) {
   return error ? 'border-red-600' : 'border-slate-300';
 }
 
-/** Ids and ARIA wiring shared by TextField and TextArea. */
-function useFieldIds(id: string | undefined, error?: string, hint?: string) {
-  const generated = useId();
-  const controlId = id ?? generated;
+/**
+ * Ids and ARIA wiring shared by TextField and TextArea. Ids are given by the caller rather than made
+ * with useId: the prerendered HTML comes from React and the browser bundle from Preact, whose
+ * generated ids differ, so only explicit ids survive hydration unchanged.
+ */
+function useFieldIds(controlId: string, error?: string, hint?: string) {
   const errorId = `${controlId}-error`;
   const hintId = `${controlId}-hint`;
   const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined;
@@ -61,7 +63,8 @@ function FieldFrame({
   );
 }
 
-type TextFieldProps = FieldFrameProps & ComponentPropsWithoutRef<'input'> & { fieldClassName?: string };
+type TextFieldProps = FieldFrameProps &
+  ComponentPropsWithoutRef<'input'> & { id: string; fieldClassName?: string };
 
 export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function TextField(
   { label, error, hint, optional, hideLabel, id, className = '', fieldClassName, type = 'text', ...props },
@@ -83,7 +86,8 @@ export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function T
   );
 });
 
-type TextAreaProps = FieldFrameProps & ComponentPropsWithoutRef<'textarea'> & { fieldClassName?: string };
+type TextAreaProps = FieldFrameProps &
+  ComponentPropsWithoutRef<'textarea'> & { id: string; fieldClassName?: string };
 
 export const TextArea = forwardRef<HTMLTextAreaElement, TextAreaProps>(function TextArea(
   { label, error, hint, optional, hideLabel, id, className = '', fieldClassName, rows = 5, ...props },

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { buttonClasses } from '#web/components/forms/button.tsx';
 import { CloseIcon, MenuIcon } from '#web/components/icons.tsx';
@@ -10,7 +10,7 @@ import { navGroups, navLinks, signInLink } from './navigation.ts';
  */
 export function MobileMenu() {
   const [isOpen, setIsOpen] = useState(false);
-  const panelId = useId();
+  const panelId = 'mobile-menu-panel';
   const toggleRef = useRef<HTMLButtonElement>(null);
   const { pathname } = useLocation();
   const close = () => setIsOpen(false);

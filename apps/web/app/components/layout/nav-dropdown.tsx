@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { ChevronDownIcon } from '#web/components/icons.tsx';
 import type { NavGroup } from './navigation.ts';
@@ -10,7 +10,8 @@ import type { NavGroup } from './navigation.ts';
  */
 export function NavDropdown({ group }: { group: NavGroup }) {
   const [isOpen, setIsOpen] = useState(false);
-  const panelId = useId();
+  // An explicit id: generated ids differ between the prerendering (React) and the browser (Preact).
+  const panelId = `nav-menu-${group.label.toLowerCase()}`;
   const rootRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
   const { pathname } = useLocation();

@@ -59,7 +59,7 @@ export function SiteFooter() {
           <div className="lg:col-span-4">
             <h2 className="text-sm font-semibold text-slate-900">Subscribe to our newsletter</h2>
             <p className="mt-4 text-sm text-slate-600">Product news and tips, once a month. No spam.</p>
-            <NewsletterForm className="mt-4" />
+            <NewsletterForm idPrefix="footer-newsletter" className="mt-4" />
           </div>
         </div>
         <div className="mt-12 border-t border-slate-200 pt-8">

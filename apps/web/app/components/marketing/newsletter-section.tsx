@@ -16,7 +16,7 @@ export function NewsletterSection() {
               Product updates, launch checklists and growth tips, once a month. Unsubscribe at any time.
             </p>
           </div>
-          <NewsletterForm />
+          <NewsletterForm idPrefix="landing-newsletter" />
         </div>
       </div>
     </section>

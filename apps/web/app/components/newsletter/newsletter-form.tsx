@@ -10,10 +10,10 @@ type NewsletterValues = { email: string };
 type Outcome = { variant: 'success' | 'error'; message: string };
 
 /**
- * Newsletter signup (§4, §5). It appears twice on the landing page (section and footer), so every
- * id comes from useId inside TextField and the form itself carries no id or accessible name.
+ * Newsletter signup (§4, §5). It appears twice on the landing page (section and footer), so each
+ * place gives its own `idPrefix`.
  */
-export function NewsletterForm({ className = '' }: { className?: string }) {
+export function NewsletterForm({ idPrefix, className = '' }: { idPrefix: string; className?: string }) {
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const {
     register,
@@ -46,6 +46,7 @@ export function NewsletterForm({ className = '' }: { className?: string }) {
         data-testid="newsletter-form"
       >
         <TextField
+          id={`${idPrefix}-email`}
           label="Email address"
           hideLabel
           type="email"
