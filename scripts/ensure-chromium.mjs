@@ -5,6 +5,18 @@ import { existsSync } from 'node:fs';
 
 export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
+// Without the background-networking flags Chromium keeps trying to reach Google's hosts, which this
+// offline machine refuses; the sandbox needs privileges a root CI job does not have.
+export const chromiumFlags = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
 export function ensureChromium() {
   if (existsSync(chromiumPath)) return;
   if (process.getuid?.() !== 0) {

@@ -4,6 +4,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
 import { startProduct } from '../bench/lib/product-server.mjs';
+import { chromiumFlags, chromiumPath } from './ensure-chromium.mjs';
 import { root } from './lib/workspace.mjs';
 
 const pages = [
@@ -22,16 +23,8 @@ mkdirSync(outDir, { recursive: true });
 
 const product = await startProduct();
 const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
+  executablePath: chromiumPath,
+  args: chromiumFlags,
 });
 try {
   for (const width of widths) {

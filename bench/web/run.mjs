@@ -5,19 +5,9 @@ import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { chromiumFlags, chromiumPath } from '../../scripts/ensure-chromium.mjs';
 import { startProduct } from '../lib/product-server.mjs';
 
-const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const chromiumFlags = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 const paths = (process.env.BENCH_PATHS ?? '/,/about,/faq,/pricing').split(',');
 
 async function firstViewBytes(browser, url) {
@@ -41,9 +31,14 @@ async function firstViewBytes(browser, url) {
 }
 
 async function lighthouseScores(url) {
-  const chrome = await chromeLauncher.launch({ chromePath: chromiumPath, chromeFlags: chromiumFlags });
+  const chrome = await chromeLauncher.launch({
+    chromePath: chromiumPath,
+    chromeFlags: ['--headless=new', ...chromiumFlags],
+  });
   try {
     const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error' });
+    if (result.lhr.runtimeError)
+      console.error(`Lighthouse could not measure ${url}: ${result.lhr.runtimeError.message}`);
     const categories = result.lhr.categories;
     const score = (name) => Math.round((categories[name]?.score ?? 0) * 100);
     return {
@@ -61,7 +56,7 @@ async function lighthouseScores(url) {
 }
 
 const product = await startProduct();
-const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumFlags.slice(1) });
+const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumFlags });
 const rows = [];
 try {
   for (const path of paths) {

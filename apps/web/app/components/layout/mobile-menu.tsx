@@ -57,30 +57,14 @@ export function MobileMenu() {
               </p>
               <ul className="mt-2 grid grid-cols-1 gap-1 min-[440px]:grid-cols-2">
                 {group.items.map((item) => (
-                  <li key={item.label}>
-                    <Link
-                      to={item.to}
-                      onClick={close}
-                      className="block rounded-md px-2 py-2 text-base font-medium text-slate-900 hover:bg-slate-50"
-                    >
-                      {item.label}
-                    </Link>
-                  </li>
+                  <MenuLink key={item.label} to={item.to} label={item.label} onClick={close} />
                 ))}
               </ul>
             </div>
           ))}
           <ul className="space-y-1 border-t border-slate-200 pt-4">
             {navLinks.map((item) => (
-              <li key={item.to}>
-                <Link
-                  to={item.to}
-                  onClick={close}
-                  className="block rounded-md px-2 py-2 text-base font-medium text-slate-900 hover:bg-slate-50"
-                >
-                  {item.label}
-                </Link>
-              </li>
+              <MenuLink key={item.to} to={item.to} label={item.label} onClick={close} />
             ))}
           </ul>
           <Link to={signInLink.to} onClick={close} className={buttonClasses({ className: 'w-full' })}>
@@ -89,5 +73,19 @@ export function MobileMenu() {
         </nav>
       </div>
     </div>
+  );
+}
+
+function MenuLink({ to, label, onClick }: { to: string; label: string; onClick: () => void }) {
+  return (
+    <li>
+      <Link
+        to={to}
+        onClick={onClick}
+        className="block rounded-md px-2 py-2 text-base font-medium text-slate-900 hover:bg-slate-50"
+      >
+        {label}
+      </Link>
+    </li>
   );
 }
