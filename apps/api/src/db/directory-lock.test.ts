@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -65,5 +66,11 @@ describe('two servers on one data directory', () => {
     } finally {
       first.kill('SIGTERM');
     }
+    // Graceful shutdown: SIGTERM closes the server and the database, releases the lock, exits 0.
+    const exitCode = await new Promise((resolve) =>
+      first.exitCode === null ? first.on('exit', resolve) : resolve(first.exitCode),
+    );
+    expect(exitCode).toBe(0);
+    expect(existsSync(path.join(dir, 'servers', 'db.lock'))).toBe(false);
   }, 60_000);
 });

@@ -36,11 +36,12 @@ export async function registerStaticSite(app: FastifyInstance, options: StaticSi
       wildcard: false,
       index: false,
       preCompressed: true,
+      cacheControl: false, // set in setHeaders: immutable for hashed assets only
       // HTML goes through the page routes above so that it always carries its own CSP.
       allowedPath: (pathname) => !pathname.endsWith('.html'),
-      setHeaders: (reply, filePath) => {
+      setHeaders: (response, filePath) => {
         const isHashed = filePath.includes(`${path.sep}assets${path.sep}`);
-        reply.header(
+        response.setHeader(
           'Cache-Control',
           isHashed ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
         );
@@ -54,8 +55,9 @@ export async function registerStaticSite(app: FastifyInstance, options: StaticSi
       prefix: '/omniout/',
       decorateReply: false,
       preCompressed: true,
+      cacheControl: false, // set in setHeaders: immutable for hashed assets only
       redirect: true,
-      setHeaders: (reply) => reply.header('Cache-Control', 'public, max-age=300'),
+      setHeaders: (response) => response.setHeader('Cache-Control', 'public, max-age=300'),
     });
   }
 
