@@ -20,7 +20,7 @@ export const contactRequest = z.object({
     .max(5000, 'The message is too long (5000 characters at most).'),
 });
 
-export type ContactMessage = z.output<typeof contactRequest>;
+type ContactMessage = z.output<typeof contactRequest>;
 
 /**
  * Stores the message, then tells the site owner by mail. The stored row is the record: if the mail

@@ -1,6 +1,10 @@
 import { readOutbox, type StoredMail } from '@app/mail';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import { AppError, success } from '#api/http/app-error.ts';
+import { validate } from '#api/http/validate.ts';
+
+const outboxQuery = z.object({ to: z.string().trim().max(254).optional() });
 
 const loopback = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
 
@@ -20,10 +24,7 @@ export function registerOutboxRoutes(
 
   app.get('/api/dev/outbox', async (request) => {
     assertAllowed(request);
-    const to =
-      typeof (request.query as { to?: unknown }).to === 'string'
-        ? (request.query as { to: string }).to
-        : undefined;
+    const { to } = validate(outboxQuery, request.query);
     return success(await readOutbox(options.outboxDir, { to }));
   });
 

@@ -19,9 +19,8 @@ const notBuiltMessage = 'The web app is not built yet. Run `npm run build` (npm 
  * for client-rendered routes and, with status 404, for paths no route matches.
  */
 export async function registerStaticSite(app: FastifyInstance, options: StaticSiteOptions) {
-  const pages = existsSync(options.webBuildDir)
-    ? await loadPages(options.webBuildDir, options.csp)
-    : new Map<string, Page>();
+  const isBuilt = existsSync(options.webBuildDir);
+  const pages = isBuilt ? await loadPages(options.webBuildDir, options.csp) : new Map<string, Page>();
   const fallback = pages.get(spaFallbackFile);
   const patterns = await readRoutePatterns(options.webBuildDir);
 
@@ -30,7 +29,7 @@ export async function registerStaticSite(app: FastifyInstance, options: StaticSi
     app.get(route, (request, reply) => sendPage(request, reply, page, 200));
   }
 
-  if (existsSync(options.webBuildDir)) {
+  if (isBuilt) {
     await app.register(fastifyStatic, {
       root: options.webBuildDir,
       wildcard: false,

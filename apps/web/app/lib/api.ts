@@ -1,9 +1,9 @@
 // The product API helper of §7: /api/{path}, JSON in and out, the bearer token when there is one.
 // An answer with status 'error' becomes a thrown ApiError carrying the server's code and message.
 
-export type ApiEnvelope<T> =
-  | { status: 'success'; data: T }
-  | { status: 'error'; code: string; message: string };
+const unreachable = 'Could not reach the server. Check your connection and try again.';
+
+type ApiEnvelope<T> = { status: 'success'; data: T } | { status: 'error'; code: string; message: string };
 
 export class ApiError extends Error {
   constructor(
@@ -28,7 +28,7 @@ export async function apiRequest<T>(
     headers,
     body: body === undefined ? undefined : JSON.stringify(body),
   }).catch(() => {
-    throw new ApiError('network_error', 'Could not reach the server. Check your connection and try again.');
+    throw new ApiError('network_error', unreachable);
   });
   const envelope = (await response.json().catch(() => null)) as ApiEnvelope<T> | null;
   if (!envelope)
@@ -44,7 +44,7 @@ export async function postForm(url: string, body: Record<string, string>): Promi
     headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
     body: JSON.stringify(body),
   }).catch(() => {
-    throw new Error('Could not reach the server. Check your connection and try again.');
+    throw new Error(unreachable);
   });
   const payload = (await response.json().catch(() => ({}))) as {
     message?: string;

@@ -1,7 +1,7 @@
 import type { MetaDescriptor } from 'react-router';
 import { config } from '#web/config.ts';
 
-export const defaultDescription = 'My app description';
+const defaultDescription = 'My app description';
 
 type PageMeta = { title?: string; description?: string; path: string };
 
