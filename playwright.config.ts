@@ -27,6 +27,9 @@ export default defineConfig({
     timeout: 180_000,
     env: {
       PORT: String(port),
+      IDENTITY_PORT: String(port + 1),
+      // Lets a test reach the re-authentication dialog after a short wait instead of five minutes.
+      RECENT_LOGIN_MAX_AGE_SECONDS: '5',
       DATA_DIR: '.e2e-data',
       LOG_LEVEL: 'warn',
       // Browser tests submit the public forms many times from one address; the limit has its own API test.

@@ -1,6 +1,7 @@
 // `npm run dev`: the Vite dev server (hot reload) at PORT (3000) in front of the API server, which
 // restarts on change; Vite forwards /api, /omniout and /dev to it.
 import { buildIfStale } from './lib/build-if-stale.mjs';
+import { identityEmulator } from './lib/emulators.mjs';
 import { runTogether } from './lib/processes.mjs';
 import { omnioutSources, root } from './lib/workspace.mjs';
 
@@ -9,6 +10,7 @@ const apiPort = process.env.DEV_API_PORT ?? '3100';
 buildIfStale({ root, workspace: 'apps/omniout', sources: omnioutSources, output: 'apps/omniout/dist' });
 
 runTogether([
+  ...identityEmulator({ root, appPort: port }),
   {
     name: 'api',
     command: process.execPath,

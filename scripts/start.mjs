@@ -1,11 +1,16 @@
-// `npm start`: builds what is stale, then runs the product (the API server applies migrations at start).
+// `npm start`: builds what is stale, then runs the product (the API server applies migrations at start)
+// beside the provider emulators.
 import { buildIfStale } from './lib/build-if-stale.mjs';
+import { identityEmulator } from './lib/emulators.mjs';
 import { runTogether } from './lib/processes.mjs';
 import { buildAll, root } from './lib/workspace.mjs';
 
 buildAll(buildIfStale);
 
+const appPort = process.env.PORT ?? '3000';
+
 runTogether([
+  ...identityEmulator({ root, appPort }),
   {
     name: 'app',
     command: process.execPath,

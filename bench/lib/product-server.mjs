@@ -21,12 +21,14 @@ export async function freePort() {
 /** Starts the product as `npm start` does (building what is stale) on a free port with its own data. */
 export async function startProduct(env = {}) {
   const port = await freePort();
+  const identityPort = await freePort();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bench-data-'));
   const child = spawn(process.execPath, ['scripts/start.mjs'], {
     cwd: root,
     env: {
       ...process.env,
       PORT: String(port),
+      IDENTITY_PORT: String(identityPort),
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       RATE_LIMIT_MAX: '100000',
@@ -46,6 +48,7 @@ export async function startProduct(env = {}) {
   }
   return {
     origin,
+    identityOrigin: `http://localhost:${identityPort}`,
     async stop() {
       child.kill('SIGTERM');
       await new Promise((resolve) => child.once('exit', resolve));

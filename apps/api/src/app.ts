@@ -4,6 +4,10 @@ import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
 import { sql } from 'drizzle-orm';
 import Fastify, { type FastifyServerOptions } from 'fastify';
+import { createAuthenticate } from './auth/authenticate.ts';
+import { registerIdentityConfigRoutes } from './auth/identity-config-routes.ts';
+import { createManagementClient } from './auth/management-client.ts';
+import { createAccessTokenVerifier } from './auth/verify-access-token.ts';
 import type { Config } from './config.ts';
 import { registerContactRoutes } from './contact/contact-routes.ts';
 import type { DatabaseHandle } from './db/database.ts';
@@ -12,6 +16,7 @@ import { contentSecurityPolicy } from './http/content-security-policy.ts';
 import { bodyLimitBytes, registerErrorHandler, registerNotFoundHandler } from './http/error-handling.ts';
 import { registerStaticSite } from './http/static-site.ts';
 import { registerNewsletterRoutes } from './newsletter/newsletter-routes.ts';
+import { registerUserRoutes } from './users/user-routes.ts';
 
 export type AppDeps = {
   config: Config;
@@ -32,7 +37,11 @@ export async function buildApp({ config, database, mailer, logger }: AppDeps) {
   // Only JSON bodies are accepted; Fastify's text/plain parser would let a form post through as a string.
   app.removeContentTypeParser('text/plain');
 
-  const cspOptions = { analyticsEnabled: config.analyticsEnabled, chatEnabled: config.chatEnabled };
+  const cspOptions = {
+    analyticsEnabled: config.analyticsEnabled,
+    chatEnabled: config.chatEnabled,
+    identityOrigin: config.identity.origin,
+  };
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: false, // set per document below, with the hashes of its inline scripts
     // The identity provider's sign-in popup reports back to its opener, which same-origin would cut off.
@@ -64,6 +73,14 @@ export async function buildApp({ config, database, mailer, logger }: AppDeps) {
   const { db } = database;
   registerNewsletterRoutes(app, { db, rateLimit: config.rateLimit });
   registerContactRoutes(app, { db, mailer, inbox: config.contactInbox, rateLimit: config.rateLimit });
+  const authenticate = createAuthenticate(createAccessTokenVerifier(config.identity));
+  registerIdentityConfigRoutes(app, config.identity);
+  registerUserRoutes(app, {
+    db,
+    identity: config.identity,
+    management: createManagementClient(config.identity),
+    authenticate,
+  });
   if (config.mail.transport === 'outbox') {
     registerOutboxRoutes(app, { outboxDir: config.mail.outboxDir, isPublic: config.outboxPublic });
   }

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { passwordPolicyNames } from '@app/password-policy';
 import { z } from 'zod';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -25,6 +26,16 @@ const environmentSchema = z.object({
   RATE_LIMIT_WINDOW_MS: z.coerce.number().int().positive().default(60_000),
   TRUST_PROXY: z.stringbool().default(false),
   OUTBOX_PUBLIC: z.stringbool().default(false),
+  // Identity provider (docs/identity.md). Unset AUTH0_DOMAIN means the embedded emulator of `npm start`.
+  AUTH0_DOMAIN: optionalText,
+  IDENTITY_PORT: z.coerce.number().int().min(1).max(65535).default(3001),
+  AUTH0_CLIENT_ID: z.string().min(1).default('launchkit-web'),
+  AUTH0_AUDIENCE: optionalText,
+  AUTH0_CONNECTION: z.string().min(1).default('Username-Password-Authentication'),
+  AUTH0_MANAGEMENT_CLIENT_ID: z.string().min(1).default('launchkit-api'),
+  AUTH0_MANAGEMENT_CLIENT_SECRET: optionalText,
+  RECENT_LOGIN_MAX_AGE_SECONDS: z.coerce.number().int().positive().default(300),
+  PASSWORD_POLICY: z.enum(passwordPolicyNames).default('good'),
   // Build-time settings of the web app that also decide what the Content-Security-Policy allows.
   VITE_GA_MEASUREMENT_ID: optionalText,
   VITE_CHAT_WEBSITE_ID: optionalText,
@@ -42,6 +53,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env) {
   const env = parsed.data;
   const fromRoot = (value: string) => path.resolve(repoRoot, value);
   const dataDir = fromRoot(env.DATA_DIR);
+  const identity = identityConfig(env);
   return {
     env: env.NODE_ENV,
     port: env.PORT,
@@ -60,7 +72,43 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env) {
     contactInbox: env.CONTACT_INBOX,
     outboxPublic: env.OUTBOX_PUBLIC,
     rateLimit: { max: env.RATE_LIMIT_MAX, windowMs: env.RATE_LIMIT_WINDOW_MS },
+    identity,
     analyticsEnabled: Boolean(env.VITE_GA_MEASUREMENT_ID),
     chatEnabled: Boolean(env.VITE_CHAT_WEBSITE_ID),
   };
 }
+
+/** A bare host name means https (an Auth0 tenant); the embedded emulator is plain http on localhost. */
+function providerOrigin(domain: string): string {
+  const url = new URL(/^https?:\/\//.test(domain) ? domain : `https://${domain}`);
+  return url.origin;
+}
+
+const embeddedManagementSecret = 'dev-management-secret';
+
+function identityConfig(env: z.infer<typeof environmentSchema>) {
+  const embedded = !env.AUTH0_DOMAIN;
+  const origin = providerOrigin(env.AUTH0_DOMAIN ?? `http://localhost:${env.IDENTITY_PORT}`);
+  const managementClientSecret =
+    env.AUTH0_MANAGEMENT_CLIENT_SECRET ?? (embedded ? embeddedManagementSecret : undefined);
+  if (!managementClientSecret) {
+    throw new Error(
+      'Invalid configuration:\n  AUTH0_MANAGEMENT_CLIENT_SECRET: required when AUTH0_DOMAIN names a real tenant',
+    );
+  }
+  return {
+    origin,
+    issuer: `${origin}/`,
+    jwksUri: `${origin}/.well-known/jwks.json`,
+    clientId: env.AUTH0_CLIENT_ID,
+    audience: env.AUTH0_AUDIENCE ?? `${origin}/api/v2/`,
+    connection: env.AUTH0_CONNECTION,
+    managementAudience: `${origin}/api/v2/`,
+    managementClientId: env.AUTH0_MANAGEMENT_CLIENT_ID,
+    managementClientSecret,
+    recentLoginMaxAgeSeconds: env.RECENT_LOGIN_MAX_AGE_SECONDS,
+    passwordPolicy: env.PASSWORD_POLICY,
+  };
+}
+
+export type IdentityConfig = ReturnType<typeof identityConfig>;

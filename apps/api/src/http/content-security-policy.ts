@@ -1,6 +1,11 @@
 import { createHash } from 'node:crypto';
 
-export type CspOptions = { analyticsEnabled: boolean; chatEnabled: boolean; extraConnectOrigins?: string[] };
+export type CspOptions = {
+  analyticsEnabled: boolean;
+  chatEnabled: boolean;
+  /** The sign-in provider: the browser calls it (XHR), frames it (silent sign-in) and shows its avatars. */
+  identityOrigin?: string;
+};
 
 // Third parties appear in the policy only when the product is configured to load them.
 const analyticsSources = {
@@ -28,6 +33,7 @@ export function contentSecurityPolicy(options: CspOptions, inlineScriptHashes: s
   const withAnalytics = (base: string[], key: keyof typeof analyticsSources) =>
     options.analyticsEnabled ? [...base, ...analyticsSources[key]] : base;
 
+  const identity = options.identityOrigin ? [options.identityOrigin] : [];
   const directives: Record<string, string[]> = {
     'default-src': ["'self'"],
     'script-src': withChat(
@@ -35,13 +41,10 @@ export function contentSecurityPolicy(options: CspOptions, inlineScriptHashes: s
       'script',
     ),
     'style-src': withChat(["'self'"], 'style'),
-    'img-src': withChat(withAnalytics(["'self'", 'data:'], 'img'), 'img'),
+    'img-src': withChat(withAnalytics(["'self'", 'data:', ...identity], 'img'), 'img'),
     'font-src': withChat(["'self'"], 'font'),
-    'connect-src': withChat(
-      withAnalytics(["'self'", ...(options.extraConnectOrigins ?? [])], 'connect'),
-      'connect',
-    ),
-    'frame-src': withChat(["'self'"], 'frame'),
+    'connect-src': withChat(withAnalytics(["'self'", ...identity], 'connect'), 'connect'),
+    'frame-src': withChat(["'self'", ...identity], 'frame'),
     'frame-ancestors': ["'self'"],
     'form-action': ["'self'"],
     'base-uri': ["'self'"],

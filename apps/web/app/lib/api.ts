@@ -17,9 +17,24 @@ export class ApiError extends Error {
 
 type ApiOptions = { method?: string; body?: unknown; token?: string | null };
 
+type SessionHooks = {
+  /** The signed-in user's access token, sent when a call gives no `token` of its own. */
+  token: () => string | null;
+  /** §8: the server refused the token (revoked, expired, tampered): the session signs out. */
+  onInvalidUserToken: () => void;
+};
+
+// Registered by the session (auth/session.ts) rather than imported, so the public pages' forms do
+// not pull the sign-in code into their bundle.
+let sessionHooks: SessionHooks | null = null;
+
+export function registerSessionHooks(hooks: SessionHooks): void {
+  sessionHooks = hooks;
+}
+
 export async function apiRequest<T>(
   path: string,
-  { method = 'GET', body, token }: ApiOptions = {},
+  { method = 'GET', body, token = sessionHooks?.token() }: ApiOptions = {},
 ): Promise<T> {
   const headers: Record<string, string> = { 'Content-Type': 'application/json' };
   if (token) headers.Authorization = `Bearer ${token}`;
@@ -33,7 +48,10 @@ export async function apiRequest<T>(
   const envelope = (await response.json().catch(() => null)) as ApiEnvelope<T> | null;
   if (!envelope)
     throw new ApiError('bad_response', `The server answered ${response.status} without a readable body.`);
-  if (envelope.status === 'error') throw new ApiError(envelope.code, envelope.message);
+  if (envelope.status === 'error') {
+    if (envelope.code === 'auth/invalid-user-token') sessionHooks?.onInvalidUserToken();
+    throw new ApiError(envelope.code, envelope.message);
+  }
   return envelope.data;
 }
 

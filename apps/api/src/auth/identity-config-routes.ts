@@ -1,0 +1,21 @@
+import type { FastifyInstance } from 'fastify';
+import type { IdentityConfig } from '#api/config.ts';
+import { success } from '#api/http/app-error.ts';
+
+/**
+ * The browser reads the provider settings at run time rather than having them baked into the build,
+ * so one build serves the embedded emulator, a test port, or an Auth0 tenant (decision 0005).
+ */
+export function registerIdentityConfigRoutes(app: FastifyInstance, identity: IdentityConfig) {
+  const publicSettings = {
+    domain: identity.origin,
+    issuer: identity.issuer,
+    clientId: identity.clientId,
+    audience: identity.audience,
+    connection: identity.connection,
+  };
+  app.get('/api/identity-config', async (_request, reply) => {
+    reply.header('Cache-Control', 'no-cache');
+    return success(publicSettings);
+  });
+}

@@ -1,0 +1,58 @@
+import { createRemoteJWKSet, errors, type JWTPayload, jwtVerify } from 'jose';
+import type { IdentityConfig } from '#api/config.ts';
+
+/** What the API knows about a caller once their access token has been verified. */
+export type VerifiedIdentity = {
+  uid: string;
+  /** When the person last proved who they are (seconds since the epoch): `auth_time`, else `iat`. */
+  authTime: number;
+  scope: string[];
+  token: string;
+};
+
+// Auth0's default, and the spec's (§5, §9): clocks may disagree by up to a minute.
+const clockToleranceSeconds = 60;
+
+export type AccessTokenVerifier = (token: string) => Promise<VerifiedIdentity>;
+
+export class InvalidTokenError extends Error {
+  constructor(reason: string) {
+    super(reason);
+    this.name = 'InvalidTokenError';
+  }
+}
+
+/**
+ * Verifies RS256 access tokens against the provider's JWKS. jose caches the key set and refetches it
+ * when a token names an unknown `kid` (key rotation), at most once per cooldown, so a flood of forged
+ * kids cannot make us hammer the provider.
+ */
+export function createAccessTokenVerifier(identity: IdentityConfig): AccessTokenVerifier {
+  const keys = createRemoteJWKSet(new URL(identity.jwksUri), {
+    cooldownDuration: 30_000,
+    cacheMaxAge: 10 * 60_000,
+    timeoutDuration: 5_000,
+  });
+  return async (token) => {
+    let payload: JWTPayload;
+    try {
+      ({ payload } = await jwtVerify(token, keys, {
+        algorithms: ['RS256'],
+        issuer: identity.issuer,
+        audience: identity.audience,
+        clockTolerance: clockToleranceSeconds,
+        requiredClaims: ['sub', 'exp', 'iat'],
+      }));
+    } catch (error) {
+      // A key set that cannot be fetched says nothing about the token: let it surface as unavailable.
+      if (error instanceof errors.JWKSTimeout || error instanceof errors.JWKSInvalid) throw error;
+      if (error instanceof errors.JOSEError) throw new InvalidTokenError(error.code);
+      throw error;
+    }
+    if (typeof payload.sub !== 'string' || payload.sub.length === 0)
+      throw new InvalidTokenError('no_subject');
+    const authTime = typeof payload.auth_time === 'number' ? payload.auth_time : (payload.iat as number);
+    const scope = typeof payload.scope === 'string' ? payload.scope.split(' ').filter(Boolean) : [];
+    return { uid: payload.sub, authTime, scope, token };
+  };
+}

@@ -1,0 +1,19 @@
+// The provider emulators `npm start` and `npm run dev` run beside the app, unless the environment
+// points the app at the real provider (docs/identity.md).
+
+/** The identity emulator's process, or none when AUTH0_DOMAIN names a real tenant. */
+export function identityEmulator({ root, appPort }) {
+  if (process.env.AUTH0_DOMAIN) return [];
+  return [
+    {
+      name: 'identity',
+      command: process.execPath,
+      args: ['--import', 'tsx', 'emulators/identity/src/server.ts'],
+      cwd: root,
+      env: {
+        IDENTITY_WEB_ORIGINS:
+          process.env.IDENTITY_WEB_ORIGINS ?? `http://localhost:${appPort},http://127.0.0.1:${appPort}`,
+      },
+    },
+  ];
+}
