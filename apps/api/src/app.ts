@@ -50,11 +50,14 @@ export async function buildApp({ config, database, mailer, logger }: AppDeps) {
     frameguard: { action: 'sameorigin' },
   });
   const defaultCsp = contentSecurityPolicy(cspOptions);
-  app.addHook('onSend', async (_request, reply, payload) => {
+  app.addHook('onSend', async (request, reply, payload) => {
     const type = String(reply.getHeader('content-type') ?? '');
     if (type.startsWith('text/html') && !reply.hasHeader('content-security-policy')) {
       reply.header('Content-Security-Policy', defaultCsp);
     }
+    // The sign-in popup ends on this page after visiting the provider (no COOP there); a COOP value here
+    // would put the popup in a new browsing-context group and cut it off from the page that opened it.
+    if (request.url.startsWith('/auth0-callback')) reply.header('Cross-Origin-Opener-Policy', 'unsafe-none');
     return payload;
   });
   await app.register(fastifyCompress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });

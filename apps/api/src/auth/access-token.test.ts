@@ -1,0 +1,119 @@
+import { createHmac } from 'node:crypto';
+import { generateKeyPair, SignJWT } from 'jose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '#api/test/test-app.ts';
+import { startTestIdentityProvider, type TestIdentityProvider } from '#api/test/test-identity-provider.ts';
+
+let identity: TestIdentityProvider;
+let testApp: TestApp;
+let uid: string;
+let validToken: string;
+
+beforeAll(async () => {
+  identity = await startTestIdentityProvider();
+  testApp = await startTestApp(identity.appEnv);
+  const email = `verify-${Date.now()}@example.com`;
+  const signedUp = await identity.signUp(email);
+  uid = `auth0|${signedUp._id}`;
+  validToken = (await identity.signIn(email)).access_token;
+});
+afterAll(async () => {
+  await testApp?.close();
+  await identity?.close();
+});
+
+const getUser = (authorization?: string) =>
+  testApp.app.inject({
+    method: 'GET',
+    url: '/api/user',
+    headers: authorization === undefined ? {} : { authorization },
+  });
+
+const base64url = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+const now = () => Math.floor(Date.now() / 1000);
+
+function expectRejected(response: Awaited<ReturnType<typeof getUser>>) {
+  expect(response.statusCode).toBe(401);
+  expect(response.json()).toMatchObject({ status: 'error', code: 'auth/invalid-user-token' });
+}
+
+describe('access tokens on the product API', () => {
+  it('accepts the provider’s token and answers the caller’s own user document', async () => {
+    const response = await getUser(`Bearer ${validToken}`);
+    expect(response.statusCode).toBe(200);
+    expect(response.json().data).toMatchObject({ uid });
+  });
+
+  it.each([
+    ['no header', undefined],
+    ['an empty bearer', 'Bearer '],
+    ['another scheme', `Basic ${Buffer.from('a:b').toString('base64')}`],
+    ['garbage', 'Bearer not.a.jwt'],
+    ['two tokens', `Bearer ${'x'} ${'y'}`],
+  ])('refuses %s', async (_label, header) => {
+    expectRejected(await getUser(header));
+  });
+
+  it('refuses alg none', async () => {
+    const [, payload] = validToken.split('.');
+    const unsigned = `${base64url({ alg: 'none', typ: 'JWT' })}.${payload}.`;
+    expectRejected(await getUser(`Bearer ${unsigned}`));
+  });
+
+  it('refuses HS256, also when keyed with the public JWKS (algorithm confusion)', async () => {
+    const jwks = await (await fetch(`${identity.origin}/.well-known/jwks.json`)).text();
+    const [, payload] = validToken.split('.');
+    const header = base64url({ alg: 'HS256', typ: 'JWT' });
+    const signature = createHmac('sha256', jwks).update(`${header}.${payload}`).digest('base64url');
+    expectRejected(await getUser(`Bearer ${header}.${payload}.${signature}`));
+  });
+
+  it('refuses a tampered payload', async () => {
+    const [header, payload, signature] = validToken.split('.');
+    const claims = JSON.parse(Buffer.from(payload as string, 'base64url').toString());
+    const tampered = base64url({ ...claims, sub: 'auth0|someone-else' });
+    expectRejected(await getUser(`Bearer ${header}.${tampered}.${signature}`));
+  });
+
+  it('refuses a key the provider does not publish (unknown kid, and a known kid with a foreign key)', async () => {
+    const { privateKey } = await generateKeyPair('RS256');
+    const forge = (kid: string) =>
+      new SignJWT({ sub: uid, iss: `${identity.origin}/`, aud: `${identity.origin}/api/v2/` })
+        .setProtectedHeader({ alg: 'RS256', kid })
+        .setIssuedAt()
+        .setExpirationTime('1h')
+        .sign(privateKey);
+    expectRejected(await getUser(`Bearer ${await forge('unknown-kid')}`));
+    const knownKid = JSON.parse(Buffer.from(validToken.split('.')[0] as string, 'base64url').toString()).kid;
+    expectRejected(await getUser(`Bearer ${await forge(knownKid)}`));
+  });
+
+  it('refuses a wrong issuer or audience even when signed by the provider', async () => {
+    expectRejected(
+      await getUser(
+        `Bearer ${await identity.signWithProviderKey({ sub: uid, iss: 'https://evil.example/' })}`,
+      ),
+    );
+    expectRejected(
+      await getUser(`Bearer ${await identity.signWithProviderKey({ sub: uid, aud: 'launchkit-web' })}`),
+    );
+  });
+
+  it('allows 60 s of clock skew on expiry and no more', async () => {
+    const withinLeeway = await identity.signWithProviderKey({ sub: uid, iat: now() - 3600, exp: now() - 30 });
+    expect((await getUser(`Bearer ${withinLeeway}`)).statusCode).toBe(200);
+    const expired = await identity.signWithProviderKey({ sub: uid, iat: now() - 3600, exp: now() - 90 });
+    expectRejected(await getUser(`Bearer ${expired}`));
+  });
+
+  it('refuses a token without a subject', async () => {
+    expectRejected(await getUser(`Bearer ${await identity.signWithProviderKey({})}`));
+  });
+
+  it('refuses the id token in place of the access token (its audience is the client)', async () => {
+    const { id_token: idToken } = await identity.signIn(
+      (await getUser(`Bearer ${validToken}`)).json().data.email,
+    );
+    expectRejected(await getUser(`Bearer ${idToken}`));
+  });
+});

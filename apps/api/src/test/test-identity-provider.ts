@@ -1,0 +1,88 @@
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { loadIdentityConfig, startIdentityEmulator } from '@app/identity-emulator';
+import { importJWK, type JWTPayload, SignJWT } from 'jose';
+
+export const testPassword = 'Correct-horse-9';
+
+/**
+ * The real identity emulator on a free port with its own data directory. `appEnv` points a test app
+ * at it exactly as production points the app at an Auth0 tenant.
+ */
+export async function startTestIdentityProvider() {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'identity-test-'));
+  const config = loadIdentityConfig({
+    IDENTITY_PORT: '0',
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    IDENTITY_DATA_DIR: dataDir,
+    IDENTITY_WEB_ORIGINS: 'http://localhost:3000',
+    LOG_LEVEL: 'silent',
+  });
+  const emulator = await startIdentityEmulator(config, { logger: false });
+  const origin = emulator.url.replace(/\/$/, '');
+  const clientId = 'launchkit-web';
+  const connection = 'Username-Password-Authentication';
+  const audience = `${origin}/api/v2/`;
+
+  async function post(pathname: string, body: unknown) {
+    const response = await fetch(`${origin}${pathname}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    return {
+      status: response.status,
+      body: (await response.json().catch(() => null)) as Record<string, string>,
+    };
+  }
+
+  return {
+    origin,
+    dataDir,
+    appEnv: { AUTH0_DOMAIN: origin, AUTH0_MANAGEMENT_CLIENT_SECRET: 'dev-management-secret' },
+    async signUp(email: string, password = testPassword) {
+      const { status, body } = await post('/dbconnections/signup', {
+        client_id: clientId,
+        connection,
+        email,
+        password,
+      });
+      if (status !== 200) throw new Error(`sign-up answered ${status}: ${JSON.stringify(body)}`);
+      return body;
+    },
+    /** The tokens a browser gets from a password sign-in (auth0-js `client.login` with a realm). */
+    async signIn(email: string, password = testPassword) {
+      const { status, body } = await post('/oauth/token', {
+        grant_type: 'http://auth0.com/oauth/grant-type/password-realm',
+        realm: connection,
+        client_id: clientId,
+        audience,
+        scope: 'openid profile email',
+        username: email,
+        password,
+      });
+      if (status !== 200) throw new Error(`sign-in answered ${status}: ${JSON.stringify(body)}`);
+      return body as { access_token: string; id_token: string };
+    },
+    /**
+     * A token signed with the emulator's own key (read from its data directory) with any claims: the way
+     * to show that a correctly signed token with a wrong issuer, audience or expiry is still refused.
+     */
+    async signWithProviderKey(claims: JWTPayload, header: { kid?: string } = {}) {
+      const stored = JSON.parse(await readFile(path.join(dataDir, 'signing-key.json'), 'utf8'));
+      const key = await importJWK(stored.privateJwk, 'RS256');
+      const now = Math.floor(Date.now() / 1000);
+      return new SignJWT({ iss: `${origin}/`, aud: audience, iat: now, exp: now + 3600, ...claims })
+        .setProtectedHeader({ alg: 'RS256', kid: header.kid ?? stored.kid })
+        .sign(key);
+    },
+    async close() {
+      await emulator.close();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export type TestIdentityProvider = Awaited<ReturnType<typeof startTestIdentityProvider>>;

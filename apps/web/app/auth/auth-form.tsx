@@ -1,0 +1,179 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Alert } from '#web/components/forms/alert.tsx';
+import { Button } from '#web/components/forms/button.tsx';
+import { errorMessage, requiredText } from '#web/components/forms/error-message.ts';
+import { TextField } from '#web/components/forms/text-field.tsx';
+import { useAuth } from './auth-context.tsx';
+import { OutcomeMessage } from './outcome-message.tsx';
+import { ProviderButton } from './provider-button.tsx';
+import { offeredProviders, type SocialProvider } from './providers.ts';
+import { useReauthentication } from './use-reauthentication.tsx';
+
+export type AuthType = 'signup' | 'signin' | 'forgotpass' | 'changepass';
+
+type AuthValues = { email: string; password: string; confirmPassword: string };
+type Outcome = { variant: 'success' | 'error'; message: string };
+
+const submitLabels: Record<AuthType, { idle: string; busy: string }> = {
+  signup: { idle: 'Sign up', busy: 'Signing up…' },
+  signin: { idle: 'Sign in', busy: 'Signing in…' },
+  forgotpass: { idle: 'Get a new password', busy: 'Sending…' },
+  changepass: { idle: 'Change password', busy: 'Changing…' },
+};
+
+const hasEmail = (type: AuthType) => type !== 'changepass';
+const hasPassword = (type: AuthType) => type !== 'forgotpass';
+const hasConfirmation = (type: AuthType) => type === 'signup' || type === 'changepass';
+const hasProviders = (type: AuthType) => type === 'signup' || type === 'signin';
+
+/**
+ * The sign-up, sign-in, forgotten-password and new-password forms (§4, §5). A successful sign-in
+ * changes the session; the page moves on when it sees the signed-in user.
+ */
+export function AuthForm({ type }: { type: AuthType }) {
+  const auth = useAuth();
+  const reauthentication = useReauthentication();
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const [popupProvider, setPopupProvider] = useState<SocialProvider | null>(null);
+  const {
+    register,
+    handleSubmit,
+    getValues,
+    reset,
+    formState: { errors, isSubmitting },
+  } = useForm<AuthValues>({
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
+    defaultValues: { email: '', password: '', confirmPassword: '' },
+  });
+  const isBusy = isSubmitting || popupProvider !== null;
+
+  const submit = async ({ email, password }: AuthValues) => {
+    const address = email.trim();
+    switch (type) {
+      case 'signup':
+        await auth.signup(address, password);
+        return null;
+      case 'signin':
+        await auth.signin(address, password);
+        return null;
+      case 'forgotpass':
+        await auth.sendPasswordResetEmail(address);
+        return 'Password reset email sent';
+      case 'changepass':
+        // Signed in, the password is changed here; arriving from a reset email, the provider's
+        // own page has already done it (confirmPasswordReset explains that).
+        if (auth.user) await reauthentication.run(() => auth.updatePassword(password));
+        else await auth.confirmPasswordReset();
+        reset();
+        return 'Your password has been changed';
+    }
+  };
+
+  const onSubmit = handleSubmit(async (values) => {
+    setOutcome(null);
+    try {
+      const success = await submit(values);
+      if (success) setOutcome({ variant: 'success', message: success });
+    } catch (error) {
+      setOutcome({ variant: 'error', message: errorMessage(error) });
+    }
+  });
+
+  const onProvider = async (provider: SocialProvider) => {
+    setOutcome(null);
+    setPopupProvider(provider);
+    try {
+      await auth.signinWithProvider(provider);
+    } catch (error) {
+      setOutcome({ variant: 'error', message: errorMessage(error) });
+    } finally {
+      setPopupProvider(null);
+    }
+  };
+
+  const labels = submitLabels[type];
+  return (
+    <>
+      {hasProviders(type) && (
+        <>
+          <div className="space-y-3">
+            {offeredProviders.map((provider) => (
+              <ProviderButton
+                key={provider}
+                provider={provider}
+                busy={popupProvider === provider}
+                disabled={isBusy}
+                onClick={onProvider}
+              />
+            ))}
+          </div>
+          <div className="my-6 flex items-center gap-3 text-sm text-slate-600">
+            <span className="h-px flex-1 bg-slate-200" />
+            or with your email
+            <span className="h-px flex-1 bg-slate-200" />
+          </div>
+        </>
+      )}
+      <form noValidate onSubmit={onSubmit} className="space-y-5" data-testid="auth-form">
+        {hasEmail(type) && (
+          <TextField
+            id="auth-email"
+            label="Email"
+            type="email"
+            autoComplete="email"
+            disabled={isBusy}
+            error={errors.email?.message}
+            {...register('email', { validate: requiredText('Please enter an email address') })}
+          />
+        )}
+        {hasPassword(type) && (
+          <TextField
+            id="auth-password"
+            label={type === 'changepass' ? 'New password' : 'Password'}
+            type="password"
+            autoComplete={type === 'signin' ? 'current-password' : 'new-password'}
+            disabled={isBusy}
+            error={errors.password?.message}
+            {...register('password', {
+              validate: (value) => value !== '' || 'Please enter a password',
+            })}
+          />
+        )}
+        {hasConfirmation(type) && (
+          <TextField
+            id="auth-confirm-password"
+            label={type === 'changepass' ? 'Confirm new password' : 'Confirm password'}
+            type="password"
+            autoComplete="new-password"
+            disabled={isBusy}
+            error={errors.confirmPassword?.message}
+            {...register('confirmPassword', {
+              validate: (value) => {
+                if (value === '') return 'Please enter your password again';
+                return value === getValues('password') || "This doesn't match your password";
+              },
+            })}
+          />
+        )}
+        {outcome && (
+          <Alert variant={outcome.variant}>
+            <OutcomeMessage message={outcome.message} />
+          </Alert>
+        )}
+        <Button
+          type="submit"
+          size="lg"
+          className="w-full"
+          busy={isSubmitting}
+          busyLabel={labels.busy}
+          disabled={isBusy}
+        >
+          {labels.idle}
+        </Button>
+      </form>
+      {reauthentication.dialog}
+    </>
+  );
+}

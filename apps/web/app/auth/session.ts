@@ -1,0 +1,241 @@
+import { identifyUser } from '#web/lib/analytics.ts';
+import { ApiError, apiRequest, registerSessionHooks } from '#web/lib/api.ts';
+import { AuthError, toAuthError } from './auth-error.ts';
+import * as identity from './identity-client.ts';
+import { providersOfSubject, type SignInMethod, type SocialProvider } from './providers.ts';
+
+// The auth state of §3–§4, kept outside React so the API helper, other tabs and every component see
+// one session: `null` while unknown, `false` when signed out, the merged user when signed in.
+
+export type UserDocument = {
+  uid: string;
+  email: string;
+  name?: string | null;
+  picture?: string | null;
+  createdAt?: string;
+  [field: string]: unknown;
+};
+
+export type AuthUser = UserDocument & {
+  name: string;
+  emailVerified: boolean;
+  providers: SignInMethod[];
+};
+
+export type AuthState = AuthUser | false | null;
+
+const tokenKey = 'auth0_access_token';
+const userIdKey = '__user_id';
+
+let state: AuthState = null;
+const listeners = new Set<(state: AuthState) => void>();
+let hasStarted = false;
+let isLeaving = false;
+// Each check of a token takes a number; an answer that arrives after a newer check started (another
+// sign-in, a sign-out, a change in another tab) is dropped.
+let checkNumber = 0;
+
+function setState(next: AuthState) {
+  state = next;
+  for (const listener of listeners) listener(next);
+}
+
+// Storage can be unavailable (privacy settings); the session then lasts as long as the page.
+function readStorage(key: string): string | null {
+  try {
+    return window.localStorage.getItem(key);
+  } catch {
+    return null;
+  }
+}
+
+function writeStorage(key: string, value: string | null) {
+  try {
+    if (value === null) window.localStorage.removeItem(key);
+    else window.localStorage.setItem(key, value);
+  } catch {
+    // See readStorage.
+  }
+}
+
+/** §2: the uid as stored under `__user_id` (a JSON string), with the quotes removed. */
+export function storedUserId(): string {
+  return (readStorage(userIdKey) ?? '').replaceAll('"', '');
+}
+
+function mergeUser(profile: identity.IdentityProfile, document: UserDocument): AuthUser {
+  const email = document.email || profile.email || '';
+  return {
+    ...profile,
+    ...document,
+    uid: profile.sub,
+    email,
+    name: document.name || profile.name || email,
+    emailVerified: Boolean(profile.email_verified),
+    providers: providersOfSubject(profile.sub),
+  };
+}
+
+/**
+ * The provider's profile, then the user document (the API creates it on the first call, with the
+ * email). The document must belong to the same subject as the token before the user counts as
+ * signed in.
+ */
+async function loadUser(token: string): Promise<AuthUser> {
+  const profile = await identity.getProfile(token);
+  const document = await apiRequest<UserDocument>('user', { token }).catch((error: unknown) => {
+    if (error instanceof ApiError && error.code === 'auth/invalid-user-token') throw error;
+    const reason = error instanceof Error ? ` (${error.message})` : '';
+    throw new AuthError(
+      'user_data_unavailable',
+      `Failed to fetch extra user data from the database${reason}. Check that the database is set up.`,
+    );
+  });
+  if (document.uid !== profile.sub) {
+    throw new AuthError('user_mismatch', 'The user data belongs to another account. Please sign in again.');
+  }
+  return mergeUser(profile, document);
+}
+
+/** A 401 from the provider's profile endpoint, or the API's own verdict on the token. */
+const isRefusedToken = (error: unknown) =>
+  (error instanceof AuthError && error.status === 401) ||
+  ((error instanceof AuthError || error instanceof ApiError) && error.code === 'auth/invalid-user-token');
+
+/** Signs out in this browser only: the token and uid are forgotten and listeners hear `false`. */
+function signOutLocally() {
+  checkNumber++;
+  writeStorage(tokenKey, null);
+  writeStorage(userIdKey, null);
+  setState(false);
+}
+
+/**
+ * Loads the user of `token` and makes them the session's. A new sign-in that fails leaves the
+ * visitor signed out; re-reading an existing session only signs out when the token is refused
+ * (another failure, such as the provider being unreachable, keeps what is known).
+ */
+async function adopt(token: string, { isNewSignIn }: { isNewSignIn: boolean }): Promise<AuthUser> {
+  const number = ++checkNumber;
+  if (isNewSignIn) writeStorage(tokenKey, token);
+  try {
+    const user = await loadUser(token);
+    if (number === checkNumber) {
+      writeStorage(userIdKey, JSON.stringify(user.uid));
+      setState(user);
+      void identifyUser(user.uid);
+    }
+    return user;
+  } catch (error) {
+    if (number === checkNumber) {
+      if (isNewSignIn || isRefusedToken(error)) signOutLocally();
+      else if (state === null) setState(false);
+    }
+    throw toAuthError(error);
+  }
+}
+
+/**
+ * §4: a stored token (at start-up, or written by another tab) is checked with a profile fetch; a
+ * 401 there, or the API refusing the token, signs out. Without a token the visitor is signed out.
+ */
+async function checkStoredToken() {
+  const token = readStorage(tokenKey);
+  if (!token) {
+    checkNumber++;
+    setState(false);
+    return;
+  }
+  await adopt(token, { isNewSignIn: false }).catch((error: unknown) => {
+    if (!isRefusedToken(error)) console.warn('Could not restore the session:', error);
+  });
+}
+
+/** Starts the session once: reads the stored token and follows changes made in other tabs. */
+export function startSession() {
+  if (hasStarted) return;
+  hasStarted = true;
+  registerSessionHooks({
+    token: () => readStorage(tokenKey),
+    onInvalidUserToken: () => {
+      if (readStorage(tokenKey)) signOutLocally();
+    },
+  });
+  window.addEventListener('storage', (event) => {
+    // `key` is null when another tab cleared the whole storage.
+    if (event.key === tokenKey || event.key === null) void checkStoredToken();
+  });
+  void checkStoredToken();
+}
+
+export function currentAuthState(): AuthState {
+  return state;
+}
+
+export function subscribe(listener: (state: AuthState) => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** True from an explicit sign-out until the page leaves for the provider's logout: guards wait instead of redirecting. */
+export function isSigningOut(): boolean {
+  return isLeaving;
+}
+
+export async function signin(email: string, password: string): Promise<AuthUser> {
+  return adopt(await identity.signin(email, password), { isNewSignIn: true });
+}
+
+export async function signup(email: string, password: string): Promise<AuthUser> {
+  return adopt(await identity.signup(email, password), { isNewSignIn: true });
+}
+
+export async function signinWithProvider(provider: SocialProvider): Promise<AuthUser> {
+  return adopt(await identity.signinWithProvider(provider), { isNewSignIn: true });
+}
+
+export const sendPasswordResetEmail = (email: string) => identity.sendPasswordResetEmail(email);
+
+export const confirmPasswordReset = () => identity.confirmPasswordReset();
+
+/** The signed-in user's token; calls that change the account need one. */
+function requireToken(): string {
+  const token = readStorage(tokenKey);
+  if (!token) throw new AuthError('auth/no-current-user', 'Please sign in first.');
+  return token;
+}
+
+/**
+ * One change of the provider's user and the user document (§7: PATCH auth-user), then both are read
+ * again so the merged user shows the change (an email change also resets emailVerified).
+ */
+async function changeAuthUser(body: Record<string, string>): Promise<AuthUser> {
+  const token = requireToken();
+  await apiRequest<UserDocument>('auth-user', { method: 'PATCH', body, token });
+  return adopt(token, { isNewSignIn: false });
+}
+
+export function updateProfile(profile: { name?: string; picture?: string }): Promise<AuthUser> {
+  const body: Record<string, string> = {};
+  if (profile.name !== undefined) body.name = profile.name;
+  if (profile.picture !== undefined) body.picture = profile.picture;
+  return changeAuthUser(body);
+}
+
+export const updateEmail = (email: string) => changeAuthUser({ email });
+
+export const updatePassword = (password: string) => changeAuthUser({ password });
+
+/**
+ * §4: forgets the session here, tells listeners, then leaves for the provider's logout so its
+ * session (the one a popup would reuse) ends too; it returns to the site root.
+ */
+export async function signout(): Promise<void> {
+  isLeaving = true;
+  signOutLocally();
+  try {
+    await identity.logout();
+  } catch {
+    window.location.assign('/');
+  }
+}

@@ -1,0 +1,14 @@
+import type { Mailer } from '@app/mail';
+import type { IdentityConfig } from './config.ts';
+import type { IssuerUrls } from './issuer-urls.ts';
+import type { SigningKey } from './storage/signing-key.ts';
+import type { StateFile } from './storage/state-file.ts';
+
+/** What every route and action of the emulator works with; built once in app.ts. */
+export type IdentityContext = {
+  config: IdentityConfig;
+  urls: IssuerUrls;
+  store: StateFile;
+  key: SigningKey;
+  mailer: Mailer;
+};

@@ -1,0 +1,101 @@
+/** Everything the emulator remembers, kept in memory and written to `state.json` after each change. */
+
+export const socialConnections = ['google-oauth2', 'facebook', 'twitter', 'github'] as const;
+export type SocialConnection = (typeof socialConnections)[number];
+
+export type DatabaseIdentity = {
+  provider: 'auth0';
+  connection: string;
+  /** The id without the `auth0|` prefix, as Auth0 lists it in `identities`. */
+  userId: string;
+  isSocial: false;
+  email: string;
+  /** `scrypt$N$r$p$salt$hash`; never the password itself. */
+  passwordHash: string;
+  /** The profile the identity had when it was linked into another user (Auth0's `profileData`). */
+  profileData?: Record<string, unknown>;
+};
+
+export type SocialIdentity = {
+  provider: SocialConnection;
+  connection: SocialConnection;
+  userId: string;
+  isSocial: true;
+  email: string;
+  profileData?: Record<string, unknown>;
+};
+
+export type Identity = DatabaseIdentity | SocialIdentity;
+
+export type UserRecord = {
+  /** `<provider>|<id>` of the primary identity (`identities[0]`). */
+  userId: string;
+  email: string;
+  emailVerified: boolean;
+  name: string;
+  nickname: string;
+  /** Null: the generated avatar of the email address. */
+  picture: string | null;
+  givenName: string | null;
+  familyName: string | null;
+  userMetadata: Record<string, unknown>;
+  appMetadata: Record<string, unknown>;
+  /** Blocked by an administrator (Management API); brute-force blocks are kept in `loginFailures`. */
+  blocked: boolean;
+  identities: Identity[];
+  createdAt: string;
+  updatedAt: string;
+  lastLogin: string | null;
+  lastIp: string | null;
+  loginsCount: number;
+};
+
+export type SessionRecord = {
+  userId: string;
+  /** Public session id, the `sid` claim; the cookie value itself is only stored hashed. */
+  sid: string;
+  /** Seconds since the epoch, the `auth_time` claim. */
+  authTime: number;
+  expiresAt: number;
+};
+
+export type RefreshTokenRecord = {
+  userId: string;
+  clientId: string;
+  audience: string;
+  scope: string;
+  authTime: number;
+  sid: string;
+  createdAt: number;
+};
+
+export type TicketKind = 'reset' | 'verify' | 'unblock';
+
+export type TicketRecord = {
+  kind: TicketKind;
+  userId: string;
+  /** For an unblock ticket: the address whose block it lifts. */
+  ip?: string;
+  expiresAt: number;
+  usedAt: number | null;
+};
+
+/** Consecutive failed sign-ins of one user from one address (Auth0's brute-force protection). */
+export type LoginFailureRecord = {
+  userId: string;
+  ip: string;
+  count: number;
+  blockedAt: number | null;
+};
+
+export type IdentityState = {
+  users: Map<string, UserRecord>;
+  /** Keyed by the SHA-256 of the session cookie. */
+  sessions: Map<string, SessionRecord>;
+  /** Keyed by the SHA-256 of the refresh token. */
+  refreshTokens: Map<string, RefreshTokenRecord>;
+  /** Keyed by the SHA-256 of the ticket in the emailed link. */
+  tickets: Map<string, TicketRecord>;
+  /** Keyed by `${userId} ${ip}`. */
+  loginFailures: Map<string, LoginFailureRecord>;
+};

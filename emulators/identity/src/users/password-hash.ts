@@ -1,0 +1,39 @@
+import { randomBytes, type ScryptOptions, scrypt, timingSafeEqual } from 'node:crypto';
+
+// OWASP's scrypt parameters (N=2^17, r=8, p=1) need 128 MiB per hash, above Node's 32 MiB default
+// ceiling. A hash takes 100-300 ms, so it always runs on the thread pool, never blocking the server.
+const cost = { N: 2 ** 17, r: 8, p: 1 };
+const maxmem = 256 * 1024 * 1024;
+const keyLength = 32;
+
+function derive(password: string, salt: Buffer, options: ScryptOptions): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    scrypt(password.normalize('NFKC'), salt, keyLength, { ...options, maxmem }, (error, key) =>
+      error ? reject(error) : resolve(key),
+    );
+  });
+}
+
+/** `scrypt$N$r$p$salt$hash` (salt and hash in base64): the parameters travel with the hash. */
+export async function hashPassword(password: string): Promise<string> {
+  const salt = randomBytes(16);
+  const hash = await derive(password, salt, cost);
+  return ['scrypt', cost.N, cost.r, cost.p, salt.toString('base64'), hash.toString('base64')].join('$');
+}
+
+export async function verifyPassword(password: string, stored: string): Promise<boolean> {
+  const [scheme, N, r, p, salt, hash] = stored.split('$');
+  if (scheme !== 'scrypt' || !salt || !hash) return false;
+  const expected = Buffer.from(hash, 'base64');
+  const actual = await derive(password, Buffer.from(salt, 'base64'), { N: Number(N), r: Number(r), p: Number(p) });
+  return actual.length === expected.length && timingSafeEqual(actual, expected);
+}
+
+/**
+ * Spends the time of one verification for a sign-in with an unknown email, so that answering "wrong
+ * email or password" does not reveal by its speed whether the account exists.
+ */
+export async function spendPasswordHashTime(password: string): Promise<false> {
+  await derive(password, randomBytes(16), cost);
+  return false;
+}
