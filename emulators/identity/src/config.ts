@@ -86,7 +86,8 @@ export function loadIdentityConfig(environment: NodeJS.ProcessEnv = process.env)
     port: env.IDENTITY_PORT,
     host: env.HOST,
     logLevel: env.LOG_LEVEL,
-    issuer: env.IDENTITY_ISSUER ?? (env.IDENTITY_PORT === 0 ? undefined : `http://localhost:${env.IDENTITY_PORT}/`),
+    issuer:
+      env.IDENTITY_ISSUER ?? (env.IDENTITY_PORT === 0 ? undefined : `http://localhost:${env.IDENTITY_PORT}/`),
     /** Undefined means the management API of the issuer, `${issuer}api/v2/`. */
     audience: env.AUTH0_AUDIENCE,
     dataDir: env.IDENTITY_DATA_DIR ? fromRoot(env.IDENTITY_DATA_DIR) : path.join(dataDir, 'identity'),

@@ -117,3 +117,16 @@ describe('access tokens on the product API', () => {
     expectRejected(await getUser(`Bearer ${idToken}`));
   });
 });
+
+describe('signing-key rotation', () => {
+  it('refetches the key set when a token names a new kid', async () => {
+    const email = `rotation-${Date.now()}@example.com`;
+    await identity.signUp(email);
+    expect((await getUser(`Bearer ${(await identity.signIn(email)).access_token}`)).statusCode).toBe(200);
+    await identity.rotateSigningKey();
+    const afterRotation = (await identity.signIn(email)).access_token;
+    // The key set was fetched moments ago; the refetch waits out the 5 s cooldown.
+    await new Promise((resolve) => setTimeout(resolve, 5_500));
+    expect((await getUser(`Bearer ${afterRotation}`)).statusCode).toBe(200);
+  });
+});

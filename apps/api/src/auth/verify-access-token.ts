@@ -24,12 +24,12 @@ export class InvalidTokenError extends Error {
 
 /**
  * Verifies RS256 access tokens against the provider's JWKS. jose caches the key set and refetches it
- * when a token names an unknown `kid` (key rotation), at most once per cooldown, so a flood of forged
- * kids cannot make us hammer the provider.
+ * when a token names an unknown `kid` (key rotation), at most once per cooldown: a flood of forged
+ * kids costs the provider one request per 5 s, and a real rotation is picked up within 5 s.
  */
 export function createAccessTokenVerifier(identity: IdentityConfig): AccessTokenVerifier {
   const keys = createRemoteJWKSet(new URL(identity.jwksUri), {
-    cooldownDuration: 30_000,
+    cooldownDuration: 5_000,
     cacheMaxAge: 10 * 60_000,
     timeoutDuration: 5_000,
   });

@@ -20,7 +20,7 @@ export async function startTestIdentityProvider() {
     IDENTITY_WEB_ORIGINS: 'http://localhost:3000',
     LOG_LEVEL: 'silent',
   });
-  const emulator = await startIdentityEmulator(config, { logger: false });
+  let emulator = await startIdentityEmulator(config, { logger: false });
   const origin = emulator.url.replace(/\/$/, '');
   const clientId = 'launchkit-web';
   const connection = 'Username-Password-Authentication';
@@ -66,6 +66,44 @@ export async function startTestIdentityProvider() {
       if (status !== 200) throw new Error(`sign-in answered ${status}: ${JSON.stringify(body)}`);
       return body as { access_token: string; id_token: string };
     },
+    /** The tokens of a sign-in through a social connection's consent page, as the popup does it. */
+    async signInWithProvider(provider: string, email: string) {
+      const query = new URLSearchParams({
+        client_id: clientId,
+        response_type: 'token id_token',
+        redirect_uri: 'http://localhost:3000/auth0-callback',
+        scope: 'openid profile email',
+        audience,
+        connection: provider,
+        state: 'test-state',
+        nonce: 'test-nonce',
+      });
+      const page = await fetch(`${origin}/authorize?${query}`);
+      const html = await page.text();
+      const hidden = (name: string) => html.match(new RegExp(`name="${name}" value="([^"]*)"`))?.[1] ?? '';
+      const unescape = (value: string) =>
+        value
+          .replace(/&#(\d+);/g, (_entity, code) => String.fromCharCode(Number(code)))
+          .replaceAll('&amp;', '&')
+          .replaceAll('&quot;', '"');
+      const cookies = page.headers.getSetCookie().map((cookie) => cookie.split(';')[0]);
+      const consent = await fetch(`${origin}/authorize/consent`, {
+        method: 'POST',
+        redirect: 'manual',
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded', Cookie: cookies.join('; ') },
+        body: new URLSearchParams({
+          authorize: unescape(hidden('authorize')),
+          csrf: unescape(hidden('csrf')),
+          action: 'continue',
+          email,
+          name: 'Social Person',
+        }),
+      });
+      const fragment = new URLSearchParams(new URL(consent.headers.get('location') ?? '').hash.slice(1));
+      const accessToken = fragment.get('access_token');
+      if (!accessToken) throw new Error(`social sign-in answered ${consent.status} without a token`);
+      return { access_token: accessToken };
+    },
     /**
      * A token signed with the emulator's own key (read from its data directory) with any claims: the way
      * to show that a correctly signed token with a wrong issuer, audience or expiry is still refused.
@@ -74,9 +112,25 @@ export async function startTestIdentityProvider() {
       const stored = JSON.parse(await readFile(path.join(dataDir, 'signing-key.json'), 'utf8'));
       const key = await importJWK(stored.privateJwk, 'RS256');
       const now = Math.floor(Date.now() / 1000);
-      return new SignJWT({ iss: `${origin}/`, aud: audience, iat: now, exp: now + 3600, ...claims })
+      return new SignJWT({
+        iss: `${origin}/`,
+        aud: [audience, `${origin}/userinfo`],
+        iat: now,
+        exp: now + 3600,
+        ...claims,
+      })
         .setProtectedHeader({ alg: 'RS256', kid: header.kid ?? stored.kid })
         .sign(key);
+    },
+    /** The provider replaces its signing key (a rotation), on the same origin. */
+    async rotateSigningKey() {
+      await emulator.close();
+      await rm(path.join(dataDir, 'signing-key.json'));
+      const port = new URL(origin).port;
+      emulator = await startIdentityEmulator(
+        { ...config, port: Number(port), issuer: `${origin}/` },
+        { logger: false },
+      );
     },
     async close() {
       await emulator.close();

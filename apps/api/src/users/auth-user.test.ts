@@ -117,6 +117,20 @@ describe('PATCH /api/auth-user', () => {
     await expect(identity.signIn(person.email)).resolves.toHaveProperty('access_token');
   });
 
+  it('tells a social user that the provider owns their email and password', async () => {
+    const { access_token: token } = await identity.signInWithProvider(
+      'google-oauth2',
+      `g-${Date.now()}@example.com`,
+    );
+    for (const change of [{ email: 'new@example.com' }, { password: 'Another-horse-7' }]) {
+      const response = await patchAuthUser(token, change);
+      expect(response.statusCode).toBe(409);
+      expect(response.json()).toMatchObject({ code: 'auth/provider-managed-credentials' });
+      expect(response.json().message).toMatch(/^You sign in with Google/);
+    }
+    expect((await patchAuthUser(token, { name: 'Renamed' })).statusCode).toBe(200);
+  });
+
   it.each([
     [{}, 'Send {email}, {password} or a profile with name or picture.'],
     [{ email: 'not-an-email' }, 'Please enter a valid email address'],

@@ -76,6 +76,8 @@ export type TicketRecord = {
   userId: string;
   /** For an unblock ticket: the address whose block it lifts. */
   ip?: string;
+  /** For a verification ticket: the address it verifies (the user may have changed it since). */
+  email?: string;
   expiresAt: number;
   usedAt: number | null;
 };

@@ -1,6 +1,13 @@
 import { readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { type CryptoKey, calculateJwkThumbprint, exportJWK, generateKeyPair, importJWK, type JWK } from 'jose';
+import {
+  type CryptoKey,
+  calculateJwkThumbprint,
+  exportJWK,
+  generateKeyPair,
+  importJWK,
+  type JWK,
+} from 'jose';
 
 export type SigningKey = {
   kid: string;

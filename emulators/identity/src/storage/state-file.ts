@@ -66,7 +66,14 @@ export class StateFile {
   }
 
   private async writeNow(): Promise<void> {
-    const content: StateFileContent = { version: formatVersion, users: [], sessions: [], refreshTokens: [], tickets: [], loginFailures: [] };
+    const content: StateFileContent = {
+      version: formatVersion,
+      users: [],
+      sessions: [],
+      refreshTokens: [],
+      tickets: [],
+      loginFailures: [],
+    };
     for (const name of collections) content[name] = [...this.state[name].entries()];
     const temporary = `${this.file}.tmp`;
     const handle = await open(temporary, 'w', 0o600);
@@ -109,7 +116,8 @@ function parseState(file: string, text: string): IdentityState {
   }
   const entries = <Value>(name: (typeof collections)[number]): [string, Value][] => {
     const value = content[name] ?? [];
-    if (!Array.isArray(value)) throw new Error(`The identity emulator state file ${file} has no list "${name}".`);
+    if (!Array.isArray(value))
+      throw new Error(`The identity emulator state file ${file} has no list "${name}".`);
     // The records are this module's own output; only the container shape is checked.
     return value as [string, Value][];
   };

@@ -10,7 +10,11 @@ export function isBlockedFrom(state: IdentityState, userId: string, ip: string):
 }
 
 /** Counts one failure; true when this failure blocked the pair (the caller sends the unblock email). */
-export function recordLoginFailure(state: IdentityState, userId: string, ip: string): { isNowBlocked: boolean } {
+export function recordLoginFailure(
+  state: IdentityState,
+  userId: string,
+  ip: string,
+): { isNowBlocked: boolean } {
   const key = keyOf(userId, ip);
   const record = state.loginFailures.get(key) ?? { userId, ip, count: 0, blockedAt: null };
   record.count += 1;

@@ -8,6 +8,7 @@ const keyLength = 32;
 
 function derive(password: string, salt: Buffer, options: ScryptOptions): Promise<Buffer> {
   return new Promise((resolve, reject) => {
+    // NFKC: the same password typed on another keyboard or system (composed é vs e + accent) matches.
     scrypt(password.normalize('NFKC'), salt, keyLength, { ...options, maxmem }, (error, key) =>
       error ? reject(error) : resolve(key),
     );
@@ -25,7 +26,11 @@ export async function verifyPassword(password: string, stored: string): Promise<
   const [scheme, N, r, p, salt, hash] = stored.split('$');
   if (scheme !== 'scrypt' || !salt || !hash) return false;
   const expected = Buffer.from(hash, 'base64');
-  const actual = await derive(password, Buffer.from(salt, 'base64'), { N: Number(N), r: Number(r), p: Number(p) });
+  const actual = await derive(password, Buffer.from(salt, 'base64'), {
+    N: Number(N),
+    r: Number(r),
+    p: Number(p),
+  });
   return actual.length === expected.length && timingSafeEqual(actual, expected);
 }
 

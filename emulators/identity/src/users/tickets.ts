@@ -9,7 +9,7 @@ export const secretHash = (secret: string) => createHash('sha256').update(secret
 /** A single-use link secret; only its hash is stored, so the state file cannot be used to open links. */
 export function createTicket(
   state: IdentityState,
-  ticket: { kind: TicketKind; userId: string; ip?: string },
+  ticket: { kind: TicketKind; userId: string; ip?: string; email?: string },
 ): string {
   const secret = randomBytes(24).toString('base64url');
   state.tickets.set(secretHash(secret), {

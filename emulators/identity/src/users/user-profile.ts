@@ -22,16 +22,22 @@ export function findDatabaseUser(
   const wanted = normalizeEmail(email);
   for (const user of state.users.values()) {
     for (const identity of user.identities) {
-      if (identity.provider === 'auth0' && normalizeEmail(identity.email) === wanted) return { user, identity };
+      if (identity.provider === 'auth0' && normalizeEmail(identity.email) === wanted)
+        return { user, identity };
     }
   }
   return undefined;
 }
 
 /** The user holding an identity, as `provider` + id without prefix: after linking it is the primary. */
-export function findUserByIdentity(state: IdentityState, provider: string, id: string): UserRecord | undefined {
+export function findUserByIdentity(
+  state: IdentityState,
+  provider: string,
+  id: string,
+): UserRecord | undefined {
   for (const user of state.users.values()) {
-    if (user.identities.some((identity) => identity.provider === provider && identity.userId === id)) return user;
+    if (user.identities.some((identity) => identity.provider === provider && identity.userId === id))
+      return user;
   }
   return undefined;
 }

@@ -1,0 +1,79 @@
+import { escapeHtml } from '../http/html.ts';
+import type { SocialConnection } from '../storage/identity-state.ts';
+
+export type SignInFormState = {
+  /** The /authorize query string, carried through the form and checked again on submit. */
+  query: string;
+  csrf: string;
+};
+
+const hiddenFields = (form: SignInFormState) =>
+  `<input type="hidden" name="authorize" value="${escapeHtml(form.query)}">
+<input type="hidden" name="csrf" value="${escapeHtml(form.csrf)}">`;
+
+const errorParagraph = (error: string | undefined) =>
+  error ? `<p class="error" role="alert" id="form-error">${escapeHtml(error)}</p>` : '';
+
+/** The database connection's sign-in form (Auth0's Universal Login, reduced to what the emulator needs). */
+export function loginPageBody(form: SignInFormState, options: { email?: string; error?: string }) {
+  const described = options.error ? ' aria-describedby="form-error"' : '';
+  return `${errorParagraph(options.error)}
+<form method="post" action="/authorize/login">
+${hiddenFields(form)}
+<label for="email">Email</label>
+<input id="email" name="email" type="email" autocomplete="username" required value="${escapeHtml(options.email ?? '')}"${described}>
+<label for="password">Password</label>
+<input id="password" name="password" type="password" autocomplete="current-password" required${described}>
+<div class="actions">
+<button type="submit" name="action" value="continue">Continue</button>
+<button type="submit" name="action" value="cancel" class="secondary" formnovalidate>Cancel</button>
+</div>
+</form>`;
+}
+
+export type ExistingAccount = { id: string; name: string; email: string };
+
+/**
+ * Stands in for the social provider's consent screen: pick an account the emulator already knows for
+ * that provider, or type the email (and name) of a new one.
+ */
+export function consentPageBody(
+  form: SignInFormState,
+  options: {
+    appName: string;
+    provider: string;
+    connection: SocialConnection;
+    accounts: ExistingAccount[];
+    error?: string;
+  },
+) {
+  const described = options.error ? ' aria-describedby="form-error"' : '';
+  const accounts = options.accounts.length
+    ? `<h2>Choose an account</h2>
+<form method="post" action="/authorize/consent">
+${hiddenFields(form)}
+<input type="hidden" name="action" value="continue">
+${options.accounts
+  .map(
+    (account) =>
+      `<button type="submit" name="account" value="${escapeHtml(account.id)}" class="account"><strong>${escapeHtml(account.name)}</strong>${escapeHtml(account.email)}</button>`,
+  )
+  .join('\n')}
+</form>
+<h2>Or use another account</h2>`
+    : '';
+  return `<p class="hint">This page stands in for ${escapeHtml(options.provider)}: nothing leaves this computer. ${escapeHtml(options.appName)} will receive the account's name, email address and picture.</p>
+${errorParagraph(options.error)}
+${accounts}
+<form method="post" action="/authorize/consent">
+${hiddenFields(form)}
+<label for="email">Email of the ${escapeHtml(options.provider)} account</label>
+<input id="email" name="email" type="email" autocomplete="email" required${described}>
+<label for="name">Name <span class="hint">(optional)</span></label>
+<input id="name" name="name" type="text" autocomplete="name" maxlength="150">
+<div class="actions">
+<button type="submit" name="action" value="continue">Continue</button>
+<button type="submit" name="action" value="cancel" class="secondary" formnovalidate>Cancel</button>
+</div>
+</form>`;
+}

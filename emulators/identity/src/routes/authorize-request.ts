@@ -1,0 +1,134 @@
+import type { IdentityConfig } from '../config.ts';
+import type { IssuerUrls } from '../issuer-urls.ts';
+import { type SocialConnection, socialConnections } from '../storage/identity-state.ts';
+import { isKnownAudience } from '../tokens/scopes.ts';
+
+export const callbackPath = '/auth0-callback';
+
+export type AuthorizeRequest = {
+  clientId: string;
+  redirectUri: string;
+  redirectOrigin: string;
+  responseMode: 'fragment' | 'web_message';
+  wantsAccessToken: boolean;
+  wantsIdToken: boolean;
+  scope: string | undefined;
+  audience: string;
+  /** `database` for the configured database connection (or none given). */
+  connection: 'database' | SocialConnection;
+  state: string | undefined;
+  nonce: string | undefined;
+  prompt: string | undefined;
+  /** The request's parameters as a query string, carried through the sign-in forms. */
+  query: string;
+};
+
+export type AuthorizeValidation =
+  /** The client or the callback is wrong: shown as a page, never sent to an unchecked URL. */
+  | { kind: 'page'; title: string; message: string }
+  /** Anything else wrong is answered to the (checked) callback, as OAuth says. */
+  | { kind: 'callback'; request: AuthorizeRequest; error: string; description: string }
+  | { kind: 'ok'; request: AuthorizeRequest };
+
+const maxLength = 4096;
+
+/**
+ * Checks /authorize parameters. Callback policy (docs/identity.md): a redirect carrying tokens in its
+ * fragment must go exactly to `<web origin>/auth0-callback` (any query string allowed); a web_message
+ * answer is posted to the redirect_uri's origin and never navigated to, so there only the origin must
+ * be one of IDENTITY_WEB_ORIGINS.
+ */
+export function validateAuthorizeRequest(
+  input: unknown,
+  config: IdentityConfig,
+  urls: IssuerUrls,
+): AuthorizeValidation {
+  const params = (input && typeof input === 'object' ? input : {}) as Record<string, unknown>;
+  for (const [name, value] of Object.entries(params)) {
+    if (typeof value !== 'string') {
+      return {
+        kind: 'page',
+        title: 'Invalid request',
+        message: `The parameter ${name} must appear once, as text.`,
+      };
+    }
+    if (value.length > maxLength)
+      return { kind: 'page', title: 'Invalid request', message: `The parameter ${name} is too long.` };
+  }
+  const text = (name: string) => (params[name] as string | undefined) || undefined;
+
+  const clientId = text('client_id');
+  if (clientId !== config.webClientId) {
+    return {
+      kind: 'page',
+      title: 'Unknown client',
+      message: clientId
+        ? `The client_id "${clientId}" is not a client of this identity provider (expected ${config.webClientId}, AUTH0_CLIENT_ID).`
+        : 'The request has no client_id.',
+    };
+  }
+  const responseMode = text('response_mode') === 'web_message' ? 'web_message' : 'fragment';
+  const redirectUri = text('redirect_uri');
+  const redirectUrl = redirectUri && URL.canParse(redirectUri) ? new URL(redirectUri) : undefined;
+  const allowedOrigin = redirectUrl !== undefined && config.webOrigins.includes(redirectUrl.origin);
+  const allowedCallback =
+    allowedOrigin &&
+    (responseMode === 'web_message' || (redirectUrl.pathname === callbackPath && !redirectUrl.hash));
+  if (!redirectUri || !redirectUrl || !allowedCallback) {
+    return {
+      kind: 'page',
+      title: 'Callback URL mismatch',
+      message:
+        `The redirect_uri "${redirectUri ?? ''}" is not an allowed callback URL. Allowed: ` +
+        `${config.webOrigins.map((origin) => `${origin}${callbackPath}`).join(', ')} (set by IDENTITY_WEB_ORIGINS).`,
+    };
+  }
+
+  const request: AuthorizeRequest = {
+    clientId,
+    redirectUri,
+    redirectOrigin: redirectUrl.origin,
+    responseMode,
+    wantsAccessToken: false,
+    wantsIdToken: false,
+    scope: text('scope'),
+    audience: text('audience') ?? urls.defaultAudience,
+    connection: 'database',
+    state: text('state'),
+    nonce: text('nonce'),
+    prompt: text('prompt'),
+    query: new URLSearchParams(params as Record<string, string>).toString(),
+  };
+  const fail = (error: string, description: string): AuthorizeValidation => ({
+    kind: 'callback',
+    request,
+    error,
+    description,
+  });
+
+  const mode = text('response_mode');
+  if (mode !== undefined && mode !== 'fragment' && mode !== 'web_message') {
+    return fail('invalid_request', `Unsupported response_mode: ${mode}. Use fragment or web_message.`);
+  }
+  const responseType = text('response_type');
+  const types = new Set((responseType ?? '').split(/\s+/).filter(Boolean));
+  const isImplicit = types.size > 0 && [...types].every((type) => type === 'token' || type === 'id_token');
+  if (!isImplicit) {
+    // The emulator implements the implicit flow auth0-js uses; the authorization-code flow is left out.
+    return fail('unsupported_response_type', `Unsupported response type: ${responseType ?? '(none)'}`);
+  }
+  request.wantsAccessToken = types.has('token');
+  request.wantsIdToken = types.has('id_token');
+  if (request.wantsIdToken && !request.nonce) return fail('invalid_request', 'Nonce required');
+  if (!isKnownAudience(request.audience, urls))
+    return fail('access_denied', `Service not found: ${request.audience}`);
+
+  const connection = text('connection');
+  if (connection && connection !== config.connection) {
+    if (!(socialConnections as readonly string[]).includes(connection)) {
+      return fail('invalid_request', `Connection not found: ${connection}`);
+    }
+    request.connection = connection as SocialConnection;
+  }
+  return { kind: 'ok', request };
+}

@@ -1,0 +1,79 @@
+import type { FastifyReply } from 'fastify';
+import type { IdentityContext } from '../context.ts';
+import { scriptJson, sendPage } from '../http/html.ts';
+import type { SessionRecord, UserRecord } from '../storage/identity-state.ts';
+import { issueUserTokens } from '../tokens/issue-tokens.ts';
+import { userScopes } from '../tokens/scopes.ts';
+import type { AuthorizeRequest } from './authorize-request.ts';
+
+/**
+ * Answers the app: a redirect to the callback with the response in the fragment, or (web_message,
+ * auth0-js checkSession) a page that posts it to the app's window, which frames it.
+ */
+export function deliverAuthorizeResponse(
+  context: IdentityContext,
+  reply: FastifyReply,
+  request: AuthorizeRequest,
+  response: Record<string, string | number>,
+) {
+  const withState = request.state === undefined ? response : { ...response, state: request.state };
+  if (request.responseMode === 'web_message') {
+    const message = { type: 'authorization_response', response: withState };
+    return sendPage(reply, context, {
+      title: 'Answering the application',
+      body: '<p>This page hands the sign-in result back to the application; it closes by itself.</p>',
+      script: `(window.opener||window.parent).postMessage(${scriptJson(message)},${scriptJson(request.redirectOrigin)});`,
+      frameAncestors: context.config.webOrigins,
+    });
+  }
+  const url = new URL(request.redirectUri);
+  url.hash = new URLSearchParams(
+    Object.entries(withState).map(([name, value]): [string, string] => [name, String(value)]),
+  ).toString();
+  return reply.header('Cache-Control', 'no-store').redirect(url.toString(), 302);
+}
+
+export function deliverAuthorizeError(
+  context: IdentityContext,
+  reply: FastifyReply,
+  request: AuthorizeRequest,
+  error: string,
+  description: string,
+) {
+  return deliverAuthorizeResponse(context, reply, request, { error, error_description: description });
+}
+
+/** The tokens the request asked for, for a signed-in session, delivered to the app. */
+export async function deliverTokens(
+  context: IdentityContext,
+  reply: FastifyReply,
+  request: AuthorizeRequest,
+  user: UserRecord,
+  session: Pick<SessionRecord, 'authTime' | 'sid'>,
+) {
+  const scopes = userScopes(request.scope, request.audience, context.urls);
+  if (request.wantsIdToken && !scopes.includes('openid')) scopes.unshift('openid');
+  const tokens = await issueUserTokens(context, {
+    user,
+    clientId: request.clientId,
+    audience: request.audience,
+    scopes,
+    authTime: session.authTime,
+    sid: session.sid,
+    includeAccessToken: request.wantsAccessToken,
+    includeIdToken: request.wantsIdToken,
+    nonce: request.nonce,
+    includeAtHash: true,
+  });
+  const response: Record<string, string | number> = {};
+  if (tokens.access_token) {
+    Object.assign(response, {
+      access_token: tokens.access_token,
+      token_type: tokens.token_type,
+      expires_in: tokens.expires_in,
+      scope: tokens.scope,
+    });
+  }
+  if (tokens.id_token) response.id_token = tokens.id_token;
+  return deliverAuthorizeResponse(context, reply, request, response);
+}

@@ -1,0 +1,302 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  appOrigin,
+  cookiesOf,
+  goodPassword,
+  issuer,
+  signUp,
+  startTestIdentity,
+  type TestIdentity,
+  verifyWithJwks,
+  webClientId,
+} from '../test/test-identity.ts';
+import { atHash } from '../tokens/issue-tokens.ts';
+
+let identity: TestIdentity;
+beforeAll(async () => {
+  identity = await startTestIdentity();
+  await signUp(identity.app, 'barbara@example.com');
+});
+afterAll(() => identity.destroy());
+
+const callback = `${appOrigin}/auth0-callback`;
+
+const authorizeUrl = (params: Record<string, string>) =>
+  `/authorize?${new URLSearchParams({
+    client_id: webClientId,
+    response_type: 'token id_token',
+    redirect_uri: callback,
+    scope: 'openid profile email',
+    state: 'state-123',
+    nonce: 'nonce-456',
+    auth0Client: 'eyJuYW1lIjoiYXV0aDAuanMifQ',
+    ...params,
+  }).toString()}`;
+
+const form = (fields: Record<string, string>) => new URLSearchParams(fields).toString();
+const hidden = (html: string, name: string) =>
+  new RegExp(`name="${name}" value="([^"]*)"`)
+    .exec(html)?.[1]
+    ?.replace(/&#(\d+);/g, (_, code) => String.fromCharCode(Number(code))) ?? '';
+
+/** Opens a sign-in page and submits its form, as a browser does: cookies and hidden fields carried. */
+async function submitPage(url: string, postTo: string, fields: Record<string, string>) {
+  const page = await identity.app.inject({ method: 'GET', url });
+  expect(page.statusCode).toBe(200);
+  const cookies = cookiesOf(page);
+  const response = await identity.app.inject({
+    method: 'POST',
+    url: postTo,
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    cookies,
+    payload: form({ authorize: hidden(page.body, 'authorize'), csrf: hidden(page.body, 'csrf'), ...fields }),
+  });
+  return { page, response };
+}
+
+const fragmentOf = (location: string) => {
+  const url = new URL(location);
+  return {
+    base: `${url.origin}${url.pathname}`,
+    params: Object.fromEntries(new URLSearchParams(url.hash.slice(1))),
+  };
+};
+
+describe('GET /authorize with a social connection (popup)', () => {
+  it('shows a consent page, then redirects to the callback with tokens carrying nonce and at_hash', async () => {
+    const url = authorizeUrl({ connection: 'google-oauth2' });
+    const { page, response } = await submitPage(url, '/authorize/consent', {
+      action: 'continue',
+      email: 'Hedy@Example.com',
+      name: 'Hedy Lamarr',
+    });
+    expect(page.body).toContain('Continue to Launchkit with Google');
+    expect(page.body).toContain('<label for="email">');
+    expect(page.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+
+    expect(response.statusCode).toBe(302);
+    const { base, params } = fragmentOf(String(response.headers.location));
+    expect(base).toBe(callback);
+    expect(params).toMatchObject({ state: 'state-123', token_type: 'Bearer', expires_in: '86400' });
+    expect(params.scope).toContain('openid profile email');
+    const id = await verifyWithJwks(identity.app, params.id_token ?? '', webClientId);
+    expect(id.payload).toMatchObject({
+      sub: expect.stringMatching(/^google-oauth2\|\d{21}$/),
+      nonce: 'nonce-456',
+      at_hash: atHash(params.access_token ?? ''),
+      email: 'Hedy@Example.com',
+      email_verified: true,
+      name: 'Hedy Lamarr',
+    });
+    const access = await verifyWithJwks(identity.app, params.access_token ?? '', `${issuer}api/v2/`);
+    expect(access.payload.sub).toBe(id.payload.sub);
+    const session = response.cookies.find((cookie) => cookie.name === 'identity_session');
+    expect(session).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
+
+    // The same email comes back as the same account, offered on the next consent page.
+    const again = await submitPage(url, '/authorize/consent', {
+      action: 'continue',
+      email: 'hedy@example.com',
+    });
+    const second = await verifyWithJwks(
+      identity.app,
+      fragmentOf(String(again.response.headers.location)).params.id_token ?? '',
+      webClientId,
+    );
+    expect(second.payload.sub).toBe(id.payload.sub);
+    expect(again.page.body).toContain('Hedy Lamarr');
+  });
+
+  it('reports a cancel to the callback', async () => {
+    const { response } = await submitPage(authorizeUrl({ connection: 'github' }), '/authorize/consent', {
+      action: 'cancel',
+    });
+    expect(response.statusCode).toBe(302);
+    expect(String(response.headers.location)).toBe(
+      `${callback}#error=access_denied&error_description=User+cancelled&state=state-123`,
+    );
+  });
+
+  it('refuses a form without its cookie', async () => {
+    const page = await identity.app.inject({ method: 'GET', url: authorizeUrl({ connection: 'github' }) });
+    const response = await identity.app.inject({
+      method: 'POST',
+      url: '/authorize/consent',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: form({
+        authorize: hidden(page.body, 'authorize'),
+        csrf: hidden(page.body, 'csrf'),
+        email: 'x@example.com',
+      }),
+    });
+    expect(response.statusCode).toBe(403);
+    expect(response.headers.location).toBeUndefined();
+  });
+});
+
+describe('GET /authorize checks', () => {
+  it('never redirects to a callback that is not allowed', async () => {
+    for (const redirect of ['https://evil.example/auth0-callback', `${appOrigin}/elsewhere`, 'not a url']) {
+      const response = await identity.app.inject({
+        method: 'GET',
+        url: authorizeUrl({ redirect_uri: redirect }),
+      });
+      expect(response.statusCode).toBe(400);
+      expect(response.headers.location).toBeUndefined();
+      expect(response.body).toContain('Callback URL mismatch');
+    }
+    const unknownClient = await identity.app.inject({
+      method: 'GET',
+      url: authorizeUrl({ client_id: 'nope' }),
+    });
+    expect(unknownClient.statusCode).toBe(400);
+    expect(unknownClient.body).toContain('Unknown client');
+  });
+
+  it('requires a nonce for id tokens, answered to the callback', async () => {
+    const response = await identity.app.inject({ method: 'GET', url: authorizeUrl({ nonce: '' }) });
+    expect(response.statusCode).toBe(302);
+    expect(fragmentOf(String(response.headers.location)).params).toEqual({
+      error: 'invalid_request',
+      error_description: 'Nonce required',
+      state: 'state-123',
+    });
+  });
+});
+
+describe('checkSession (response_mode=web_message, prompt=none)', () => {
+  const silentUrl = authorizeUrl({
+    response_mode: 'web_message',
+    prompt: 'none',
+    redirect_uri: `${appOrigin}/`,
+  });
+  const messageOf = (html: string) => {
+    const match = /postMessage\((\{.*\}),("[^"]*")\);/.exec(html);
+    if (!match?.[1] || !match[2]) throw new Error('no postMessage in the page');
+    return { message: JSON.parse(match[1]), target: JSON.parse(match[2]) };
+  };
+
+  it('answers login_required without a session, in a page the app may frame', async () => {
+    const response = await identity.app.inject({ method: 'GET', url: silentUrl });
+    expect(response.statusCode).toBe(200);
+    const csp = String(response.headers['content-security-policy']);
+    expect(csp).toContain(`frame-ancestors ${appOrigin}`);
+    expect(csp).toMatch(/script-src 'nonce-[^']+'/);
+    expect(messageOf(response.body)).toEqual({
+      target: appOrigin,
+      message: {
+        type: 'authorization_response',
+        response: { error: 'login_required', error_description: 'Login required', state: 'state-123' },
+      },
+    });
+  });
+
+  it('answers tokens for a session made by the database login page, keeping its auth_time', async () => {
+    const { response } = await submitPage(authorizeUrl({}), '/authorize/login', {
+      action: 'continue',
+      email: 'barbara@example.com',
+      password: goodPassword,
+    });
+    expect(response.statusCode).toBe(302);
+    const login = fragmentOf(String(response.headers.location)).params;
+    const firstId = await verifyWithJwks(identity.app, login.id_token ?? '', webClientId);
+
+    const silent = await identity.app.inject({ method: 'GET', url: silentUrl, cookies: cookiesOf(response) });
+    const { message, target } = messageOf(silent.body);
+    expect(target).toBe(appOrigin);
+    expect(message.type).toBe('authorization_response');
+    expect(message.response).toMatchObject({ state: 'state-123', token_type: 'Bearer', expires_in: 86400 });
+    const id = await verifyWithJwks(identity.app, message.response.id_token, webClientId);
+    expect(id.payload).toMatchObject({
+      sub: firstId.payload.sub,
+      nonce: 'nonce-456',
+      at_hash: atHash(message.response.access_token),
+      auth_time: firstId.payload.auth_time,
+      sid: firstId.payload.sid,
+    });
+  });
+
+  it('shows the login page again with an error for a wrong password', async () => {
+    const { response } = await submitPage(authorizeUrl({}), '/authorize/login', {
+      action: 'continue',
+      email: 'barbara@example.com',
+      password: 'Wrong-horse-9',
+    });
+    expect(response.statusCode).toBe(401);
+    expect(response.body).toContain('Wrong email or password.');
+    expect(response.body).toContain('role="alert"');
+  });
+});
+
+describe('GET /v2/logout', () => {
+  it('ends the session and returns to an allowed address only', async () => {
+    const { response } = await submitPage(authorizeUrl({ connection: 'facebook' }), '/authorize/consent', {
+      action: 'continue',
+      email: 'ida@example.com',
+    });
+    const cookies = cookiesOf(response);
+    const refused = await identity.app.inject({
+      method: 'GET',
+      url: `/v2/logout?client_id=${webClientId}&returnTo=${encodeURIComponent('https://evil.example/')}`,
+      cookies,
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.headers.location).toBeUndefined();
+    expect(refused.body).toContain('not an allowed logout URL');
+
+    const logout = await identity.app.inject({
+      method: 'GET',
+      url: `/v2/logout?client_id=${webClientId}&returnTo=${encodeURIComponent(`${appOrigin}/signed-out`)}&federated`,
+      cookies,
+    });
+    expect(logout.statusCode).toBe(302);
+    expect(logout.headers.location).toBe(`${appOrigin}/signed-out`);
+    expect(logout.cookies.find((cookie) => cookie.name === 'identity_session')?.value).toBe('');
+
+    const silent = await identity.app.inject({
+      method: 'GET',
+      url: authorizeUrl({ response_mode: 'web_message', prompt: 'none' }),
+      cookies,
+    });
+    expect(silent.body).toContain('login_required');
+
+    const plain = await identity.app.inject({ method: 'GET', url: '/v2/logout' });
+    expect(plain.statusCode).toBe(200);
+    expect(plain.body).toContain('You are signed out');
+  });
+});
+
+describe('CORS', () => {
+  const preflight = (origin: string) =>
+    identity.app.inject({
+      method: 'OPTIONS',
+      url: '/oauth/token',
+      headers: {
+        origin,
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'auth0-client, content-type',
+      },
+    });
+
+  it('answers preflights from the web origins only', async () => {
+    const allowed = await preflight(appOrigin);
+    expect(allowed.statusCode).toBe(204);
+    expect(allowed.headers).toMatchObject({
+      'access-control-allow-origin': appOrigin,
+      'access-control-allow-credentials': 'true',
+      'access-control-allow-headers': 'auth0-client, content-type, authorization',
+    });
+    expect(String(allowed.headers['access-control-allow-methods'])).toContain('PATCH');
+
+    const other = await preflight('https://evil.example');
+    expect(other.headers['access-control-allow-origin']).toBeUndefined();
+    expect(other.headers['access-control-allow-credentials']).toBeUndefined();
+
+    const jwks = await identity.app.inject({
+      method: 'GET',
+      url: '/.well-known/jwks.json',
+      headers: { origin: appOrigin },
+    });
+    expect(jwks.headers['access-control-allow-origin']).toBe(appOrigin);
+  });
+});

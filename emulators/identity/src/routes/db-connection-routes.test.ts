@@ -1,0 +1,196 @@
+import { describePasswordPolicy } from '@app/password-policy';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  connection,
+  goodPassword,
+  linkIn,
+  passwordLogin,
+  signUp,
+  startTestIdentity,
+  type TestIdentity,
+  verifyWithJwks,
+  webClientId,
+} from '../test/test-identity.ts';
+
+let identity: TestIdentity;
+beforeAll(async () => {
+  identity = await startTestIdentity({ IDENTITY_RESET_REQUESTS_PER_MINUTE: '2' });
+});
+afterAll(() => identity.destroy());
+
+describe('POST /dbconnections/signup', () => {
+  it('creates an unverified database user and emails a verification link that verifies it', async () => {
+    const response = await signUp(identity.app, 'Ada@Example.com', goodPassword, {
+      given_name: 'Ada',
+      family_name: 'Lovelace',
+      user_metadata: { plan: 'pro' },
+    });
+    expect(response.statusCode).toBe(200);
+    const body = response.json();
+    expect(body).toEqual({
+      _id: expect.stringMatching(/^[0-9a-f]{24}$/),
+      email: 'Ada@Example.com',
+      email_verified: false,
+    });
+
+    const mail = await identity.mailTo('ada@example.com', 'Verify your email');
+    const link = linkIn(mail, 'http://localhost:3001/u/email-verification?ticket=');
+    const page = await identity.app.inject({ method: 'GET', url: `${link.pathname}${link.search}` });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('was successfully verified');
+    const again = await identity.app.inject({ method: 'GET', url: `${link.pathname}${link.search}` });
+    expect(again.statusCode).toBe(410);
+    expect(again.body).toContain('already been used');
+
+    const login = await passwordLogin(identity.app, 'ada@example.com', goodPassword);
+    const { payload } = await verifyWithJwks(identity.app, login.json().id_token, webClientId);
+    expect(payload).toMatchObject({
+      sub: `auth0|${body._id}`,
+      email: 'Ada@Example.com',
+      email_verified: true,
+      name: 'Ada Lovelace',
+      given_name: 'Ada',
+      nickname: 'Ada',
+    });
+  });
+
+  it('refuses an email that exists already, whatever its case', async () => {
+    const response = await signUp(identity.app, 'ADA@example.COM');
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({
+      name: 'BadRequestError',
+      code: 'user_exists',
+      description: 'The user already exists.',
+      statusCode: 400,
+    });
+  });
+
+  it('refuses a weak password with the rules it failed and the policy text', async () => {
+    const response = await signUp(identity.app, 'weak@example.com', 'password');
+    expect(response.statusCode).toBe(400);
+    const body = response.json();
+    expect(body).toMatchObject({
+      name: 'PasswordStrengthError',
+      message: 'Password is too weak',
+      code: 'invalid_password',
+      statusCode: 400,
+      policy: describePasswordPolicy('good'),
+      description: { verified: false },
+    });
+    expect(body.description.rules).toEqual([
+      { message: 'At least 8 characters in length', verified: true },
+      { message: expect.stringContaining('Contain at least 3 of the following 4 types'), verified: false },
+    ]);
+  });
+
+  it('answers malformed sign-ups in the dbconnections error shape', async () => {
+    const post = (payload: unknown, contentType = 'application/json') =>
+      identity.app.inject({
+        method: 'POST',
+        url: '/dbconnections/signup',
+        headers: { 'content-type': contentType },
+        payload: typeof payload === 'string' ? payload : JSON.stringify(payload),
+      });
+    const base = { client_id: webClientId, connection };
+
+    const missingPassword = await post({ ...base, email: 'x@example.com' });
+    expect(missingPassword.statusCode).toBe(400);
+    expect(missingPassword.json()).toMatchObject({
+      name: 'BadRequestError',
+      code: 'invalid_signup',
+      description: 'Invalid sign up',
+      statusCode: 400,
+    });
+    expect((await post({ ...base, password: goodPassword })).json().code).toBe('invalid_signup');
+    expect((await post({ ...base, email: 'not-an-email', password: goodPassword })).json().code).toBe(
+      'invalid_signup',
+    );
+    expect((await post({ ...base, email: 42, password: [goodPassword] })).json().code).toBe('invalid_signup');
+    expect(
+      (
+        await post({
+          ...base,
+          email: 'm@example.com',
+          password: goodPassword,
+          user_metadata: { a: { b: 1 } },
+        })
+      ).json().code,
+    ).toBe('invalid_signup');
+    expect((await post([1, 2])).json().code).toBe('invalid_signup');
+
+    const badJson = await post('{"email": ');
+    expect(badJson.statusCode).toBe(400);
+    expect(badJson.json()).toMatchObject({ name: 'BadRequestError', statusCode: 400 });
+
+    const text = await post('email=x', 'text/plain');
+    expect(text.statusCode).toBe(415);
+    expect(text.json()).toMatchObject({ code: 'unsupported_media_type', statusCode: 415 });
+
+    const unknownClient = await post({
+      client_id: 'someone-else',
+      connection,
+      email: 'x@example.com',
+      password: goodPassword,
+    });
+    expect(unknownClient.statusCode).toBe(400);
+    expect(unknownClient.json()).toMatchObject({ code: 'invalid_client', statusCode: 400 });
+
+    const unknownConnection = await post({
+      client_id: webClientId,
+      connection: 'other',
+      email: 'x@example.com',
+      password: goodPassword,
+    });
+    expect(unknownConnection.json()).toMatchObject({ code: 'invalid_connection', statusCode: 400 });
+
+    const tooLarge = await post({ ...base, email: 'big@example.com', password: 'x'.repeat(70_000) });
+    expect(tooLarge.statusCode).toBe(413);
+  });
+});
+
+describe('POST /dbconnections/change_password', () => {
+  const requestReset = (email: string, ip = '198.51.100.1') =>
+    identity.app.inject({
+      method: 'POST',
+      url: '/dbconnections/change_password',
+      remoteAddress: ip,
+      payload: { client_id: webClientId, email, connection },
+    });
+
+  it('gives the same answer for unknown emails, sending nothing, and limits requests per address and email', async () => {
+    const unknown = await requestReset('nobody@example.com');
+    expect(unknown.statusCode).toBe(200);
+    expect(unknown.json()).toBe("We've just sent you an email to reset your password.");
+    expect(await identity.mailTo('nobody@example.com', 'Reset your password')).toBeUndefined();
+
+    expect((await requestReset('nobody@example.com')).statusCode).toBe(200);
+    const limited = await requestReset('nobody@example.com');
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json()).toEqual({ error: 'too_many_requests', error_description: 'Too many requests' });
+    expect(limited.headers['retry-after']).toBeDefined();
+    expect((await requestReset('nobody@example.com', '198.51.100.2')).statusCode).toBe(200);
+  });
+
+  it('emails a reset link to a known user', async () => {
+    const response = await requestReset('ada@example.com');
+    expect(response.json()).toBe("We've just sent you an email to reset your password.");
+    const mail = await identity.mailTo('ada@example.com', 'Reset your password');
+    expect(linkIn(mail, 'http://localhost:3001/lo/reset?ticket=').searchParams.get('ticket')).toMatch(
+      /^[\w-]{20,}$/,
+    );
+  });
+
+  it('refuses a request without an email in the dbconnections shape', async () => {
+    const response = await identity.app.inject({
+      method: 'POST',
+      url: '/dbconnections/change_password',
+      payload: { client_id: webClientId, connection },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({
+      name: 'BadRequestError',
+      code: 'invalid_request',
+      statusCode: 400,
+    });
+  });
+});

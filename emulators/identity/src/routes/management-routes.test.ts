@@ -1,0 +1,215 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  goodPassword,
+  managementToken,
+  passwordLogin,
+  signUp,
+  startTestIdentity,
+  type TestIdentity,
+} from '../test/test-identity.ts';
+
+let identity: TestIdentity;
+let adminToken: string;
+let alanId: string;
+let alanToken: string;
+let joanId: string;
+
+beforeAll(async () => {
+  identity = await startTestIdentity();
+  alanId = `auth0|${(await signUp(identity.app, 'alan@example.com')).json()._id}`;
+  joanId = `auth0|${(await signUp(identity.app, 'joan@example.com')).json()._id}`;
+  alanToken = (await passwordLogin(identity.app, 'alan@example.com', goodPassword)).json().access_token;
+  adminToken = await managementToken(identity.app);
+});
+afterAll(() => identity.destroy());
+
+const call = (method: 'GET' | 'PATCH' | 'DELETE' | 'POST', url: string, token?: string, payload?: unknown) =>
+  identity.app.inject({
+    method,
+    url,
+    headers: token ? { authorization: `Bearer ${token}` } : {},
+    ...(payload === undefined ? {} : { payload: payload as object }),
+  });
+const userUrl = (id: string) => `/api/v2/users/${encodeURIComponent(id)}`;
+
+describe('GET /api/v2/users/:id', () => {
+  it('lets the management client read anyone and a user read only itself', async () => {
+    const byAdmin = await call('GET', userUrl(joanId), adminToken);
+    expect(byAdmin.statusCode).toBe(200);
+    const joan = byAdmin.json();
+    expect(joan).toMatchObject({
+      user_id: joanId,
+      email: 'joan@example.com',
+      email_verified: false,
+      identities: [
+        {
+          connection: 'Username-Password-Authentication',
+          provider: 'auth0',
+          user_id: joanId.slice(6),
+          isSocial: false,
+        },
+      ],
+      user_metadata: {},
+      app_metadata: {},
+      logins_count: 0,
+      blocked: false,
+    });
+    expect(JSON.stringify(joan)).not.toMatch(/scrypt|passwordHash|"password"/);
+
+    expect((await call('GET', userUrl(alanId), alanToken)).json()).toMatchObject({
+      user_id: alanId,
+      logins_count: 1,
+    });
+    const other = await call('GET', userUrl(joanId), alanToken);
+    expect(other.statusCode).toBe(403);
+    expect(other.json()).toEqual({
+      statusCode: 403,
+      error: 'Forbidden',
+      message: 'Insufficient scope, expected any of: read:users,read:current_user',
+      errorCode: 'insufficient_scope',
+    });
+  });
+
+  it('answers 404 for an unknown user and 401 without a valid token', async () => {
+    const unknown = await call('GET', userUrl('auth0|000000000000000000000000'), adminToken);
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toEqual({
+      statusCode: 404,
+      error: 'Not Found',
+      message: 'The user does not exist.',
+      errorCode: 'inexistent_user',
+    });
+    const missing = await call('GET', userUrl(joanId));
+    expect(missing.statusCode).toBe(401);
+    expect(missing.json()).toMatchObject({
+      statusCode: 401,
+      error: 'Unauthorized',
+      message: 'Missing authentication',
+    });
+    expect((await call('GET', userUrl(joanId), 'not.a.token')).statusCode).toBe(401);
+  });
+});
+
+describe('PATCH /api/v2/users/:id', () => {
+  it('lets a user change its own user_metadata and nothing else', async () => {
+    const own = await call('PATCH', userUrl(alanId), alanToken, {
+      user_metadata: { theme: 'dark', drop: 'me' },
+    });
+    expect(own.statusCode).toBe(200);
+    const merged = await call('PATCH', userUrl(alanId), alanToken, {
+      user_metadata: { drop: null, lang: 'en' },
+    });
+    expect(merged.json().user_metadata).toEqual({ theme: 'dark', lang: 'en' });
+
+    const email = await call('PATCH', userUrl(alanId), alanToken, { email: 'alan@elsewhere.example' });
+    expect(email.statusCode).toBe(403);
+    expect(email.json()).toMatchObject({ statusCode: 403, errorCode: 'insufficient_scope' });
+    const other = await call('PATCH', userUrl(joanId), alanToken, { user_metadata: { x: '1' } });
+    expect(other.statusCode).toBe(403);
+  });
+
+  it('lets the management client change the email, unverified, and refuses one that is taken', async () => {
+    const changed = await call('PATCH', userUrl(alanId), adminToken, {
+      email: 'turing@example.com',
+      name: 'Alan Turing',
+    });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.json()).toMatchObject({
+      email: 'turing@example.com',
+      email_verified: false,
+      name: 'Alan Turing',
+    });
+    expect((await passwordLogin(identity.app, 'turing@example.com', goodPassword)).statusCode).toBe(200);
+
+    const taken = await call('PATCH', userUrl(alanId), adminToken, { email: 'JOAN@example.com' });
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json()).toEqual({
+      statusCode: 409,
+      error: 'Conflict',
+      message: 'The specified new email already exists',
+      errorCode: 'auth0_idp_error',
+    });
+  });
+
+  it('enforces the password policy on a new password and validates the payload', async () => {
+    const weak = await call('PATCH', userUrl(joanId), adminToken, {
+      password: 'short',
+      connection: 'Username-Password-Authentication',
+    });
+    expect(weak.statusCode).toBe(400);
+    expect(weak.json()).toEqual({
+      statusCode: 400,
+      error: 'Bad Request',
+      message: 'PasswordStrengthError: Password is too weak',
+    });
+
+    const invalid = await call('PATCH', userUrl(joanId), adminToken, {
+      email: 'not-an-email',
+      colour: 'red',
+    });
+    expect(invalid.statusCode).toBe(400);
+    expect(invalid.json()).toMatchObject({
+      statusCode: 400,
+      error: 'Bad Request',
+      errorCode: 'invalid_body',
+    });
+    expect(invalid.json().message).toMatch(/^Payload validation error: /);
+
+    const both = await call('PATCH', userUrl(joanId), adminToken, {
+      email: 'j@example.com',
+      password: goodPassword,
+    });
+    expect(both.statusCode).toBe(400);
+  });
+
+  it('makes /userinfo refuse a user once blocked', async () => {
+    const joanToken = (await passwordLogin(identity.app, 'joan@example.com', goodPassword)).json()
+      .access_token;
+    const userinfo = () => call('GET', '/userinfo', joanToken);
+    expect((await userinfo()).statusCode).toBe(200);
+    expect((await call('PATCH', userUrl(joanId), adminToken, { blocked: true })).json().blocked).toBe(true);
+    const refused = await userinfo();
+    expect(refused.statusCode).toBe(401);
+    expect(refused.body).toBe('Unauthorized');
+    expect(refused.headers['www-authenticate']).toContain('invalid_token');
+
+    const login = await passwordLogin(identity.app, 'joan@example.com', goodPassword);
+    expect(login.statusCode).toBe(401);
+    expect(login.json()).toEqual({ error: 'unauthorized', error_description: 'user is blocked' });
+    await call('PATCH', userUrl(joanId), adminToken, { blocked: false });
+    expect((await userinfo()).statusCode).toBe(200);
+  });
+});
+
+describe('DELETE /api/v2/users/:id and account linking', () => {
+  it('links a second account into the primary with its id token, then deletes users', async () => {
+    const secondId = `auth0|${(await signUp(identity.app, 'second@example.com')).json()._id}`;
+    const second = (await passwordLogin(identity.app, 'second@example.com', goodPassword)).json();
+    const primaryToken = (await passwordLogin(identity.app, 'turing@example.com', goodPassword)).json()
+      .access_token;
+
+    const link = await call('POST', `${userUrl(alanId)}/identities`, primaryToken, {
+      link_with: second.id_token,
+    });
+    expect(link.statusCode).toBe(201);
+    expect(link.json()).toEqual([
+      expect.objectContaining({ provider: 'auth0', user_id: alanId.slice(6) }),
+      expect.objectContaining({
+        provider: 'auth0',
+        user_id: secondId.slice(6),
+        profileData: expect.objectContaining({ email: 'second@example.com' }),
+      }),
+    ]);
+    expect((await call('GET', userUrl(secondId), adminToken)).statusCode).toBe(404);
+    // The linked identity now signs in as the primary user.
+    const linkedLogin = (await passwordLogin(identity.app, 'second@example.com', goodPassword)).json();
+    const me = await call('GET', '/userinfo', linkedLogin.access_token);
+    expect(me.json().sub).toBe(alanId);
+
+    expect((await call('DELETE', userUrl(alanId), alanToken)).statusCode).toBe(403);
+    expect((await call('DELETE', userUrl(alanId), adminToken)).statusCode).toBe(204);
+    expect((await call('GET', userUrl(alanId), adminToken)).statusCode).toBe(404);
+    expect((await call('GET', '/userinfo', linkedLogin.access_token)).statusCode).toBe(401);
+    expect((await passwordLogin(identity.app, 'second@example.com', goodPassword)).statusCode).toBe(403);
+  });
+});

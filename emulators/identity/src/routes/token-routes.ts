@@ -1,0 +1,175 @@
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { IdentityContext } from '../context.ts';
+import { oauthError } from '../http/http-error.ts';
+import { bodyRecord, optionalParam, requiredParam } from '../http/request-params.ts';
+import { issueClientToken, issueUserTokens, nowInSeconds } from '../tokens/issue-tokens.ts';
+import { createRefreshToken, findRefreshToken, revokeRefreshToken } from '../tokens/refresh-tokens.ts';
+import { isKnownAudience, splitScope, userScopes } from '../tokens/scopes.ts';
+import { signInWithPassword, tooManyAttemptsMessage } from '../users/sign-in-with-password.ts';
+
+export const passwordRealmGrant = 'http://auth0.com/oauth/grant-type/password-realm';
+
+type Params = Record<string, unknown>;
+type Client = { id: string; secret?: string };
+
+/**
+ * /oauth/token (password-realm, password, client_credentials, refresh_token) and /oauth/revoke, with
+ * Auth0's `{error, error_description}` errors. Bodies may be JSON or form-encoded.
+ */
+export function registerTokenRoutes(app: FastifyInstance, context: IdentityContext) {
+  const { config, urls } = context;
+
+  /** The calling client, from HTTP Basic or the body (RFC 6749 §2.3.1). */
+  const clientOf = (request: FastifyRequest, params: Params): Client => {
+    const basic = /^Basic\s+(\S+)$/i.exec(request.headers.authorization ?? '');
+    if (basic?.[1]) {
+      const decoded = Buffer.from(basic[1], 'base64').toString('utf8');
+      const colon = decoded.indexOf(':');
+      if (colon < 1) throw oauthError(401, 'access_denied', 'Unauthorized');
+      return { id: safeDecode(decoded.slice(0, colon)), secret: safeDecode(decoded.slice(colon + 1)) };
+    }
+    return { id: requiredParam(params, 'client_id'), secret: optionalParam(params, 'client_secret') };
+  };
+
+  const requireKnownClient = (client: Client) => {
+    if (client.id !== config.webClientId && client.id !== config.managementClient.id) {
+      throw oauthError(401, 'access_denied', 'Unauthorized');
+    }
+  };
+
+  const grantNotAllowed = (grantType: string) =>
+    oauthError(403, 'unauthorized_client', `Grant type '${grantType}' not allowed for the client.`);
+
+  const audienceOf = (params: Params) => {
+    const audience = optionalParam(params, 'audience') ?? urls.defaultAudience;
+    if (!isKnownAudience(audience, urls))
+      throw oauthError(403, 'access_denied', `Service not found: ${audience}`);
+    return audience;
+  };
+
+  const passwordGrant = async (request: FastifyRequest, params: Params, grantType: string) => {
+    const client = clientOf(request, params);
+    requireKnownClient(client);
+    if (client.id !== config.webClientId) throw grantNotAllowed(grantType);
+    if (grantType === passwordRealmGrant) {
+      const realm = requiredParam(params, 'realm');
+      if (realm !== config.connection) throw oauthError(400, 'invalid_request', `Unknown realm: ${realm}`);
+    }
+    const username = requiredParam(params, 'username');
+    const password = requiredParam(params, 'password');
+    const audience = audienceOf(params);
+
+    const result = await signInWithPassword(context, { email: username, password, ip: request.ip });
+    if (!result.ok) {
+      request.log.info({ reason: result.reason }, 'password sign-in refused');
+      if (result.reason === 'too_many_attempts')
+        throw oauthError(429, 'too_many_attempts', tooManyAttemptsMessage);
+      if (result.reason === 'blocked') throw oauthError(401, 'unauthorized', 'user is blocked');
+      throw oauthError(403, 'invalid_grant', 'Wrong email or password.');
+    }
+    const scopes = userScopes(optionalParam(params, 'scope'), audience, urls);
+    const authTime = nowInSeconds();
+    const sid = randomBytes(16).toString('base64url');
+    const tokens = await issueUserTokens(context, {
+      user: result.user,
+      clientId: client.id,
+      audience,
+      scopes,
+      authTime,
+      sid,
+      includeAccessToken: true,
+      includeIdToken: scopes.includes('openid'),
+      grantType: 'password',
+    });
+    if (!scopes.includes('offline_access')) return tokens;
+    const refreshToken = await createRefreshToken(context.store, {
+      userId: result.user.userId,
+      clientId: client.id,
+      audience,
+      scope: tokens.scope,
+      authTime,
+      sid,
+      createdAt: Date.now(),
+    });
+    return { ...tokens, refresh_token: refreshToken };
+  };
+
+  const clientCredentialsGrant = async (request: FastifyRequest, params: Params) => {
+    const client = clientOf(request, params);
+    requireKnownClient(client);
+    if (client.id !== config.managementClient.id) throw grantNotAllowed('client_credentials');
+    if (!client.secret || !sameSecret(client.secret, config.managementClient.secret)) {
+      throw oauthError(401, 'access_denied', 'Unauthorized');
+    }
+    const audience = optionalParam(params, 'audience') ?? urls.managementAudience;
+    if (audience !== urls.managementAudience)
+      throw oauthError(403, 'access_denied', `Service not found: ${audience}`);
+    return issueClientToken(context, client.id);
+  };
+
+  const refreshTokenGrant = async (request: FastifyRequest, params: Params) => {
+    const client = clientOf(request, params);
+    requireKnownClient(client);
+    const token = requiredParam(params, 'refresh_token');
+    const record = findRefreshToken(context.store, token);
+    const user = record && context.store.state.users.get(record.userId);
+    if (!record || record.clientId !== client.id || !user) {
+      throw oauthError(403, 'invalid_grant', 'Unknown or invalid refresh token.');
+    }
+    if (user.blocked) throw oauthError(401, 'unauthorized', 'user is blocked');
+    const scopes = splitScope(record.scope);
+    // The original auth_time travels on: a refresh proves nothing new about the person.
+    return issueUserTokens(context, {
+      user,
+      clientId: client.id,
+      audience: record.audience,
+      scopes,
+      authTime: record.authTime,
+      sid: record.sid,
+      includeAccessToken: true,
+      includeIdToken: scopes.includes('openid'),
+      grantType: 'refresh_token',
+    });
+  };
+
+  app.post('/oauth/token', async (request, reply) => {
+    reply.header('Cache-Control', 'no-store').header('Pragma', 'no-cache');
+    const params = bodyRecord(request.body);
+    const grantType = requiredParam(params, 'grant_type');
+    switch (grantType) {
+      case passwordRealmGrant:
+      case 'password':
+        return passwordGrant(request, params, grantType);
+      case 'client_credentials':
+        return clientCredentialsGrant(request, params);
+      case 'refresh_token':
+        return refreshTokenGrant(request, params);
+      default:
+        throw oauthError(403, 'unsupported_grant_type', `Unsupported grant type: ${grantType}`);
+    }
+  });
+
+  app.post('/oauth/revoke', async (request, reply) => {
+    const params = bodyRecord(request.body);
+    const client = clientOf(request, params);
+    requireKnownClient(client);
+    const token = requiredParam(params, 'token');
+    await revokeRefreshToken(context.store, token, client.id);
+    return reply.status(200).send();
+  });
+}
+
+function sameSecret(given: string, expected: string): boolean {
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+function safeDecode(value: string): string {
+  try {
+    return decodeURIComponent(value.replace(/\+/g, ' '));
+  } catch {
+    return value;
+  }
+}

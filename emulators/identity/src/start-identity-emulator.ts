@@ -1,0 +1,33 @@
+import type { AddressInfo } from 'node:net';
+import { assembleIdentityApp, type IdentityAppOptions } from './app.ts';
+import type { IdentityConfig } from './config.ts';
+
+export type IdentityEmulator = {
+  /** The origin it listens on, such as http://localhost:3001 (no trailing slash). */
+  url: string;
+  /** The `iss` of its tokens: IDENTITY_ISSUER, or `${url}/` on localhost. */
+  issuer: string;
+  close(): Promise<void>;
+};
+
+/** Starts the emulator on config.port (0: any free port; the issuer then follows it). */
+export async function startIdentityEmulator(
+  config: IdentityConfig,
+  options: IdentityAppOptions = {},
+): Promise<IdentityEmulator> {
+  const { app, context } = await assembleIdentityApp(config, options);
+  try {
+    await app.listen({ port: config.port, host: config.host });
+  } catch (error) {
+    await app.close();
+    throw error;
+  }
+  const { port } = app.server.address() as AddressInfo;
+  context.urls.followListeningPort(port);
+  const host = ['0.0.0.0', '::', '127.0.0.1', '::1', 'localhost'].includes(config.host)
+    ? 'localhost'
+    : config.host;
+  const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+  app.log.info({ url, issuer: context.urls.issuer, dataDir: config.dataDir }, 'identity emulator ready');
+  return { url, issuer: context.urls.issuer, close: () => app.close() };
+}

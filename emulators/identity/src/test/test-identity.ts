@@ -1,0 +1,113 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { readOutbox, type StoredMail } from '@app/mail';
+import type { FastifyInstance } from 'fastify';
+import { createLocalJWKSet, type JWTPayload, jwtVerify } from 'jose';
+import { buildIdentityApp } from '../app.ts';
+import { loadIdentityConfig } from '../config.ts';
+
+export const issuer = 'http://localhost:3001/';
+export const appOrigin = 'http://localhost:3000';
+export const passwordRealm = 'http://auth0.com/oauth/grant-type/password-realm';
+export const connection = 'Username-Password-Authentication';
+export const webClientId = 'launchkit-web';
+export const goodPassword = 'Correct-horse-9';
+
+/** The emulator on a fresh data directory (or a given one, to test restarts), for `inject`. */
+export async function startTestIdentity(overrides: Record<string, string> = {}, existingDir?: string) {
+  const dataDir = existingDir ?? (await mkdtemp(path.join(os.tmpdir(), 'identity-test-')));
+  const config = loadIdentityConfig({
+    DATA_DIR: dataDir,
+    IDENTITY_ISSUER: issuer,
+    IDENTITY_WEB_ORIGINS: appOrigin,
+    PASSWORD_POLICY: 'good',
+    LOG_LEVEL: 'silent',
+    ...overrides,
+  });
+  const app = await buildIdentityApp(config, { logger: false });
+  await app.ready();
+  const outboxDir = path.join(dataDir, 'outbox');
+  return {
+    app,
+    config,
+    dataDir,
+    outboxDir,
+    /** Newest mail to an address with this subject. */
+    async mailTo(to: string, subject: string): Promise<StoredMail | undefined> {
+      return (await readOutbox(outboxDir, { to })).find((mail) => mail.subject === subject);
+    },
+    close: () => app.close(),
+    async destroy() {
+      await app.close();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export type TestIdentity = Awaited<ReturnType<typeof startTestIdentity>>;
+
+/** The first link in a mail that starts with the given URL. */
+export function linkIn(mail: StoredMail | undefined, prefix: string): URL {
+  const match = mail?.text.match(/https?:\/\/\S+/g)?.find((link) => link.startsWith(prefix));
+  if (!match) throw new Error(`no link starting with ${prefix} in ${mail?.subject ?? 'no mail'}`);
+  return new URL(match);
+}
+
+export const signUp = (app: FastifyInstance, email: string, password = goodPassword, extra: object = {}) =>
+  app.inject({
+    method: 'POST',
+    url: '/dbconnections/signup',
+    payload: { client_id: webClientId, connection, email, password, ...extra },
+  });
+
+export const passwordLogin = (
+  app: FastifyInstance,
+  username: string,
+  password: string,
+  options: { ip?: string; scope?: string; audience?: string } = {},
+) =>
+  app.inject({
+    method: 'POST',
+    url: '/oauth/token',
+    remoteAddress: options.ip ?? '203.0.113.1',
+    payload: {
+      grant_type: passwordRealm,
+      client_id: webClientId,
+      realm: connection,
+      username,
+      password,
+      scope: options.scope ?? 'openid profile email',
+      ...(options.audience ? { audience: options.audience } : {}),
+    },
+  });
+
+/** Verifies a token the way a client does: against the published JWKS, issuer and audience. */
+export async function verifyWithJwks(app: FastifyInstance, token: string, audience: string) {
+  const jwks = (await app.inject({ method: 'GET', url: '/.well-known/jwks.json' })).json();
+  const { payload, protectedHeader } = await jwtVerify<JWTPayload & Record<string, unknown>>(
+    token,
+    createLocalJWKSet(jwks),
+    { issuer, audience, algorithms: ['RS256'] },
+  );
+  return { payload, header: protectedHeader };
+}
+
+export async function managementToken(app: FastifyInstance): Promise<string> {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/oauth/token',
+    payload: {
+      grant_type: 'client_credentials',
+      client_id: 'launchkit-api',
+      client_secret: 'dev-management-secret',
+      audience: `${issuer}api/v2/`,
+    },
+  });
+  return response.json().access_token;
+}
+
+/** Cookie header value from a response's Set-Cookie headers (name=value pairs). */
+export function cookiesOf(response: { cookies: { name: string; value: string }[] }): Record<string, string> {
+  return Object.fromEntries(response.cookies.map((cookie) => [cookie.name, cookie.value]));
+}

@@ -1,0 +1,104 @@
+import { createHash } from 'node:crypto';
+import { SignJWT } from 'jose';
+import type { IdentityContext } from '../context.ts';
+import type { UserRecord } from '../storage/identity-state.ts';
+import { profileClaims } from '../users/user-profile.ts';
+import { managementScopes } from './scopes.ts';
+
+// Auth0's default lifetimes.
+export const accessTokenLifetime = 86_400;
+export const idTokenLifetime = 36_000;
+
+export const nowInSeconds = () => Math.floor(Date.now() / 1000);
+
+export type UserTokenRequest = {
+  user: UserRecord;
+  clientId: string;
+  audience: string;
+  scopes: string[];
+  /** When the person last proved who they are; a refresh keeps the original. */
+  authTime: number;
+  sid: string;
+  includeAccessToken: boolean;
+  includeIdToken: boolean;
+  /** The grant type claim (`gty`) of tokens from /oauth/token; none for /authorize. */
+  grantType?: string;
+  nonce?: string;
+  /** at_hash binds the id token to the access token issued beside it in a fragment (/authorize). */
+  includeAtHash?: boolean;
+};
+
+export type TokenSet = {
+  access_token?: string;
+  id_token?: string;
+  scope: string;
+  expires_in: number;
+  token_type: 'Bearer';
+};
+
+export async function issueUserTokens(
+  context: IdentityContext,
+  request: UserTokenRequest,
+): Promise<TokenSet> {
+  const issuedAt = nowInSeconds();
+  const scope = request.scopes.join(' ');
+  const accessToken = request.includeAccessToken
+    ? await sign(context, {
+        sub: request.user.userId,
+        aud: [request.audience, context.urls.userinfoAudience],
+        azp: request.clientId,
+        scope,
+        iat: issuedAt,
+        exp: issuedAt + accessTokenLifetime,
+        auth_time: request.authTime,
+        ...(request.grantType ? { gty: request.grantType } : {}),
+      })
+    : undefined;
+  const idToken = request.includeIdToken
+    ? await sign(context, {
+        ...profileClaims(request.user, context.urls, request.scopes),
+        sub: request.user.userId,
+        aud: request.clientId,
+        iat: issuedAt,
+        exp: issuedAt + idTokenLifetime,
+        auth_time: request.authTime,
+        sid: request.sid,
+        ...(request.nonce ? { nonce: request.nonce } : {}),
+        ...(request.includeAtHash && accessToken ? { at_hash: atHash(accessToken) } : {}),
+      })
+    : undefined;
+  return {
+    ...(accessToken ? { access_token: accessToken } : {}),
+    ...(idToken ? { id_token: idToken } : {}),
+    scope,
+    expires_in: accessTokenLifetime,
+    token_type: 'Bearer',
+  };
+}
+
+/** The Management API token of the machine-to-machine client (client-credentials grant). */
+export async function issueClientToken(context: IdentityContext, clientId: string): Promise<TokenSet> {
+  const issuedAt = nowInSeconds();
+  const scope = managementScopes.join(' ');
+  const accessToken = await sign(context, {
+    sub: `${clientId}@clients`,
+    aud: context.urls.managementAudience,
+    azp: clientId,
+    scope,
+    gty: 'client-credentials',
+    iat: issuedAt,
+    exp: issuedAt + accessTokenLifetime,
+  });
+  return { access_token: accessToken, scope, expires_in: accessTokenLifetime, token_type: 'Bearer' };
+}
+
+/** OIDC Core 3.2.2.9: base64url of the left half of the SHA-256 of the access token. */
+export function atHash(accessToken: string): string {
+  return createHash('sha256').update(accessToken, 'ascii').digest().subarray(0, 16).toString('base64url');
+}
+
+function sign(context: IdentityContext, claims: Record<string, unknown>): Promise<string> {
+  return new SignJWT({ iss: context.urls.issuer, ...claims })
+    .setProtectedHeader({ alg: 'RS256', typ: 'JWT', kid: context.key.kid })
+    .sign(context.key.privateKey);
+}

@@ -1,0 +1,35 @@
+import { checkPassword, type PasswordRuleResult } from '@app/password-policy';
+import type { IdentityContext } from '../context.ts';
+import type { UserRecord } from '../storage/identity-state.ts';
+import { clearAllLoginFailures } from './brute-force.ts';
+import { hashPassword } from './password-hash.ts';
+import { databaseIdentityOf } from './user-profile.ts';
+
+export type SetPasswordResult =
+  | { ok: true }
+  | { ok: false; reason: 'weak_password'; rules: PasswordRuleResult[] }
+  | { ok: false; reason: 'no_database_identity' };
+
+/**
+ * A new password for the user's database identity, under the configured policy. Like Auth0, a new
+ * password lifts the brute-force blocks of the user from every address.
+ */
+export async function setPassword(
+  context: IdentityContext,
+  user: UserRecord,
+  password: string,
+): Promise<SetPasswordResult> {
+  if (!databaseIdentityOf(user)) return { ok: false, reason: 'no_database_identity' };
+  const check = checkPassword(context.config.passwordPolicy, password);
+  if (!check.valid) return { ok: false, reason: 'weak_password', rules: check.rules };
+  const passwordHash = await hashPassword(password);
+  // Looked up again after the hash: the user may have been linked or deleted meanwhile.
+  const identity = databaseIdentityOf(user);
+  if (!identity || !context.store.state.users.has(user.userId))
+    return { ok: false, reason: 'no_database_identity' };
+  identity.passwordHash = passwordHash;
+  user.updatedAt = new Date().toISOString();
+  clearAllLoginFailures(context.store.state, user.userId);
+  await context.store.save();
+  return { ok: true };
+}

@@ -1,0 +1,68 @@
+import { checkPassword, type PasswordRuleResult } from '@app/password-policy';
+import type { IdentityContext } from '../context.ts';
+import { sendVerificationEmail } from '../mail/identity-mail.ts';
+import type { UserRecord } from '../storage/identity-state.ts';
+import { hashPassword } from './password-hash.ts';
+import { defaultNickname, findDatabaseUser, newDatabaseUserId } from './user-profile.ts';
+
+export type SignUp = {
+  email: string;
+  password: string;
+  name?: string;
+  givenName?: string;
+  familyName?: string;
+  nickname?: string;
+  picture?: string;
+  userMetadata?: Record<string, string>;
+};
+
+export type SignUpResult =
+  | { ok: true; user: UserRecord }
+  | { ok: false; reason: 'user_exists' }
+  | { ok: false; reason: 'weak_password'; rules: PasswordRuleResult[] };
+
+/** A new database user (`auth0|<24 hex>`), email unverified, with a verification email sent. */
+export async function signUpUser(context: IdentityContext, input: SignUp): Promise<SignUpResult> {
+  const { state } = context.store;
+  const check = checkPassword(context.config.passwordPolicy, input.password);
+  if (!check.valid) return { ok: false, reason: 'weak_password', rules: check.rules };
+  if (findDatabaseUser(state, input.email)) return { ok: false, reason: 'user_exists' };
+  const passwordHash = await hashPassword(input.password);
+  // Checked again: a second sign-up with the same email may have finished while this one hashed.
+  if (findDatabaseUser(state, input.email)) return { ok: false, reason: 'user_exists' };
+
+  const id = newDatabaseUserId();
+  const now = new Date().toISOString();
+  const user: UserRecord = {
+    userId: `auth0|${id}`,
+    email: input.email,
+    emailVerified: false,
+    name: input.name ?? ([input.givenName, input.familyName].filter(Boolean).join(' ') || input.email),
+    nickname: input.nickname ?? defaultNickname(input.email),
+    picture: input.picture ?? null,
+    givenName: input.givenName ?? null,
+    familyName: input.familyName ?? null,
+    userMetadata: input.userMetadata ?? {},
+    appMetadata: {},
+    blocked: false,
+    identities: [
+      {
+        provider: 'auth0',
+        connection: context.config.connection,
+        userId: id,
+        isSocial: false,
+        email: input.email,
+        passwordHash,
+      },
+    ],
+    createdAt: now,
+    updatedAt: now,
+    lastLogin: null,
+    lastIp: null,
+    loginsCount: 0,
+  };
+  state.users.set(user.userId, user);
+  await context.store.save();
+  await sendVerificationEmail(context, user);
+  return { ok: true, user };
+}
