@@ -1,9 +1,12 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, useLocation } from 'react-router';
 import type { Route } from './+types/root';
 import './app.css';
+import { AuthProvider, useAuth } from '#web/auth/auth-context.tsx';
+import { callbackPath } from '#web/auth/auth-paths.ts';
 import { ChatWidget } from '#web/components/chat-widget.tsx';
+import { LoadingStatus } from '#web/components/layout/loading-status.tsx';
 import { SiteFooter } from '#web/components/layout/site-footer.tsx';
 import { SiteHeader } from '#web/components/layout/site-header.tsx';
 import { trackPageView } from '#web/lib/analytics.ts';
@@ -22,7 +25,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   if (typeof document !== 'undefined') {
     return (
       <>
-        {createPortal(<Meta />, document.head)}
+        <BrowserHead />
         {children}
       </>
     );
@@ -41,6 +44,28 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Scripts />
       </body>
     </html>
+  );
+}
+
+// Never attached to the document: what is rendered into it stays inert (see BrowserHead).
+const detachedContainer = typeof document !== 'undefined' ? document.createElement('div') : null;
+
+/**
+ * The page metadata in the browser. On a page served from the SPA fallback (every signed-in or auth
+ * page, the 404 page) React Router's <Meta> renders only the root route's metadata until <Scripts>
+ * has mounted, which marks the app hydrated; this app does not render <Scripts> in the browser (the
+ * prerendered document already ran them). So <Scripts> is mounted into a detached element, where its
+ * empty script tags never run (nor meet the CSP), and <Meta> renders again once that has happened:
+ * children's effects run before their parent's.
+ */
+function BrowserHead() {
+  const [, setIsHydrated] = useState(false);
+  useEffect(() => setIsHydrated(true), []);
+  return (
+    <>
+      {detachedContainer && createPortal(<Scripts />, detachedContainer)}
+      {createPortal(<Meta />, document.head)}
+    </>
   );
 }
 
@@ -72,6 +97,18 @@ export default function App() {
   useHydratedMarker();
   useRouteChangeEffects();
   return (
+    <AuthProvider>
+      <SiteFrame />
+    </AuthProvider>
+  );
+}
+
+function SiteFrame() {
+  const { pathname } = useLocation();
+  const { user } = useAuth();
+  // The sign-in popup's last stop shows nothing while it hands the tokens to its opener.
+  if (pathname === callbackPath) return <Outlet />;
+  return (
     <div className="flex min-h-screen flex-col">
       <a href="#main" className="skip-link">
         Skip to content
@@ -80,19 +117,15 @@ export default function App() {
       <main id="main" className="flex-1">
         <Outlet />
       </main>
-      <SiteFooter />
+      {/* §2: the footer is for visitors; while the state is unknown it stays, as prerendered. */}
+      {!user && <SiteFooter />}
       <ChatWidget />
     </div>
   );
 }
 
 export function HydrateFallback() {
-  return (
-    <div className="flex min-h-screen items-center justify-center" role="status" aria-live="polite">
-      <span className="spinner" aria-hidden="true" />
-      <span className="sr-only">Loading…</span>
-    </div>
-  );
+  return <LoadingStatus className="min-h-screen" />;
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {

@@ -1,4 +1,4 @@
-import { index, type RouteConfig, route } from '@react-router/dev/routes';
+import { index, layout, type RouteConfig, route } from '@react-router/dev/routes';
 
 export default [
   index('routes/home.tsx'),
@@ -7,5 +7,13 @@ export default [
   route('contact', 'routes/contact.tsx'),
   route('pricing', 'routes/pricing.tsx'),
   route('legal/:section', 'routes/legal.tsx'),
+  route('auth/:type', 'routes/auth.tsx'),
+  route('auth0-callback', 'routes/auth0-callback.tsx'),
+  // Signed-in only: the layout's guard sends visitors to /auth/signin?next=… (§2).
+  layout('routes/signed-in-layout.tsx', [
+    route('dashboard', 'routes/dashboard.tsx'),
+    route('myAccount', 'routes/my-account.tsx'),
+    route('settings/:section', 'routes/settings.tsx'),
+  ]),
   route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig;

@@ -81,7 +81,7 @@ export async function startTestIdentityProvider() {
       const page = await fetch(`${origin}/authorize?${query}`);
       const html = await page.text();
       const hidden = (name: string) => html.match(new RegExp(`name="${name}" value="([^"]*)"`))?.[1] ?? '';
-      const unescape = (value: string) =>
+      const decodeEntities = (value: string) =>
         value
           .replace(/&#(\d+);/g, (_entity, code) => String.fromCharCode(Number(code)))
           .replaceAll('&amp;', '&')
@@ -92,8 +92,8 @@ export async function startTestIdentityProvider() {
         redirect: 'manual',
         headers: { 'Content-Type': 'application/x-www-form-urlencoded', Cookie: cookies.join('; ') },
         body: new URLSearchParams({
-          authorize: unescape(hidden('authorize')),
-          csrf: unescape(hidden('csrf')),
+          authorize: decodeEntities(hidden('authorize')),
+          csrf: decodeEntities(hidden('csrf')),
           action: 'continue',
           email,
           name: 'Social Person',

@@ -1,39 +1,94 @@
 import { createContext, type ReactNode, useContext, useEffect, useState } from 'react';
-import { callbackPath } from './identity-client.ts';
-import * as session from './session.ts';
+import { callbackPath } from './auth-paths.ts';
+import type { AuthState } from './session.ts';
+import { readStorage, tokenKey } from './stored-session.ts';
 
-const AuthStateContext = createContext<session.AuthState>(null);
+type Session = typeof import('./session.ts');
+
+// The session code (and through it auth0-js) is loaded only when something needs it: a stored token,
+// a token written by another tab, or an auth operation. A visitor's first view never fetches it.
+let sessionLoad: Promise<Session> | null = null;
+const providerSetters = new Set<(state: AuthState) => void>();
+
+function loadSession(): Promise<Session> {
+  sessionLoad ??= import('./session.ts').then((session) => {
+    session.subscribe((state) => {
+      for (const setState of providerSetters) setState(state);
+    });
+    session.startSession();
+    return session;
+  });
+  sessionLoad.catch(() => {
+    sessionLoad = null;
+  });
+  return sessionLoad;
+}
+
+const AuthStateContext = createContext<AuthState>(null);
+
+/** An operation of the session, loading the session first if it has not been needed yet. */
+const lazy =
+  <Args extends unknown[], Result>(pick: (session: Session) => (...args: Args) => Promise<Result>) =>
+  (...args: Args) =>
+    loadSession().then((session) => pick(session)(...args));
 
 const actions = {
-  signin: session.signin,
-  signup: session.signup,
-  signinWithProvider: session.signinWithProvider,
-  sendPasswordResetEmail: session.sendPasswordResetEmail,
-  confirmPasswordReset: session.confirmPasswordReset,
-  updateProfile: session.updateProfile,
-  updateEmail: session.updateEmail,
-  updatePassword: session.updatePassword,
-  signout: session.signout,
+  signin: lazy((session) => session.signin),
+  signup: lazy((session) => session.signup),
+  signinWithProvider: lazy((session) => session.signinWithProvider),
+  sendPasswordResetEmail: lazy((session) => session.sendPasswordResetEmail),
+  confirmPasswordReset: lazy((session) => session.confirmPasswordReset),
+  updateProfile: lazy((session) => session.updateProfile),
+  updateEmail: lazy((session) => session.updateEmail),
+  updatePassword: lazy((session) => session.updatePassword),
+  signout: lazy((session) => session.signout),
 };
 
 /**
  * Gives the app the session's state. It starts as `null` (unknown) on every page, in the prerendered
- * HTML and in the browser's first render alike, and changes only once the effect has read the
- * stored token, so hydration always matches.
+ * HTML and in the browser's first render alike, and changes only in the effect, so hydration always
+ * matches.
  */
 export function AuthProvider({ children }: { children: ReactNode }) {
-  const [user, setUser] = useState<session.AuthState>(null);
+  const [user, setUser] = useState<AuthState>(null);
+
   useEffect(() => {
-    const unsubscribe = session.subscribe(setUser);
+    providerSetters.add(setUser);
+    const cleanup = () => {
+      providerSetters.delete(setUser);
+      window.removeEventListener('storage', onStorage);
+    };
+    // Another tab signing in writes the token; the session (once loaded) follows later changes itself.
+    const onStorage = (event: StorageEvent) => {
+      if (event.key === tokenKey && event.newValue) void loadSession();
+    };
     // The popup that finishes a social sign-in only hands its tokens to the opener.
-    if (window.location.pathname !== callbackPath) session.startSession();
-    setUser(session.currentAuthState());
-    return unsubscribe;
+    if (window.location.pathname === callbackPath) return cleanup;
+    if (sessionLoad || readStorage(tokenKey)) {
+      // Without the session code (offline, a failed deploy) the stored token cannot be checked.
+      loadSession().then(
+        (session) => setUser(session.currentAuthState()),
+        () => setUser(false),
+      );
+    } else {
+      setUser(false);
+      window.addEventListener('storage', onStorage);
+    }
+    return cleanup;
   }, []);
+
   return <AuthStateContext.Provider value={user}>{children}</AuthStateContext.Provider>;
 }
 
-/** `user` is `null` while unknown, `false` when signed out, or the merged user; plus the auth operations (§7). */
+/**
+ * `user` is `null` while unknown, `false` when signed out, or the merged user; with it the auth
+ * operations of §7.
+ */
 export function useAuth() {
   return { user: useContext(AuthStateContext), ...actions };
+}
+
+/** Starts loading the sign-in code ahead of use (an auth page), so a provider's popup opens at once. */
+export function preloadSession(): void {
+  loadSession().catch(() => undefined);
 }

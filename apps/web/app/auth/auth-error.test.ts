@@ -19,9 +19,9 @@ describe('sign-in error messages (§8)', () => {
     expect(toAuthError({ code: 'user_exists', description: 'The user already exists.' }).message).toBe(
       'The user already exists.',
     );
-    expect(
-      toAuthError({ code: 'invalid_grant', errorDescription: 'Wrong email or password.' }).message,
-    ).toBe('Wrong email or password.');
+    expect(toAuthError({ code: 'invalid_grant', errorDescription: 'Wrong email or password.' }).message).toBe(
+      'Wrong email or password.',
+    );
     expect(toAuthError({ original: { message: 'Network down' } }).message).toBe('Network down');
     expect(toAuthError({ code: 'timeout' }).message).toBe('timeout');
   });

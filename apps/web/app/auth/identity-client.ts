@@ -1,6 +1,7 @@
 import type { Auth0Error, Auth0UserProfile, AuthOptions, WebAuth } from 'auth0-js';
 import { apiRequest } from '#web/lib/api.ts';
 import { AuthError, toAuthError } from './auth-error.ts';
+import { callbackPath } from './auth-paths.ts';
 import { providerConnections, type SocialProvider } from './providers.ts';
 
 // The identity provider as the browser uses it, through auth0-js. The library (about 30 KB gzip) is
@@ -20,8 +21,7 @@ export type IdentityProfile = Auth0UserProfile;
 type Identity = { config: IdentityConfig; webAuth: WebAuth };
 
 const scope = 'openid profile email';
-/** Where the provider sends the sign-in popup back to (routes/auth0-callback.tsx). */
-export const callbackPath = '/auth0-callback';
+const responseType = 'token id_token';
 
 let configRequest: Promise<IdentityConfig> | null = null;
 let identityRequest: Promise<Identity> | null = null;
@@ -46,7 +46,7 @@ function webAuthOptions(config: IdentityConfig): AuthOptions {
     domain: config.domain,
     clientID: config.clientId,
     audience: config.audience,
-    responseType: 'token id_token',
+    responseType,
     scope,
     redirectUri: `${window.location.origin}${callbackPath}`,
     overrides: {
@@ -84,7 +84,8 @@ function call<T>(run: (done: (error: Auth0Error | null, result: T) => void) => v
 type TokenResult = { accessToken?: string };
 
 function accessTokenOf(result: TokenResult | null | undefined): string {
-  if (!result?.accessToken) throw new AuthError('invalid_token', 'The identity provider sent no access token.');
+  if (!result?.accessToken)
+    throw new AuthError('invalid_token', 'The identity provider sent no access token.');
   return result.accessToken;
 }
 
@@ -129,10 +130,12 @@ export async function confirmPasswordReset(): Promise<never> {
  * /auth0-callback; resolves to the access token.
  */
 export async function signinWithProvider(provider: SocialProvider): Promise<string> {
-  const { webAuth } = await loadIdentity();
+  const { config, webAuth } = await loadIdentity();
   const result = await call<TokenResult>((done) =>
     webAuth.popup.authorize(
       {
+        domain: config.domain,
+        responseType,
         connection: providerConnections[provider],
         redirectUri: `${window.location.origin}${callbackPath}`,
       },

@@ -2,12 +2,8 @@ import { type ReactNode, useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { LoadingStatus } from '#web/components/layout/loading-status.tsx';
 import { useAuth } from './auth-context.tsx';
+import { signInPathFor } from './auth-paths.ts';
 import { isSigningOut } from './session.ts';
-
-/** Where a signed-out visitor of `path` is sent: the sign-in page, which brings them back after. */
-export function signInPathFor(path: string): string {
-  return `/auth/signin?next=${encodeURIComponent(path)}`;
-}
 
 /**
  * §2: the route guard. A spinner while the auth state is unknown; a signed-out visitor goes to the

@@ -8,11 +8,12 @@ const hasControlCharacter = (value: string) =>
  * browsers read `//host` and `/\host` as another origin, and their URL parser drops tabs and line
  * breaks (so `/\t/host` would become `//host`); anything like that gives the default.
  */
-export function safeNextPath(next: string | null | undefined, origin = 'http://localhost'): string {
-  if (!next || !next.startsWith('/') || /^\/[/\\]/.test(next) || hasControlCharacter(next)) {
+export function safeNextPath(next: string | null | undefined): string {
+  if (!next?.startsWith('/') || /^\/[/\\]/.test(next) || hasControlCharacter(next)) {
     return defaultNext;
   }
-  const url = new URL(next, origin);
-  if (url.origin !== new URL(origin).origin) return defaultNext;
+  // Parsing normalises the path the way the browser will (dot segments, encoding).
+  const url = new URL(next, 'http://site.invalid');
+  if (url.host !== 'site.invalid') return defaultNext;
   return `${url.pathname}${url.search}${url.hash}`;
 }

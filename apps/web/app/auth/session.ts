@@ -3,9 +3,11 @@ import { ApiError, apiRequest, registerSessionHooks } from '#web/lib/api.ts';
 import { AuthError, toAuthError } from './auth-error.ts';
 import * as identity from './identity-client.ts';
 import { providersOfSubject, type SignInMethod, type SocialProvider } from './providers.ts';
+import { readStorage, tokenKey, userIdKey, writeStorage } from './stored-session.ts';
 
 // The auth state of §3–§4, kept outside React so the API helper, other tabs and every component see
 // one session: `null` while unknown, `false` when signed out, the merged user when signed in.
+// Loaded on demand by auth-context.tsx (a stored token, an auth operation), not in the first view.
 
 export type UserDocument = {
   uid: string;
@@ -24,9 +26,6 @@ export type AuthUser = UserDocument & {
 
 export type AuthState = AuthUser | false | null;
 
-const tokenKey = 'auth0_access_token';
-const userIdKey = '__user_id';
-
 let state: AuthState = null;
 const listeners = new Set<(state: AuthState) => void>();
 let hasStarted = false;
@@ -38,29 +37,6 @@ let checkNumber = 0;
 function setState(next: AuthState) {
   state = next;
   for (const listener of listeners) listener(next);
-}
-
-// Storage can be unavailable (privacy settings); the session then lasts as long as the page.
-function readStorage(key: string): string | null {
-  try {
-    return window.localStorage.getItem(key);
-  } catch {
-    return null;
-  }
-}
-
-function writeStorage(key: string, value: string | null) {
-  try {
-    if (value === null) window.localStorage.removeItem(key);
-    else window.localStorage.setItem(key, value);
-  } catch {
-    // See readStorage.
-  }
-}
-
-/** §2: the uid as stored under `__user_id` (a JSON string), with the quotes removed. */
-export function storedUserId(): string {
-  return (readStorage(userIdKey) ?? '').replaceAll('"', '');
 }
 
 function mergeUser(profile: identity.IdentityProfile, document: UserDocument): AuthUser {

@@ -2,13 +2,14 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { buttonClasses } from '#web/components/forms/button.tsx';
 import { CloseIcon, MenuIcon } from '#web/components/icons.tsx';
-import { navGroups, navLinks, signInLink } from './navigation.ts';
+import { accountLinks, dashboardLink, navGroups, navLinks, signInLink } from './navigation.ts';
 
 /**
- * The menu below the md breakpoint: a toggle button and a panel with every link of the desktop bar.
- * The panel closes on navigation (and on a tap of the current page's link) and on Escape.
+ * The menu below the md breakpoint: a toggle button and a panel with every link of the desktop bar
+ * (the visitor's, or the signed-in user's Dashboard and Account links). The panel closes on
+ * navigation (and on a tap of the current page's link) and on Escape.
  */
-export function MobileMenu() {
+export function MobileMenu({ isSignedIn, onSignOut }: { isSignedIn: boolean; onSignOut: () => void }) {
   const [isOpen, setIsOpen] = useState(false);
   const panelId = 'mobile-menu-panel';
   const toggleRef = useRef<HTMLButtonElement>(null);
@@ -49,28 +50,45 @@ export function MobileMenu() {
         data-testid="mobile-menu"
         className="absolute inset-x-0 top-full max-h-[calc(100dvh-4rem)] overflow-y-auto border-b border-slate-200 bg-white shadow-lg"
       >
-        <nav aria-label="Mobile" className="container-page space-y-6 py-6">
-          {navGroups.map((group) => (
-            <div key={group.label}>
-              <p className="px-2 text-xs font-semibold tracking-wide text-slate-600 uppercase">
-                {group.label}
-              </p>
-              <ul className="mt-2 grid grid-cols-1 gap-1 min-[440px]:grid-cols-2">
-                {group.items.map((item) => (
-                  <MenuLink key={item.label} to={item.to} label={item.label} onClick={close} />
-                ))}
-              </ul>
-            </div>
-          ))}
-          <ul className="space-y-1 border-t border-slate-200 pt-4">
-            {navLinks.map((item) => (
-              <MenuLink key={item.to} to={item.to} label={item.label} onClick={close} />
+        {isSignedIn ? (
+          <nav aria-label="Mobile" className="container-page space-y-6 py-6">
+            <ul className="space-y-1">
+              {[dashboardLink, ...accountLinks].map((item) => (
+                <MenuLink key={item.to} to={item.to} label={item.label} onClick={close} />
+              ))}
+            </ul>
+            <button
+              type="button"
+              onClick={onSignOut}
+              className={buttonClasses({ variant: 'secondary', className: 'w-full' })}
+            >
+              Sign out
+            </button>
+          </nav>
+        ) : (
+          <nav aria-label="Mobile" className="container-page space-y-6 py-6">
+            {navGroups.map((group) => (
+              <div key={group.label}>
+                <p className="px-2 text-xs font-semibold tracking-wide text-slate-600 uppercase">
+                  {group.label}
+                </p>
+                <ul className="mt-2 grid grid-cols-1 gap-1 min-[440px]:grid-cols-2">
+                  {group.items.map((item) => (
+                    <MenuLink key={item.label} to={item.to} label={item.label} onClick={close} />
+                  ))}
+                </ul>
+              </div>
             ))}
-          </ul>
-          <Link to={signInLink.to} onClick={close} className={buttonClasses({ className: 'w-full' })}>
-            {signInLink.label}
-          </Link>
-        </nav>
+            <ul className="space-y-1 border-t border-slate-200 pt-4">
+              {navLinks.map((item) => (
+                <MenuLink key={item.to} to={item.to} label={item.label} onClick={close} />
+              ))}
+            </ul>
+            <Link to={signInLink.to} onClick={close} className={buttonClasses({ className: 'w-full' })}>
+              {signInLink.label}
+            </Link>
+          </nav>
+        )}
       </div>
     </div>
   );

@@ -1,44 +1,13 @@
-import { useEffect, useRef, useState } from 'react';
-import { Link, useLocation } from 'react-router';
+import { Link } from 'react-router';
 import { ChevronDownIcon } from '#web/components/icons.tsx';
 import type { NavGroup } from './navigation.ts';
+import { useDisclosure } from './use-disclosure.ts';
 
-/**
- * A disclosure menu of the desktop bar: a button (aria-expanded/aria-controls) and a panel of links.
- * It closes on Escape (focus returns to the button), on a click outside, when focus leaves it, and
- * on navigation.
- */
+/** A disclosure menu of the desktop bar: a button (aria-expanded/aria-controls) and a panel of links. */
 export function NavDropdown({ group }: { group: NavGroup }) {
-  const [isOpen, setIsOpen] = useState(false);
+  const { isOpen, setIsOpen, rootRef, buttonRef } = useDisclosure();
   // An explicit id: generated ids differ between the prerendering (React) and the browser (Preact).
   const panelId = `nav-menu-${group.label.toLowerCase()}`;
-  const rootRef = useRef<HTMLDivElement>(null);
-  const buttonRef = useRef<HTMLButtonElement>(null);
-  const { pathname } = useLocation();
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: closing is the reaction to a new path.
-  useEffect(() => setIsOpen(false), [pathname]);
-
-  useEffect(() => {
-    if (!isOpen) return;
-    // A click or a focus move (Tab) anywhere outside the dropdown closes it.
-    const onOutside = (event: Event) => {
-      if (!rootRef.current?.contains(event.target as Node)) setIsOpen(false);
-    };
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape') return;
-      setIsOpen(false);
-      buttonRef.current?.focus();
-    };
-    document.addEventListener('pointerdown', onOutside);
-    document.addEventListener('focusin', onOutside);
-    document.addEventListener('keydown', onKeyDown);
-    return () => {
-      document.removeEventListener('pointerdown', onOutside);
-      document.removeEventListener('focusin', onOutside);
-      document.removeEventListener('keydown', onKeyDown);
-    };
-  }, [isOpen]);
 
   return (
     <div ref={rootRef} className="relative">

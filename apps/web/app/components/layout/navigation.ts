@@ -1,5 +1,6 @@
-// The visitor navigation (§2), shared by the desktop bar, the mobile menu and the footer.
-// Solutions and Resources are placeholders that all lead to the home page for now.
+// The navigation of §2, shared by the desktop bar, the mobile menu and the footer. Visitors get the
+// Solutions and Resources placeholders (all leading home for now), About, Pricing and Sign in;
+// signed-in users get Dashboard and the Account menu.
 
 export type NavItem = { label: string; to: string; description?: string };
 export type NavGroup = { label: string; items: NavItem[] };
@@ -31,6 +32,15 @@ export const navLinks: NavItem[] = [
 ];
 
 export const signInLink: NavItem = { label: 'Sign in', to: '/auth/signin' };
+
+export const dashboardLink: NavItem = { label: 'Dashboard', to: '/dashboard' };
+
+/** The Account menu; Sign out follows these links. */
+export const accountLinks: NavItem[] = [
+  { label: 'My Account', to: '/myAccount' },
+  { label: 'User Management', to: '/userManagement' },
+  { label: 'Settings', to: '/settings/general' },
+];
 
 export const footerGroups: NavGroup[] = [
   {
