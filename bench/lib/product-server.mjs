@@ -37,18 +37,20 @@ export async function startProduct(env = {}) {
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const origin = `http://localhost:${port}`;
+  const identityOrigin = `http://localhost:${identityPort}`;
+  const ready = (url) =>
+    fetch(url)
+      .then((response) => response.ok)
+      .catch(() => false);
   const deadline = Date.now() + 180_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`the product exited with ${child.exitCode}`);
-    const healthy = await fetch(`${origin}/healthz`)
-      .then((response) => response.ok)
-      .catch(() => false);
-    if (healthy) break;
+    if ((await ready(`${origin}/healthz`)) && (await ready(`${identityOrigin}/.well-known/jwks.json`))) break;
     await new Promise((resolve) => setTimeout(resolve, 300));
   }
   return {
     origin,
-    identityOrigin: `http://localhost:${identityPort}`,
+    identityOrigin,
     async stop() {
       child.kill('SIGTERM');
       await new Promise((resolve) => child.once('exit', resolve));

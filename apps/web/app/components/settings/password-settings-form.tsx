@@ -1,0 +1,95 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useAuth } from '#web/auth/auth-context.tsx';
+import { OutcomeMessage } from '#web/auth/outcome-message.tsx';
+import { signInMethodLabels } from '#web/auth/providers.ts';
+import type { AuthUser } from '#web/auth/session.ts';
+import { useReauthentication } from '#web/auth/use-reauthentication.tsx';
+import { Alert } from '#web/components/forms/alert.tsx';
+import { Button } from '#web/components/forms/button.tsx';
+import { errorMessage } from '#web/components/forms/error-message.ts';
+import { TextField } from '#web/components/forms/text-field.tsx';
+
+type PasswordValues = { password: string; confirmPassword: string };
+type Outcome = { variant: 'success' | 'error'; message: string };
+
+/** §5 settings password: a new password and its confirmation; may ask to sign in again first (§4). */
+export function PasswordSettingsForm({ user }: { user: AuthUser }) {
+  const { updatePassword } = useAuth();
+  const reauthentication = useReauthentication();
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const {
+    register,
+    handleSubmit,
+    getValues,
+    reset,
+    formState: { errors, isSubmitting },
+  } = useForm<PasswordValues>({
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
+    defaultValues: { password: '', confirmPassword: '' },
+  });
+
+  const socialMethod = user.providers.find((method) => method !== 'password');
+  if (socialMethod) {
+    return (
+      <div className="rounded-lg bg-slate-50 p-6 text-sm text-slate-700 ring-1 ring-slate-200">
+        <h2 className="text-base font-semibold text-slate-900">No password to change</h2>
+        <p className="mt-2">
+          You sign in with your {signInMethodLabels[socialMethod]} account, so there is no password for this
+          site. Change your password with {signInMethodLabels[socialMethod]}.
+        </p>
+      </div>
+    );
+  }
+
+  const onSubmit = handleSubmit(async ({ password }) => {
+    setOutcome(null);
+    try {
+      await reauthentication.run(() => updatePassword(password));
+      reset();
+      setOutcome({ variant: 'success', message: 'Your password has been changed' });
+    } catch (error) {
+      setOutcome({ variant: 'error', message: errorMessage(error) });
+    }
+  });
+
+  return (
+    <>
+      <form noValidate onSubmit={onSubmit} className="space-y-6" data-testid="settings-password-form">
+        <TextField
+          id="settings-new-password"
+          label="New password"
+          type="password"
+          autoComplete="new-password"
+          disabled={isSubmitting}
+          error={errors.password?.message}
+          {...register('password', { validate: (value) => value !== '' || 'Please enter a password' })}
+        />
+        <TextField
+          id="settings-confirm-password"
+          label="Confirm new password"
+          type="password"
+          autoComplete="new-password"
+          disabled={isSubmitting}
+          error={errors.confirmPassword?.message}
+          {...register('confirmPassword', {
+            validate: (value) => {
+              if (value === '') return 'Please enter your password again';
+              return value === getValues('password') || "This doesn't match your password";
+            },
+          })}
+        />
+        {outcome && (
+          <Alert variant={outcome.variant}>
+            <OutcomeMessage message={outcome.message} />
+          </Alert>
+        )}
+        <Button type="submit" busy={isSubmitting} busyLabel="Changing…">
+          Change password
+        </Button>
+      </form>
+      {reauthentication.dialog}
+    </>
+  );
+}

@@ -1,0 +1,40 @@
+import { useParams } from 'react-router';
+import { useAuth } from '#web/auth/auth-context.tsx';
+import { BillingSettingsPanel } from '#web/components/settings/billing-settings-panel.tsx';
+import { GeneralSettingsForm } from '#web/components/settings/general-settings-form.tsx';
+import { PasswordSettingsForm } from '#web/components/settings/password-settings-form.tsx';
+import { type SettingsSection, SettingsTabs } from '#web/components/settings/settings-tabs.tsx';
+import { pageMeta } from '#web/lib/meta.ts';
+import type { Route } from './+types/settings';
+
+const sections: SettingsSection[] = ['general', 'password', 'billing'];
+
+/** §2: general, password or billing; anything else shows general. */
+function sectionOf(param: string | undefined): SettingsSection {
+  return sections.find((section) => section === param) ?? 'general';
+}
+
+export const meta = ({ params }: Route.MetaArgs) => [
+  ...pageMeta({ title: 'Settings', path: `/settings/${sectionOf(params.section)}` }),
+  { name: 'robots', content: 'noindex' },
+];
+
+export default function Settings() {
+  const section = sectionOf(useParams().section);
+  const { user } = useAuth();
+  // The guard (routes/signed-in-layout.tsx) renders this page only for a signed-in user.
+  if (!user) return null;
+  return (
+    <div className="container-page py-10 sm:py-14">
+      <h1 className="text-3xl font-bold tracking-tight text-slate-900">Settings</h1>
+      <div className="mt-8">
+        <SettingsTabs active={section} />
+      </div>
+      <div className="mt-8 max-w-xl">
+        {section === 'general' && <GeneralSettingsForm user={user} />}
+        {section === 'password' && <PasswordSettingsForm user={user} />}
+        {section === 'billing' && <BillingSettingsPanel />}
+      </div>
+    </div>
+  );
+}

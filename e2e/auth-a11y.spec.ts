@@ -1,0 +1,32 @@
+import { expect, expectNoAxeViolations, gotoHydrated, test } from './fixtures.ts';
+import { createPasswordUser, expectedAuthFailures, openSignedIn } from './support/identity.ts';
+
+test.use({ allowedConsoleErrors: expectedAuthFailures });
+
+test.describe('accessibility of the sign-in pages and the signed-in area', () => {
+  for (const width of [1280, 375]) {
+    test.describe(`at ${width} px`, () => {
+      test.use({ viewport: { width, height: 900 } });
+
+      test('auth pages have no axe violations', async ({ page }) => {
+        for (const path of ['/auth/signin', '/auth/signup', '/auth/forgotpass']) {
+          await gotoHydrated(page, path);
+          await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+          await expectNoAxeViolations(page);
+        }
+      });
+
+      test('dashboard and settings have no axe violations', async ({ page, request }) => {
+        const user = await createPasswordUser(request, `axe-${width}`);
+        await openSignedIn(page, user.accessToken, '/dashboard');
+        await expect(page.getByTestId('dashboard-user')).toContainText(user.email);
+        await expectNoAxeViolations(page);
+        for (const path of ['/settings/general', '/settings/password']) {
+          await gotoHydrated(page, path);
+          await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
+          await expectNoAxeViolations(page);
+        }
+      });
+    });
+  }
+});

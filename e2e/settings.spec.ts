@@ -1,0 +1,151 @@
+import { expect, expectNoAxeViolations, gotoHydrated, test } from './fixtures.ts';
+import {
+  createPasswordUser,
+  expectedAuthFailures,
+  openSignedIn,
+  passwordToken,
+  uniqueEmail,
+} from './support/identity.ts';
+
+test.use({ allowedConsoleErrors: expectedAuthFailures });
+
+// The browser tests' server sets RECENT_LOGIN_MAX_AGE_SECONDS to 5: a sign-in older than that needs
+// re-authentication before an email or password change.
+const recentLoginSeconds = 5;
+
+test.describe('settings', () => {
+  test('tabs: General, Password, Billing; an unknown section shows General', async ({ page, request }) => {
+    const user = await createPasswordUser(request, 'tabs');
+    await openSignedIn(page, user.accessToken, '/settings/whatever');
+    const tabs = page.getByRole('navigation', { name: 'Settings sections' });
+    await expect(tabs.getByRole('link', { name: 'General' })).toHaveAttribute('aria-current', 'page');
+    await expect(page.getByLabel('Name')).toBeVisible();
+
+    await tabs.getByRole('link', { name: 'Password' }).click();
+    await expect(page).toHaveURL(/\/settings\/password$/);
+    await expect(tabs.getByRole('link', { name: 'Password' })).toHaveAttribute('aria-current', 'page');
+    await expect(tabs.getByRole('link', { name: 'General' })).not.toHaveAttribute('aria-current', /.*/);
+    await expect(page.getByLabel('New password', { exact: true })).toBeVisible();
+
+    await tabs.getByRole('link', { name: 'Billing' }).click();
+    await expect(page).toHaveURL(/\/settings\/billing$/);
+    await expect(page.getByRole('main').getByRole('link', { name: /pricing/i })).toHaveAttribute(
+      'href',
+      '/pricing',
+    );
+  });
+
+  test('general: validation, then the name is saved', async ({ page, request }) => {
+    const user = await createPasswordUser(request, 'profile');
+    await openSignedIn(page, user.accessToken, '/settings/general');
+    const form = page.getByTestId('settings-general-form');
+    await expect(form.getByLabel('Email')).toHaveValue(user.email);
+
+    await form.getByLabel('Name').fill('');
+    await form.getByLabel('Email').fill('');
+    await form.getByRole('button', { name: 'Save changes' }).click();
+    await expect(form.getByText('Please enter your name')).toBeVisible();
+    await expect(form.getByText('Please enter your email')).toBeVisible();
+    await form.getByLabel('Name').fill('Ada Lovelace');
+    await expect(form.getByText('Please enter your name')).toBeHidden();
+    await form.getByLabel('Email').fill(user.email);
+
+    await form.getByRole('button', { name: 'Save changes' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Your profile has been updated' })).toBeVisible();
+    await gotoHydrated(page, '/dashboard');
+    await expect(page.getByTestId('dashboard-user')).toContainText('Ada Lovelace');
+  });
+
+  test('password: validation, then the new password is the one that signs in', async ({ page, request }) => {
+    const user = await createPasswordUser(request, 'password');
+    await openSignedIn(page, user.accessToken, '/settings/password');
+    const form = page.getByTestId('settings-password-form');
+    await form.getByRole('button', { name: 'Change password' }).click();
+    await expect(form.getByText('Please enter a password')).toBeVisible();
+    await expect(form.getByText('Please enter your password again')).toBeVisible();
+    await form.getByLabel('New password', { exact: true }).fill('Newer-horse-3');
+    await form.getByLabel('Confirm new password').fill('Newer-horse-4');
+    await expect(form.getByText("This doesn't match your password")).toBeVisible();
+    await form.getByLabel('Confirm new password').fill('Newer-horse-3');
+
+    await form.getByRole('button', { name: 'Change password' }).click();
+    await expect(
+      page.getByRole('status').filter({ hasText: 'Your password has been changed' }),
+    ).toBeVisible();
+    await expect(form.getByLabel('New password', { exact: true })).toHaveValue('');
+    expect(await passwordToken(request, user.email, 'Newer-horse-3')).toBeTruthy();
+  });
+
+  test('password: a weak password shows the server’s message', async ({ page, request }) => {
+    const user = await createPasswordUser(request, 'weak-settings');
+    await openSignedIn(page, user.accessToken, '/settings/password');
+    const form = page.getByTestId('settings-password-form');
+    await form.getByLabel('New password', { exact: true }).fill('short');
+    await form.getByLabel('Confirm new password').fill('short');
+    await form.getByRole('button', { name: 'Change password' }).click();
+    await expect(page.getByRole('alert')).toContainText('At least 8 characters');
+    await expect(form.getByRole('button', { name: 'Change password' })).toBeEnabled();
+  });
+
+  test('changing the email after the sign-in has aged asks to sign in again, then finishes the change', async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(60_000);
+    const user = await createPasswordUser(request, 'reauth');
+    await openSignedIn(page, user.accessToken, '/settings/general');
+    const form = page.getByTestId('settings-general-form');
+    await expect(form.getByLabel('Email')).toHaveValue(user.email);
+    await page.waitForTimeout((recentLoginSeconds + 1) * 1000);
+
+    // Closing the dialog gives up the change, with the server's reason.
+    const newEmail = uniqueEmail('reauth-new');
+    await form.getByLabel('Email').fill(newEmail);
+    await form.getByRole('button', { name: 'Save changes' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Please sign in again to complete this action' });
+    await expect(dialog).toBeVisible();
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByRole('alert')).toBeVisible();
+    await expect(form.getByRole('button', { name: 'Save changes' })).toBeEnabled();
+
+    await form.getByRole('button', { name: 'Save changes' }).click();
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByLabel('Password')).toBeFocused();
+    await expectNoAxeViolations(page);
+    await dialog.getByRole('button', { name: 'Sign in' }).click();
+    await expect(dialog.getByText('Please enter your password')).toBeVisible();
+    await dialog.getByLabel('Password').fill('Not-the-password-1');
+    await dialog.getByRole('button', { name: 'Sign in' }).click();
+    await expect(dialog.getByRole('alert')).toHaveText('Wrong email or password.');
+    await dialog.getByLabel('Password').fill(user.password);
+    await dialog.getByRole('button', { name: 'Sign in' }).click();
+
+    await expect(dialog).toBeHidden();
+    await expect(page.getByRole('status').filter({ hasText: 'Your profile has been updated' })).toBeVisible();
+    await expect(form.getByLabel('Email')).toHaveValue(newEmail);
+    const token = await page.evaluate(() => localStorage.getItem('auth0_access_token'));
+    expect(token).not.toBe(user.accessToken);
+    await gotoHydrated(page, '/dashboard');
+    await expect(page.getByTestId('dashboard-user')).toContainText(newEmail);
+    expect(await passwordToken(request, newEmail, user.password)).toBeTruthy();
+  });
+
+  test('a social account has no password here and its email comes from the provider', async ({ page }) => {
+    const email = uniqueEmail('social-settings');
+    await gotoHydrated(page, '/auth/signin?next=/settings/password');
+    const popupOpened = page.waitForEvent('popup');
+    await page.getByRole('button', { name: 'Continue with Google' }).click();
+    const popup = await popupOpened;
+    await popup.getByLabel(/Email/).fill(email);
+    await popup.getByRole('button', { name: 'Continue', exact: true }).click();
+    await expect(page).toHaveURL(/\/settings\/password$/);
+    await expect(page.getByRole('heading', { name: 'No password to change' })).toBeVisible();
+    await expect(page.getByText('You sign in with your Google account')).toBeVisible();
+    await expect(page.getByLabel('New password', { exact: true })).toHaveCount(0);
+
+    await page.getByRole('link', { name: 'General' }).click();
+    await expect(page.getByLabel('Email')).toHaveAttribute('readonly', '');
+    await expect(page.getByText('Your email comes from your Google account.')).toBeVisible();
+  });
+});

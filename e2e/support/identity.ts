@@ -1,0 +1,145 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, gotoHydrated } from '../fixtures.ts';
+
+// Helpers for the sign-in tests: fresh users straight from the identity emulator (faster than the
+// forms where the forms are not what a test is about), the dev outbox, and the Management API.
+
+export const password = 'Correct-horse-9';
+
+export const uniqueEmail = (label = 'user') =>
+  `${label}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+
+/**
+ * The browser reports every 4xx answer in its console; the sign-in tests cause them on purpose
+ * (a wrong password, a refused token), so these are not errors there.
+ */
+export const expectedAuthFailures = [/Failed to load resource: the server responded with a status of 4\d\d/];
+
+type IdentityConfig = {
+  domain: string;
+  clientId: string;
+  audience: string;
+  connection: string;
+  issuer: string;
+};
+
+let configCache: IdentityConfig | undefined;
+
+export async function identityConfig(request: APIRequestContext): Promise<IdentityConfig> {
+  if (configCache) return configCache;
+  const response = await request.get('/api/identity-config');
+  expect(response.ok(), 'GET /api/identity-config').toBeTruthy();
+  configCache = (await response.json()).data as IdentityConfig;
+  return configCache;
+}
+
+/** An access token for a database user, by the password-realm grant the sign-in form uses. */
+export async function passwordToken(request: APIRequestContext, email: string, secret = password) {
+  const config = await identityConfig(request);
+  const response = await request.post(`${config.domain}/oauth/token`, {
+    data: {
+      grant_type: 'http://auth0.com/oauth/grant-type/password-realm',
+      realm: config.connection,
+      client_id: config.clientId,
+      username: email,
+      password: secret,
+      scope: 'openid profile email',
+      audience: config.audience,
+    },
+  });
+  expect(response.ok(), `password grant for ${email}: ${await response.text()}`).toBeTruthy();
+  return (await response.json()).access_token as string;
+}
+
+export type TestUser = { email: string; password: string; accessToken: string };
+
+/** A new database user at the provider, with a fresh access token (its sign-in time is now). */
+export async function createPasswordUser(request: APIRequestContext, label = 'user'): Promise<TestUser> {
+  const config = await identityConfig(request);
+  const email = uniqueEmail(label);
+  const response = await request.post(`${config.domain}/dbconnections/signup`, {
+    data: { client_id: config.clientId, connection: config.connection, email, password },
+  });
+  expect(response.ok(), `sign-up of ${email}: ${await response.text()}`).toBeTruthy();
+  return { email, password, accessToken: await passwordToken(request, email) };
+}
+
+/** Stores `accessToken` as a sign-in would, then opens `path` (which restores the session from it). */
+export async function openSignedIn(page: Page, accessToken: string, path = '/dashboard') {
+  await gotoHydrated(page, '/legal/terms-of-service');
+  await page.evaluate((token) => window.localStorage.setItem('auth0_access_token', token), accessToken);
+  await gotoHydrated(page, path);
+}
+
+/** The subject id of an access token (its `sub` claim), which is the user's uid. */
+export function subjectOf(accessToken: string): string {
+  const payload = accessToken.split('.')[1] ?? '';
+  return JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')).sub as string;
+}
+
+/** Fills and sends the sign-in form of /auth/signin. */
+export async function signInWithForm(page: Page, email: string, secret = password) {
+  const form = page.getByTestId('auth-form');
+  await form.getByLabel('Email').fill(email);
+  await form.getByLabel('Password').fill(secret);
+  await form.getByRole('button', { name: 'Sign in' }).click();
+}
+
+/** The first link in the newest mail to `to` with this subject, waiting for it to arrive. */
+export async function linkFromMail(request: APIRequestContext, to: string, subject: string): Promise<string> {
+  let link: string | undefined;
+  await expect
+    .poll(
+      async () => {
+        const response = await request.get(`/api/dev/outbox?to=${encodeURIComponent(to)}`);
+        const mail = ((await response.json()).data as { subject: string; text: string }[]).find(
+          (message) => message.subject === subject,
+        );
+        link = mail?.text.match(/https?:\/\/\S+/)?.[0];
+        return link;
+      },
+      { message: `a '${subject}' mail to ${to}` },
+    )
+    .toBeTruthy();
+  return link as string;
+}
+
+/** Blocks a user at the provider through the Management API, as an administrator would. */
+export async function blockUser(request: APIRequestContext, userId: string) {
+  const { domain } = await identityConfig(request);
+  const tokenResponse = await request.post(`${domain}/oauth/token`, {
+    data: {
+      grant_type: 'client_credentials',
+      client_id: 'launchkit-api',
+      client_secret: 'dev-management-secret',
+      audience: `${domain}/api/v2/`,
+    },
+  });
+  expect(tokenResponse.ok(), `management token: ${await tokenResponse.text()}`).toBeTruthy();
+  const { access_token: managementToken } = await tokenResponse.json();
+  const response = await request.patch(`${domain}/api/v2/users/${encodeURIComponent(userId)}`, {
+    headers: { Authorization: `Bearer ${managementToken}` },
+    data: { blocked: true },
+  });
+  expect(response.ok(), `blocking ${userId}: ${await response.text()}`).toBeTruthy();
+}
+
+/** Waits until the top bar shows the signed-in variant (desktop width). */
+export async function expectSignedInHeader(page: Page) {
+  const header = page.getByTestId('site-header');
+  await expect(header.getByRole('button', { name: 'Account' })).toBeVisible();
+  await expect(header.getByRole('link', { name: 'Sign in' })).toHaveCount(0);
+}
+
+/** Waits until the top bar shows the visitor variant (desktop width). */
+export async function expectSignedOutHeader(page: Page) {
+  const header = page.getByTestId('site-header');
+  await expect(header.getByRole('link', { name: 'Sign in' })).toBeVisible();
+  await expect(header.getByRole('button', { name: 'Account' })).toHaveCount(0);
+}
+
+export async function signOutWithMenu(page: Page) {
+  const header = page.getByTestId('site-header');
+  await header.getByRole('button', { name: 'Account' }).click();
+  await header.getByRole('button', { name: 'Sign out' }).click();
+}
