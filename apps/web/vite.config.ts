@@ -43,6 +43,6 @@ export default defineConfig({
     ),
   },
   // Loaded lazily after the first paint; listed so the dev server does not discover them late and reload.
-  optimizeDeps: { include: ['analytics', '@analytics/google-analytics'] },
+  optimizeDeps: { include: ['analytics', '@analytics/google-analytics', 'auth0-js'] },
   build: { assetsInlineLimit: 0, target: 'es2022' },
 });
