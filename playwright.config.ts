@@ -11,6 +11,9 @@ export default defineConfig({
   retries: process.env.CI ? 1 : 0,
   reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
   timeout: 30_000,
+  // A password sign-in costs one scrypt hash (OWASP parameters, ~0.3 s idle, seconds on a busy 2-core
+  // machine): assertions that wait for a sign-in get more than the 5 s default.
+  expect: { timeout: 10_000 },
   use: {
     baseURL,
     trace: 'retain-on-failure',
