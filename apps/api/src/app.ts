@@ -1,6 +1,6 @@
+import zlib from 'node:zlib';
 import type { Mailer } from '@app/mail';
 import fastifyCompress from '@fastify/compress';
-import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
 import { sql } from 'drizzle-orm';
 import Fastify, { type FastifyServerOptions } from 'fastify';
@@ -12,10 +12,14 @@ import type { Config } from './config.ts';
 import { registerContactRoutes } from './contact/contact-routes.ts';
 import type { DatabaseHandle } from './db/database.ts';
 import { registerOutboxRoutes } from './dev/outbox-routes.ts';
+import { closeUnusedConnectionsOnClose } from './http/close-unused-connections.ts';
 import { contentSecurityPolicy } from './http/content-security-policy.ts';
 import { bodyLimitBytes, registerErrorHandler, registerNotFoundHandler } from './http/error-handling.ts';
+import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerStaticSite } from './http/static-site.ts';
+import { registerItemRoutes } from './items/item-routes.ts';
 import { registerNewsletterRoutes } from './newsletter/newsletter-routes.ts';
+import { registerSubUserRoutes } from './sub-users/sub-user-routes.ts';
 import { registerUserRoutes } from './users/user-routes.ts';
 
 export type AppDeps = {
@@ -34,15 +38,24 @@ export async function buildApp({ config, database, mailer, logger }: AppDeps) {
   });
 
   registerErrorHandler(app);
+  closeUnusedConnectionsOnClose(app);
   // Only JSON bodies are accepted; Fastify's text/plain parser would let a form post through as a string.
   app.removeContentTypeParser('text/plain');
+  // §7's API helper sends `Content-Type: application/json` on every call, also a DELETE without a
+  // body; such a request carries no body to parse rather than an invalid one.
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    if (body === '' && request.method === 'DELETE') return done(null, undefined);
+    return parseJson(request, body as string, done);
+  });
 
   const cspOptions = {
     analyticsEnabled: config.analyticsEnabled,
     chatEnabled: config.chatEnabled,
     identityOrigin: config.identity.origin,
   };
-  await app.register(fastifyHelmet, {
+  await registerSecurityHeaders(app, {
     contentSecurityPolicy: false, // set per document below, with the hashes of its inline scripts
     // The identity provider's sign-in popup reports back to its opener, which same-origin would cut off.
     crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
@@ -50,17 +63,36 @@ export async function buildApp({ config, database, mailer, logger }: AppDeps) {
     frameguard: { action: 'sameorigin' },
   });
   const defaultCsp = contentSecurityPolicy(cspOptions);
-  app.addHook('onSend', async (request, reply, payload) => {
-    const type = String(reply.getHeader('content-type') ?? '');
-    if (type.startsWith('text/html') && !reply.hasHeader('content-security-policy')) {
+  // A callback hook, not an async one: it runs on every response, and a promise per reply is wasted work.
+  app.addHook('onSend', (request, reply, payload, done) => {
+    const type = reply.getHeader('content-type');
+    if (
+      typeof type === 'string' &&
+      type.startsWith('text/html') &&
+      !reply.hasHeader('content-security-policy')
+    ) {
       reply.header('Content-Security-Policy', defaultCsp);
     }
     // The sign-in popup ends on this page after visiting the provider (no COOP there); a COOP value here
     // would put the popup in a new browsing-context group and cut it off from the page that opened it.
     if (request.url.startsWith('/auth0-callback')) reply.header('Cross-Origin-Opener-Policy', 'unsafe-none');
-    return payload;
+    done(null, payload);
   });
-  await app.register(fastifyCompress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
+  // Pages and built assets are compressed at build time; what is compressed here, per reply, is mostly
+  // API JSON. Brotli quality 1 instead of the plugin's 4: a 20-item list is 14 % bigger (695 B against
+  // 609 B) and costs a third of the CPU; with `Accept-Encoding: br` as browsers send it, the list went
+  // from 2,900 to 3,550 req/s (50 connections, PostgreSQL).
+  await app.register(fastifyCompress, {
+    global: true,
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    brotliOptions: {
+      params: {
+        [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+        [zlib.constants.BROTLI_PARAM_QUALITY]: 1,
+      },
+    },
+  });
   await app.register(fastifyRateLimit, { global: false });
 
   app.get('/healthz', async (_request, reply) => {
@@ -81,9 +113,12 @@ export async function buildApp({ config, database, mailer, logger }: AppDeps) {
   registerUserRoutes(app, {
     db,
     identity: config.identity,
+    plans: config.plans,
     management: createManagementClient(config.identity),
     authenticate,
   });
+  registerItemRoutes(app, { database, identity: config.identity, plans: config.plans, authenticate });
+  registerSubUserRoutes(app, { db, identity: config.identity, authenticate });
   if (config.mail.transport === 'outbox') {
     registerOutboxRoutes(app, { outboxDir: config.mail.outboxDir, isPublic: config.outboxPublic });
   }

@@ -36,6 +36,10 @@ const environmentSchema = z.object({
   AUTH0_MANAGEMENT_CLIENT_SECRET: optionalText,
   RECENT_LOGIN_MAX_AGE_SECONDS: z.coerce.number().int().positive().default(300),
   PASSWORD_POLICY: z.enum(passwordPolicyNames).default('good'),
+  // Payment provider price ids of the plans (§9): a user's stripe_price_id names their plan through these.
+  STRIPE_PRICE_STARTER: z.string().trim().min(1).default('price_starter_monthly'),
+  STRIPE_PRICE_PRO: z.string().trim().min(1).default('price_pro_monthly'),
+  STRIPE_PRICE_BUSINESS: z.string().trim().min(1).default('price_business_monthly'),
   // Build-time settings of the web app that also decide what the Content-Security-Policy allows.
   VITE_GA_MEASUREMENT_ID: optionalText,
   VITE_CHAT_WEBSITE_ID: optionalText,
@@ -73,6 +77,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env) {
     outboxPublic: env.OUTBOX_PUBLIC,
     rateLimit: { max: env.RATE_LIMIT_MAX, windowMs: env.RATE_LIMIT_WINDOW_MS },
     identity,
+    plans: planCatalogue(env),
     analyticsEnabled: Boolean(env.VITE_GA_MEASUREMENT_ID),
     chatEnabled: Boolean(env.VITE_CHAT_WEBSITE_ID),
   };
@@ -112,3 +117,21 @@ function identityConfig(env: z.infer<typeof environmentSchema>) {
 }
 
 export type IdentityConfig = ReturnType<typeof identityConfig>;
+
+export const planIds = ['starter', 'pro', 'business'] as const;
+export type PlanId = (typeof planIds)[number];
+
+function planCatalogue(env: z.infer<typeof environmentSchema>) {
+  const priceIds: Record<PlanId, string> = {
+    starter: env.STRIPE_PRICE_STARTER,
+    pro: env.STRIPE_PRICE_PRO,
+    business: env.STRIPE_PRICE_BUSINESS,
+  };
+  const planByPriceId = new Map<string, PlanId>(planIds.map((plan) => [priceIds[plan], plan]));
+  if (planByPriceId.size !== planIds.length) {
+    throw new Error('Invalid configuration:\n  STRIPE_PRICE_*: each plan needs its own price id');
+  }
+  return { priceIds, planByPriceId };
+}
+
+export type PlanCatalogue = ReturnType<typeof planCatalogue>;

@@ -13,6 +13,7 @@ export default [
   layout('routes/signed-in-layout.tsx', [
     route('dashboard', 'routes/dashboard.tsx'),
     route('myAccount', 'routes/my-account.tsx'),
+    route('userManagement', 'routes/user-management.tsx'),
     route('settings/:section', 'routes/settings.tsx'),
   ]),
   route('*', 'routes/not-found.tsx'),

@@ -6,6 +6,8 @@ export type VerifiedIdentity = {
   uid: string;
   /** When the person last proved who they are (seconds since the epoch): `auth_time`, else `iat`. */
   authTime: number;
+  /** When the token stops being valid (`exp`, seconds since the epoch). */
+  expiresAt: number;
   scope: string[];
   token: string;
 };
@@ -53,6 +55,6 @@ export function createAccessTokenVerifier(identity: IdentityConfig): AccessToken
       throw new InvalidTokenError('no_subject');
     const authTime = typeof payload.auth_time === 'number' ? payload.auth_time : (payload.iat as number);
     const scope = typeof payload.scope === 'string' ? payload.scope.split(' ').filter(Boolean) : [];
-    return { uid: payload.sub, authTime, scope, token };
+    return { uid: payload.sub, authTime, expiresAt: payload.exp as number, scope, token };
   };
 }

@@ -8,6 +8,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { acquireDirectoryLock } from './directory-lock.ts';
+import { type ListenOptions, listenOnPostgres, type Unlisten } from './postgres-listener.ts';
 import * as schema from './schema.ts';
 
 export type Schema = typeof schema;
@@ -16,6 +17,8 @@ export type Database = PgDatabase<PgQueryResultHKT, Schema>;
 export type DatabaseHandle = {
   db: Database;
   kind: 'pglite' | 'postgres';
+  /** Calls `onPayload` for every NOTIFY on `channel` (from any connection) until the returned function runs. */
+  listen(channel: string, onPayload: (payload: string) => void, options?: ListenOptions): Promise<Unlisten>;
   close(): Promise<void>;
 };
 
@@ -29,9 +32,17 @@ const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url
 export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
   if (target.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: target.url, max: 10 });
+    // An idle connection that breaks (a server restart) is dropped by the pool and replaced on the next
+    // query; without a listener its 'error' event would end the process.
+    pool.on('error', () => {});
     const db = drizzlePostgres(pool, { schema });
     await migratePostgres(db, { migrationsFolder });
-    return { db: db as unknown as Database, kind: 'postgres', close: () => pool.end() };
+    return {
+      db: db as unknown as Database,
+      kind: 'postgres',
+      listen: (channel, onPayload, options) => listenOnPostgres(target.url, channel, onPayload, options),
+      close: () => pool.end(),
+    };
   }
 
   const releaseLock = target.dir ? acquireDirectoryLock(target.dir) : () => {};
@@ -42,6 +53,8 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     return {
       db: db as unknown as Database,
       kind: 'pglite',
+      // One embedded database in this process: a notification cannot be lost to a dropped connection.
+      listen: (channel, onPayload) => client.listen(channel, onPayload),
       async close() {
         await client.close();
         releaseLock();

@@ -4,13 +4,20 @@ import path from 'node:path';
 import { createMailer } from '@app/mail';
 import { buildApp } from '#api/app.ts';
 import { loadConfig } from '#api/config.ts';
+import type { DatabaseHandle } from '#api/db/database.ts';
 import { openTestDatabase } from './test-database.ts';
 
-/** The real app on a fresh database with its own outbox; `overrides` are environment variables. */
-export async function startTestApp(overrides: Record<string, string> = {}) {
+/**
+ * The real app on a fresh database with its own outbox; `overrides` are environment variables. With
+ * `database` the app uses that one (a second app instance on the same database) and leaves it open.
+ */
+export async function startTestApp(
+  overrides: Record<string, string> = {},
+  options: { database?: DatabaseHandle } = {},
+) {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'api-test-'));
   const config = loadConfig({ DATA_DIR: dataDir, NODE_ENV: 'test', LOG_LEVEL: 'silent', ...overrides });
-  const database = await openTestDatabase();
+  const database = options.database ?? (await openTestDatabase());
   const mailer = createMailer(config.mail);
   const app = await buildApp({ config, database, mailer, logger: false });
   await app.ready();
@@ -18,10 +25,11 @@ export async function startTestApp(overrides: Record<string, string> = {}) {
     app,
     config,
     db: database.db,
+    database,
     databaseKind: database.kind,
     async close() {
       await app.close();
-      await database.close();
+      if (!options.database) await database.close();
       await rm(dataDir, { recursive: true, force: true });
     },
   };

@@ -5,8 +5,9 @@ import { type DatabaseHandle, type DatabaseTarget, openDatabase } from '#api/db/
 /**
  * A fresh, migrated database for one test file: PGlite in memory by default, or, when
  * TEST_DATABASE_URL is set (as CI does), a new database on that PostgreSQL server, dropped afterwards.
+ * `url` (PostgreSQL only) lets a test open a second handle on the same database.
  */
-export async function openTestDatabase(): Promise<DatabaseHandle> {
+export async function openTestDatabase(): Promise<DatabaseHandle & { url?: string }> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) return openDatabase({ kind: 'pglite', dir: null });
 
@@ -19,6 +20,7 @@ export async function openTestDatabase(): Promise<DatabaseHandle> {
   const handle = await openDatabase(target);
   return {
     ...handle,
+    url: target.url,
     async close() {
       await handle.close();
       await withAdminClient(admin, (client) =>

@@ -1,19 +1,29 @@
 import { eq, sql } from 'drizzle-orm';
-import type { IdentityConfig } from '#api/config.ts';
+import type { IdentityConfig, PlanCatalogue } from '#api/config.ts';
 import type { Database } from '#api/db/database.ts';
 import { users } from '#api/db/schema.ts';
 import { AppError } from '#api/http/app-error.ts';
+import { planStatusOf } from './plan-status.ts';
 
 export type UserRow = typeof users.$inferSelect;
 
-/** The user document as the browser sees it (§3), keyed by the identity provider's subject. */
-export function toUserDocument(row: UserRow) {
+/**
+ * The user document as the browser sees it (§3), keyed by the identity provider's subject, with the
+ * plan the billing webhook wrote and what it means (`planId` from the price id, `planIsActive`).
+ */
+export function toUserDocument(row: UserRow, plans: PlanCatalogue) {
   return {
     uid: row.id,
     email: row.email,
     name: row.name,
     picture: row.picture,
     createdAt: row.createdAt.toISOString(),
+    stripePriceId: row.stripePriceId,
+    stripeSubscriptionStatus: row.stripeSubscriptionStatus,
+    quantity: row.quantity,
+    trialEnd: row.trialEnd?.toISOString() ?? null,
+    currentPeriodEnd: row.currentPeriodEnd?.toISOString() ?? null,
+    ...planStatusOf(row, plans),
   };
 }
 
@@ -44,6 +54,28 @@ async function fetchIdentityProfile(identity: IdentityConfig, token: string): Pr
   return (await response.json()) as IdentityProfile;
 }
 
+const prepareUserLookup = (db: Database) =>
+  db
+    .select()
+    .from(users)
+    .where(eq(users.id, sql.placeholder('uid')))
+    .prepare('user_by_id');
+const userLookups = new WeakMap<Database, ReturnType<typeof prepareUserLookup>>();
+
+/**
+ * The user row by id, as a prepared statement: nearly every authenticated request reads it, and
+ * building the query anew each time cost more than the rest of the request's own work (bench/auth).
+ */
+async function findUser(db: Database, uid: string): Promise<UserRow | undefined> {
+  let lookup = userLookups.get(db);
+  if (!lookup) {
+    lookup = prepareUserLookup(db);
+    userLookups.set(db, lookup);
+  }
+  const [row] = await lookup.execute({ uid });
+  return row;
+}
+
 /**
  * §4: the first authenticated call creates the user document with the email. Concurrent first calls
  * are safe: the insert does nothing when another request created the row a moment earlier.
@@ -53,7 +85,7 @@ export async function findOrCreateUser(
   identity: IdentityConfig,
   caller: { uid: string; token: string },
 ): Promise<UserRow> {
-  const [existing] = await db.select().from(users).where(eq(users.id, caller.uid));
+  const existing = await findUser(db, caller.uid);
   if (existing) return existing;
   const profile = await fetchIdentityProfile(identity, caller.token);
   if (profile.sub !== caller.uid) {
@@ -72,7 +104,7 @@ export async function findOrCreateUser(
       picture: profile.picture ?? null,
     })
     .onConflictDoNothing();
-  const [created] = await db.select().from(users).where(eq(users.id, caller.uid));
+  const created = await findUser(db, caller.uid);
   if (!created) throw new Error(`user ${caller.uid} missing right after its insert`);
   return created;
 }

@@ -2,6 +2,7 @@ import { identifyUser } from '#web/lib/analytics.ts';
 import { ApiError, apiRequest, registerSessionHooks } from '#web/lib/api.ts';
 import { AuthError, toAuthError } from './auth-error.ts';
 import * as identity from './identity-client.ts';
+import { derivePlan, type PlanDocument, type PlanFields } from './plan.ts';
 import { providersOfSubject, type SignInMethod, type SocialProvider } from './providers.ts';
 import { readStorage, tokenKey, userIdKey, writeStorage } from './stored-session.ts';
 
@@ -9,7 +10,7 @@ import { readStorage, tokenKey, userIdKey, writeStorage } from './stored-session
 // one session: `null` while unknown, `false` when signed out, the merged user when signed in.
 // Loaded on demand by auth-context.tsx (a stored token, an auth operation), not in the first view.
 
-export type UserDocument = {
+export type UserDocument = PlanDocument & {
   uid: string;
   email: string;
   name?: string | null;
@@ -18,11 +19,12 @@ export type UserDocument = {
   [field: string]: unknown;
 };
 
-export type AuthUser = UserDocument & {
-  name: string;
-  emailVerified: boolean;
-  providers: SignInMethod[];
-};
+export type AuthUser = UserDocument &
+  PlanFields & {
+    name: string;
+    emailVerified: boolean;
+    providers: SignInMethod[];
+  };
 
 export type AuthState = AuthUser | false | null;
 
@@ -49,6 +51,7 @@ function mergeUser(profile: identity.IdentityProfile, document: UserDocument): A
     name: document.name || profile.name || email,
     emailVerified: Boolean(profile.email_verified),
     providers: providersOfSubject(profile.sub),
+    ...derivePlan(document),
   };
 }
 
@@ -84,6 +87,14 @@ function signOutLocally() {
   writeStorage(tokenKey, null);
   writeStorage(userIdKey, null);
   setState(false);
+}
+
+/**
+ * §8: the API refused the stored token (`auth/invalid-user-token`), so the session signs out. The
+ * API helper calls it; so does the item stream (lib/live-items.ts), which reads its answer itself.
+ */
+export function endRefusedSession() {
+  if (readStorage(tokenKey)) signOutLocally();
 }
 
 /**
@@ -133,9 +144,7 @@ export function startSession() {
   hasStarted = true;
   registerSessionHooks({
     token: () => readStorage(tokenKey),
-    onInvalidUserToken: () => {
-      if (readStorage(tokenKey)) signOutLocally();
-    },
+    onInvalidUserToken: endRefusedSession,
   });
   window.addEventListener('storage', (event) => {
     // `key` is null when another tab cleared the whole storage.

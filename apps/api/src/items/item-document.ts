@@ -1,0 +1,48 @@
+import { z } from 'zod';
+import { items } from '#api/db/schema.ts';
+import { AppError } from '#api/http/app-error.ts';
+
+/** The columns an item answers with: `updated_at` stays on the server. */
+export const itemColumns = {
+  id: items.id,
+  name: items.name,
+  owner: items.owner,
+  featured: items.featured,
+  createdAt: items.createdAt,
+};
+
+export type ItemRow = { id: string; name: string; owner: string; featured: boolean; createdAt: Date };
+
+/** An item as the browser sees it (§3). */
+export function toItem(row: ItemRow) {
+  return {
+    id: row.id,
+    name: row.name,
+    owner: row.owner,
+    featured: row.featured,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+export type Item = ReturnType<typeof toItem>;
+
+export const itemName = z
+  .string({
+    error: (issue) => (issue.input === undefined ? 'Please enter a name' : 'The name must be text.'),
+  })
+  .trim()
+  .min(1, 'Please enter a name')
+  .max(200, 'The name is too long (200 characters at most).');
+
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * Every id that is not one of the caller's items gets the same answer, whether it belongs to someone
+ * else, does not exist or is not even a uuid (which PostgreSQL would refuse with an error, not a miss).
+ */
+export const itemNotFound = () =>
+  new AppError(404, 'not_found', 'There is no such item. It may have been deleted.');
+
+export function assertItemId(id: string) {
+  if (!uuidPattern.test(id)) throw itemNotFound();
+}

@@ -1,0 +1,71 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { callerOf } from '#api/auth/authenticate.ts';
+import type { LiveItems } from './live-items.ts';
+
+// Proxies and load balancers close a connection that stays silent for a minute or so.
+const keepAliveMs = 25_000;
+// A reader that stops reading must not make the server buffer list after list for it: past this it is
+// dropped, and when it comes back it reconnects and gets the current list.
+const maxBufferedBytes = 1024 * 1024;
+// Auth0's leeway (§9): the stream ends when the access token would no longer be accepted, so a session
+// does not outlive its token; the client reconnects with its current one.
+const clockToleranceMs = 60_000;
+
+/**
+ * `GET /api/items/stream`: Server-Sent Events read with fetch (the token travels in the Authorization
+ * header, never in a URL). `event: items` carries the caller's whole list, newest first, at once and
+ * after every change to it.
+ */
+export function createStreamItemsHandler(live: LiveItems) {
+  return async function streamItems(request: FastifyRequest, reply: FastifyReply) {
+    const caller = callerOf(request);
+    await live.ready();
+
+    // The response is written by hand from here on: Fastify's onSend hooks (and with them
+    // @fastify/compress, which would hold events back to fill its compression window) do not run.
+    // Security headers are already on the raw response, set in onRequest.
+    reply.hijack();
+    const response = reply.raw;
+    // The reader may have left while the server got ready: then there is nothing to answer.
+    if (!response.socket || response.socket.destroyed) return;
+    response.writeHead(200, {
+      'Content-Type': 'text/event-stream; charset=utf-8',
+      'Cache-Control': 'no-cache, no-transform',
+      'X-Accel-Buffering': 'no', // nginx: pass each event on at once
+    });
+    response.flushHeaders();
+
+    let isOpen = true;
+    // Once the stream is ending nothing more is written: a write after end() or destroy() would be an
+    // 'error' on the response.
+    const stop = (how: 'end' | 'destroy') => {
+      if (!isOpen) return;
+      isOpen = false;
+      if (how === 'end') response.end();
+      else response.destroy();
+    };
+    const write = (chunk: string) => {
+      if (!isOpen) return;
+      response.write(chunk);
+      if (response.writableLength > maxBufferedBytes) {
+        request.log.info('live items: the reader fell behind; dropping its stream');
+        stop('destroy');
+      }
+    };
+    const unsubscribe = live.subscribe(caller.uid, {
+      send: (listJson) => write(`event: items\ndata: ${listJson}\n\n`),
+      end: () => stop('end'),
+    });
+    const keepAlive = setInterval(() => write(': keep-alive\n\n'), keepAliveMs);
+    const expiresInMs = caller.expiresAt * 1000 + clockToleranceMs - Date.now();
+    const expiry = setTimeout(() => stop('end'), Math.min(Math.max(expiresInMs, 0), 2 ** 31 - 1));
+
+    response.on('error', (error) => request.log.debug({ err: error }, 'live items: stream write failed'));
+    response.on('close', () => {
+      isOpen = false;
+      unsubscribe();
+      clearInterval(keepAlive);
+      clearTimeout(expiry);
+    });
+  };
+}

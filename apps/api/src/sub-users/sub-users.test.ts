@@ -1,0 +1,182 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { subUsers, users } from '#api/db/schema.ts';
+import { startTestApp, type TestApp } from '#api/test/test-app.ts';
+import { startTestIdentityProvider, type TestIdentityProvider } from '#api/test/test-identity-provider.ts';
+import { createTestUsers, setPlan, type TestUser } from '#api/test/test-users.ts';
+
+let identity: TestIdentityProvider;
+let testApp: TestApp;
+let newUser: () => Promise<TestUser>;
+
+beforeAll(async () => {
+  identity = await startTestIdentityProvider();
+  testApp = await startTestApp(identity.appEnv);
+  newUser = createTestUsers(identity);
+});
+afterAll(async () => {
+  await testApp?.close();
+  await identity?.close();
+});
+
+const listSubUsers = (token: string | undefined) =>
+  testApp.app.inject({
+    method: 'GET',
+    url: '/api/sub-users',
+    headers: token ? { authorization: `Bearer ${token}` } : {},
+  });
+
+const addSubUser = (token: string | undefined, payload: unknown) =>
+  testApp.app.inject({
+    method: 'POST',
+    url: '/api/sub-users',
+    headers: {
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      'content-type': 'application/json',
+    },
+    payload: typeof payload === 'string' ? payload : JSON.stringify(payload),
+  });
+
+/** A signed-in person whose plan has `quantity` seats. */
+async function ownerWithSeats(quantity: number) {
+  const person = await newUser();
+  expect((await listSubUsers(person.token)).statusCode).toBe(200); // creates the user document
+  await setPlan(testApp.db, person.uid, { quantity });
+  return person;
+}
+
+const ada = { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com' };
+
+describe('sub-users', () => {
+  it('adds people and lists them newest first, with the email trimmed and lower-cased', async () => {
+    const owner = await ownerWithSeats(3);
+    const first = await addSubUser(owner.token, { ...ada, firstName: ' Ada ', email: '  ADA@Example.com ' });
+    expect(first.statusCode).toBe(201);
+    expect(first.json().data).toEqual({
+      id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      owner: owner.uid,
+      email: 'ada@example.com',
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      createdAt: expect.any(String),
+    });
+    const second = await addSubUser(owner.token, {
+      firstName: 'Grace',
+      lastName: 'Hopper',
+      email: 'grace@example.com',
+    });
+    expect(second.statusCode).toBe(201);
+    const list = await listSubUsers(owner.token);
+    expect(list.json()).toEqual({ status: 'success', data: [second.json().data, first.json().data] });
+  });
+
+  it('creates the user document on the first call', async () => {
+    const person = await newUser();
+    expect((await listSubUsers(person.token)).json()).toEqual({ status: 'success', data: [] });
+    expect(await testApp.db.select().from(users).where(eq(users.id, person.uid))).toHaveLength(1);
+  });
+
+  it('shows each owner only their own people; the same address may be added by two owners', async () => {
+    const [first, second] = [await ownerWithSeats(2), await ownerWithSeats(2)];
+    expect((await addSubUser(first.token, ada)).statusCode).toBe(201);
+    expect((await addSubUser(second.token, ada)).statusCode).toBe(201);
+    expect((await addSubUser(second.token, { ...ada, email: 'other@example.com' })).statusCode).toBe(201);
+    const firstList = (await listSubUsers(first.token)).json().data as { owner: string }[];
+    expect(firstList).toHaveLength(1);
+    expect(firstList.every((each) => each.owner === first.uid)).toBe(true);
+    expect((await listSubUsers(second.token)).json().data).toHaveLength(2);
+  });
+
+  it('refuses an owner key in the body: the owner is always the caller', async () => {
+    const [owner, victim] = [await ownerWithSeats(2), await ownerWithSeats(2)];
+    const response = await addSubUser(owner.token, { ...ada, owner: victim.uid });
+    expect(response.statusCode).toBe(400);
+    expect((await listSubUsers(victim.token)).json().data).toEqual([]);
+  });
+
+  it('refuses a second person with the same email for the same owner with 409', async () => {
+    const owner = await ownerWithSeats(5);
+    expect((await addSubUser(owner.token, ada)).statusCode).toBe(201);
+    const again = await addSubUser(owner.token, { ...ada, firstName: 'Augusta', email: 'ADA@example.com' });
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toEqual({
+      status: 'error',
+      code: 'sub-users/duplicate-email',
+      message: 'You have already added a user with this email address.',
+    });
+    expect((await listSubUsers(owner.token)).json().data).toHaveLength(1);
+  });
+
+  it('stops at the seat limit with 409 seats/limit-reached', async () => {
+    const planless = await ownerWithSeats(0);
+    const refused = await addSubUser(planless.token, ada);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({ status: 'error', code: 'seats/limit-reached' });
+
+    const owner = await ownerWithSeats(2);
+    for (const email of ['a@example.com', 'b@example.com']) {
+      expect((await addSubUser(owner.token, { ...ada, email })).statusCode).toBe(201);
+    }
+    const third = await addSubUser(owner.token, { ...ada, email: 'c@example.com' });
+    expect(third.statusCode).toBe(409);
+    expect(third.json()).toEqual({
+      status: 'error',
+      code: 'seats/limit-reached',
+      message: 'You have used all 2 seats of your plan. Upgrade your plan to add more users.',
+    });
+  });
+
+  it('never passes the seat limit under 50 concurrent adds', async () => {
+    const owner = await ownerWithSeats(5);
+    const responses = await Promise.all(
+      Array.from({ length: 50 }, (_, index) =>
+        addSubUser(owner.token, { ...ada, email: `person-${index}@example.com` }),
+      ),
+    );
+    const statuses = responses.map((response) => response.statusCode);
+    expect(statuses.filter((status) => status === 201)).toHaveLength(5);
+    expect(statuses.filter((status) => status === 409)).toHaveLength(45);
+    for (const response of responses.filter((each) => each.statusCode === 409)) {
+      expect(response.json().code).toBe('seats/limit-reached');
+    }
+    expect(await testApp.db.select().from(subUsers).where(eq(subUsers.owner, owner.uid))).toHaveLength(5);
+  });
+
+  it.each([
+    ['no first name', { lastName: 'L', email: 'x@example.com' }, 'Please enter a first name'],
+    ['a blank first name', { ...ada, firstName: '   ' }, 'Please enter a first name'],
+    ['no last name', { firstName: 'F', email: 'x@example.com' }, 'Please enter a last name'],
+    ['an empty last name', { ...ada, lastName: '' }, 'Please enter a last name'],
+    ['no email', { firstName: 'F', lastName: 'L' }, 'Please enter an email address'],
+    ['a blank email', { ...ada, email: '  ' }, 'Please enter an email address'],
+    ['an invalid email', { ...ada, email: 'not-an-email' }, 'Please enter a valid email address'],
+    ['a number for a name', { ...ada, firstName: 7 }, 'The first name must be text.'],
+    ['a first name over 100 characters', { ...ada, firstName: 'x'.repeat(101) }, undefined],
+    ['an extra key', { ...ada, role: 'admin' }, undefined],
+    ['a JSON array', [], undefined],
+    ['a JSON string', 'just a string', undefined],
+  ])('refuses %s with 400 validation_failed', async (_label, payload, message) => {
+    const owner = await ownerWithSeats(5);
+    const response = await addSubUser(owner.token, JSON.stringify(payload));
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ status: 'error', code: 'validation_failed' });
+    if (message) expect(response.json().message).toBe(message);
+    expect((await listSubUsers(owner.token)).json().data).toEqual([]);
+  });
+
+  it('answers malformed JSON with 400 invalid_json', async () => {
+    const owner = await ownerWithSeats(5);
+    const response = await addSubUser(owner.token, '{"firstName": ');
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ status: 'error', code: 'invalid_json' });
+  });
+
+  it('needs a valid token', async () => {
+    for (const token of [undefined, 'not-a-token']) {
+      for (const response of [await listSubUsers(token), await addSubUser(token, ada)]) {
+        expect(response.statusCode).toBe(401);
+        expect(response.json()).toMatchObject({ status: 'error', code: 'auth/invalid-user-token' });
+      }
+    }
+  });
+});

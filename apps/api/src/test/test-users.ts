@@ -1,0 +1,28 @@
+import { eq } from 'drizzle-orm';
+import type { Database } from '#api/db/database.ts';
+import { users } from '#api/db/schema.ts';
+import type { TestIdentityProvider } from './test-identity-provider.ts';
+
+export type TestUser = { email: string; uid: string; token: string };
+
+/** Signs up and signs in a new person on the test identity provider (no user document yet). */
+export function createTestUsers(identity: TestIdentityProvider) {
+  let sequence = 0;
+  return async function newUser(): Promise<TestUser> {
+    sequence += 1;
+    const email = `person-${Date.now()}-${sequence}@example.com`;
+    const { _id } = await identity.signUp(email);
+    const { access_token: token } = await identity.signIn(email);
+    return { email, uid: `auth0|${_id}`, token };
+  };
+}
+
+/** Writes plan fields as the billing webhook will; the user document must exist. */
+export async function setPlan(db: Database, uid: string, plan: Partial<typeof users.$inferInsert>) {
+  const updated = await db
+    .update(users)
+    .set({ ...plan, updatedAt: new Date() })
+    .where(eq(users.id, uid))
+    .returning({ id: users.id });
+  if (updated.length !== 1) throw new Error(`no user document for ${uid}`);
+}

@@ -1,0 +1,21 @@
+import type { PlanCatalogue, PlanId } from '#api/config.ts';
+import type { UserRow } from './user-document.ts';
+
+// §4, §9: a subscription counts while the payment provider says it is active or in its trial.
+const activeStatuses = new Set(['active', 'trialing']);
+
+export type PlanStatus = { planId: PlanId | null; planIsActive: boolean };
+
+/** The plan a user's price id names in the configured catalogue, and whether it is paid up. */
+export function planStatusOf(
+  row: Pick<UserRow, 'stripePriceId' | 'stripeSubscriptionStatus'>,
+  plans: PlanCatalogue,
+): PlanStatus {
+  return {
+    planId: (row.stripePriceId && plans.planByPriceId.get(row.stripePriceId)) || null,
+    planIsActive: activeStatuses.has(row.stripeSubscriptionStatus ?? ''),
+  };
+}
+
+/** §6: featuring items is the business (the dashboard's "Organization") plan's feature. */
+export const canFeatureItems = (status: PlanStatus) => status.planIsActive && status.planId === 'business';

@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest';
+import { canFeatureItems, derivePlan, formatLongDate } from './plan.ts';
+
+describe('derivePlan (§3 derived fields)', () => {
+  it('gives a user without a plan no plan, no trial and no seats', () => {
+    expect(derivePlan({})).toEqual({
+      planId: null,
+      planIsActive: false,
+      planActive: false,
+      CurrentPlan: null,
+      CurrentTrial: false,
+      subscriptionEndDate: null,
+      stripeSubscriptionStatus: null,
+      quantity: 0,
+    });
+  });
+
+  it('names the business plan Organization; a trial ends at trialEnd', () => {
+    const plan = derivePlan({
+      planId: 'business',
+      planIsActive: true,
+      stripeSubscriptionStatus: 'trialing',
+      quantity: 25,
+      trialEnd: '2026-11-21T12:00:00.000Z',
+      currentPeriodEnd: '2026-12-21T12:00:00.000Z',
+    });
+    expect(plan).toMatchObject({
+      CurrentPlan: 'Organization',
+      CurrentTrial: true,
+      planActive: true,
+      subscriptionEndDate: '2026-11-21T12:00:00.000Z',
+      quantity: 25,
+    });
+    expect(canFeatureItems(plan)).toBe(true);
+  });
+
+  it('a paid period ends at currentPeriodEnd; pro cannot feature items, nor a lapsed business plan', () => {
+    const pro = derivePlan({
+      planId: 'pro',
+      stripeSubscriptionStatus: 'active',
+      currentPeriodEnd: '2027-01-01',
+    });
+    expect(pro).toMatchObject({ CurrentPlan: 'pro', planIsActive: true, subscriptionEndDate: '2027-01-01' });
+    expect(canFeatureItems(pro)).toBe(false);
+    expect(canFeatureItems(derivePlan({ planId: 'business', stripeSubscriptionStatus: 'canceled' }))).toBe(
+      false,
+    );
+  });
+});
+
+describe('formatLongDate (§9 MMMM Do YYYY)', () => {
+  it.each([
+    [1, '1st'],
+    [2, '2nd'],
+    [3, '3rd'],
+    [4, '4th'],
+    [11, '11th'],
+    [12, '12th'],
+    [13, '13th'],
+    [21, '21st'],
+    [22, '22nd'],
+    [23, '23rd'],
+    [30, '30th'],
+    [31, '31st'],
+  ])('day %i is %s', (day, expected) => {
+    expect(formatLongDate(new Date(2026, 9, day))).toBe(`October ${expected} 2026`);
+  });
+
+  it('formats an ISO string and gives nothing for an invalid one', () => {
+    expect(formatLongDate(new Date(2026, 10, 21, 12).toISOString())).toBe('November 21st 2026');
+    expect(formatLongDate('not a date')).toBe('');
+  });
+});

@@ -1,0 +1,124 @@
+import { useRef, useState } from 'react';
+import { Alert } from '#web/components/forms/alert.tsx';
+import { errorMessage } from '#web/components/forms/error-message.ts';
+import { LoadingStatus } from '#web/components/layout/loading-status.tsx';
+import { createItem, deleteItem, type Item, renameItem, setItemFeatured } from '#web/lib/items.ts';
+import { AddItemForm } from './add-item-form.tsx';
+import { type ItemActions, ItemRow } from './item-row.tsx';
+import { useLiveItems } from './use-live-items.ts';
+
+/** §6 and §8: the upgrade message, shown in a browser alert when featuring is not allowed. */
+export const upgradeMessage = 'You must upgrade to the organization plan to use this feature';
+
+const titleId = 'dashboard-items-title';
+
+/**
+ * §2 the dashboard's item list: live (lib/live-items.ts), newest first, with add, rename, featuring
+ * and delete. A failed load or change is shown above the list (§8).
+ */
+export function ItemList({ canFeature, className = '' }: { canFeature: boolean; className?: string }) {
+  const { items, setItems, loadError } = useLiveItems();
+  const [actionError, setActionError] = useState<string | null>(null);
+  const titleRef = useRef<HTMLHeadingElement>(null);
+
+  // A change shows at once from the server's answer; the stream's next snapshot then agrees with it.
+  const replace = (changed: Item) =>
+    setItems((current) => current?.map((item) => (item.id === changed.id ? changed : item)) ?? current);
+
+  /** Runs one change; its failure goes to the error alert, and the result says whether it was made. */
+  const attempt = async (change: () => Promise<void>): Promise<boolean> => {
+    setActionError(null);
+    try {
+      await change();
+      return true;
+    } catch (error) {
+      setActionError(errorMessage(error));
+      return false;
+    }
+  };
+
+  const onAdd = (name: string) =>
+    attempt(async () => {
+      const created = await createItem(name);
+      setItems((current) =>
+        current && !current.some((item) => item.id === created.id) ? [created, ...current] : current,
+      );
+    });
+
+  const actions: ItemActions = {
+    onRename: (item, name) => attempt(async () => replace(await renameItem(item.id, name))),
+    onToggleFeatured: async (item) => {
+      // §6: without the organization plan the browser says so and the server is not asked.
+      if (!canFeature) {
+        window.alert(upgradeMessage);
+        return false;
+      }
+      return attempt(async () => replace(await setItemFeatured(item.id, !item.featured)));
+    },
+    onDelete: async (item) => {
+      const isDeleted = await attempt(async () => {
+        await deleteItem(item.id);
+        setItems((current) => current?.filter((other) => other.id !== item.id) ?? current);
+      });
+      // The row and its buttons are gone: focus goes to the list's title rather than the page's start.
+      if (isDeleted) titleRef.current?.focus();
+      return isDeleted;
+    },
+  };
+
+  return (
+    <section
+      aria-labelledby={titleId}
+      className={`rounded-lg border border-slate-200 bg-white shadow-sm ${className}`.trim()}
+      data-testid="dashboard-items"
+    >
+      <div className="border-b border-slate-200 p-4 sm:p-6">
+        <h2 id={titleId} ref={titleRef} tabIndex={-1} className="text-lg font-semibold text-slate-900">
+          Items
+        </h2>
+        <p className="mt-1 text-sm text-slate-600">
+          Changes appear here at once, in every tab and on every device you are signed in on.
+        </p>
+        <div className="mt-4">
+          <AddItemForm onAdd={onAdd} />
+        </div>
+      </div>
+      {(loadError || actionError) && (
+        <div className="space-y-3 px-4 pt-4 sm:px-6" data-testid="items-errors">
+          {loadError && <Alert variant="error">{loadError}</Alert>}
+          {actionError && <Alert variant="error">{actionError}</Alert>}
+        </div>
+      )}
+      <ItemsBody items={items} isFailing={Boolean(loadError)} actions={actions} />
+    </section>
+  );
+}
+
+function ItemsBody({
+  items,
+  isFailing,
+  actions,
+}: {
+  items: Item[] | null;
+  isFailing: boolean;
+  actions: ItemActions;
+}) {
+  if (items === null) {
+    return isFailing ? null : <LoadingStatus className="py-12" />;
+  }
+  if (items.length === 0) {
+    return (
+      <div className="px-4 py-12 text-center sm:px-6" data-testid="items-empty">
+        <p className="font-medium text-slate-900">No items yet</p>
+        <p className="mt-1 text-sm text-slate-600">Add your first item with the form above.</p>
+      </div>
+    );
+  }
+  return (
+    <ul aria-labelledby={titleId} className="divide-y divide-slate-200">
+      {items.map((item) => (
+        <ItemRow key={item.id} item={item} actions={actions} />
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,77 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { formatLongDate, planName } from '#web/auth/plan.ts';
+import type { AuthUser } from '#web/auth/session.ts';
+
+/** 'past_due' → 'Past due': the payment provider's status words, for reading. */
+const statusLabel = (status: string) => {
+  const words = status.replaceAll('_', ' ');
+  return words.charAt(0).toUpperCase() + words.slice(1);
+};
+
+/** §2 plan and user info: the plan, its status and the seats it gives (§9 'Max Users Creation: N'). */
+export function PlanPanel({ user }: { user: AuthUser }) {
+  const status = user.stripeSubscriptionStatus;
+  const endDate = user.subscriptionEndDate ? formatLongDate(user.subscriptionEndDate) : '';
+  return (
+    <section
+      aria-labelledby="dashboard-plan-title"
+      className="rounded-lg border border-slate-200 bg-white p-6 shadow-sm"
+      data-testid="dashboard-plan"
+    >
+      <h2 id="dashboard-plan-title" className="text-lg font-semibold text-slate-900">
+        Your plan
+      </h2>
+      <dl className="mt-4 space-y-3 text-sm">
+        <Detail term="Plan">{user.planId ? planName(user.planId) : 'No plan'}</Detail>
+        <Detail term="Status">
+          {status ? (
+            statusLabel(status)
+          ) : (
+            <>
+              No plan ·{' '}
+              <Link to="/pricing" className="link">
+                See plans
+              </Link>
+            </>
+          )}
+        </Detail>
+        {endDate && <Detail term={user.CurrentTrial ? 'Trial ends' : 'Renews on'}>{endDate}</Detail>}
+      </dl>
+      <p className="mt-4 border-t border-slate-100 pt-4 text-sm font-medium text-slate-900">
+        Max Users Creation: {user.quantity}
+      </p>
+    </section>
+  );
+}
+
+/** §2 user info: who is signed in, and how. */
+export function AccountPanel({ user, methods }: { user: AuthUser; methods: string }) {
+  return (
+    <section
+      aria-labelledby="dashboard-user-title"
+      className="rounded-lg border border-slate-200 bg-white p-6 shadow-sm"
+      data-testid="dashboard-user"
+    >
+      <h2 id="dashboard-user-title" className="text-lg font-semibold text-slate-900">
+        Your account
+      </h2>
+      <dl className="mt-4 space-y-3 text-sm">
+        <Detail term="Name">{user.name}</Detail>
+        <Detail term="Email">{user.email}</Detail>
+        <Detail term="User ID">{user.uid}</Detail>
+        <Detail term="Sign-in method">{methods}</Detail>
+        <Detail term="Email verified">{user.emailVerified ? 'Yes' : 'No'}</Detail>
+      </dl>
+    </section>
+  );
+}
+
+function Detail({ term, children }: { term: string; children: ReactNode }) {
+  return (
+    <div>
+      <dt className="font-medium text-slate-600">{term}</dt>
+      <dd className="mt-0.5 break-all text-slate-900">{children}</dd>
+    </div>
+  );
+}

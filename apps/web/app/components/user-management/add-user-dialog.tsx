@@ -1,0 +1,95 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Alert } from '#web/components/forms/alert.tsx';
+import { Button } from '#web/components/forms/button.tsx';
+import { errorMessage, requiredText } from '#web/components/forms/error-message.ts';
+import { ModalDialog } from '#web/components/forms/modal-dialog.tsx';
+import { TextField } from '#web/components/forms/text-field.tsx';
+import { addSubUser, type NewSubUser, type SubUser } from '#web/lib/sub-users.ts';
+
+/**
+ * §2 the Add User dialog: first name, last name and email, all required (§5). A refusal (the seat
+ * limit, an email already added) keeps the dialog open with the server's message (§8).
+ */
+export function AddUserDialog({
+  onAdded,
+  onClose,
+}: {
+  onAdded: (user: SubUser) => void;
+  onClose: () => void;
+}) {
+  const [error, setError] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<NewSubUser>({
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
+    defaultValues: { firstName: '', lastName: '', email: '' },
+  });
+
+  const onSubmit = handleSubmit(async (values) => {
+    setError(null);
+    try {
+      onAdded(
+        await addSubUser({
+          firstName: values.firstName.trim(),
+          lastName: values.lastName.trim(),
+          email: values.email.trim(),
+        }),
+      );
+    } catch (failure) {
+      setError(errorMessage(failure));
+    }
+  });
+
+  return (
+    <ModalDialog
+      titleId="add-user-title"
+      title="Add User"
+      description="Each user you add takes one seat of your plan."
+      onClose={onClose}
+      testId="add-user-dialog"
+    >
+      <form noValidate onSubmit={onSubmit} className="space-y-5" data-testid="add-user-form">
+        <div className="grid gap-5 sm:grid-cols-2">
+          <TextField
+            id="add-user-first-name"
+            label="First name"
+            autoComplete="off"
+            disabled={isSubmitting}
+            error={errors.firstName?.message}
+            {...register('firstName', { validate: requiredText('Please enter a first name') })}
+          />
+          <TextField
+            id="add-user-last-name"
+            label="Last name"
+            autoComplete="off"
+            disabled={isSubmitting}
+            error={errors.lastName?.message}
+            {...register('lastName', { validate: requiredText('Please enter a last name') })}
+          />
+        </div>
+        <TextField
+          id="add-user-email"
+          label="Email"
+          type="email"
+          autoComplete="off"
+          disabled={isSubmitting}
+          error={errors.email?.message}
+          {...register('email', { validate: requiredText('Please enter an email address') })}
+        />
+        {error && <Alert variant="error">{error}</Alert>}
+        <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+          <Button variant="secondary" disabled={isSubmitting} onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" busy={isSubmitting} busyLabel="Adding…">
+            Add user
+          </Button>
+        </div>
+      </form>
+    </ModalDialog>
+  );
+}

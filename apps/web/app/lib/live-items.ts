@@ -1,0 +1,92 @@
+import { endRefusedSession } from '#web/auth/session.ts';
+import { readStorage, tokenKey } from '#web/auth/stored-session.ts';
+import { ApiError } from './api.ts';
+import type { Item } from './items.ts';
+import { createEventParser } from './server-sent-events.ts';
+
+// The live item list of docs/workspace.md: GET /api/items/stream read with fetch, so the access
+// token travels in the Authorization header (EventSource cannot send headers, and a token in a URL
+// ends up in logs). The server sends the whole list, newest first, at once and after every change.
+
+export type LiveItemsHandlers = {
+  onItems: (items: Item[]) => void;
+  /** The list could not be loaded (refused, unreachable); the watcher keeps trying. */
+  onError: (error: Error) => void;
+};
+
+const firstRetryMs = 500;
+const maxRetryMs = 10_000;
+const unreachable = 'Could not load your items: the server cannot be reached. Trying again…';
+
+/**
+ * Follows the signed-in user's items until `signal` aborts. A dropped or refused connection is
+ * tried again after 0.5 s, doubling up to 10 s; the snapshot sent on reconnecting means no change is
+ * missed. A drop after a good snapshot reconnects quietly; only a failed attempt is reported.
+ */
+export function watchItems(signal: AbortSignal, { onItems, onError }: LiveItemsHandlers): void {
+  const run = async () => {
+    let retryMs = firstRetryMs;
+    while (!signal.aborted) {
+      let hasSnapshot = false;
+      try {
+        await readItemStream(signal, (items) => {
+          hasSnapshot = true;
+          retryMs = firstRetryMs;
+          onItems(items);
+        });
+      } catch (error) {
+        if (signal.aborted) return;
+        if (!hasSnapshot) onError(error instanceof Error ? error : new Error(String(error)));
+      }
+      await wait(retryMs, signal);
+      retryMs = Math.min(retryMs * 2, maxRetryMs);
+    }
+  };
+  void run();
+}
+
+/** One connection: resolves when the server ends the stream, throws when it fails or refuses. */
+async function readItemStream(signal: AbortSignal, onItems: (items: Item[]) => void): Promise<void> {
+  const token = readStorage(tokenKey);
+  const headers: Record<string, string> = { Accept: 'text/event-stream' };
+  if (token) headers.Authorization = `Bearer ${token}`;
+  const response = await fetch('/api/items/stream', { headers, signal, cache: 'no-store' }).catch(
+    (error: unknown) => {
+      throw signal.aborted ? error : new ApiError('network_error', unreachable);
+    },
+  );
+  if (!response.ok || !response.body) throw await refusalOf(response);
+
+  const reader = response.body.getReader();
+  const decoder = new TextDecoder();
+  const parser = createEventParser((event) => {
+    if (event.type === 'items') onItems(JSON.parse(event.data) as Item[]);
+  });
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) return;
+    parser.push(decoder.decode(value, { stream: true }));
+  }
+}
+
+/** The error envelope of a refused stream; a refused token signs the session out, as apiRequest does. */
+async function refusalOf(response: Response): Promise<ApiError> {
+  const envelope = (await response.json().catch(() => null)) as { code?: string; message?: string } | null;
+  if (envelope?.code === 'auth/invalid-user-token') endRefusedSession();
+  return new ApiError(
+    envelope?.code ?? 'bad_response',
+    envelope?.message ?? `Could not load your items: the server answered ${response.status}.`,
+  );
+}
+
+function wait(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(done, ms);
+    signal.addEventListener('abort', done, { once: true });
+    function done() {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', done);
+      resolve();
+    }
+  });
+}

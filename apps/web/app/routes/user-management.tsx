@@ -1,0 +1,27 @@
+import { useAuth } from '#web/auth/auth-context.tsx';
+import { SubUsersPanel } from '#web/components/user-management/sub-users-panel.tsx';
+import { pageMeta } from '#web/lib/meta.ts';
+
+export const meta = () => [
+  ...pageMeta({ title: 'User Management', path: '/userManagement' }),
+  { name: 'robots', content: 'noindex' },
+];
+
+/** §2: the people the signed-in user adds to their account, up to the seats of their plan. */
+export default function UserManagement() {
+  const { user } = useAuth();
+  // The guard (routes/signed-in-layout.tsx) renders this page only for a signed-in user.
+  if (!user) return null;
+  return (
+    <div className="container-page py-10 sm:py-14">
+      <h1 className="text-3xl font-bold tracking-tight text-slate-900">User Management</h1>
+      <p className="mt-2 max-w-2xl text-slate-600">
+        Add the people who work with you. Each one takes a seat of your plan.
+      </p>
+      <div className="mt-8 max-w-3xl">
+        {/* Keyed by the user: another user signing in here loads their own list. */}
+        <SubUsersPanel key={user.uid} seats={user.quantity} />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,229 @@
+// `npm run bench:api`: the workspace API on PostgreSQL. (1) Throughput of the authenticated items list
+// beside a bare node:http server running the same verification and query; (2) live-list latency: from
+// a write's response to its arrival on each of many open streams. Prints figures; asserts nothing.
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import { startChildServer } from '../lib/child-server.mjs';
+import { createBenchDatabase } from '../lib/postgres.mjs';
+import { startProduct } from '../lib/product-server.mjs';
+import { percentile, round } from '../lib/stats.mjs';
+import { cpuSeconds, pidListeningOn } from './process-cpu.mjs';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const durationSeconds = Number(process.env.BENCH_DURATION ?? 10);
+const throughputRounds = Number(process.env.BENCH_ROUNDS ?? 3);
+const connections = 50;
+const listLength = 20;
+const streamCount = Number(process.env.BENCH_STREAMS ?? 100);
+const liveWrites = Number(process.env.BENCH_WRITES ?? 30);
+const password = 'Correct-horse-9';
+
+async function requestJson(url, { method = 'GET', token, body } = {}) {
+  const response = await fetch(url, {
+    method,
+    headers: {
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const payload = await response.json().catch(() => null);
+  if (!response.ok)
+    throw new Error(`${method} ${url} answered ${response.status}: ${JSON.stringify(payload)}`);
+  return payload;
+}
+
+async function run(url, token, duration) {
+  const pid = pidListeningOn(Number(new URL(url).port));
+  const cpuBefore = cpuSeconds(pid);
+  const result = await autocannon({
+    url,
+    connections,
+    duration,
+    headers: { authorization: `Bearer ${token}` },
+  });
+  if (result.non2xx > 0 || result.errors > 0) {
+    throw new Error(`${url}: ${result.non2xx} non-2xx answers and ${result.errors} errors under load`);
+  }
+  const cpuAfter = cpuSeconds(pid);
+  const cpuMsPerRequest =
+    cpuBefore === undefined || cpuAfter === undefined
+      ? undefined
+      : ((cpuAfter - cpuBefore) * 1000) / result.requests.total;
+  return { ...result, cpuMsPerRequest };
+}
+
+const median = (values) => percentile(values, 50);
+
+/**
+ * Product and baseline take turns (after a warm-up of each: JIT, pool connections, prepared
+ * statements), the first of each round alternating, so that load from other processes on the machine
+ * weighs on both alike. Figures are medians over the rounds; the ratio is the median of each round's.
+ */
+async function compareThroughput(productUrl, baselineUrl, token) {
+  await run(productUrl, token, 3);
+  await run(baselineUrl, token, 3);
+  const rounds = [];
+  for (let index = 0; index < throughputRounds; index += 1) {
+    const order = index % 2 === 0 ? ['product', 'baseline'] : ['baseline', 'product'];
+    const figures = {};
+    for (const side of order) {
+      const result = await run(side === 'product' ? productUrl : baselineUrl, token, durationSeconds);
+      figures[side] = {
+        requestsPerSecond: result.requests.average,
+        p99: result.latency.p99,
+        cpuMsPerRequest: result.cpuMsPerRequest,
+      };
+    }
+    if (process.env.BENCH_VERBOSE) console.log(figures);
+    rounds.push(figures);
+  }
+  const summary = (side) => {
+    const cpu = rounds.map((each) => each[side].cpuMsPerRequest);
+    return {
+      requestsPerSecond: round(median(rounds.map((each) => each[side].requestsPerSecond)), 0),
+      p99: median(rounds.map((each) => each[side].p99)),
+      // The server process's own CPU per request: steady when other processes share the machine.
+      cpuMsPerRequest: cpu.includes(undefined) ? 'n/a' : round(median(cpu), 3),
+    };
+  };
+  const ratio = median(
+    rounds.map((each) => each.product.requestsPerSecond / each.baseline.requestsPerSecond),
+  );
+  return { product: summary('product'), baseline: summary('baseline'), ratio };
+}
+
+/** An items stream read with fetch, as the web app does; `arrivals` holds [time, data] per event. */
+async function openStream(url, token) {
+  const response = await fetch(url, { headers: { authorization: `Bearer ${token}` } });
+  if (!response.ok) throw new Error(`the stream answered ${response.status}`);
+  const arrivals = [];
+  const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+  let buffer = '';
+  const done = (async () => {
+    for (;;) {
+      const { value, done: isDone } = await reader.read().catch(() => ({ done: true }));
+      if (isDone) return;
+      const now = performance.now();
+      buffer += value;
+      let boundary = buffer.indexOf('\n\n');
+      while (boundary >= 0) {
+        const block = buffer.slice(0, boundary);
+        buffer = buffer.slice(boundary + 2);
+        boundary = buffer.indexOf('\n\n');
+        const data = block.split('\n').find((line) => line.startsWith('data: '));
+        if (data) arrivals.push([now, data]);
+      }
+    }
+  })();
+  return { arrivals, close: () => reader.cancel().then(() => done) };
+}
+
+async function liveLatency(origin, token) {
+  const streams = await Promise.all(
+    Array.from({ length: streamCount }, () => openStream(`${origin}/api/items/stream`, token)),
+  );
+  const waitUntil = async (condition, timeoutMs) => {
+    const deadline = performance.now() + timeoutMs;
+    while (!condition()) {
+      if (performance.now() > deadline) throw new Error(`not delivered within ${timeoutMs} ms`);
+      await new Promise((resolve) => setTimeout(resolve, 1));
+    }
+  };
+  await waitUntil(() => streams.every((stream) => stream.arrivals.length > 0), 10_000);
+
+  const latencies = [];
+  for (let write = 0; write < liveWrites; write += 1) {
+    const { data: item } = await requestJson(`${origin}/api/items`, {
+      method: 'POST',
+      token,
+      body: { name: `Live ${write}` },
+    });
+    const answeredAt = performance.now();
+    const deliveredAt = (stream) => stream.arrivals.find(([, data]) => data.includes(item.id))?.[0];
+    await waitUntil(() => streams.every((stream) => deliveredAt(stream) !== undefined), 10_000);
+    // A stream may hear of the write before its own response arrives: that counts as no wait at all.
+    for (const stream of streams) latencies.push(Math.max(0, deliveredAt(stream) - answeredAt));
+  }
+  await Promise.all(streams.map((stream) => stream.close()));
+  return {
+    p50: round(percentile(latencies, 50)),
+    p99: round(percentile(latencies, 99)),
+    max: round(Math.max(...latencies)),
+  };
+}
+
+const database = await createBenchDatabase('bench_api');
+const product = await startProduct({ DATABASE_URL: database.url });
+const stops = [product.stop, database.drop];
+try {
+  const identity = (await requestJson(`${product.origin}/api/identity-config`)).data;
+  const email = `bench-${Date.now()}@example.com`;
+  await requestJson(`${identity.domain}/dbconnections/signup`, {
+    method: 'POST',
+    body: { client_id: identity.clientId, connection: identity.connection, email, password },
+  });
+  const { access_token: token } = await requestJson(`${identity.domain}/oauth/token`, {
+    method: 'POST',
+    body: {
+      grant_type: 'http://auth0.com/oauth/grant-type/password-realm',
+      realm: identity.connection,
+      client_id: identity.clientId,
+      audience: identity.audience,
+      scope: 'openid profile email',
+      username: email,
+      password,
+    },
+  });
+  for (let index = 0; index < listLength; index += 1) {
+    await requestJson(`${product.origin}/api/items`, {
+      method: 'POST',
+      token,
+      body: { name: `Item ${index}` },
+    });
+  }
+
+  const bareApi = await startChildServer(path.join(here, 'bare-items-server.mjs'), {
+    JWKS_URI: `${identity.domain}/.well-known/jwks.json`,
+    ISSUER: identity.issuer,
+    AUDIENCE: identity.audience,
+    DATABASE_URL: database.url,
+  });
+  stops.unshift(bareApi.stop);
+  const bareList = await requestJson(`${bareApi.origin}/`, { token });
+  const productList = await requestJson(`${product.origin}/api/items`, { token });
+  if (JSON.stringify(bareList) !== JSON.stringify(productList)) {
+    throw new Error('the bare server and the product answer different lists');
+  }
+
+  const {
+    product: productApi,
+    baseline: baselineApi,
+    ratio,
+  } = await compareThroughput(`${product.origin}/api/items`, `${bareApi.origin}/`, token);
+  const live = await liveLatency(product.origin, token);
+
+  console.log(
+    `\nAuthenticated GET of a ${listLength}-item list, ${connections} connections, ${durationSeconds} s, ` +
+      `median of ${throughputRounds} alternating rounds, PostgreSQL`,
+  );
+  console.table({
+    'product GET /api/items': productApi,
+    'bare node:http: jose verify + pg query': baselineApi,
+  });
+  console.log(`product / baseline: ${round(ratio, 2)}× req/s (median of the rounds' ratios; target ≥ 0.8×)`);
+  if (typeof productApi.cpuMsPerRequest === 'number' && typeof baselineApi.cpuMsPerRequest === 'number') {
+    console.log(
+      `baseline / product CPU per request: ${round(baselineApi.cpuMsPerRequest / productApi.cpuMsPerRequest, 2)}× ` +
+        '(the req/s ratio when each server has a core of its own to saturate)',
+    );
+  }
+  console.log(
+    `\nLive list: ${liveWrites} sequential creates, each delivered to ${streamCount} open streams (ms from the write's response)`,
+  );
+  console.table({ 'GET /api/items/stream': live });
+  console.log('target: p99 ≤ 50 ms');
+} finally {
+  for (const stop of stops) await stop().catch((error) => console.error(error));
+}

@@ -1,0 +1,103 @@
+import { expect, expectNoAxeViolations, gotoHydrated, test } from './fixtures.ts';
+import { createPasswordUser, expectedAuthFailures, openSignedIn } from './support/identity.ts';
+import { pretendPlanInBrowser } from './support/workspace.ts';
+
+// The seat-limit test makes the server refuse on purpose (409).
+test.use({ allowedConsoleErrors: expectedAuthFailures });
+
+test.describe('user management', () => {
+  test('is signed-in only', async ({ page }) => {
+    await gotoHydrated(page, '/userManagement');
+    await expect(page).toHaveURL(/\/auth\/signin\?next=%2FuserManagement$/);
+  });
+
+  test('without seats: no users, 0 of 0, and Add User is disabled with the reason and a link to pricing', async ({
+    page,
+    request,
+  }) => {
+    const user = await createPasswordUser(request, 'no-seats');
+    await openSignedIn(page, user.accessToken, '/userManagement');
+    await expect(page.getByRole('heading', { level: 1, name: 'User Management' })).toBeVisible();
+    const panel = page.getByTestId('sub-users');
+    await expect(panel.getByText('No users yet')).toBeVisible();
+    await expect(panel.getByTestId('seats')).toHaveText('0 of 0 users');
+    const addUser = panel.getByRole('button', { name: 'Add User' });
+    await expect(addUser).toBeDisabled();
+    await expect(addUser).toHaveAccessibleDescription(/no seats for more users/);
+    await expect(panel.getByRole('link', { name: 'Choose a plan' })).toHaveAttribute('href', '/pricing');
+  });
+
+  test('the Add User dialog: required fields, then the server’s refusal keeps it open', async ({
+    page,
+    request,
+  }) => {
+    const user = await createPasswordUser(request, 'add-user');
+    // The browser believes in two seats; the server, which has no plan for the user (billing is
+    // issue #5), refuses at its limit of 0, which is the refusal the dialog must show.
+    await pretendPlanInBrowser(page, {
+      planId: 'pro',
+      planIsActive: true,
+      stripeSubscriptionStatus: 'active',
+      quantity: 2,
+    });
+    await openSignedIn(page, user.accessToken, '/userManagement');
+    const panel = page.getByTestId('sub-users');
+    await expect(panel.getByTestId('seats')).toHaveText('0 of 2 users');
+    const addUser = panel.getByRole('button', { name: 'Add User' });
+    await expect(addUser).toBeEnabled();
+
+    // Escape closes the dialog and focus returns to the button.
+    await addUser.click();
+    const dialog = page.getByRole('dialog', { name: 'Add User' });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByLabel('First name')).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await expect(addUser).toBeFocused();
+
+    await addUser.click();
+    await dialog.getByRole('button', { name: 'Add user' }).click();
+    await expect(dialog.getByText('Please enter a first name')).toBeVisible();
+    await expect(dialog.getByText('Please enter a last name')).toBeVisible();
+    await expect(dialog.getByText('Please enter an email address')).toBeVisible();
+    await dialog.getByLabel('First name').fill('Grace');
+    await expect(dialog.getByText('Please enter a first name')).toBeHidden();
+    await dialog.getByLabel('Last name').fill('Hopper');
+    await dialog.getByLabel('Email').fill('grace@example.com');
+    await expectNoAxeViolations(page);
+
+    // The server's own words for its seat limit, asked directly (no user is added at 0 seats).
+    const refusal = await request.post('/api/sub-users', {
+      headers: { Authorization: `Bearer ${user.accessToken}` },
+      data: { firstName: 'Grace', lastName: 'Hopper', email: 'grace@example.com' },
+    });
+    expect(refusal.status()).toBe(409);
+    const { code, message } = await refusal.json();
+    expect(code).toBe('seats/limit-reached');
+
+    await dialog.getByRole('button', { name: 'Add user' }).click();
+    await expect(dialog.getByRole('alert')).toHaveText(message);
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByLabel('Email')).toHaveValue('grace@example.com');
+    await expect(dialog.getByRole('button', { name: 'Add user' })).toBeEnabled();
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(panel.getByText('No users yet')).toBeVisible();
+  });
+
+  // Needs a user whose plan really has seats, which only the billing webhook can give (issue #5):
+  // the e2e server keeps its database in-process (PGlite), out of a test's reach. Once billing
+  // exists: buy a plan with 2 seats, add two users (the list refreshes after each, '2 of 2 users'),
+  // then Add User is disabled; a duplicate email shows the server's 409 message in the dialog.
+  test.fixme('with seats: users are added up to the limit, then Add User is disabled', async () => {});
+
+  for (const width of [1280, 375]) {
+    test(`no axe violations at ${width} px`, async ({ page, request }) => {
+      await page.setViewportSize({ width, height: 900 });
+      const user = await createPasswordUser(request, `axe-users-${width}`);
+      await openSignedIn(page, user.accessToken, '/userManagement');
+      await expect(page.getByTestId('sub-users').getByText('No users yet')).toBeVisible();
+      await expectNoAxeViolations(page);
+    });
+  }
+});
