@@ -7,28 +7,21 @@ import {
   type TestIdentityProvider,
   testPassword,
 } from '#api/test/test-identity-provider.ts';
+import { createTestUsers, type TestUser } from '#api/test/test-users.ts';
 
 let identity: TestIdentityProvider;
 let testApp: TestApp;
+let newUser: () => Promise<TestUser>;
 
 beforeAll(async () => {
   identity = await startTestIdentityProvider();
   testApp = await startTestApp(identity.appEnv);
+  newUser = createTestUsers(identity);
 });
 afterAll(async () => {
   await testApp?.close();
   await identity?.close();
 });
-
-let sequence = 0;
-/** A new database user, signed in just now. */
-async function newUser() {
-  sequence += 1;
-  const email = `person-${Date.now()}-${sequence}@example.com`;
-  const { _id } = await identity.signUp(email);
-  const { access_token: token } = await identity.signIn(email);
-  return { email, uid: `auth0|${_id}`, token };
-}
 
 const patchAuthUser = (token: string, payload: unknown) =>
   testApp.app.inject({

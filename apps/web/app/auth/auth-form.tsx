@@ -2,7 +2,12 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Alert } from '#web/components/forms/alert.tsx';
 import { Button } from '#web/components/forms/button.tsx';
-import { errorMessage, requiredText } from '#web/components/forms/error-message.ts';
+import {
+  errorMessage,
+  matchingPassword,
+  requiredPassword,
+  requiredText,
+} from '#web/components/forms/error-message.ts';
 import { TextField } from '#web/components/forms/text-field.tsx';
 import { useAuth } from './auth-context.tsx';
 import { OutcomeMessage } from './outcome-message.tsx';
@@ -136,9 +141,7 @@ export function AuthForm({ type }: { type: AuthType }) {
             autoComplete={type === 'signin' ? 'current-password' : 'new-password'}
             disabled={isBusy}
             error={errors.password?.message}
-            {...register('password', {
-              validate: (value) => value !== '' || 'Please enter a password',
-            })}
+            {...register('password', { validate: requiredPassword('Please enter a password') })}
           />
         )}
         {hasConfirmation(type) && (
@@ -149,12 +152,7 @@ export function AuthForm({ type }: { type: AuthType }) {
             autoComplete="new-password"
             disabled={isBusy}
             error={errors.confirmPassword?.message}
-            {...register('confirmPassword', {
-              validate: (value) => {
-                if (value === '') return 'Please enter your password again';
-                return value === getValues('password') || "This doesn't match your password";
-              },
-            })}
+            {...register('confirmPassword', { validate: matchingPassword(() => getValues('password')) })}
           />
         )}
         {outcome && (

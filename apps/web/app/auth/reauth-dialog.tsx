@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Alert } from '#web/components/forms/alert.tsx';
 import { Button } from '#web/components/forms/button.tsx';
-import { errorMessage } from '#web/components/forms/error-message.ts';
+import { errorMessage, requiredPassword } from '#web/components/forms/error-message.ts';
 import { TextField } from '#web/components/forms/text-field.tsx';
 import { useAuth } from './auth-context.tsx';
 import { OutcomeMessage } from './outcome-message.tsx';
@@ -99,7 +99,7 @@ function PasswordSignIn({ email, onSignedIn, onError }: SignInProps & { email: s
         autoComplete="current-password"
         disabled={isSubmitting}
         error={errors.password?.message}
-        {...register('password', { validate: (value) => value !== '' || 'Please enter your password' })}
+        {...register('password', { validate: requiredPassword('Please enter your password') })}
       />
       <Button type="submit" className="w-full" busy={isSubmitting} busyLabel="Signing in…">
         Sign in

@@ -7,3 +7,16 @@ export function errorMessage(error: unknown): string {
 export function requiredText(message: string) {
   return (value: string | undefined) => (value ?? '').trim() !== '' || message;
 }
+
+/** A required password: spaces count as characters, so only an empty field fails. */
+export function requiredPassword(message: string) {
+  return (value: string | undefined) => (value ?? '') !== '' || message;
+}
+
+/** §5: the confirmation is required and must equal the password field. */
+export function matchingPassword(password: () => string) {
+  return (value: string | undefined) => {
+    if (!value) return 'Please enter your password again';
+    return value === password() || "This doesn't match your password";
+  };
+}

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { ChevronDownIcon } from '#web/components/icons.tsx';
+import { MenuButton } from './menu-button.tsx';
 import type { NavGroup } from './navigation.ts';
 import { useDisclosure } from './use-disclosure.ts';
 
@@ -11,19 +11,14 @@ export function NavDropdown({ group }: { group: NavGroup }) {
 
   return (
     <div ref={rootRef} className="relative">
-      <button
-        ref={buttonRef}
-        type="button"
-        className="inline-flex items-center gap-1 rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:text-slate-900"
-        aria-expanded={isOpen}
-        aria-controls={panelId}
-        onClick={() => setIsOpen((open) => !open)}
+      <MenuButton
+        isOpen={isOpen}
+        panelId={panelId}
+        buttonRef={buttonRef}
+        onToggle={() => setIsOpen((open) => !open)}
       >
         {group.label}
-        <ChevronDownIcon
-          className={`size-4 text-slate-500 transition-transform ${isOpen ? 'rotate-180' : ''}`}
-        />
-      </button>
+      </MenuButton>
       <div
         id={panelId}
         hidden={!isOpen}

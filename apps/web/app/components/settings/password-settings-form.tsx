@@ -7,7 +7,7 @@ import type { AuthUser } from '#web/auth/session.ts';
 import { useReauthentication } from '#web/auth/use-reauthentication.tsx';
 import { Alert } from '#web/components/forms/alert.tsx';
 import { Button } from '#web/components/forms/button.tsx';
-import { errorMessage } from '#web/components/forms/error-message.ts';
+import { errorMessage, matchingPassword, requiredPassword } from '#web/components/forms/error-message.ts';
 import { TextField } from '#web/components/forms/text-field.tsx';
 
 type PasswordValues = { password: string; confirmPassword: string };
@@ -64,7 +64,7 @@ export function PasswordSettingsForm({ user }: { user: AuthUser }) {
           autoComplete="new-password"
           disabled={isSubmitting}
           error={errors.password?.message}
-          {...register('password', { validate: (value) => value !== '' || 'Please enter a password' })}
+          {...register('password', { validate: requiredPassword('Please enter a password') })}
         />
         <TextField
           id="settings-confirm-password"
@@ -73,12 +73,7 @@ export function PasswordSettingsForm({ user }: { user: AuthUser }) {
           autoComplete="new-password"
           disabled={isSubmitting}
           error={errors.confirmPassword?.message}
-          {...register('confirmPassword', {
-            validate: (value) => {
-              if (value === '') return 'Please enter your password again';
-              return value === getValues('password') || "This doesn't match your password";
-            },
-          })}
+          {...register('confirmPassword', { validate: matchingPassword(() => getValues('password')) })}
         />
         {outcome && (
           <Alert variant={outcome.variant}>
