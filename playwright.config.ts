@@ -31,6 +31,9 @@ export default defineConfig({
     env: {
       PORT: String(port),
       IDENTITY_PORT: String(port + 1),
+      PAYMENTS_PORT: String(port + 2),
+      // Failed webhook deliveries are retried within seconds, so a test sees the retry bring state right.
+      PAYMENTS_WEBHOOK_RETRY_BASE_MS: '500',
       // Lets a test reach the re-authentication dialog after a short wait instead of five minutes.
       RECENT_LOGIN_MAX_AGE_SECONDS: '5',
       DATA_DIR: '.e2e-data',

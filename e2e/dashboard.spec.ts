@@ -1,12 +1,7 @@
 import { expect, expectNoAxeViolations, gotoHydrated, test } from './fixtures.ts';
+import { grantTrialPlan, longDateUtc, stripe } from './support/billing.ts';
 import { createPasswordUser, expectedAuthFailures, openSignedIn } from './support/identity.ts';
-import {
-  addItemWithApi,
-  addItemWithForm,
-  itemRow,
-  pretendPlanInBrowser,
-  waitForItemList,
-} from './support/workspace.ts';
+import { addItemWithApi, addItemWithForm, itemRow, waitForItemList } from './support/workspace.ts';
 
 // Refused calls (a featuring the server does not allow, an aborted stream) are on purpose here. One
 // pattern: an option given as a two-element array would be read as [value, options].
@@ -158,20 +153,25 @@ test.describe('dashboard items', () => {
     expect(patches).toEqual([]);
   });
 
-  test('featuring the server refuses (no plan on record) shows its message above the list', async ({
+  test('featuring after the plan ended elsewhere: the server refuses and its message shows above the list', async ({
     page,
     request,
   }) => {
     const user = await createPasswordUser(request, 'feature-refused');
     await addItemWithApi(request, user.accessToken, 'Refused star');
-    // The browser believes in an organization plan; the server knows better.
-    await pretendPlanInBrowser(page, {
-      planId: 'business',
-      planIsActive: true,
-      stripeSubscriptionStatus: 'active',
-      quantity: 25,
-    });
+    const { subscription } = await grantTrialPlan(request, user, 'business', 3);
     await openSignedIn(page, user.accessToken, '/dashboard');
+    await expect(page.getByTestId('dashboard-plan')).toContainText('Organization');
+    // The plan ends at the provider while this page still shows it; the webhook tells the server.
+    await stripe.subscriptions.cancel(subscription.id);
+    await expect
+      .poll(async () => {
+        const response = await request.get('/api/user', {
+          headers: { Authorization: `Bearer ${user.accessToken}` },
+        });
+        return (await response.json()).data.planIsActive;
+      })
+      .toBe(false);
     const browserDialogs: string[] = [];
     page.on('dialog', (dialog) => {
       browserDialogs.push(dialog.message());
@@ -221,28 +221,24 @@ test.describe('dashboard plan and user info', () => {
     await expect(page.getByTestId('purchase-notice')).toHaveCount(0);
   });
 
-  test('on trial: the banner gives the end date and links to My Account; the panel names the plan', async ({
-    page,
-    request,
-  }) => {
-    const user = await createPasswordUser(request, 'trial');
-    // Noon UTC is the same calendar day in every time zone the browser might use.
-    await pretendPlanInBrowser(page, {
-      planId: 'business',
-      planIsActive: true,
-      stripeSubscriptionStatus: 'trialing',
-      quantity: 25,
-      trialEnd: '2026-11-21T12:00:00.000Z',
-      currentPeriodEnd: '2026-11-21T12:00:00.000Z',
+  test.describe('in UTC', () => {
+    test.use({ timezoneId: 'UTC' });
+
+    test('on trial: the banner gives the end date and links to My Account; the panel names the plan', async ({
+      page,
+      request,
+    }) => {
+      const user = await createPasswordUser(request, 'trial');
+      const { subscription } = await grantTrialPlan(request, user, 'business', 25);
+      await openSignedIn(page, user.accessToken, '/dashboard');
+      const banner = page.getByTestId('trial-banner');
+      await expect(banner).toContainText(longDateUtc(new Date((subscription.trial_end ?? 0) * 1000)));
+      await expect(banner.getByRole('link')).toHaveAttribute('href', '/myAccount');
+      const plan = page.getByTestId('dashboard-plan');
+      await expect(plan).toContainText('Organization');
+      await expect(plan).toContainText('Trialing');
+      await expect(plan).toContainText('Max Users Creation: 25');
     });
-    await openSignedIn(page, user.accessToken, '/dashboard');
-    const banner = page.getByTestId('trial-banner');
-    await expect(banner).toContainText('November 21st 2026');
-    await expect(banner.getByRole('link')).toHaveAttribute('href', '/myAccount');
-    const plan = page.getByTestId('dashboard-plan');
-    await expect(plan).toContainText('Organization');
-    await expect(plan).toContainText('Trialing');
-    await expect(plan).toContainText('Max Users Creation: 25');
   });
 
   test('back from checkout (?paid=true): a purchase notice that can be dismissed', async ({

@@ -1,8 +1,8 @@
 import { expect, expectNoAxeViolations, gotoHydrated, test } from './fixtures.ts';
+import { grantTrialPlan } from './support/billing.ts';
 import { createPasswordUser, expectedAuthFailures, openSignedIn } from './support/identity.ts';
-import { pretendPlanInBrowser } from './support/workspace.ts';
 
-// The seat-limit test makes the server refuse on purpose (409).
+// The duplicate-email test makes the server refuse on purpose (409).
 test.use({ allowedConsoleErrors: expectedAuthFailures });
 
 test.describe('user management', () => {
@@ -32,17 +32,16 @@ test.describe('user management', () => {
     request,
   }) => {
     const user = await createPasswordUser(request, 'add-user');
-    // The browser believes in two seats; the server, which has no plan for the user (billing is
-    // issue #5), refuses at its limit of 0, which is the refusal the dialog must show.
-    await pretendPlanInBrowser(page, {
-      planId: 'pro',
-      planIsActive: true,
-      stripeSubscriptionStatus: 'active',
-      quantity: 2,
+    await grantTrialPlan(request, user, 'pro', 2);
+    // Another device of the same user added Grace a moment ago.
+    const added = await request.post('/api/sub-users', {
+      headers: { Authorization: `Bearer ${user.accessToken}` },
+      data: { firstName: 'Grace', lastName: 'Hopper', email: 'grace@example.com' },
     });
+    expect(added.status()).toBe(201);
     await openSignedIn(page, user.accessToken, '/userManagement');
     const panel = page.getByTestId('sub-users');
-    await expect(panel.getByTestId('seats')).toHaveText('0 of 2 users');
+    await expect(panel.getByTestId('seats')).toHaveText('1 of 2 users');
     const addUser = panel.getByRole('button', { name: 'Add User' });
     await expect(addUser).toBeEnabled();
 
@@ -66,14 +65,14 @@ test.describe('user management', () => {
     await dialog.getByLabel('Email').fill('grace@example.com');
     await expectNoAxeViolations(page);
 
-    // The server's own words for its seat limit, asked directly (no user is added at 0 seats).
+    // The server's own words for a second Grace, asked directly.
     const refusal = await request.post('/api/sub-users', {
       headers: { Authorization: `Bearer ${user.accessToken}` },
       data: { firstName: 'Grace', lastName: 'Hopper', email: 'grace@example.com' },
     });
     expect(refusal.status()).toBe(409);
     const { code, message } = await refusal.json();
-    expect(code).toBe('seats/limit-reached');
+    expect(code).toBe('sub-users/duplicate-email');
 
     await dialog.getByRole('button', { name: 'Add user' }).click();
     await expect(dialog.getByRole('alert')).toHaveText(message);
@@ -82,14 +81,35 @@ test.describe('user management', () => {
     await expect(dialog.getByRole('button', { name: 'Add user' })).toBeEnabled();
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await expect(dialog).toBeHidden();
-    await expect(panel.getByText('No users yet')).toBeVisible();
+    await expect(panel.getByTestId('seats')).toHaveText('1 of 2 users');
   });
 
-  // Needs a user whose plan really has seats, which only the billing webhook can give (issue #5):
-  // the e2e server keeps its database in-process (PGlite), out of a test's reach. Once billing
-  // exists: buy a plan with 2 seats, add two users (the list refreshes after each, '2 of 2 users'),
-  // then Add User is disabled; a duplicate email shows the server's 409 message in the dialog.
-  test.fixme('with seats: users are added up to the limit, then Add User is disabled', async () => {});
+  test('with seats: users are added up to the limit, then Add User is disabled', async ({
+    page,
+    request,
+  }) => {
+    const user = await createPasswordUser(request, 'seats');
+    await grantTrialPlan(request, user, 'pro', 2);
+    await openSignedIn(page, user.accessToken, '/userManagement');
+    const panel = page.getByTestId('sub-users');
+    await expect(panel.getByTestId('seats')).toHaveText('0 of 2 users');
+    const addUser = panel.getByRole('button', { name: 'Add User' });
+    const dialog = page.getByRole('dialog', { name: 'Add User' });
+    for (const [first, last, count] of [
+      ['Ada', 'Lovelace', 1],
+      ['Alan', 'Turing', 2],
+    ] as const) {
+      await addUser.click();
+      await dialog.getByLabel('First name').fill(first);
+      await dialog.getByLabel('Last name').fill(last);
+      await dialog.getByLabel('Email').fill(`${first.toLowerCase()}@example.com`);
+      await dialog.getByRole('button', { name: 'Add user' }).click();
+      await expect(dialog).toBeHidden();
+      await expect(panel.getByText(`${first} ${last}`)).toBeVisible();
+      await expect(panel.getByTestId('seats')).toHaveText(`${count} of 2 users`);
+    }
+    await expect(addUser).toBeDisabled();
+  });
 
   for (const width of [1280, 375]) {
     test(`no axe violations at ${width} px`, async ({ page, request }) => {

@@ -1,7 +1,7 @@
 // `npm run dev`: the Vite dev server (hot reload) at PORT (3000) in front of the API server, which
 // restarts on change; Vite forwards /api, /omniout and /dev to it.
 import { buildIfStale } from './lib/build-if-stale.mjs';
-import { identityEmulator } from './lib/emulators.mjs';
+import { identityEmulator, paymentsEmulator } from './lib/emulators.mjs';
 import { runTogether } from './lib/processes.mjs';
 import { omnioutSources, root } from './lib/workspace.mjs';
 
@@ -11,6 +11,7 @@ buildIfStale({ root, workspace: 'apps/omniout', sources: omnioutSources, output:
 
 runTogether([
   ...identityEmulator({ root, appPort: port }),
+  ...paymentsEmulator({ root, appPort: port }),
   {
     name: 'api',
     command: process.execPath,

@@ -22,6 +22,7 @@ export async function freePort() {
 export async function startProduct(env = {}) {
   const port = await freePort();
   const identityPort = await freePort();
+  const paymentsPort = await freePort();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bench-data-'));
   const child = spawn(process.execPath, ['scripts/start.mjs'], {
     cwd: root,
@@ -29,6 +30,7 @@ export async function startProduct(env = {}) {
       ...process.env,
       PORT: String(port),
       IDENTITY_PORT: String(identityPort),
+      PAYMENTS_PORT: String(paymentsPort),
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       RATE_LIMIT_MAX: '100000',
@@ -38,6 +40,7 @@ export async function startProduct(env = {}) {
   });
   const origin = `http://localhost:${port}`;
   const identityOrigin = `http://localhost:${identityPort}`;
+  const paymentsOrigin = `http://localhost:${paymentsPort}`;
   const ready = (url) =>
     fetch(url)
       .then((response) => response.ok)
@@ -45,12 +48,17 @@ export async function startProduct(env = {}) {
   const deadline = Date.now() + 180_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`the product exited with ${child.exitCode}`);
-    if ((await ready(`${origin}/healthz`)) && (await ready(`${identityOrigin}/.well-known/jwks.json`))) break;
+    const allReady =
+      (await ready(`${origin}/healthz`)) &&
+      (await ready(`${identityOrigin}/.well-known/jwks.json`)) &&
+      (await ready(`${paymentsOrigin}/healthz`));
+    if (allReady) break;
     await new Promise((resolve) => setTimeout(resolve, 300));
   }
   return {
     origin,
     identityOrigin,
+    paymentsOrigin,
     async stop() {
       child.kill('SIGTERM');
       await new Promise((resolve) => child.once('exit', resolve));

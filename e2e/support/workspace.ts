@@ -14,31 +14,6 @@ export async function addItemWithApi(request: APIRequestContext, accessToken: st
   return (await response.json()).data as Item;
 }
 
-export type PlanFields = {
-  planId?: 'starter' | 'pro' | 'business' | null;
-  planIsActive?: boolean;
-  stripeSubscriptionStatus?: string | null;
-  quantity?: number;
-  trialEnd?: string | null;
-  currentPeriodEnd?: string | null;
-};
-
-/**
- * Makes this page's GET /api/user answer a plan the server does not hold. Plans are written only by
- * the billing webhook, which does not exist yet (issue #5), so this is how a test sees what the
- * browser shows for a plan. The server still has no plan for the user and refuses what needs one,
- * which is itself worth testing: the browser shows the server's message.
- */
-export async function pretendPlanInBrowser(page: Page, plan: PlanFields) {
-  await page.route('**/api/user', async (route) => {
-    if (route.request().method() !== 'GET') return route.continue();
-    const response = await route.fetch();
-    const body = await response.json();
-    if (body.status === 'success') body.data = { ...body.data, ...plan };
-    await route.fulfill({ response, json: body });
-  });
-}
-
 /** A row of the dashboard's item list, found by the item's name (or, while renamed, its name field). */
 export const itemRow = (page: Page, name: string) =>
   page

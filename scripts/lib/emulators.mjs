@@ -17,3 +17,23 @@ export function identityEmulator({ root, appPort }) {
     },
   ];
 }
+
+/**
+ * The payment emulator's process, or none when STRIPE_SECRET_KEY names a real Stripe account. Its
+ * webhook endpoint is the app's, as Stripe's dashboard would be set up (docs/billing.md).
+ */
+export function paymentsEmulator({ root, appPort }) {
+  if (process.env.STRIPE_SECRET_KEY) return [];
+  return [
+    {
+      name: 'payments',
+      command: process.execPath,
+      args: ['--import', 'tsx', 'emulators/payments/src/server.ts'],
+      cwd: root,
+      env: {
+        STRIPE_WEBHOOK_URL:
+          process.env.STRIPE_WEBHOOK_URL ?? `http://localhost:${appPort}/api/stripe-webhook`,
+      },
+    },
+  ];
+}

@@ -8,6 +8,9 @@ import { createAuthenticate } from './auth/authenticate.ts';
 import { registerIdentityConfigRoutes } from './auth/identity-config-routes.ts';
 import { createManagementClient } from './auth/management-client.ts';
 import { createAccessTokenVerifier } from './auth/verify-access-token.ts';
+import { registerBillingRoutes } from './billing/billing-routes.ts';
+import { createStripeClient } from './billing/stripe-client.ts';
+import { registerWebhookRoutes } from './billing/webhook-routes.ts';
 import type { Config } from './config.ts';
 import { registerContactRoutes } from './contact/contact-routes.ts';
 import type { DatabaseHandle } from './db/database.ts';
@@ -119,6 +122,16 @@ export async function buildApp({ config, database, mailer, logger }: AppDeps) {
   });
   registerItemRoutes(app, { database, identity: config.identity, plans: config.plans, authenticate });
   registerSubUserRoutes(app, { db, identity: config.identity, authenticate });
+  const stripe = createStripeClient(config.payments);
+  registerBillingRoutes(app, {
+    db,
+    stripe,
+    identity: config.identity,
+    plans: config.plans,
+    payments: config.payments,
+    authenticate,
+  });
+  registerWebhookRoutes(app, { db, stripe, webhookSecret: config.payments.webhookSecret });
   if (config.mail.transport === 'outbox') {
     registerOutboxRoutes(app, { outboxDir: config.mail.outboxDir, isPublic: config.outboxPublic });
   }
@@ -126,6 +139,7 @@ export async function buildApp({ config, database, mailer, logger }: AppDeps) {
   const handleUnknownPage = await registerStaticSite(app, {
     webBuildDir: config.webBuildDir,
     omnioutDir: config.omnioutDir,
+    omnioutUrl: config.omnioutUrl,
     csp: cspOptions,
   });
   registerNotFoundHandler(app, handleUnknownPage);

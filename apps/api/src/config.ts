@@ -10,6 +10,11 @@ const optionalText = z
   .optional()
   .transform((value) => (value?.trim() ? value.trim() : undefined));
 
+const optionalUrl = optionalText.refine(
+  (value) => value === undefined || URL.canParse(value),
+  'must be an absolute URL such as http://localhost:3002',
+);
+
 const environmentSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -36,6 +41,14 @@ const environmentSchema = z.object({
   AUTH0_MANAGEMENT_CLIENT_SECRET: optionalText,
   RECENT_LOGIN_MAX_AGE_SECONDS: z.coerce.number().int().positive().default(300),
   PASSWORD_POLICY: z.enum(passwordPolicyNames).default('good'),
+  // Payment provider (docs/billing.md). Unset STRIPE_SECRET_KEY means the embedded emulator of `npm start`.
+  STRIPE_SECRET_KEY: optionalText,
+  STRIPE_API_URL: optionalUrl,
+  STRIPE_WEBHOOK_SECRET: optionalText,
+  STRIPE_TRIAL_DAYS: z.coerce.number().int().min(0).max(730).default(0),
+  PAYMENTS_PORT: z.coerce.number().int().min(1).max(65535).default(3002),
+  // The hosted pricing/account app: unset serves the bundled build under /omniout/, a URL proxies to it.
+  OMNIOUT_URL: optionalUrl,
   // Payment provider price ids of the plans (§9): a user's stripe_price_id names their plan through these.
   STRIPE_PRICE_STARTER: z.string().trim().min(1).default('price_starter_monthly'),
   STRIPE_PRICE_PRO: z.string().trim().min(1).default('price_pro_monthly'),
@@ -70,6 +83,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env) {
       : ({ kind: 'pglite', dir: path.join(dataDir, 'db') } as const),
     webBuildDir: fromRoot(env.WEB_BUILD_DIR),
     omnioutDir: fromRoot(env.OMNIOUT_DIR),
+    omnioutUrl: env.OMNIOUT_URL ? new URL(env.OMNIOUT_URL).href : undefined,
     mail: env.SMTP_URL
       ? ({ transport: 'smtp', smtpUrl: env.SMTP_URL, from: env.MAIL_FROM } as const)
       : ({ transport: 'outbox', outboxDir: path.join(dataDir, 'outbox'), from: env.MAIL_FROM } as const),
@@ -78,6 +92,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env) {
     rateLimit: { max: env.RATE_LIMIT_MAX, windowMs: env.RATE_LIMIT_WINDOW_MS },
     identity,
     plans: planCatalogue(env),
+    payments: paymentsConfig(env),
     analyticsEnabled: Boolean(env.VITE_GA_MEASUREMENT_ID),
     chatEnabled: Boolean(env.VITE_CHAT_WEBSITE_ID),
   };
@@ -117,6 +132,28 @@ function identityConfig(env: z.infer<typeof environmentSchema>) {
 }
 
 export type IdentityConfig = ReturnType<typeof identityConfig>;
+
+const embeddedPayments = { secretKey: 'sk_test_emulator', webhookSecret: 'whsec_emulator' };
+
+function paymentsConfig(env: z.infer<typeof environmentSchema>) {
+  const embedded = !env.STRIPE_SECRET_KEY;
+  const webhookSecret = env.STRIPE_WEBHOOK_SECRET ?? (embedded ? embeddedPayments.webhookSecret : undefined);
+  if (!webhookSecret) {
+    throw new Error(
+      'Invalid configuration:\n  STRIPE_WEBHOOK_SECRET: required when STRIPE_SECRET_KEY names a real Stripe account',
+    );
+  }
+  const apiUrl = env.STRIPE_API_URL ?? (embedded ? `http://localhost:${env.PAYMENTS_PORT}` : undefined);
+  return {
+    secretKey: env.STRIPE_SECRET_KEY ?? embeddedPayments.secretKey,
+    /** Unset: Stripe's own API. */
+    apiUrl,
+    webhookSecret,
+    trialDays: env.STRIPE_TRIAL_DAYS,
+  };
+}
+
+export type PaymentsConfig = ReturnType<typeof paymentsConfig>;
 
 export const planIds = ['starter', 'pro', 'business'] as const;
 export type PlanId = (typeof planIds)[number];

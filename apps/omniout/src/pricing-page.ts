@@ -1,40 +1,44 @@
-import { formatMonthlyPrice, type Plan, plans } from '@app/plans';
+import { formatPrice, type Plan, type PlanId, plans } from '@app/plans';
+import { escapeHtml, icon, renderDocument } from './html.ts';
 
-const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
+// Who each plan is for: the pricing table's copy, next to the catalogue's prices and features.
+const taglines: Record<PlanId, string> = {
+  starter: 'For one person getting a project off the ground.',
+  pro: 'For small teams that work on the same items.',
+  business: 'For organizations that need room to grow.',
+};
+
+const seatCount = (seats: number) => (seats === 1 ? '1 seat' : `${seats} seats`);
 
 function planCard(plan: Plan): string {
-  const features = plan.features.map((feature) => `<li>${escapeHtml(feature)}</li>`).join('');
-  const seats = plan.seats === 1 ? '1 seat' : `${plan.seats} seats`;
-  return `<article class="plan${plan.highlighted ? ' plan--highlighted' : ''}" aria-labelledby="plan-${plan.id}">
-  ${plan.highlighted ? '<p class="badge">Most popular</p>' : ''}
-  <h2 id="plan-${plan.id}">${escapeHtml(plan.name)}</h2>
-  <p class="price"><span class="amount">${formatMonthlyPrice(plan.monthlyAmount)}</span> <span class="period">/ month</span></p>
-  <p class="seats">${seats}</p>
-  <ul>${features}</ul>
-  <a class="choose" href="/purchase/${plan.id}" target="_top" data-plan="${plan.id}">Choose ${escapeHtml(plan.name)}</a>
+  const name = escapeHtml(plan.name);
+  const features = plan.features
+    .map((feature) => `<li>${icon('check', 'icon feature-icon')}<span>${escapeHtml(feature)}</span></li>`)
+    .join('');
+  return `<article class="plan${plan.highlighted ? ' plan--highlighted' : ''}" aria-labelledby="plan-${plan.id}" data-plan="${plan.id}">
+  <div class="plan-head">
+    <h2 id="plan-${plan.id}">${name}</h2>
+    ${plan.highlighted ? '<p class="badge">Most popular</p>' : ''}
+  </div>
+  <p class="tagline">${escapeHtml(taglines[plan.id])}</p>
+  <p class="price"><span class="amount">${formatPrice(plan.unitAmount)}</span> <span class="unit">per seat / month</span></p>
+  <p class="seats">Starts with ${seatCount(plan.seats)} · ${formatPrice(plan.unitAmount * plan.seats)} / month</p>
+  <ul class="features" aria-label="${name} features">${features}</ul>
+  <a class="button ${plan.highlighted ? 'button--primary' : 'button--outline'} choose" href="/purchase/${plan.id}" target="_top">Choose ${name}</a>
 </article>`;
 }
 
-/** The page shown in the /pricing frame. Choosing a plan navigates the top window to /purchase/{plan}. */
+/**
+ * The page in the /pricing frame (index.html): static, no script. Choosing a plan sends the top
+ * window to /purchase/<plan>, which starts checkout (or sign-up first for a visitor).
+ */
 export function renderPricingPage(): string {
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Plans and pricing</title>
-<link rel="stylesheet" href="omniout.css">
-</head>
-<body>
-<main aria-label="Plans and pricing">
+  const body = `<main class="pricing">
 <h1 class="sr-only">Plans and pricing</h1>
 <div class="plans">
 ${plans.map(planCard).join('\n')}
 </div>
-<p class="note">Prices in USD, billed monthly. Change seats or cancel at any time.</p>
-</main>
-</body>
-</html>
-`;
+<p class="note">Prices in US dollars per seat, billed monthly. Add seats, switch plans or cancel at any time from My Account.</p>
+</main>`;
+  return renderDocument({ title: 'Plans and pricing', body, bodyClass: 'page-pricing' });
 }

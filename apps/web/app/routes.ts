@@ -9,6 +9,8 @@ export default [
   route('legal/:section', 'routes/legal.tsx'),
   route('auth/:type', 'routes/auth.tsx'),
   route('auth0-callback', 'routes/auth0-callback.tsx'),
+  // Signed-in only, with its own guard: a visitor who chose a plan signs up first (routes/purchase.tsx).
+  route('purchase/:plan', 'routes/purchase.tsx'),
   // Signed-in only: the layout's guard sends visitors to /auth/signin?next=… (§2).
   layout('routes/signed-in-layout.tsx', [
     route('dashboard', 'routes/dashboard.tsx'),

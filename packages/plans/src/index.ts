@@ -1,12 +1,15 @@
 // The plan catalogue (§9): the three plans the product sells. Prices here are what the pricing page
 // shows and what the payment emulator seeds; production reads the price ids from configuration.
+// A price is per seat per month; a purchase buys the plan's `seats`, and the billing portal changes
+// the number of seats (the subscription's quantity, the owner's limit of sub-users).
 export type PlanId = 'starter' | 'pro' | 'business';
 
 export type Plan = {
   id: PlanId;
   name: string;
-  /** Monthly price in cents (USD). */
-  monthlyAmount: number;
+  /** Price per seat per month, in cents (USD). */
+  unitAmount: number;
+  /** Seats a purchase starts with. */
   seats: number;
   features: string[];
   highlighted?: boolean;
@@ -16,14 +19,14 @@ export const plans: readonly Plan[] = [
   {
     id: 'starter',
     name: 'Starter',
-    monthlyAmount: 900,
+    unitAmount: 900,
     seats: 1,
     features: ['Dashboard with live items', 'Email support', '1 user'],
   },
   {
     id: 'pro',
     name: 'Pro',
-    monthlyAmount: 2900,
+    unitAmount: 1200,
     seats: 5,
     features: ['Everything in Starter', 'Up to 5 users', 'Priority support'],
     highlighted: true,
@@ -31,11 +34,11 @@ export const plans: readonly Plan[] = [
   {
     id: 'business',
     name: 'Business',
-    monthlyAmount: 9900,
+    unitAmount: 1500,
     seats: 25,
     features: ['Everything in Pro', 'Up to 25 users', 'Featured items', 'Organization plan'],
   },
 ];
 
-export const formatMonthlyPrice = (amount: number) =>
+export const formatPrice = (amount: number) =>
   `$${(amount / 100).toFixed(amount % 100 === 0 ? 0 : 2)}`;

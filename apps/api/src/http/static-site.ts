@@ -4,11 +4,18 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { type CspOptions, contentSecurityPolicy, inlineScriptHashes } from './content-security-policy.ts';
+import { registerOmnioutProxy } from './omniout-proxy.ts';
 import { matchesAnyPattern } from './route-patterns.ts';
 
 type Page = { html: Buffer; br?: Buffer; gzip?: Buffer; csp: string };
 
-export type StaticSiteOptions = { webBuildDir: string; omnioutDir: string; csp: CspOptions };
+export type StaticSiteOptions = {
+  webBuildDir: string;
+  omnioutDir: string;
+  /** An external hosted app to proxy under /omniout/ instead of the bundled build. */
+  omnioutUrl?: string;
+  csp: CspOptions;
+};
 
 const spaFallbackFile = '__spa-fallback.html';
 const notBuiltMessage = 'The web app is not built yet. Run `npm run build` (npm start does it for you).';
@@ -48,7 +55,9 @@ export async function registerStaticSite(app: FastifyInstance, options: StaticSi
     });
   }
 
-  if (existsSync(options.omnioutDir)) {
+  if (options.omnioutUrl) {
+    registerOmnioutProxy(app, options.omnioutUrl);
+  } else if (existsSync(options.omnioutDir)) {
     await app.register(fastifyStatic, {
       root: options.omnioutDir,
       prefix: '/omniout/',

@@ -19,3 +19,11 @@ export function planStatusOf(
 
 /** §6: featuring items is the business (the dashboard's "Organization") plan's feature. */
 export const canFeatureItems = (status: PlanStatus) => status.planIsActive && status.planId === 'business';
+
+// A plan whose payment is being retried is still the user's: it is fixed in the billing portal, and a
+// second purchase would make two subscriptions.
+const currentStatuses = new Set(['active', 'trialing', 'past_due', 'unpaid']);
+
+/** Whether the user already has a plan to manage rather than one to buy. */
+export const hasCurrentPlan = (row: Pick<UserRow, 'stripeSubscriptionStatus'>) =>
+  currentStatuses.has(row.stripeSubscriptionStatus ?? '');

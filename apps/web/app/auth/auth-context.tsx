@@ -42,6 +42,7 @@ const actions = {
   updateEmail: lazy((session) => session.updateEmail),
   updatePassword: lazy((session) => session.updatePassword),
   signout: lazy((session) => session.signout),
+  refreshUser: lazy((session) => session.refreshUser),
 };
 
 /**

@@ -5,3 +5,8 @@ export const callbackPath = '/auth0-callback';
 export function signInPathFor(path: string): string {
   return `/auth/signin?next=${encodeURIComponent(path)}`;
 }
+
+/** Where a visitor who chose a plan before having an account goes: sign-up first, then back to `path`. */
+export function signUpPathFor(path: string): string {
+  return `/auth/signup?next=${encodeURIComponent(path)}`;
+}

@@ -49,6 +49,13 @@ export function derivePlan(document: PlanDocument): PlanFields {
   };
 }
 
+// A plan whose payment is being retried is still the user's: they fix it in the portal, not by buying again.
+const portalStatuses = ['active', 'trialing', 'past_due', 'unpaid'];
+
+/** §4: a user with a current plan manages it in the billing portal; anyone else chooses one on /pricing. */
+export const hasCurrentPlan = (user: Pick<PlanFields, 'planIsActive' | 'stripeSubscriptionStatus'>) =>
+  user.planIsActive || portalStatuses.includes(user.stripeSubscriptionStatus ?? '');
+
 /** §6: featuring items needs an active plan that is the organization (business) plan. */
 export function canFeatureItems(user: Pick<PlanFields, 'planIsActive' | 'CurrentPlan'>): boolean {
   return user.planIsActive && (user.CurrentPlan === 'Organization' || user.CurrentPlan === 'business');

@@ -179,6 +179,14 @@ export async function signinWithProvider(provider: SocialProvider): Promise<Auth
   return adopt(await identity.signinWithProvider(provider), { isNewSignIn: true });
 }
 
+/**
+ * Reads the user document again, for a change made elsewhere: the payment provider's webhook writes
+ * the plan a moment after checkout or the billing portal.
+ */
+export function refreshUser(): Promise<AuthUser> {
+  return adopt(requireToken(), { isNewSignIn: false });
+}
+
 export const sendPasswordResetEmail = (email: string) => identity.sendPasswordResetEmail(email);
 
 export const confirmPasswordReset = () => identity.confirmPasswordReset();

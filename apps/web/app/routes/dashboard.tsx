@@ -6,6 +6,7 @@ import { ItemList } from '#web/components/dashboard/item-list.tsx';
 import { AccountPanel, PlanPanel } from '#web/components/dashboard/plan-panel.tsx';
 import { PurchaseNotice } from '#web/components/dashboard/purchase-notice.tsx';
 import { TrialBanner } from '#web/components/dashboard/trial-banner.tsx';
+import { usePlanConfirmation } from '#web/components/dashboard/use-plan-confirmation.ts';
 import { pageMeta } from '#web/lib/meta.ts';
 
 export const meta = () => [
@@ -17,10 +18,11 @@ export const meta = () => [
 export default function Dashboard() {
   const { user } = useAuth();
   const [searchParams, setSearchParams] = useSearchParams();
+  const isReturnFromCheckout = searchParams.get('paid') === 'true';
+  usePlanConfirmation(isReturnFromCheckout && user !== null && user !== false && !user.planIsActive);
   // The guard (routes/signed-in-layout.tsx) renders this page only for a signed-in user.
   if (!user) return null;
   const methods = user.providers.map((method) => signInMethodLabels[method]).join(', ') || 'Unknown';
-  const isReturnFromCheckout = searchParams.get('paid') === 'true';
   const dismissPurchaseNotice = () =>
     setSearchParams(
       (params) => {

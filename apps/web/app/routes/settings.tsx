@@ -33,7 +33,7 @@ export default function Settings() {
       <div className="mt-8 max-w-xl">
         {section === 'general' && <GeneralSettingsForm user={user} />}
         {section === 'password' && <PasswordSettingsForm user={user} />}
-        {section === 'billing' && <BillingSettingsPanel />}
+        {section === 'billing' && <BillingSettingsPanel user={user} />}
       </div>
     </div>
   );

@@ -1,19 +1,44 @@
-import { Link } from 'react-router';
+import { useEffect } from 'react';
+import { useNavigate } from 'react-router';
+import { hasCurrentPlan } from '#web/auth/plan.ts';
+import type { AuthUser } from '#web/auth/session.ts';
+import { Alert } from '#web/components/forms/alert.tsx';
 import { buttonClasses } from '#web/components/forms/button.tsx';
+import { LoadingStatus } from '#web/components/layout/loading-status.tsx';
+import { createBillingPortal } from '#web/lib/billing.ts';
+import { useProviderRedirect } from '#web/lib/use-provider-redirect.ts';
 
-// §4 Billing tab: with an active plan it opens the payment provider's billing portal, otherwise it
-// goes to /pricing. Plans are not sold yet, so for now the tab says so and links to the pricing page.
-export function BillingSettingsPanel() {
+/**
+ * §4 Billing tab: a user with a plan goes to the payment provider's billing portal (plan, seats,
+ * payment method, invoices, cancellation); anyone else goes to the pricing page to choose one.
+ */
+export function BillingSettingsPanel({ user }: { user: AuthUser }) {
+  const navigate = useNavigate();
+  const hasPlan = hasCurrentPlan(user);
+  const { error, retry } = useProviderRedirect(createBillingPortal, hasPlan);
+
+  useEffect(() => {
+    if (!hasPlan || error?.code === 'billing/no-customer') navigate('/pricing', { replace: true });
+  }, [hasPlan, error, navigate]);
+
   return (
     <div className="rounded-lg bg-slate-50 p-6 text-sm text-slate-700 ring-1 ring-slate-200">
       <h2 className="text-base font-semibold text-slate-900">Billing</h2>
-      <p className="mt-2">
-        Billing arrives with plans. Once you subscribe, this is where you will manage your plan, payment
-        method and invoices.
-      </p>
-      <Link to="/pricing" className={buttonClasses({ className: 'mt-4' })}>
-        See plans and pricing
-      </Link>
+      {error ? (
+        <>
+          <Alert variant="error" title="We could not open the billing portal" className="mt-4">
+            {error.message}
+          </Alert>
+          <button type="button" onClick={retry} className={buttonClasses({ className: 'mt-4' })}>
+            Try again
+          </button>
+        </>
+      ) : (
+        <>
+          <p className="mt-2">Opening the billing portal, where you manage your plan, seats and invoices…</p>
+          <LoadingStatus className="py-6" />
+        </>
+      )}
     </div>
   );
 }

@@ -1,0 +1,37 @@
+import type { FastifyRequest } from 'fastify';
+import type Stripe from 'stripe';
+import { z } from 'zod';
+import type { VerifiedIdentity } from '#api/auth/verify-access-token.ts';
+import type { IdentityConfig } from '#api/config.ts';
+import type { Database } from '#api/db/database.ts';
+import { AppError } from '#api/http/app-error.ts';
+import { findOrCreateUser } from '#api/users/user-document.ts';
+import { callProvider } from './provider-errors.ts';
+import { assertOwnSite, returnAddress } from './return-url.ts';
+
+export const billingSessionRequest = z.strictObject({
+  returnUrl: returnAddress('address to return to'),
+});
+
+/** §4 Billing tab, §7: the provider's billing portal for the user's own customer. */
+export async function createBillingSession(
+  deps: { db: Database; stripe: Stripe; identity: IdentityConfig },
+  request: FastifyRequest,
+  caller: VerifiedIdentity,
+  input: z.output<typeof billingSessionRequest>,
+) {
+  assertOwnSite(request, input.returnUrl, 'returnUrl');
+  const user = await findOrCreateUser(deps.db, deps.identity, caller);
+  const customer = user.stripeCustomerId;
+  if (!customer) {
+    throw new AppError(
+      409,
+      'billing/no-customer',
+      'You have no plan to manage yet. Choose a plan on the pricing page.',
+    );
+  }
+  const session = await callProvider(request.log, 'open the billing portal', () =>
+    deps.stripe.billingPortal.sessions.create({ customer, return_url: input.returnUrl }),
+  );
+  return { url: session.url };
+}

@@ -1,0 +1,93 @@
+import { plans } from '@app/plans';
+import type { FastifyRequest } from 'fastify';
+import type Stripe from 'stripe';
+import { z } from 'zod';
+import type { VerifiedIdentity } from '#api/auth/verify-access-token.ts';
+import type { IdentityConfig, PaymentsConfig, PlanCatalogue } from '#api/config.ts';
+import type { Database } from '#api/db/database.ts';
+import { AppError } from '#api/http/app-error.ts';
+import { hasCurrentPlan } from '#api/users/plan-status.ts';
+import { findOrCreateUser } from '#api/users/user-document.ts';
+import { ensureCustomer } from './customer.ts';
+import { callProvider } from './provider-errors.ts';
+import { assertOwnSite, returnAddress } from './return-url.ts';
+
+export const checkoutRequest = z.strictObject({
+  priceId: z
+    .string({ error: 'Please choose a plan.' })
+    .trim()
+    .min(1, 'Please choose a plan.')
+    .max(255, 'This plan is not available.'),
+  successUrl: returnAddress('address to return to after paying'),
+  cancelUrl: returnAddress('address to return to when cancelling'),
+});
+
+export type CheckoutDeps = {
+  db: Database;
+  stripe: Stripe;
+  identity: IdentityConfig;
+  plans: PlanCatalogue;
+  payments: PaymentsConfig;
+};
+
+/**
+ * §4 Purchase, §7: a Checkout Session for one of the three plans, buying the plan's starting seats.
+ * The customer is the user's own (created once); the uid rides along as client_reference_id and in
+ * the subscription's metadata so the provider's records name the account.
+ */
+export async function createCheckoutSession(
+  deps: CheckoutDeps,
+  request: FastifyRequest,
+  caller: VerifiedIdentity,
+  input: z.output<typeof checkoutRequest>,
+) {
+  assertOwnSite(request, input.successUrl, 'successUrl');
+  assertOwnSite(request, input.cancelUrl, 'cancelUrl');
+  const planId = deps.plans.planByPriceId.get(input.priceId);
+  const plan = plans.find((candidate) => candidate.id === planId);
+  if (!plan) {
+    throw new AppError(
+      400,
+      'billing/unknown-price',
+      'This plan is not available. Please choose a plan on the pricing page.',
+      {
+        priceId: 'This plan is not available.',
+      },
+    );
+  }
+  const user = await findOrCreateUser(deps.db, deps.identity, caller);
+  if (hasCurrentPlan(user)) {
+    throw new AppError(
+      409,
+      'billing/already-subscribed',
+      'You already have an active plan. Change it from Settings → Billing.',
+    );
+  }
+  const log = request.log;
+  const customer = await callProvider(log, 'set up your customer record', () => ensureCustomer(deps, user));
+  const trialDays = await callProvider(log, 'check your trial', () => trialDaysFor(deps, customer));
+  const session = await callProvider(log, 'start the checkout', () =>
+    deps.stripe.checkout.sessions.create({
+      mode: 'subscription',
+      customer,
+      client_reference_id: user.id,
+      line_items: [{ price: input.priceId, quantity: plan.seats }],
+      success_url: input.successUrl,
+      cancel_url: input.cancelUrl,
+      metadata: { uid: user.id, plan: plan.id },
+      subscription_data: {
+        metadata: { uid: user.id, plan: plan.id },
+        ...(trialDays > 0 && { trial_period_days: trialDays }),
+      },
+    }),
+  );
+  if (!session.url) throw new Error(`checkout session ${session.id} came without a url`);
+  return { id: session.id, url: session.url };
+}
+
+/** A trial (STRIPE_TRIAL_DAYS) is for a customer's first subscription only. */
+async function trialDaysFor(deps: CheckoutDeps, customer: string): Promise<number> {
+  if (deps.payments.trialDays === 0) return 0;
+  const previous = await deps.stripe.subscriptions.list({ customer, status: 'all', limit: 1 });
+  return previous.data.length === 0 ? deps.payments.trialDays : 0;
+}

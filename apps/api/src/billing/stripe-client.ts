@@ -1,0 +1,24 @@
+import Stripe from 'stripe';
+import type { PaymentsConfig } from '#api/config.ts';
+
+/**
+ * The real `stripe` SDK, pointed at the emulator or a test's provider by `apiUrl` and at Stripe itself
+ * when that is unset. The SDK retries network errors and 5xx answers with the same idempotency key.
+ */
+export function createStripeClient(payments: PaymentsConfig): Stripe {
+  const target = payments.apiUrl ? new URL(payments.apiUrl) : undefined;
+  return new Stripe(payments.secretKey, {
+    maxNetworkRetries: 2,
+    timeout: 15_000,
+    appInfo: { name: 'launchkit' },
+    ...(target && {
+      host: target.hostname,
+      port: target.port || (target.protocol === 'https:' ? 443 : 80),
+      protocol: target.protocol === 'https:' ? 'https' : 'http',
+    }),
+  });
+}
+
+/** A provider failure the user can do nothing about but retry; the provider's own words stay in the log. */
+export const providerUnavailableMessage =
+  'The payment service is not reachable right now. Please try again shortly.';

@@ -1,0 +1,190 @@
+import { eq } from 'drizzle-orm';
+import type Stripe from 'stripe';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { users } from '#api/db/schema.ts';
+import { type BillingWorld, startBillingWorld } from '#api/test/test-billing.ts';
+import type { TestUser } from '#api/test/test-users.ts';
+
+let world: BillingWorld;
+beforeAll(async () => {
+  world = await startBillingWorld();
+});
+afterAll(() => world?.close());
+
+const planColumns = async (user: TestUser) => {
+  const [row] = await world.app.db
+    .select({
+      stripePriceId: users.stripePriceId,
+      stripeSubscriptionStatus: users.stripeSubscriptionStatus,
+      quantity: users.quantity,
+      trialEnd: users.trialEnd,
+      currentPeriodEnd: users.currentPeriodEnd,
+      updatedAt: users.updatedAt,
+    })
+    .from(users)
+    .where(eq(users.id, user.uid));
+  return row;
+};
+
+/** A user with a customer at the provider (made by starting a checkout) and no subscription yet. */
+async function customerUser() {
+  const user = await world.signedInUser();
+  const { status } = await world.call(user, 'POST', '/api/stripe-create-checkout-session', {
+    priceId: 'price_pro_monthly',
+    successUrl: `${world.appUrl}/dashboard?paid=true`,
+    cancelUrl: `${world.appUrl}/pricing`,
+  });
+  if (status !== 200) throw new Error(`checkout answered ${status}`);
+  const [customer] = (await world.payments.stripe.customers.list({ email: user.email })).data;
+  if (!customer) throw new Error('no customer');
+  return { user, customer: customer.id };
+}
+
+/** Posts an event to the app's endpoint as the provider would, signed with `secret`. */
+async function deliver(
+  event: unknown,
+  options: { secret?: string; timestamp?: number; header?: string } = {},
+) {
+  const payload = JSON.stringify(event);
+  const header =
+    options.header ??
+    world.payments.stripe.webhooks.generateTestHeaderString({
+      payload,
+      secret: options.secret ?? world.payments.webhookSecret,
+      ...(options.timestamp && { timestamp: options.timestamp }),
+    });
+  const response = await fetch(`${world.appUrl}/api/stripe-webhook`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...(header && { 'Stripe-Signature': header }) },
+    body: payload,
+  });
+  return { status: response.status, body: await response.json() };
+}
+
+const eventAbout = (type: string, object: Record<string, unknown>) => ({
+  id: `evt_test_${Math.random().toString(36).slice(2)}`,
+  object: 'event',
+  type,
+  created: Math.floor(Date.now() / 1000),
+  data: { object },
+});
+
+describe('POST /api/stripe-webhook', () => {
+  it('refuses a missing, wrong or stale signature with 400 and changes nothing', async () => {
+    const { user, customer } = await customerUser();
+    const before = await planColumns(user);
+    const forged = eventAbout('customer.subscription.updated', {
+      id: 'sub_forged',
+      object: 'subscription',
+      customer,
+      status: 'active',
+    });
+    const answers = [
+      await deliver(forged, { header: '' }),
+      await deliver(forged, { secret: 'whsec_someone_else' }),
+      await deliver(forged, { timestamp: Math.floor(Date.now() / 1000) - 3600 }),
+      await deliver(forged, { header: 't=1,v1=deadbeef' }),
+    ];
+    for (const answer of answers) {
+      expect(answer.status).toBe(400);
+      expect(answer.body).toMatchObject({ status: 'error', code: 'billing/invalid-signature' });
+    }
+    expect(await planColumns(user)).toEqual(before);
+  });
+
+  it('writes the plan the provider reports when its own webhooks arrive', async () => {
+    const { user, customer } = await customerUser();
+    const subscription = await world.payments.stripe.subscriptions.create({
+      customer,
+      items: [{ price: 'price_business_monthly', quantity: 7 }],
+      trial_period_days: 14,
+    });
+    await expect
+      .poll(async () => (await world.userDocument(user)).stripeSubscriptionStatus, { timeout: 10_000 })
+      .toBe('trialing');
+    const document = await world.userDocument(user);
+    expect(document).toMatchObject({
+      stripePriceId: 'price_business_monthly',
+      planId: 'business',
+      planIsActive: true,
+      quantity: 7,
+      trialEnd: new Date((subscription.trial_end ?? 0) * 1000).toISOString(),
+    });
+  });
+
+  it('applies the same event three times as once', async () => {
+    const { user, customer } = await customerUser();
+    const subscription = await world.payments.stripe.subscriptions.create({
+      customer,
+      items: [{ price: 'price_pro_monthly', quantity: 5 }],
+      trial_period_days: 7,
+    });
+    await expect.poll(async () => (await planColumns(user))?.quantity, { timeout: 10_000 }).toBe(5);
+    const settled = await planColumns(user);
+    const event = eventAbout(
+      'customer.subscription.updated',
+      subscription as unknown as Record<string, unknown>,
+    );
+    const answers = [await deliver(event), await deliver(event), await deliver(event)];
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200]);
+    const after = await planColumns(user);
+    expect({ ...after, updatedAt: undefined }).toEqual({ ...settled, updatedAt: undefined });
+  });
+
+  it('ends in the provider state when an older event arrives after a newer one', async () => {
+    const { user, customer } = await customerUser();
+    const created = await world.payments.stripe.subscriptions.create({
+      customer,
+      items: [{ price: 'price_starter_monthly', quantity: 1 }],
+      trial_period_days: 7,
+    });
+    const updated = await world.payments.stripe.subscriptions.update(created.id, {
+      items: [{ id: created.items.data[0]?.id, price: 'price_business_monthly', quantity: 12 }],
+    });
+    await expect.poll(async () => (await planColumns(user))?.quantity, { timeout: 10_000 }).toBe(12);
+    // The newer event first, then the older ones (a checkout's completion and the creation) late.
+    await deliver(eventAbout('customer.subscription.updated', updated as unknown as Record<string, unknown>));
+    await deliver(
+      eventAbout('checkout.session.completed', { id: 'cs_late', object: 'checkout.session', customer }),
+    );
+    await deliver(eventAbout('customer.subscription.created', created as unknown as Record<string, unknown>));
+    expect(await planColumns(user)).toMatchObject({ stripePriceId: 'price_business_monthly', quantity: 12 });
+  });
+
+  it('acknowledges events about someone else or of no interest, and bodies that are not events', async () => {
+    expect(
+      (await deliver(eventAbout('customer.subscription.updated', { customer: 'cus_not_ours' }))).status,
+    ).toBe(200);
+    expect((await deliver(eventAbout('product.created', { id: 'prod_x' }))).status).toBe(200);
+    expect((await deliver({ hello: 'world' })).status).toBe(200);
+  });
+
+  it('answers non-2xx when applying fails, and the provider retries until the state is right', async () => {
+    const { user, customer } = await customerUser();
+    // The app cannot reach the provider to re-read the subscription, so every delivery fails.
+    await world.restartApp({ STRIPE_API_URL: 'http://127.0.0.1:9' });
+    const subscription: Stripe.Subscription = await world.payments.stripe.subscriptions.create({
+      customer,
+      items: [{ price: 'price_pro_monthly', quantity: 4 }],
+      trial_period_days: 3,
+    });
+    const failedAttempt = async () => {
+      const events = await world.payments.stripe.events.list({
+        type: 'customer.subscription.created',
+        limit: 20,
+      });
+      const event = events.data.find(
+        (candidate) => (candidate.data.object as Stripe.Subscription).id === subscription.id,
+      );
+      if (!event) return undefined;
+      const deliveries = (await world.payments.webhookDeliveries(event.id)).data as { status: number }[];
+      return deliveries.find((delivery) => delivery.status >= 500)?.status;
+    };
+    await expect.poll(failedAttempt, { timeout: 15_000 }).toBe(503);
+    expect((await planColumns(user))?.quantity).toBe(0);
+
+    await world.restartApp();
+    await expect.poll(async () => (await planColumns(user))?.quantity, { timeout: 20_000 }).toBe(4);
+    expect(await planColumns(user)).toMatchObject({ stripeSubscriptionStatus: 'trialing' });
+  });
+});

@@ -1,0 +1,68 @@
+import { startTestApp, type TestApp } from './test-app.ts';
+import { startTestIdentityProvider, type TestIdentityProvider } from './test-identity-provider.ts';
+import { freePort, startTestPaymentsProvider, type TestPaymentsProvider } from './test-payments-provider.ts';
+import { createTestUsers, type TestUser } from './test-users.ts';
+
+/**
+ * The product listening on a real port between the real identity and payment emulators: the payment
+ * emulator delivers signed webhooks to the app's endpoint as Stripe would.
+ */
+export async function startBillingWorld(env: Record<string, string> = {}) {
+  const identity: TestIdentityProvider = await startTestIdentityProvider();
+  const port = await freePort();
+  const appUrl = `http://127.0.0.1:${port}`;
+  const payments: TestPaymentsProvider = await startTestPaymentsProvider({
+    webhookUrl: `${appUrl}/api/stripe-webhook`,
+  });
+  const appEnv = { ...identity.appEnv, ...payments.appEnv, ...env };
+  const first: TestApp = await startTestApp(appEnv);
+  let app = first;
+  await app.app.listen({ port, host: '127.0.0.1' });
+  const newUser = createTestUsers(identity);
+
+  async function call(user: TestUser | null, method: string, pathname: string, body?: unknown) {
+    const response = await fetch(`${appUrl}${pathname}`, {
+      method,
+      headers: {
+        ...(user && { Authorization: `Bearer ${user.token}` }),
+        ...(body !== undefined && { 'Content-Type': 'application/json' }),
+      },
+      body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+    });
+    // biome-ignore lint/suspicious/noExplicitAny: a test reads each answer by the shape it expects
+    return { status: response.status, body: (await response.json()) as Record<string, any> };
+  }
+
+  return {
+    identity,
+    payments,
+    appUrl,
+    get app() {
+      return app;
+    },
+    call,
+    /** A signed-in person with their user document created, as after their first visit. */
+    async signedInUser() {
+      const user = await newUser();
+      const { status } = await call(user, 'GET', '/api/user');
+      if (status !== 200) throw new Error(`GET /api/user answered ${status}`);
+      return user;
+    },
+    userDocument: async (user: TestUser) => (await call(user, 'GET', '/api/user')).body.data,
+    /** Stops the app and starts another on the same port and database, with `overrides` to its env. */
+    async restartApp(overrides: Record<string, string> = {}) {
+      await app.app.close();
+      if (app !== first) await app.close();
+      app = await startTestApp({ ...appEnv, ...overrides }, { database: first.database });
+      await app.app.listen({ port, host: '127.0.0.1' });
+    },
+    async close() {
+      if (app !== first) await app.close();
+      await first.close();
+      await payments.close();
+      await identity.close();
+    },
+  };
+}
+
+export type BillingWorld = Awaited<ReturnType<typeof startBillingWorld>>;

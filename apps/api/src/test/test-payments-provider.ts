@@ -1,0 +1,74 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { loadPaymentsConfig, startPaymentsEmulator } from '@app/payments-emulator';
+import Stripe from 'stripe';
+
+const secretKey = 'sk_test_api_tests';
+const webhookSecret = 'whsec_api_tests';
+
+/** A port nobody listens on right now, for a server whose address must be known before it starts. */
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+    server.on('error', reject);
+  });
+}
+
+/**
+ * The real payment emulator on a free port with its own data, delivering webhooks to `webhookUrl` (the
+ * test app's endpoint). `appEnv` points an app at it as production points it at Stripe; `stripe` is the
+ * real SDK, the way a test plays the operator (Stripe's dashboard) or inspects the provider's state.
+ */
+export async function startTestPaymentsProvider(options: { webhookUrl: string; retryBaseMs?: number }) {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'payments-test-'));
+  const config = loadPaymentsConfig({
+    PAYMENTS_PORT: '0',
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    PAYMENTS_DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    STRIPE_SECRET_KEY: secretKey,
+    STRIPE_WEBHOOK_SECRET: webhookSecret,
+    STRIPE_WEBHOOK_URL: options.webhookUrl,
+    PAYMENTS_WEBHOOK_RETRY_BASE_MS: String(options.retryBaseMs ?? 200),
+  });
+  const emulator = await startPaymentsEmulator(config, { logger: false });
+  const origin = emulator.url.replace(/\/$/, '');
+  const { port } = new URL(origin);
+  const stripe = new Stripe(secretKey, { host: '127.0.0.1', port: Number(port), protocol: 'http' });
+
+  async function emulatorCall(pathname: string, init: { method?: string; body?: unknown } = {}) {
+    const response = await fetch(`${origin}${pathname}`, {
+      method: init.method ?? 'GET',
+      headers: { Authorization: `Bearer ${secretKey}`, 'Content-Type': 'application/json' },
+      body: init.body === undefined ? undefined : JSON.stringify(init.body),
+    });
+    const body = await response.json();
+    if (!response.ok) throw new Error(`${pathname} answered ${response.status}: ${JSON.stringify(body)}`);
+    return body;
+  }
+
+  return {
+    origin,
+    stripe,
+    webhookSecret,
+    appEnv: { STRIPE_SECRET_KEY: secretKey, STRIPE_API_URL: origin, STRIPE_WEBHOOK_SECRET: webhookSecret },
+    /** Moves one customer's clock forward; what falls due (trial end, renewal) happens. */
+    advanceClock: (customer: string, seconds: number) =>
+      emulatorCall('/emulator/clock/advance', { method: 'POST', body: { customer, seconds } }),
+    webhookDeliveries: (event: string) =>
+      emulatorCall(`/emulator/webhook-deliveries?event=${encodeURIComponent(event)}`),
+    async close() {
+      await emulator.close();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export type TestPaymentsProvider = Awaited<ReturnType<typeof startTestPaymentsProvider>>;

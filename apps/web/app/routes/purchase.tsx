@@ -1,0 +1,62 @@
+import { useEffect } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { useAuth } from '#web/auth/auth-context.tsx';
+import { signUpPathFor } from '#web/auth/auth-paths.ts';
+import { hasCurrentPlan } from '#web/auth/plan.ts';
+import { isSigningOut } from '#web/auth/session.ts';
+import { Alert } from '#web/components/forms/alert.tsx';
+import { buttonClasses } from '#web/components/forms/button.tsx';
+import { LoadingStatus } from '#web/components/layout/loading-status.tsx';
+import { createCheckout } from '#web/lib/billing.ts';
+import { pageMeta } from '#web/lib/meta.ts';
+import { useProviderRedirect } from '#web/lib/use-provider-redirect.ts';
+
+export const meta = () => [
+  ...pageMeta({ title: 'Checkout', path: '/purchase' }),
+  { name: 'robots', content: 'noindex' },
+];
+
+/**
+ * §2, §4 Purchase: signed-in only. A user with a plan manages it (/settings/billing); anyone else
+ * goes to the payment provider's checkout for the plan. A visitor who chose a plan on the pricing
+ * page signs up first and comes back here.
+ */
+export default function Purchase() {
+  const plan = useParams().plan ?? '';
+  const { user } = useAuth();
+  const navigate = useNavigate();
+  const hasPlan = Boolean(user && hasCurrentPlan(user));
+  const { error, retry } = useProviderRedirect(() => createCheckout(plan), Boolean(user) && !hasPlan);
+
+  useEffect(() => {
+    if (user === false && !isSigningOut()) navigate(signUpPathFor(`/purchase/${plan}`), { replace: true });
+    else if (hasPlan || error?.code === 'billing/already-subscribed')
+      navigate('/settings/billing', { replace: true });
+  }, [user, hasPlan, error, plan, navigate]);
+
+  return (
+    <section className="mx-auto max-w-xl px-6 py-20 text-center">
+      <h1 className="text-2xl font-bold tracking-tight text-slate-900">Checkout</h1>
+      {error ? (
+        <>
+          <Alert variant="error" title="We could not start the checkout" className="mt-6 text-left">
+            {error.message}
+          </Alert>
+          <div className="mt-6 flex flex-wrap justify-center gap-3">
+            <button type="button" onClick={retry} className={buttonClasses()}>
+              Try again
+            </button>
+            <Link to="/pricing" className={buttonClasses({ variant: 'secondary' })}>
+              Back to pricing
+            </Link>
+          </div>
+        </>
+      ) : (
+        <>
+          <p className="mt-3 text-slate-600">Taking you to secure checkout…</p>
+          <LoadingStatus className="py-10" />
+        </>
+      )}
+    </section>
+  );
+}

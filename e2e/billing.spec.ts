@@ -1,0 +1,190 @@
+import { expect, gotoHydrated, test } from './fixtures.ts';
+import {
+  advanceClock,
+  grantTrialPlan,
+  longDateUtc,
+  paymentsOrigin,
+  payWithCard,
+  stripe,
+  testCards,
+} from './support/billing.ts';
+import {
+  createPasswordUser,
+  expectedAuthFailures,
+  openSignedIn,
+  password,
+  uniqueEmail,
+} from './support/identity.ts';
+import { addItemWithApi, itemRow } from './support/workspace.ts';
+
+// Plans bought through the real `stripe` SDK on the server, the payment emulator's hosted pages in the
+// browser, and the emulator's signed webhooks into the product (docs/billing.md).
+
+// The hosted Checkout page answers a declined card with 402, which the browser logs.
+test.use({ allowedConsoleErrors: [...expectedAuthFailures, /status of 402/] });
+
+const currentPlan = (page: import('@playwright/test').Page) => page.getByTestId('dashboard-plan');
+
+test.describe('buying a plan', () => {
+  test('a visitor chooses Pro in the pricing frame, signs up, pays with 4242 and lands with Pro active', async ({
+    page,
+  }) => {
+    await gotoHydrated(page, '/pricing');
+    const frame = page.frameLocator('iframe[title]').first();
+    await frame.getByRole('link', { name: 'Choose Pro' }).click();
+    await expect(page).toHaveURL(/\/auth\/signup\?next=%2Fpurchase%2Fpro$/);
+
+    const form = page.getByTestId('auth-form');
+    await form.getByLabel('Email').fill(uniqueEmail('buyer'));
+    await form.getByLabel('Password', { exact: true }).fill(password);
+    await form.getByLabel('Confirm password').fill(password);
+    await form.getByRole('button', { name: 'Sign up' }).click();
+
+    await payWithCard(page, testCards.success);
+    await expect(page).toHaveURL(/\/dashboard\?paid=true$/);
+    await expect(page.getByTestId('purchase-notice')).toContainText('Your plan is now active.');
+    await expect(currentPlan(page)).toContainText('Pro');
+    await expect(currentPlan(page)).toContainText('Active');
+    await expect(currentPlan(page)).toContainText('Max Users Creation: 5');
+
+    // With an active plan, /purchase goes to the Billing tab, which opens the billing portal.
+    const visited: string[] = [];
+    page.on('framenavigated', (navigated) => {
+      if (navigated === page.mainFrame()) visited.push(navigated.url());
+    });
+    await page.goto('/purchase/pro');
+    await expect(page).toHaveURL(new RegExp(`^${paymentsOrigin}/p/session/`));
+    expect(visited.some((url) => url.endsWith('/settings/billing'))).toBe(true);
+    await expect(page.getByText('Pro').first()).toBeVisible();
+  });
+
+  for (const [card, message] of [
+    [testCards.declined, 'Your card was declined.'],
+    [testCards.insufficientFunds, 'Your card has insufficient funds.'],
+  ] as const) {
+    test(`card ${card.slice(-4)} shows “${message}” and activates nothing`, async ({ page, request }) => {
+      const user = await createPasswordUser(request, 'declined');
+      await openSignedIn(page, user.accessToken, '/purchase/business');
+      await payWithCard(page, card);
+      await expect(page.getByRole('alert')).toContainText(message);
+      await expect(page).toHaveURL(new RegExp(`^${paymentsOrigin}/c/pay/`));
+
+      await gotoHydrated(page, '/dashboard');
+      await expect(currentPlan(page)).toContainText('No plan');
+      const [customer] = (await stripe.customers.list({ email: user.email })).data;
+      expect((await stripe.subscriptions.list({ customer: customer?.id ?? '', status: 'all' })).data).toEqual(
+        [],
+      );
+    });
+  }
+
+  test('the 3-D Secure card completes after its confirmation step', async ({ page, request }) => {
+    const user = await createPasswordUser(request, 'three-d-secure');
+    await openSignedIn(page, user.accessToken, '/purchase/starter');
+    await payWithCard(page, testCards.threeDSecure);
+    await page.getByRole('button', { name: 'Complete authentication' }).click();
+    await expect(page).toHaveURL(/\/dashboard\?paid=true$/);
+    await expect(currentPlan(page)).toContainText('Starter');
+    await expect(currentPlan(page)).toContainText('Active');
+    await expect(currentPlan(page)).toContainText('Max Users Creation: 1');
+  });
+
+  test('leaving checkout returns to the pricing page with no plan', async ({ page, request }) => {
+    const user = await createPasswordUser(request, 'cancel-checkout');
+    await openSignedIn(page, user.accessToken, '/purchase/pro');
+    await expect(page).toHaveURL(new RegExp(`^${paymentsOrigin}/c/pay/`));
+    await page
+      .getByRole('link', { name: /back|cancel/i })
+      .first()
+      .click();
+    await expect(page).toHaveURL(/\/pricing$/);
+  });
+
+  test('a plan name that does not exist shows why, with a way back', async ({ page, request }) => {
+    const user = await createPasswordUser(request, 'unknown-plan');
+    await openSignedIn(page, user.accessToken, '/purchase/platinum');
+    await expect(page.getByRole('alert')).toContainText('There is no plan called “platinum”.');
+    await expect(page.getByRole('link', { name: 'Back to pricing' })).toHaveAttribute('href', '/pricing');
+  });
+
+  test('without a plan, the Billing tab goes to the pricing page', async ({ page, request }) => {
+    const user = await createPasswordUser(request, 'billing-tab');
+    await openSignedIn(page, user.accessToken, '/settings/billing');
+    await expect(page).toHaveURL(/\/pricing$/);
+  });
+});
+
+test.describe('the billing portal', () => {
+  test('changing seats changes the seat limit; cancelling ends the plan and featuring is refused', async ({
+    page,
+    request,
+  }) => {
+    const user = await createPasswordUser(request, 'portal');
+    await addItemWithApi(request, user.accessToken, 'Portal star');
+    await grantTrialPlan(request, user, 'business', 3);
+
+    await openSignedIn(page, user.accessToken, '/settings/billing');
+    await expect(page).toHaveURL(new RegExp(`^${paymentsOrigin}/p/session/`));
+    await page.getByLabel(/seats/i).fill('8');
+    await page.getByRole('button', { name: /update seats|change seats|save seats/i }).click();
+    await page.getByRole('link', { name: /return to/i }).click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(currentPlan(page)).toContainText('Max Users Creation: 8');
+    const star = itemRow(page, 'Portal star').getByRole('button', { name: 'Feature Portal star' });
+    await star.click();
+    await expect(star).toHaveAttribute('aria-pressed', 'true');
+
+    await gotoHydrated(page, '/settings/billing');
+    await expect(page).toHaveURL(new RegExp(`^${paymentsOrigin}/p/session/`));
+    await page.getByRole('button', { name: /cancel now|cancel plan now|cancel immediately/i }).click();
+    await page.getByRole('link', { name: /return to/i }).click();
+    await expect(currentPlan(page)).toContainText('Canceled');
+    await expect(currentPlan(page)).toContainText('Max Users Creation: 0');
+    const alerts: string[] = [];
+    page.on('dialog', (dialog) => {
+      alerts.push(dialog.message());
+      void dialog.accept();
+    });
+    await itemRow(page, 'Portal star').getByRole('button', { name: 'Feature Portal star' }).click();
+    await expect
+      .poll(() => alerts)
+      .toEqual(['You must upgrade to the organization plan to use this feature']);
+    const refused = await request.patch(
+      `/api/items/${(await addItemWithApi(request, user.accessToken, 'x')).id}`,
+      {
+        headers: { Authorization: `Bearer ${user.accessToken}` },
+        data: { featured: true },
+      },
+    );
+    expect(refused.status()).toBe(403);
+  });
+});
+
+test.describe('trials', () => {
+  test.use({ timezoneId: 'UTC' });
+
+  test('a trial shows the banner with its end date; advancing the clock past it ends the trial', async ({
+    page,
+    request,
+  }) => {
+    const user = await createPasswordUser(request, 'trial-clock');
+    const { customer, subscription } = await grantTrialPlan(request, user, 'pro', 5, 14);
+    await openSignedIn(page, user.accessToken, '/dashboard');
+    const banner = page.getByTestId('trial-banner');
+    await expect(banner).toContainText(longDateUtc(new Date((subscription.trial_end ?? 0) * 1000)));
+    await expect(currentPlan(page)).toContainText('Trialing');
+
+    await advanceClock(request, customer, 15 * 24 * 3600);
+    await expect
+      .poll(async () => {
+        const response = await request.get('/api/user', {
+          headers: { Authorization: `Bearer ${user.accessToken}` },
+        });
+        return (await response.json()).data.stripeSubscriptionStatus;
+      })
+      .not.toBe('trialing');
+    await page.reload();
+    await expect(page.getByTestId('trial-banner')).toHaveCount(0);
+    await expect(currentPlan(page)).not.toContainText('Trialing');
+  });
+});
