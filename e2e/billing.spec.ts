@@ -128,7 +128,7 @@ test.describe('the billing portal', () => {
     await page.getByLabel(/seats/i).fill('8');
     await page.getByRole('button', { name: /update seats|change seats|save seats/i }).click();
     await page.getByRole('link', { name: /return to/i }).click();
-    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page).toHaveURL(/\/dashboard\?from=billing$/);
     await expect(currentPlan(page)).toContainText('Max Users Creation: 8');
     const star = itemRow(page, 'Portal star').getByRole('button', { name: 'Feature Portal star' });
     await star.click();

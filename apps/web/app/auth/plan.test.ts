@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canFeatureItems, derivePlan, formatLongDate } from './plan.ts';
+import { canFeatureItems, derivePlan, formatLongDate, hasCurrentPlan } from './plan.ts';
 
 describe('derivePlan (§3 derived fields)', () => {
   it('gives a user without a plan no plan, no trial and no seats', () => {
@@ -45,6 +45,21 @@ describe('derivePlan (§3 derived fields)', () => {
     expect(canFeatureItems(derivePlan({ planId: 'business', stripeSubscriptionStatus: 'canceled' }))).toBe(
       false,
     );
+  });
+});
+
+describe('hasCurrentPlan (§4 Billing tab and Purchase)', () => {
+  it('counts active, trialing and payment-retry plans as the user’s, not ended or absent ones', () => {
+    const plan = (status: string | null) =>
+      derivePlan({ stripeSubscriptionStatus: status, planIsActive: undefined });
+    expect(
+      ['active', 'trialing', 'past_due', 'unpaid'].map((status) => hasCurrentPlan(plan(status))),
+    ).toEqual([true, true, true, true]);
+    expect(['canceled', 'incomplete_expired', null].map((status) => hasCurrentPlan(plan(status)))).toEqual([
+      false,
+      false,
+      false,
+    ]);
   });
 });
 

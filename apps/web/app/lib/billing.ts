@@ -34,7 +34,7 @@ export async function createCheckout(planId: string): Promise<string> {
 export async function createBillingPortal(): Promise<string> {
   const session = await apiRequest<{ url: string }>('stripe-create-billing-session', {
     method: 'POST',
-    body: { returnUrl: `${window.location.origin}/dashboard` },
+    body: { returnUrl: `${window.location.origin}/dashboard?from=billing` },
   });
   return session.url;
 }

@@ -19,7 +19,10 @@ export default function Dashboard() {
   const { user } = useAuth();
   const [searchParams, setSearchParams] = useSearchParams();
   const isReturnFromCheckout = searchParams.get('paid') === 'true';
-  usePlanConfirmation(isReturnFromCheckout && user !== null && user !== false && !user.planIsActive);
+  const isWaitingForPlan = isReturnFromCheckout && Boolean(user) && !(user && user.planIsActive);
+  usePlanConfirmation(isWaitingForPlan, 60_000);
+  // Back from the billing portal: a change made there arrives by webhook within moments.
+  usePlanConfirmation(searchParams.get('from') === 'billing', 6_000);
   // The guard (routes/signed-in-layout.tsx) renders this page only for a signed-in user.
   if (!user) return null;
   const methods = user.providers.map((method) => signInMethodLabels[method]).join(', ') || 'Unknown';
