@@ -196,6 +196,22 @@ test.describe('accessibility', () => {
         await expectSignInPrompt(page);
         await expectNoAxeViolations(page);
       });
+
+      // axe looks into frames too: the framed pages' landmarks must not clash with the app's.
+      test('the app pages that frame them have no axe violations', async ({ page, request }) => {
+        await page.goto('/pricing');
+        await expect(
+          page.frameLocator('[data-testid="pricing-frame"]').getByRole('link', { name: /^Choose / }),
+        ).toHaveCount(3);
+        await expectNoAxeViolations(page);
+
+        const user = await createPasswordUser(request, 'omniout-axe-app');
+        await openSignedIn(page, user.accessToken, '/myAccount');
+        await expect(
+          page.frameLocator('[data-testid="my-account-frame"]').getByRole('region', { name: 'Subscription' }),
+        ).toBeVisible();
+        await expectNoAxeViolations(page);
+      });
     });
   }
 });

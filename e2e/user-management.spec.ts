@@ -105,7 +105,7 @@ test.describe('user management', () => {
       await dialog.getByLabel('Email').fill(`${first.toLowerCase()}@example.com`);
       await dialog.getByRole('button', { name: 'Add user' }).click();
       await expect(dialog).toBeHidden();
-      await expect(panel.getByText(`${first} ${last}`)).toBeVisible();
+      await expect(panel.getByTestId('sub-user-row').getByText(`${first} ${last}`)).toBeVisible();
       await expect(panel.getByTestId('seats')).toHaveText(`${count} of 2 users`);
     }
     await expect(addUser).toBeDisabled();

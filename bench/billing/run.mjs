@@ -39,10 +39,7 @@ async function timePurchase(browser, product) {
   await page.getByLabel(/name on card/i).fill('Bench Buyer');
   const submittedAt = performance.now();
   await page.getByRole('button', { name: /^(Subscribe|Start trial)$/ }).click();
-  await page
-    .getByTestId('dashboard-plan')
-    .getByText('Active', { exact: true })
-    .waitFor({ timeout: 60_000 });
+  await page.getByTestId('dashboard-plan').getByText('Active', { exact: true }).waitFor({ timeout: 60_000 });
   const activeAt = performance.now();
   await context.close();
   return {
@@ -102,8 +99,22 @@ try {
   await timePurchase(browser, product); // warm-up: first page loads, JIT, pool connections
   const purchases = [];
   for (let index = 0; index < purchaseRuns; index += 1) purchases.push(await timePurchase(browser, product));
-  const p50 = (key) => round(percentile(purchases.map((purchase) => purchase[key]), 50), 0);
-  const p90 = (key) => round(percentile(purchases.map((purchase) => purchase[key]), 90), 0);
+  const p50 = (key) =>
+    round(
+      percentile(
+        purchases.map((purchase) => purchase[key]),
+        50,
+      ),
+      0,
+    );
+  const p90 = (key) =>
+    round(
+      percentile(
+        purchases.map((purchase) => purchase[key]),
+        90,
+      ),
+      0,
+    );
 
   const webhooks = await webhookThroughput(product);
 
@@ -113,7 +124,9 @@ try {
     '  click → checkout page shown': { p50_ms: p50('toCheckout'), p90_ms: p90('toCheckout') },
     '  pay → plan active on dashboard': { p50_ms: p50('fromPayToActive'), p90_ms: p90('fromPayToActive') },
   });
-  console.log(`webhook handling (${webhookConnections} connections, ${durationSeconds} s, each event re-reads the subscription):`);
+  console.log(
+    `webhook handling (${webhookConnections} connections, ${durationSeconds} s, each event re-reads the subscription):`,
+  );
   console.table({
     'POST /api/stripe-webhook': {
       'req/s': round(webhooks.requests.average, 0),

@@ -40,5 +40,4 @@ export const plans: readonly Plan[] = [
   },
 ];
 
-export const formatPrice = (amount: number) =>
-  `$${(amount / 100).toFixed(amount % 100 === 0 ? 0 : 2)}`;
+export const formatPrice = (amount: number) => `$${(amount / 100).toFixed(amount % 100 === 0 ? 0 : 2)}`;

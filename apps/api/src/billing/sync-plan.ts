@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, lt, sql } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import type { Database } from '#api/db/database.ts';
 import { users } from '#api/db/schema.ts';
@@ -45,30 +45,36 @@ export function planFieldsOf(subscription: Stripe.Subscription | undefined) {
   };
 }
 
-export type SyncResult = 'updated' | 'unknown-customer';
+export type SyncResult = 'updated' | 'superseded' | 'unknown-customer';
 
 /**
  * Writes the plan of the user who owns `customer` from the provider's current state, never from an
  * event's payload: events come twice and out of order, the provider's state is always the latest.
- * The user's row stays locked from the read to the write, so two deliveries at once (on any number
- * of app instances) cannot leave the older reading behind.
+ *
+ * Each sync takes a ticket before it reads the provider, and writes only over a plan written by an
+ * older ticket. Every change at the provider is followed by an event whose sync starts (takes its
+ * ticket) after the change, so the newest ticket always read the newest state, and an older reading
+ * that arrives late is dropped — on any number of app instances, with no lock held during the call.
  */
 export async function syncCustomerPlan(
   deps: { db: Database; stripe: Stripe },
   customer: string,
 ): Promise<SyncResult> {
-  return deps.db.transaction(async (tx) => {
-    const [owner] = await tx
-      .select({ id: users.id })
-      .from(users)
-      .where(eq(users.stripeCustomerId, customer))
-      .for('update');
-    if (!owner) return 'unknown-customer';
-    const subscriptions = await deps.stripe.subscriptions.list({ customer, status: 'all', limit: 100 });
-    await tx
-      .update(users)
-      .set({ ...planFieldsOf(currentSubscription(subscriptions.data)), updatedAt: sql`now()` })
-      .where(eq(users.id, owner.id));
-    return 'updated';
-  });
+  const [owner] = await deps.db
+    .select({ id: users.id, ticket: sql<string>`nextval('plan_sync_tickets')` })
+    .from(users)
+    .where(eq(users.stripeCustomerId, customer));
+  if (!owner) return 'unknown-customer';
+  const ticket = Number(owner.ticket);
+  const subscriptions = await deps.stripe.subscriptions.list({ customer, status: 'all', limit: 100 });
+  const written = await deps.db
+    .update(users)
+    .set({
+      ...planFieldsOf(currentSubscription(subscriptions.data)),
+      planSyncTicket: ticket,
+      updatedAt: sql`now()`,
+    })
+    .where(and(eq(users.id, owner.id), lt(users.planSyncTicket, ticket)))
+    .returning({ id: users.id });
+  return written.length > 0 ? 'updated' : 'superseded';
 }

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '#api/db/schema.ts';
 import { type BillingWorld, startBillingWorld } from '#api/test/test-billing.ts';
 import type { TestUser } from '#api/test/test-users.ts';
+import { syncCustomerPlan } from './sync-plan.ts';
 
 let world: BillingWorld;
 beforeAll(async () => {
@@ -177,8 +178,8 @@ describe('POST /api/stripe-webhook', () => {
         (candidate) => (candidate.data.object as Stripe.Subscription).id === subscription.id,
       );
       if (!event) return undefined;
-      const deliveries = (await world.payments.webhookDeliveries(event.id)).data as { status: number }[];
-      return deliveries.find((delivery) => delivery.status >= 500)?.status;
+      const deliveries = (await world.payments.webhookDeliveries(event.id)).data;
+      return deliveries.find((delivery) => (delivery.status ?? 0) >= 500)?.status;
     };
     await expect.poll(failedAttempt, { timeout: 15_000 }).toBe(503);
     expect((await planColumns(user))?.quantity).toBe(0);
@@ -186,5 +187,40 @@ describe('POST /api/stripe-webhook', () => {
     await world.restartApp();
     await expect.poll(async () => (await planColumns(user))?.quantity, { timeout: 20_000 }).toBe(4);
     expect(await planColumns(user)).toMatchObject({ stripeSubscriptionStatus: 'trialing' });
+  });
+
+  it('drops a reading that started before a newer one but finished after it', async () => {
+    const { user, customer } = await customerUser();
+    const subscription = await world.payments.stripe.subscriptions.create({
+      customer,
+      items: [{ price: 'price_pro_monthly', quantity: 3 }],
+      trial_period_days: 7,
+    });
+    await expect.poll(async () => (await planColumns(user))?.quantity, { timeout: 10_000 }).toBe(3);
+
+    // A slow delivery reads the provider now (3 seats) but answers only after a newer change is written.
+    let releaseSlowReading = () => {};
+    const slowReadingHeld = new Promise<void>((resolve) => {
+      releaseSlowReading = resolve;
+    });
+    const stripe = world.payments.stripe;
+    const slowStripe = {
+      subscriptions: {
+        list: async (...args: Parameters<typeof stripe.subscriptions.list>) => {
+          const reading = await stripe.subscriptions.list(...args);
+          await slowReadingHeld;
+          return reading;
+        },
+      },
+    } as unknown as Stripe;
+    const slowSync = syncCustomerPlan({ db: world.app.db, stripe: slowStripe }, customer);
+
+    await stripe.subscriptions.update(subscription.id, {
+      items: [{ id: subscription.items.data[0]?.id, quantity: 9 }],
+    });
+    await expect.poll(async () => (await planColumns(user))?.quantity, { timeout: 10_000 }).toBe(9);
+    releaseSlowReading();
+    expect(await slowSync).toBe('superseded');
+    expect((await planColumns(user))?.quantity).toBe(9);
   });
 });

@@ -1,5 +1,17 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  pgSequence,
+  pgTable,
+  text,
+  timestamp,
+  unique,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 export const newsletterSubscriptions = pgTable('newsletter_subscriptions', {
   id: uuid('id').primaryKey().defaultRandom(),
@@ -16,6 +28,9 @@ export const contactMessages = pgTable('contact_messages', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
+/** Numbers the billing webhook's syncs in the order they start (billing/sync-plan.ts). */
+export const planSyncTickets = pgSequence('plan_sync_tickets');
+
 /** One row per identity-provider subject (`auth0|…`, `google-oauth2|…`), created by the first authenticated call. */
 export const users = pgTable('users', {
   id: text('id').primaryKey(),
@@ -30,6 +45,8 @@ export const users = pgTable('users', {
   quantity: integer('quantity').notNull().default(0),
   trialEnd: timestamp('trial_end', { withTimezone: true }),
   currentPeriodEnd: timestamp('current_period_end', { withTimezone: true }),
+  /** The ticket of the webhook sync that wrote the plan: a sync that started earlier never overwrites it. */
+  planSyncTicket: bigint('plan_sync_ticket', { mode: 'number' }).notNull().default(0),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -62,8 +62,10 @@ export async function startTestPaymentsProvider(options: { webhookUrl: string; r
     /** Moves one customer's clock forward; what falls due (trial end, renewal) happens. */
     advanceClock: (customer: string, seconds: number) =>
       emulatorCall('/emulator/clock/advance', { method: 'POST', body: { customer, seconds } }),
-    webhookDeliveries: (event: string) =>
-      emulatorCall(`/emulator/webhook-deliveries?event=${encodeURIComponent(event)}`),
+    webhookDeliveries: async (event: string) =>
+      (await emulatorCall(`/emulator/webhook-deliveries?event=${encodeURIComponent(event)}`)) as {
+        data: { status: number | null; attempt: number; delivery: string }[];
+      },
     async close() {
       await emulator.close();
       await rm(dataDir, { recursive: true, force: true });

@@ -1,0 +1,162 @@
+import fastifyFormbody from '@fastify/formbody';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { seedCatalogue } from './billing/catalogue.ts';
+import { sweep } from './billing/sweep.ts';
+import type { PaymentsConfig } from './config.ts';
+import type { PaymentsContext } from './context.ts';
+import { EmulatorUrls } from './emulator-urls.ts';
+import { registerAuthentication } from './http/authenticate.ts';
+import {
+  bodyLimitBytes,
+  handleFrameworkError,
+  isApiPath,
+  maxIdLength,
+  registerErrorHandler,
+  registerNotFoundHandler,
+} from './http/error-handling.ts';
+import { parseForm } from './http/form-parsing.ts';
+import { registerIdempotency } from './http/idempotency.ts';
+import { registerStylesheet } from './http/stylesheet.ts';
+import { newId } from './ids.ts';
+import { registerHomePage } from './pages/home-page.ts';
+import { registerBillingPortalRoutes } from './routes/billing-portal-routes.ts';
+import { registerCatalogueRoutes } from './routes/catalogue-routes.ts';
+import { registerCheckoutPageRoutes } from './routes/checkout-page-routes.ts';
+import { registerCheckoutSessionRoutes } from './routes/checkout-session-routes.ts';
+import { registerCustomerRoutes } from './routes/customer-routes.ts';
+import { registerEmulatorRoutes } from './routes/emulator-routes.ts';
+import { registerEventRoutes } from './routes/event-routes.ts';
+import { registerInvoiceRoutes } from './routes/invoice-routes.ts';
+import { registerPortalPageRoutes } from './routes/portal-page-routes.ts';
+import { registerSubscriptionRoutes } from './routes/subscription-routes.ts';
+import { registerWebhookEndpointRoutes } from './routes/webhook-endpoint-routes.ts';
+import { acquireDataDirectoryLock } from './storage/directory-lock.ts';
+import { StateFile } from './storage/state-file.ts';
+import { apiVersion } from './webhooks/emit-event.ts';
+import { WebhookDispatcher } from './webhooks/webhook-dispatcher.ts';
+
+export type PaymentsAppOptions = {
+  /** Fastify's logger option; defaults to pino at LOG_LEVEL. `false` for quiet tests. */
+  logger?: FastifyServerOptions['logger'];
+};
+
+// Hosted page URLs are the only thing standing between a visitor and a checkout or a portal.
+const sessionUrls = /(\/c\/pay\/cs_test_[A-Za-z0-9]{6}|\/p\/session\/bps_[A-Za-z0-9]{6})[A-Za-z0-9]*/g;
+const sweepIntervalMs = 60_000;
+
+/** The emulator and its context (for startPaymentsEmulator to point the URLs at the listening port). */
+export async function assemblePaymentsApp(
+  config: PaymentsConfig,
+  options: PaymentsAppOptions = {},
+): Promise<{ app: FastifyInstance; context: PaymentsContext }> {
+  const releaseLock = acquireDataDirectoryLock(config.dataDir);
+  let context: PaymentsContext;
+  try {
+    const store = await StateFile.open(config.dataDir);
+    seedCatalogue(store.state, config.catalogue);
+    context = {
+      config,
+      urls: new EmulatorUrls(config.port),
+      store,
+      webhooks: new WebhookDispatcher(config, store),
+    };
+  } catch (error) {
+    releaseLock();
+    throw error;
+  }
+  const { store, webhooks } = context;
+
+  const logger =
+    options.logger === false
+      ? false
+      : {
+          level: config.logLevel,
+          ...(typeof options.logger === 'object' ? options.logger : {}),
+          serializers: {
+            req: (request: { method: string; url: string; ip?: string }) => ({
+              method: request.method,
+              url: request.url.replace(sessionUrls, '$1…'),
+              remoteAddress: request.ip,
+            }),
+          },
+        };
+  const app = Fastify({
+    logger,
+    bodyLimit: bodyLimitBytes,
+    return503OnClosing: true,
+    frameworkErrors: handleFrameworkError,
+    genReqId: () => newId('req'),
+    requestIdHeader: false,
+    routerOptions: { querystringParser: parseForm, maxParamLength: maxIdLength },
+  });
+  webhooks.useLogger(app.log);
+
+  let sweeper: NodeJS.Timeout | undefined;
+  const runSweep = () => {
+    try {
+      if (sweep(context))
+        void store.save().catch((error) => app.log.error({ err: error }, 'state not saved'));
+    } catch (error) {
+      app.log.error({ err: error }, 'sweep failed');
+    }
+  };
+  app.addHook('onClose', async () => {
+    clearInterval(sweeper);
+    await webhooks.stop();
+    await store.flush();
+    releaseLock();
+  });
+
+  try {
+    registerErrorHandler(app);
+    // Forms (Stripe's encoding, parsed with qs) and JSON only: a bare string body is refused.
+    app.removeContentTypeParser('text/plain');
+    await app.register(fastifyFormbody, { bodyLimit: bodyLimitBytes, parser: parseForm });
+    registerAuthentication(app, config.secretKey);
+    registerIdempotency(app, context);
+    app.addHook('onSend', async (request, reply, payload) => {
+      reply.header('X-Content-Type-Options', 'nosniff');
+      if (isApiPath(request.url)) {
+        reply.header('Request-Id', request.id);
+        reply.header('Stripe-Version', apiVersion);
+        reply.header('Cache-Control', 'no-cache, no-store');
+      }
+      return payload;
+    });
+
+    registerStylesheet(app);
+    registerHomePage(app, context);
+    registerCustomerRoutes(app, context);
+    registerCatalogueRoutes(app, context);
+    registerCheckoutSessionRoutes(app, context);
+    registerBillingPortalRoutes(app, context);
+    registerSubscriptionRoutes(app, context);
+    registerInvoiceRoutes(app, context);
+    registerEventRoutes(app, context);
+    registerWebhookEndpointRoutes(app, context);
+    registerEmulatorRoutes(app, context);
+    registerCheckoutPageRoutes(app, context);
+    registerPortalPageRoutes(app, context);
+    registerNotFoundHandler(app);
+  } catch (error) {
+    // Nothing will close this app: give the directory back now.
+    releaseLock();
+    throw error;
+  }
+
+  // What fell due while the emulator was stopped happens now; retries that were waiting go on.
+  runSweep();
+  webhooks.resume();
+  sweeper = setInterval(runSweep, sweepIntervalMs);
+  sweeper.unref();
+  return { app, context };
+}
+
+/**
+ * The emulator as a Fastify instance, for `inject` in tests. It holds the data directory's lock from
+ * here on: close it (`app.close()`) to flush the state and release the lock.
+ */
+export async function buildPaymentsApp(config: PaymentsConfig, options: PaymentsAppOptions = {}) {
+  const { app } = await assemblePaymentsApp(config, options);
+  return app;
+}

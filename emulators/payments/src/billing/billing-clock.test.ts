@@ -1,0 +1,175 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSession, startTestPayments, type TestPayments } from '../test/test-payments.ts';
+
+let payments: TestPayments;
+beforeAll(async () => {
+  payments = await startTestPayments();
+});
+afterAll(() => payments.destroy());
+
+const day = 24 * 60 * 60;
+
+async function buy(card: string, trialDays?: number) {
+  const { stripe } = payments;
+  const customer = await stripe.customers.create({ email: 'clock@example.com' });
+  const session = await createSession(stripe, {
+    customer: customer.id,
+    ...(trialDays && { subscription_data: { trial_period_days: trialDays } }),
+  });
+  const paid = await payments.payCheckout(session.url ?? '', { card_number: card });
+  if (paid.status !== 303) throw new Error(`checkout answered ${paid.status}`);
+  const [subscription] = (await stripe.subscriptions.list({ customer: customer.id })).data;
+  if (!subscription) throw new Error('no subscription');
+  return { customer: customer.id, subscription };
+}
+
+const typesAfter = async (customer: string, since: string | undefined) => {
+  const events = (await payments.stripe.events.list({ limit: 100 })).data.reverse();
+  const start = since ? events.findIndex((event) => event.id === since) + 1 : 0;
+  return events
+    .slice(start)
+    .filter((event) => (event.data.object as { customer?: string }).customer === customer)
+    .map((event) => event.type);
+};
+const latestEventId = async () => (await payments.stripe.events.list({ limit: 1 })).data[0]?.id;
+
+describe('each customer clock', () => {
+  it('ends a trial with a paid invoice: trialing → active, a new month-long period', async () => {
+    const { stripe } = payments;
+    const { customer, subscription } = await buy('4242 4242 4242 4242', 14);
+    const since = await latestEventId();
+    const before = await payments.advanceClock(customer, 13 * day);
+    expect((await stripe.subscriptions.retrieve(subscription.id)).status).toBe('trialing');
+
+    const after = await payments.advanceClock(customer, 2 * day);
+    expect(after.now - before.now).toBe(2 * day);
+    const active = await stripe.subscriptions.retrieve(subscription.id, { expand: ['latest_invoice'] });
+    expect(active.status).toBe('active');
+    expect(active.latest_invoice).toMatchObject({
+      status: 'paid',
+      amount_paid: 6000,
+      billing_reason: 'subscription_cycle',
+      created: subscription.trial_end,
+    });
+    const item = active.items.data[0];
+    expect(item?.current_period_start).toBe(subscription.trial_end);
+    expect((item?.current_period_end ?? 0) - (item?.current_period_start ?? 0)).toBeGreaterThanOrEqual(
+      28 * day,
+    );
+    expect(await typesAfter(customer, since)).toEqual(['customer.subscription.updated', 'invoice.paid']);
+    const updated = (await stripe.events.list({ type: 'customer.subscription.updated', limit: 1 })).data[0];
+    expect(updated?.data.previous_attributes).toMatchObject({ status: 'trialing' });
+  });
+
+  it('fails the charge at trial end for 4000 0000 0000 0341: past_due and invoice.payment_failed', async () => {
+    const { stripe } = payments;
+    const { customer, subscription } = await buy('4000 0000 0000 0341', 7);
+    const since = await latestEventId();
+    await payments.advanceClock(customer, 7 * day + 60);
+    const pastDue = await stripe.subscriptions.retrieve(subscription.id, { expand: ['latest_invoice'] });
+    expect(pastDue.status).toBe('past_due');
+    expect(pastDue.latest_invoice).toMatchObject({
+      status: 'open',
+      amount_paid: 0,
+      amount_due: 6000,
+      attempt_count: 1,
+    });
+    expect(await typesAfter(customer, since)).toEqual([
+      'customer.subscription.updated',
+      'invoice.payment_failed',
+    ]);
+    // The next renewal fails too.
+    await payments.advanceClock(customer, 32 * day);
+    expect((await stripe.invoices.list({ customer, status: 'open' })).data).toHaveLength(2);
+    expect((await stripe.subscriptions.retrieve(subscription.id)).status).toBe('past_due');
+  });
+
+  it('renews every month with a new invoice, one per period even across a long jump', async () => {
+    const { stripe } = payments;
+    const { customer, subscription } = await buy('4242 4242 4242 4242');
+    const firstEnd = subscription.items.data[0]?.current_period_end ?? 0;
+    const { now } = await payments.advanceClock(customer, 95 * day);
+    const renewed = await stripe.subscriptions.retrieve(subscription.id);
+    expect(renewed.status).toBe('active');
+    const item = renewed.items.data[0];
+    expect(item?.current_period_start).toBeGreaterThan(firstEnd - 1);
+    expect(item?.current_period_start).toBeLessThanOrEqual(now);
+    expect(item?.current_period_end).toBeGreaterThan(now);
+    const invoices = (await stripe.invoices.list({ customer })).data;
+    expect(invoices.map((invoice) => invoice.billing_reason)).toEqual([
+      'subscription_cycle',
+      'subscription_cycle',
+      'subscription_cycle',
+      'subscription_create',
+    ]);
+    expect(invoices.every((invoice) => invoice.status === 'paid')).toBe(true);
+    expect(invoices[3]?.period_end).toBe(invoices[2]?.period_start);
+  });
+
+  it('bills the new plan and seats at the next renewal', async () => {
+    const { stripe } = payments;
+    const { customer, subscription } = await buy('4242 4242 4242 4242');
+    await stripe.subscriptions.update(subscription.id, {
+      items: [{ id: subscription.items.data[0]?.id, price: 'price_starter_monthly', quantity: 2 }],
+    });
+    await payments.advanceClock(customer, 31 * day);
+    const [latest] = (await stripe.invoices.list({ customer, limit: 1 })).data;
+    expect(latest).toMatchObject({ amount_paid: 1800, lines: { data: [{ quantity: 2 }] } });
+  });
+
+  it('cancels at period end: canceled with customer.subscription.deleted when the period ends', async () => {
+    const { stripe } = payments;
+    const { customer, subscription } = await buy('4242 4242 4242 4242');
+    await stripe.subscriptions.update(subscription.id, { cancel_at_period_end: true });
+    const since = await latestEventId();
+    await payments.advanceClock(customer, 10 * day);
+    expect((await stripe.subscriptions.retrieve(subscription.id)).status).toBe('active');
+    await payments.advanceClock(customer, 25 * day);
+    const canceled = await stripe.subscriptions.retrieve(subscription.id);
+    expect(canceled).toMatchObject({
+      status: 'canceled',
+      ended_at: subscription.items.data[0]?.current_period_end,
+    });
+    expect(await typesAfter(customer, since)).toEqual(['customer.subscription.deleted']);
+    expect((await stripe.invoices.list({ customer })).data).toHaveLength(1);
+  });
+
+  it('keeps other customers on their own time', async () => {
+    const { stripe } = payments;
+    const first = await buy('4242 4242 4242 4242', 3);
+    const second = await buy('4242 4242 4242 4242', 3);
+    await payments.advanceClock(first.customer, 4 * day);
+    expect((await stripe.subscriptions.retrieve(first.subscription.id)).status).toBe('active');
+    expect((await stripe.subscriptions.retrieve(second.subscription.id)).status).toBe('trialing');
+    const clock = await payments.call('GET', `/emulator/clock?customer=${second.customer}`);
+    expect(clock.body.now).toBeLessThan(Date.now() / 1000 + 60);
+  });
+
+  it('answers Stripe-shaped errors for bad clock requests', async () => {
+    const { customer } = await buy('4242 4242 4242 4242');
+    const cases: [object | string, string, string][] = [
+      [{ seconds: 10 }, 'parameter_missing', 'customer'],
+      [{ customer }, 'parameter_missing', 'seconds'],
+      [{ customer, seconds: -5 }, 'parameter_invalid_string', 'seconds'],
+      [{ customer, seconds: 'soon' }, 'parameter_invalid_string', 'seconds'],
+      [{ customer, seconds: 1.5 }, 'parameter_invalid_string', 'seconds'],
+      [{ customer, seconds: 10, extra: 1 }, 'parameter_unknown', 'extra'],
+      [{ customer: 'cus_nobody', seconds: 10 }, 'resource_missing', 'customer'],
+    ];
+    for (const [body, code, param] of cases) {
+      const answer = await payments.call('POST', '/emulator/clock/advance', { body });
+      expect(answer.status, JSON.stringify(body)).toBe(400);
+      expect(answer.body.error).toMatchObject({ type: 'invalid_request_error', code, param });
+    }
+    const form = await payments.call('POST', '/emulator/clock/advance', {
+      body: `customer=${customer}&seconds=60`,
+    });
+    expect(form.status).toBe(200);
+    expect(form.body).toMatchObject({ customer, now: expect.any(Number) });
+    const noKey = await payments.call('POST', '/emulator/clock/advance', {
+      body: { customer, seconds: 1 },
+      key: null,
+    });
+    expect(noKey.status).toBe(401);
+  });
+});

@@ -1,0 +1,100 @@
+import type { PaymentsContext } from '../context.ts';
+import { newId, realNow } from '../ids.ts';
+import { checkoutSessionObject } from '../objects/checkout-session-object.ts';
+import { customerObject } from '../objects/customer-object.ts';
+import { priceOf } from '../objects/subscription-object.ts';
+import type {
+  CheckoutSessionRecord,
+  CustomerRecord,
+  EnteredCard,
+  PaymentMethodRecord,
+} from '../storage/payments-state.ts';
+import { automaticOrigin, type EventOrigin, emitEvent } from '../webhooks/emit-event.ts';
+import { createCustomerRecord } from './customers.ts';
+import { startSubscription } from './subscriptions.ts';
+
+/** The session's success URL with `{CHECKOUT_SESSION_ID}` filled in, as Checkout redirects to it. */
+export const successUrlOf = (session: CheckoutSessionRecord) =>
+  session.successUrl.replaceAll('{CHECKOUT_SESSION_ID}', session.id);
+
+/**
+ * A checkout paid with an accepted card: the customer (created when the session had only an email),
+ * the card, the subscription (trialing or charged at once), then checkout.session.completed. All of
+ * it happens in memory in one step, so a crash cannot leave half of it.
+ */
+export function completeCheckout(
+  context: PaymentsContext,
+  session: CheckoutSessionRecord,
+  customerOfSession: CustomerRecord | undefined,
+  entered: EnteredCard,
+) {
+  const { state } = context.store;
+  const origin: EventOrigin = automaticOrigin;
+  let customer = customerOfSession;
+  let createdCustomer = false;
+  if (!customer) {
+    customer = createCustomerRecord(state, { email: entered.email, name: entered.name });
+    createdCustomer = true;
+  }
+  const method: PaymentMethodRecord = {
+    id: newId('pm'),
+    created: realNow(),
+    customer: customer.id,
+    card: entered.card,
+    billingName: entered.name,
+    billingEmail: entered.email,
+  };
+  state.paymentMethods.set(method.id, method);
+  // Checkout saves the card for the subscription's renewals; the customer's default follows it.
+  customer.defaultPaymentMethod = method.id;
+  if (createdCustomer) {
+    emitEvent(context, 'customer.created', customerObject(state, customer), {
+      origin,
+      customer: customer.id,
+    });
+  }
+
+  const [item] = session.lineItems;
+  if (!item) throw new Error(`checkout session ${session.id} has no line item`);
+  const { subscription, invoice } = startSubscription(context, {
+    customer,
+    price: priceOf(state, item.price),
+    quantity: item.quantity,
+    trialDays: session.trialPeriodDays,
+    metadata: session.subscriptionMetadata,
+    paymentMethod: method.id,
+    firstCharge: true,
+    origin,
+  });
+
+  session.status = 'complete';
+  session.customer = customer.id;
+  session.subscription = subscription.id;
+  session.invoice = invoice?.id ?? null;
+  session.customerDetails = { email: entered.email, name: entered.name };
+  session.pendingAuthentication = null;
+  emitEvent(context, 'checkout.session.completed', checkoutSessionObject(state, context.urls, session), {
+    origin,
+    customer: customer.id,
+  });
+  return successUrlOf(session);
+}
+
+/** An open session that can no longer be paid: expired, with checkout.session.expired. */
+export function expireCheckoutSession(
+  context: PaymentsContext,
+  session: CheckoutSessionRecord,
+  origin: EventOrigin,
+) {
+  session.status = 'expired';
+  session.pendingAuthentication = null;
+  emitEvent(
+    context,
+    'checkout.session.expired',
+    checkoutSessionObject(context.store.state, context.urls, session),
+    {
+      origin,
+      customer: session.customer,
+    },
+  );
+}

@@ -1,0 +1,25 @@
+/** The emulator's own origin, for the URLs of its hosted pages (`url` of sessions). */
+export class EmulatorUrls {
+  private currentOrigin: string;
+
+  constructor(port: number) {
+    this.currentOrigin = port === 0 ? 'http://localhost' : `http://localhost:${port}`;
+  }
+
+  get origin(): string {
+    return this.currentOrigin;
+  }
+
+  /** With PAYMENTS_PORT=0 the origin is known once the server listens. */
+  followListeningOrigin(origin: string) {
+    this.currentOrigin = origin;
+  }
+
+  checkoutPage(sessionId: string) {
+    return `${this.currentOrigin}/c/pay/${sessionId}`;
+  }
+
+  portalPage(sessionId: string) {
+    return `${this.currentOrigin}/p/session/${sessionId}`;
+  }
+}

@@ -1,0 +1,85 @@
+import type Stripe from 'stripe';
+import type { PriceRecord, ProductRecord } from '../storage/payments-state.ts';
+
+/** Stripe's decimal strings (`unit_amount_decimal`) are typed as a branded class in the SDK. */
+export const decimal = (amount: number) => String(amount) as unknown as Stripe.Price['unit_amount_decimal'];
+
+export function priceObject(price: PriceRecord): Stripe.Price {
+  return {
+    id: price.id,
+    object: 'price',
+    active: price.active,
+    billing_scheme: 'per_unit',
+    created: price.created,
+    currency: price.currency,
+    custom_unit_amount: null,
+    livemode: false,
+    lookup_key: price.lookupKey,
+    metadata: { ...price.metadata },
+    nickname: price.nickname,
+    product: price.product,
+    recurring: {
+      interval: 'month',
+      interval_count: 1,
+      meter: null,
+      trial_period_days: null,
+      usage_type: 'licensed',
+    },
+    tax_behavior: 'unspecified',
+    tiers_mode: null,
+    transform_quantity: null,
+    type: 'recurring',
+    unit_amount: price.unitAmount,
+    unit_amount_decimal: decimal(price.unitAmount),
+  };
+}
+
+/** The legacy `plan` that subscription items still carry beside `price`. */
+export function planObject(price: PriceRecord): Stripe.Plan {
+  return {
+    id: price.id,
+    object: 'plan',
+    active: price.active,
+    amount: price.unitAmount,
+    amount_decimal: decimal(price.unitAmount),
+    billing_scheme: 'per_unit',
+    created: price.created,
+    currency: price.currency,
+    interval: 'month',
+    interval_count: 1,
+    livemode: false,
+    metadata: { ...price.metadata },
+    meter: null,
+    nickname: price.nickname,
+    product: price.product,
+    tiers_mode: null,
+    transform_usage: null,
+    trial_period_days: null,
+    usage_type: 'licensed',
+  };
+}
+
+export function productObject(product: ProductRecord): Stripe.Product {
+  return {
+    id: product.id,
+    object: 'product',
+    active: product.active,
+    created: product.created,
+    default_price: product.defaultPrice,
+    description: null,
+    images: [],
+    livemode: false,
+    marketing_features: product.features.map((name) => ({ name })),
+    metadata: { ...product.metadata },
+    name: product.name,
+    package_dimensions: null,
+    shippable: null,
+    statement_descriptor: null,
+    tax_code: null,
+    tax_details: null,
+    type: 'service',
+    unit_label: 'seat',
+    updated: product.updated,
+    url: null,
+  };
+}

@@ -1,0 +1,111 @@
+import type Stripe from 'stripe';
+import type { PaymentsState, PriceRecord, SubscriptionRecord } from '../storage/payments-state.ts';
+import { planObject, priceObject } from './catalogue-objects.ts';
+
+/** A price a record names; prices are never deleted, so a missing one is a broken state file. */
+export function priceOf(state: PaymentsState, id: string): PriceRecord {
+  const price = state.prices.get(id);
+  if (!price) throw new Error(`price ${id} is missing from the state`);
+  return price;
+}
+
+export function subscriptionItemObject(
+  state: PaymentsState,
+  subscription: SubscriptionRecord,
+): Stripe.SubscriptionItem {
+  const price = priceOf(state, subscription.item.price);
+  return {
+    id: subscription.item.id,
+    object: 'subscription_item',
+    billing_thresholds: null,
+    created: subscription.item.created,
+    current_period_end: subscription.currentPeriodEnd,
+    current_period_start: subscription.currentPeriodStart,
+    current_trial: null,
+    discounts: [],
+    metadata: { ...subscription.item.metadata },
+    plan: planObject(price),
+    price: priceObject(price),
+    quantity: subscription.item.quantity,
+    subscription: subscription.id,
+    tax_rates: [],
+  };
+}
+
+export function subscriptionObject(
+  state: PaymentsState,
+  subscription: SubscriptionRecord,
+): Stripe.Subscription {
+  return {
+    id: subscription.id,
+    object: 'subscription',
+    application: null,
+    application_fee_percent: null,
+    automatic_tax: { disabled_reason: null, enabled: false, liability: null },
+    billing_cycle_anchor: subscription.billingCycleAnchor,
+    billing_cycle_anchor_config: null,
+    billing_mode: { flexible: null, type: 'classic' },
+    billing_schedules: [],
+    billing_thresholds: null,
+    cancel_at: subscription.cancelAt,
+    cancel_at_period_end: subscription.cancelAtPeriodEnd,
+    canceled_at: subscription.canceledAt,
+    cancellation_details: {
+      comment: subscription.cancellationDetails.comment,
+      feedback: subscription.cancellationDetails
+        .feedback as Stripe.Subscription.CancellationDetails.Feedback | null,
+      feedback_option: null,
+      reason: subscription.cancellationDetails.reason,
+    },
+    collection_method: 'charge_automatically',
+    created: subscription.created,
+    currency: priceOf(state, subscription.item.price).currency,
+    customer: subscription.customer,
+    customer_account: null,
+    days_until_due: null,
+    default_payment_method: subscription.defaultPaymentMethod,
+    default_source: null,
+    default_tax_rates: [],
+    description: null,
+    discounts: [],
+    ended_at: subscription.endedAt,
+    invoice_settings: {
+      account_tax_ids: null,
+      custom_fields: null,
+      description: null,
+      footer: null,
+      issuer: { type: 'self' },
+    },
+    items: {
+      object: 'list',
+      data: [subscriptionItemObject(state, subscription)],
+      has_more: false,
+      url: `/v1/subscription_items?subscription=${subscription.id}`,
+    },
+    latest_invoice: subscription.latestInvoice,
+    livemode: false,
+    managed_payments: null,
+    metadata: { ...subscription.metadata },
+    next_pending_invoice_item_invoice: null,
+    on_behalf_of: null,
+    pause_collection: null,
+    payment_settings: {
+      payment_method_options: null,
+      payment_method_types: null,
+      save_default_payment_method: 'off',
+    },
+    pending_invoice_item_interval: null,
+    pending_setup_intent: null,
+    pending_update: null,
+    schedule: null,
+    start_date: subscription.startDate,
+    status: subscription.status,
+    test_clock: null,
+    transfer_data: null,
+    trial_end: subscription.trialEnd,
+    trial_settings: {
+      end_behavior: { billing_cycle_anchor: null, missing_payment_method: 'create_invoice' },
+    },
+    trial_start: subscription.trialStart,
+  };
+}

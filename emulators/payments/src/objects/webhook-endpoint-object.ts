@@ -1,0 +1,23 @@
+import type Stripe from 'stripe';
+import type { WebhookEndpointRecord } from '../storage/payments-state.ts';
+
+/** The secret is shown once, in the answer to create (as Stripe does). */
+export function webhookEndpointObject(
+  endpoint: WebhookEndpointRecord,
+  options: { withSecret?: boolean } = {},
+): Stripe.WebhookEndpoint {
+  return {
+    id: endpoint.id,
+    object: 'webhook_endpoint',
+    api_version: endpoint.apiVersion,
+    application: null,
+    created: endpoint.created,
+    description: endpoint.description,
+    enabled_events: [...endpoint.enabledEvents],
+    livemode: false,
+    metadata: { ...endpoint.metadata },
+    ...(options.withSecret && { secret: endpoint.secret }),
+    status: 'enabled',
+    url: endpoint.url,
+  };
+}

@@ -1,0 +1,163 @@
+import type { CardField } from '../billing/test-cards.ts';
+import { escapeHtml } from '../http/html.ts';
+import { formatDay, formatMoney, hostOf, plural } from './page-format.ts';
+
+export type CheckoutSummary = {
+  sessionId: string;
+  planName: string;
+  seats: number;
+  unitAmount: number;
+  currency: string;
+  /** Per month, for all seats. */
+  recurringAmount: number;
+  trialDays: number | null;
+  trialEnd: number | null;
+  cancelUrl: string | null;
+};
+
+export type CheckoutFormView = {
+  /** The customer's address when the session already has one (shown, not editable). */
+  fixedEmail: string | null;
+  values: { email: string; number: string; expiry: string; name: string };
+  fieldErrors: Partial<Record<CardField | 'email', string>>;
+  /** A decline or failed authentication: about the card as a whole. */
+  formError?: string;
+};
+
+const fieldIds: Record<CardField | 'email', string> = {
+  email: 'email',
+  number: 'card-number',
+  expiry: 'card-expiry',
+  cvc: 'card-cvc',
+  name: 'card-name',
+};
+
+export const checkoutTitle = (summary: CheckoutSummary) =>
+  summary.trialDays ? `Start your ${summary.planName} trial` : `Subscribe to ${summary.planName}`;
+
+export function backLink(url: string | null) {
+  if (!url) return '';
+  return `<p><a class="back" href="${escapeHtml(url)}"><span aria-hidden="true">← </span>Back to ${escapeHtml(hostOf(url))}</a></p>`;
+}
+
+function summaryHtml(summary: CheckoutSummary) {
+  const perMonth = formatMoney(summary.recurringAmount, summary.currency);
+  const trial =
+    summary.trialDays && summary.trialEnd
+      ? `<p>${plural(summary.trialDays, 'day')} free, then ${escapeHtml(perMonth)} per month from ${escapeHtml(formatDay(summary.trialEnd))}.</p>`
+      : '';
+  const dueToday = summary.trialDays ? 0 : summary.recurringAmount;
+  return `<section aria-labelledby="summary-title">
+<h2 id="summary-title">Order summary</h2>
+<dl>
+<dt>Plan</dt><dd>${escapeHtml(summary.planName)}</dd>
+<dt>Seats</dt><dd>${summary.seats}</dd>
+<dt>Price per seat</dt><dd>${escapeHtml(formatMoney(summary.unitAmount, summary.currency))} per month</dd>
+<dt>Total</dt><dd>${escapeHtml(perMonth)} per month</dd>
+</dl>
+${trial}
+<p class="total">Due today: ${escapeHtml(formatMoney(dueToday, summary.currency))}</p>
+</section>`;
+}
+
+function input(
+  view: CheckoutFormView,
+  field: CardField | 'email',
+  options: {
+    label: string;
+    name: string;
+    value: string;
+    autocomplete: string;
+    type?: string;
+    extra?: string;
+    hint?: string;
+  },
+) {
+  const id = fieldIds[field];
+  const error = view.fieldErrors[field];
+  const describedBy = [
+    options.hint ? `${id}-hint` : '',
+    error ? `${id}-error` : '',
+    view.formError && field === 'number' ? 'form-error' : '',
+  ]
+    .filter(Boolean)
+    .join(' ');
+  return `<label for="${id}">${escapeHtml(options.label)}</label>
+${options.hint ? `<p class="hint" id="${id}-hint">${escapeHtml(options.hint)}</p>` : ''}<input id="${id}" name="${options.name}" type="${options.type ?? 'text'}" autocomplete="${options.autocomplete}" value="${escapeHtml(options.value)}" required${describedBy ? ` aria-describedby="${describedBy}"` : ''}${error || (view.formError && field === 'number') ? ' aria-invalid="true"' : ''}${options.extra ?? ''}>
+${error ? `<p class="field-error" id="${id}-error">${escapeHtml(error)}</p>` : ''}`;
+}
+
+/** Checkout: the order on one side, the card form on the other (stacked on a phone). */
+export function checkoutPageBody(summary: CheckoutSummary, view: CheckoutFormView) {
+  const messages = [view.formError, ...Object.values(view.fieldErrors)].filter((message): message is string =>
+    Boolean(message),
+  );
+  const alert = messages.length
+    ? `<div class="alert" role="alert" id="form-error">${
+        messages.length === 1
+          ? `<p>${escapeHtml(messages[0] ?? '')}</p>`
+          : `<p>Check your details:</p><ul>${messages.map((message) => `<li>${escapeHtml(message)}</li>`).join('')}</ul>`
+      }</div>`
+    : '';
+  const email = view.fixedEmail
+    ? `<label for="email">Email</label>
+<input id="email" name="email" type="email" autocomplete="email" value="${escapeHtml(view.fixedEmail)}" readonly>`
+    : input(view, 'email', {
+        label: 'Email',
+        name: 'email',
+        type: 'email',
+        value: view.values.email,
+        autocomplete: 'email',
+      });
+  return `<div class="columns">
+${summaryHtml(summary)}
+<section aria-labelledby="payment-title">
+<h2 id="payment-title">Pay with card</h2>
+${alert}
+<form method="post" action="/c/pay/${escapeHtml(summary.sessionId)}" novalidate>
+${email}
+${input(view, 'number', {
+  label: 'Card number',
+  name: 'card_number',
+  value: view.values.number,
+  autocomplete: 'cc-number',
+  extra: ' inputmode="numeric" maxlength="30"',
+  hint: 'Test cards: 4242 4242 4242 4242 succeeds; 4000 0000 0000 0002 is declined.',
+})}
+<div class="row">
+<div>${input(view, 'expiry', {
+    label: 'Expiry (MM / YY)',
+    name: 'card_expiry',
+    value: view.values.expiry,
+    autocomplete: 'cc-exp',
+    extra: ' inputmode="numeric" maxlength="9" placeholder="MM / YY"',
+  })}</div>
+<div>${input(view, 'cvc', {
+    label: 'CVC',
+    name: 'card_cvc',
+    value: '',
+    autocomplete: 'cc-csc',
+    extra: ' inputmode="numeric" maxlength="4"',
+  })}</div>
+</div>
+${input(view, 'name', { label: 'Name on card', name: 'card_name', value: view.values.name, autocomplete: 'cc-name', extra: ' maxlength="200"' })}
+<button type="submit" class="wide">${summary.trialDays ? 'Start trial' : 'Subscribe'}</button>
+</form>
+${backLink(summary.cancelUrl)}
+</section>
+</div>`;
+}
+
+/** The bank's 3-D Secure challenge, reduced to the two answers a test needs. */
+export function authenticationPageBody(summary: CheckoutSummary, amountDue: number) {
+  const request =
+    amountDue > 0
+      ? `Your bank asks you to confirm a payment of ${escapeHtml(formatMoney(amountDue, summary.currency))} to the Payments emulator.`
+      : `Your bank asks you to confirm that this card may be charged for your ${escapeHtml(summary.planName)} subscription.`;
+  return `<p>${request}</p>
+<p class="hint">This page stands in for the bank's 3-D Secure check: choose what the bank answers.</p>
+<form method="post" action="/c/pay/${escapeHtml(summary.sessionId)}/authenticate" class="actions">
+<button type="submit" name="outcome" value="complete">Complete authentication</button>
+<button type="submit" name="outcome" value="fail" class="danger">Fail authentication</button>
+</form>`;
+}

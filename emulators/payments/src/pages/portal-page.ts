@@ -1,0 +1,161 @@
+import { alertBox, escapeHtml, noticeBox } from '../http/html.ts';
+import type { InvoiceRecord, PriceRecord, SubscriptionRecord } from '../storage/payments-state.ts';
+import { formatDay, formatDayAndTime, formatMoney, hostOf } from './page-format.ts';
+
+export type PortalView = {
+  sessionId: string;
+  customerEmail: string | null;
+  returnUrl: string | null;
+  subscription: SubscriptionRecord | undefined;
+  price: PriceRecord | undefined;
+  plans: PriceRecord[];
+  invoices: InvoiceRecord[];
+  clockNow: number;
+  notice?: string;
+  error?: string;
+  /** The seats typed when the change was refused, to show them again. */
+  seatsValue?: string;
+};
+
+const statusLabels: Record<string, string> = {
+  active: 'Active',
+  trialing: 'Trial',
+  past_due: 'Past due',
+  canceled: 'Canceled',
+  incomplete: 'Incomplete',
+  incomplete_expired: 'Expired',
+  unpaid: 'Unpaid',
+  paused: 'Paused',
+};
+
+const live = (subscription: SubscriptionRecord) =>
+  subscription.status !== 'canceled' && subscription.status !== 'incomplete_expired';
+
+function dates(subscription: SubscriptionRecord): [string, string][] {
+  if (!live(subscription)) {
+    return subscription.endedAt ? [['Ended on', formatDay(subscription.endedAt)]] : [];
+  }
+  if (subscription.cancelAtPeriodEnd && subscription.cancelAt)
+    return [['Cancels on', formatDay(subscription.cancelAt)]];
+  if (subscription.status === 'trialing' && subscription.trialEnd)
+    return [['Trial ends on', formatDay(subscription.trialEnd)]];
+  return [['Renews on', formatDay(subscription.currentPeriodEnd)]];
+}
+
+function subscriptionSection(view: PortalView) {
+  const { subscription, price } = view;
+  if (!subscription || !price) {
+    return `<section aria-labelledby="current-title">
+<h2 id="current-title">Current subscription</h2>
+<p>You have no subscription.</p>
+</section>`;
+  }
+  const rows: [string, string][] = [
+    ['Plan', price.nickname],
+    ['Status', statusLabels[subscription.status] ?? subscription.status],
+    ['Seats', String(subscription.item.quantity)],
+    ['Price per seat', `${formatMoney(price.unitAmount, price.currency)} per month`],
+    ['Total', `${formatMoney(price.unitAmount * subscription.item.quantity, price.currency)} per month`],
+    ...dates(subscription),
+  ];
+  const details = `<dl>${rows.map(([term, value]) => `<dt>${escapeHtml(term)}</dt><dd>${escapeHtml(value)}</dd>`).join('')}</dl>`;
+  if (!live(subscription)) {
+    return `<section aria-labelledby="current-title">
+<h2 id="current-title">Current subscription</h2>
+${details}
+<p>This subscription has ended.</p>
+</section>`;
+  }
+  const action = (path: string) => `/p/session/${escapeHtml(view.sessionId)}/${path}`;
+  const hidden = `<input type="hidden" name="subscription" value="${escapeHtml(subscription.id)}">`;
+  const planOptions = view.plans
+    .map(
+      (plan) =>
+        `<option value="${escapeHtml(plan.id)}"${plan.id === price.id ? ' selected' : ''}>${escapeHtml(plan.nickname)}, ${escapeHtml(formatMoney(plan.unitAmount, plan.currency))} per seat</option>`,
+    )
+    .join('');
+  const cancellation = subscription.cancelAtPeriodEnd
+    ? `<p>Your subscription will be canceled on ${escapeHtml(formatDay(subscription.cancelAt ?? subscription.currentPeriodEnd))}.</p>
+<form method="post" action="${action('resume')}">${hidden}<button type="submit">Undo cancellation</button></form>`
+    : `<div class="actions">
+<form method="post" action="${action('cancel')}">${hidden}<input type="hidden" name="when" value="period_end"><button type="submit" class="secondary">Cancel at period end</button></form>
+<form method="post" action="${action('cancel')}">${hidden}<input type="hidden" name="when" value="now"><button type="submit" class="danger">Cancel now</button></form>
+</div>`;
+  const seatsError = view.error && view.seatsValue !== undefined;
+  return `<section aria-labelledby="current-title">
+<h2 id="current-title">Current subscription</h2>
+${details}
+<form method="post" action="${action('plan')}" class="panel">
+${hidden}
+<label for="plan">Plan</label>
+<select id="plan" name="price">${planOptions}</select>
+<button type="submit">Change plan</button>
+</form>
+<form method="post" action="${action('seats')}" class="panel">
+${hidden}
+<label for="seats">Seats</label>
+<input id="seats" name="seats" type="number" inputmode="numeric" min="1" max="10000" required value="${escapeHtml(view.seatsValue ?? String(subscription.item.quantity))}"${seatsError ? ' aria-invalid="true" aria-describedby="portal-error"' : ''}>
+<button type="submit">Change seats</button>
+</form>
+<h3>Cancel subscription</h3>
+${cancellation}
+</section>`;
+}
+
+const invoiceStatus = (invoice: InvoiceRecord) =>
+  invoice.status === 'open' && invoice.attemptCount > 0
+    ? 'Payment failed'
+    : invoice.status.charAt(0).toUpperCase() + invoice.status.slice(1);
+
+function invoicesSection(view: PortalView) {
+  const rows = view.invoices
+    .map(
+      (invoice) =>
+        `<tr><td>${escapeHtml(invoice.number)}</td><td>${escapeHtml(formatDay(invoice.created))}</td><td class="amount">${escapeHtml(formatMoney(invoice.total, invoice.currency))}</td><td>${escapeHtml(invoiceStatus(invoice))}</td></tr>`,
+    )
+    .join('');
+  return `<section aria-labelledby="invoices-title">
+<h2 id="invoices-title">Invoices</h2>
+${
+  view.invoices.length
+    ? `<div class="table-scroll"><table>
+<thead><tr><th scope="col">Number</th><th scope="col">Date</th><th scope="col" class="amount">Amount</th><th scope="col">Status</th></tr></thead>
+<tbody>${rows}</tbody>
+</table></div>`
+    : '<p>No invoices yet.</p>'
+}
+</section>`;
+}
+
+function clockSection(view: PortalView) {
+  const trialing = view.subscription?.status === 'trialing';
+  const button = (value: string, label: string) =>
+    `<button type="submit" name="advance" value="${value}" class="secondary">${label}</button>`;
+  return `<section aria-labelledby="clock-title" class="panel">
+<h2 id="clock-title">Test clock</h2>
+<p>Emulator only: this customer's clock reads ${escapeHtml(formatDayAndTime(view.clockNow))}. Moving it forward runs what falls due (trial end, renewal, cancellation).</p>
+<form method="post" action="/p/session/${escapeHtml(view.sessionId)}/clock" class="actions">
+${button('day', 'Advance 1 day')}
+${trialing ? button('trial_end', 'Advance to trial end') : ''}
+${button('month', 'Advance 1 month')}
+</form>
+</section>`;
+}
+
+/** The billing portal: the current subscription and its actions, invoices, and the test clock. */
+export function portalPageBody(view: PortalView) {
+  const back = view.returnUrl
+    ? `<nav aria-label="Return"><p><a href="${escapeHtml(view.returnUrl)}"><span aria-hidden="true">← </span>Return to ${escapeHtml(hostOf(view.returnUrl))}</a></p></nav>`
+    : '';
+  return `${back}
+${view.customerEmail ? `<p class="hint">Billing for ${escapeHtml(view.customerEmail)}</p>` : ''}
+${noticeBox(view.notice)}
+${alertBox('portal-error', view.error ? [view.error] : [])}
+<div class="columns">
+${subscriptionSection(view)}
+<div>
+${invoicesSection(view)}
+${clockSection(view)}
+</div>
+</div>`;
+}

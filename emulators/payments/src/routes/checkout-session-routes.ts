@@ -1,0 +1,202 @@
+import type { FastifyInstance } from 'fastify';
+import { expireCheckoutSession } from '../billing/complete-checkout.ts';
+import type { PaymentsContext } from '../context.ts';
+import { invalidRequest, parameterInvalid, parameterMissing, resourceMissing } from '../http/stripe-error.ts';
+import { newId, realNow } from '../ids.ts';
+import { checkoutLineItemObjects, checkoutSessionObject } from '../objects/checkout-session-object.ts';
+import { listPage } from '../objects/list-object.ts';
+import type { CheckoutSessionRecord, PaymentsState } from '../storage/payments-state.ts';
+import type { EventOrigin } from '../webhooks/emit-event.ts';
+import {
+  answer,
+  checkExpandRoots,
+  customerParam,
+  emailParam,
+  idParam,
+  originOf,
+  paramsOf,
+  urlParam,
+} from './route-helpers.ts';
+
+// Stripe's Checkout Sessions last 24 hours.
+export const checkoutLifetime = 24 * 60 * 60;
+export const maxQuantity = 10_000;
+
+const sessionRoots = ['customer', 'subscription', 'invoice', 'line_items', 'payment_intent', 'setup_intent'];
+const page = ['limit', 'starting_after', 'ending_before'];
+
+/** An open session past its expiry becomes expired when next looked at (the sweep does it too). */
+export function findCheckoutSession(
+  context: PaymentsContext,
+  id: string,
+  origin: EventOrigin,
+): CheckoutSessionRecord | undefined {
+  const session = context.store.state.checkoutSessions.get(id);
+  if (session?.status === 'open' && session.expiresAt <= realNow())
+    expireCheckoutSession(context, session, origin);
+  return session;
+}
+
+function activePrice(state: PaymentsState, id: string, param: string) {
+  const price = state.prices.get(id);
+  if (!price) throw resourceMissing('price', id, param);
+  if (!price.active) {
+    throw parameterInvalid(
+      param,
+      'The price specified is inactive. This field only accepts active prices.',
+      'price_inactive',
+    );
+  }
+  return price;
+}
+
+/** Checkout Sessions in subscription mode: create, retrieve, list, line items, expire. */
+export function registerCheckoutSessionRoutes(app: FastifyInstance, context: PaymentsContext) {
+  const { state } = context.store;
+
+  app.post('/v1/checkout/sessions', async (request) => {
+    const params = paramsOf(request, [
+      'mode',
+      'line_items',
+      'customer',
+      'customer_email',
+      'client_reference_id',
+      'success_url',
+      'cancel_url',
+      'subscription_data',
+      'metadata',
+      'payment_method_types',
+      'ui_mode',
+    ]);
+    const expand = params.expand();
+    checkExpandRoots(expand, sessionRoots);
+
+    const mode = params.text('mode');
+    if (mode === undefined) throw parameterMissing('mode');
+    if (mode === 'payment' || mode === 'setup') {
+      throw parameterInvalid('mode', 'The payments emulator supports Checkout in mode=subscription only.');
+    }
+    params.oneOf('mode', ['subscription']);
+    params.oneOf('ui_mode', ['hosted']);
+    const methodTypes = params.stringList('payment_method_types', { max: 100 });
+    if (methodTypes?.some((type) => type !== 'card')) {
+      throw parameterInvalid('payment_method_types', 'The payments emulator takes card payments only.');
+    }
+
+    const lineItems = params.objectList('line_items', ['price', 'quantity']);
+    if (!lineItems || lineItems.length === 0) throw parameterMissing('line_items');
+    if (lineItems.length > 1) {
+      throw parameterInvalid(
+        'line_items',
+        'The payments emulator supports one line item (the plan) per Checkout Session.',
+      );
+    }
+    const [lineItem] = lineItems;
+    if (!lineItem) throw parameterMissing('line_items');
+    const price = activePrice(state, lineItem.requiredText('price', { max: 200 }), lineItem.name('price'));
+    const quantity = lineItem.integer('quantity', { min: 1, max: maxQuantity });
+    if (quantity === undefined) throw parameterMissing(lineItem.name('quantity'));
+
+    const customerId = params.text('customer', { max: 200 });
+    const customerEmailText = params.text('customer_email', { max: 512 });
+    if (customerId !== undefined && customerEmailText !== undefined) {
+      throw invalidRequest('You may only specify one of these parameters: customer, customer_email.', {
+        param: 'customer_email',
+      });
+    }
+    const customer = customerId === undefined ? undefined : customerParam(context, customerId, 'customer');
+    const customerEmail =
+      customerEmailText === undefined ? null : emailParam(customerEmailText, 'customer_email');
+    const clientReferenceId = params.text('client_reference_id', { max: 200 }) ?? null;
+    const successUrl = urlParam(params.requiredText('success_url'), 'success_url');
+    const cancelText = params.text('cancel_url');
+    const cancelUrl = cancelText === undefined ? null : urlParam(cancelText, 'cancel_url');
+    const subscriptionData = params.object('subscription_data', [
+      'trial_period_days',
+      'metadata',
+      'description',
+    ]);
+    const trialPeriodDays = subscriptionData?.integer('trial_period_days', { min: 1, max: 730 }) ?? null;
+    subscriptionData?.text('description', { max: 500 });
+    const subscriptionMetadata = subscriptionData?.metadataUpdate()?.({}) ?? {};
+    const metadata = params.metadataUpdate()?.({}) ?? {};
+
+    const created = realNow();
+    const session: CheckoutSessionRecord = {
+      id: newId('cs_test'),
+      created,
+      expiresAt: created + checkoutLifetime,
+      status: 'open',
+      customer: customer?.id ?? null,
+      customerEmail,
+      clientReferenceId,
+      successUrl,
+      cancelUrl,
+      lineItems: [{ id: newId('li'), price: price.id, quantity }],
+      trialPeriodDays,
+      subscriptionMetadata,
+      metadata,
+      subscription: null,
+      invoice: null,
+      customerDetails: null,
+      pendingAuthentication: null,
+    };
+    state.checkoutSessions.set(session.id, session);
+    return answer(context, checkoutSessionObject(state, context.urls, session), expand);
+  });
+
+  app.get('/v1/checkout/sessions/:id', async (request) => {
+    const params = paramsOf(request, []);
+    const session = findCheckoutSession(context, idParam(request), originOf(request));
+    if (!session) throw resourceMissing('checkout.session', idParam(request));
+    return answer(context, checkoutSessionObject(state, context.urls, session), params.expand());
+  });
+
+  app.get('/v1/checkout/sessions/:id/line_items', async (request) => {
+    const params = paramsOf(request, page);
+    const session = state.checkoutSessions.get(idParam(request));
+    if (!session) throw resourceMissing('checkout.session', idParam(request));
+    const items = checkoutLineItemObjects(state, session);
+    // listPage lists newest first; line items keep their order.
+    const list = listPage([...items].reverse(), params.page(), {
+      url: `/v1/checkout/sessions/${session.id}/line_items`,
+      kind: 'line item',
+      render: (item) => item,
+    });
+    return answer(context, list, params.expand(), { changed: false });
+  });
+
+  app.get('/v1/checkout/sessions', async (request) => {
+    const params = paramsOf(request, ['customer', 'status', 'subscription', ...page]);
+    const customer = params.text('customer', { max: 200 });
+    const status = params.oneOf('status', ['open', 'complete', 'expired']);
+    const subscription = params.text('subscription', { max: 200 });
+    const sessions = [...state.checkoutSessions.values()].filter(
+      (session) =>
+        (customer === undefined || session.customer === customer) &&
+        (status === undefined || session.status === status) &&
+        (subscription === undefined || session.subscription === subscription),
+    );
+    const list = listPage(sessions, params.page(), {
+      url: '/v1/checkout/sessions',
+      kind: 'checkout.session',
+      render: (session) => checkoutSessionObject(state, context.urls, session),
+    });
+    return answer(context, list, params.expand(), { changed: false });
+  });
+
+  app.post('/v1/checkout/sessions/:id/expire', async (request) => {
+    const params = paramsOf(request, []);
+    const expand = params.expand();
+    checkExpandRoots(expand, sessionRoots);
+    const session = findCheckoutSession(context, idParam(request), originOf(request));
+    if (!session) throw resourceMissing('checkout.session', idParam(request));
+    if (session.status !== 'open') {
+      throw invalidRequest('Only Checkout Sessions with a status in ["open"] can be expired.', {
+        code: 'checkout_session_not_open',
+      });
+    }
+    expireCheckoutSession(context, session, originOf(request));
+    return answer(context, checkoutSessionObject(state, context.urls, session), expand);
+  });
+}

@@ -1,0 +1,240 @@
+import type { FastifyInstance } from 'fastify';
+import {
+  cancelSubscriptionNow,
+  changeSubscription,
+  isEnded,
+  type SubscriptionChange,
+  startSubscription,
+} from '../billing/subscriptions.ts';
+import type { PaymentsContext } from '../context.ts';
+import { invalidRequest, parameterInvalid, parameterMissing, resourceMissing } from '../http/stripe-error.ts';
+import { listPage } from '../objects/list-object.ts';
+import { subscriptionObject } from '../objects/subscription-object.ts';
+import type { PaymentsState, SubscriptionStatus } from '../storage/payments-state.ts';
+import { maxQuantity } from './checkout-session-routes.ts';
+import { answer, checkExpandRoots, customerParam, idParam, originOf, paramsOf } from './route-helpers.ts';
+
+const subscriptionRoots = [
+  'customer',
+  'latest_invoice',
+  'default_payment_method',
+  'items',
+  'pending_setup_intent',
+];
+const listStatuses = [
+  'active',
+  'all',
+  'canceled',
+  'ended',
+  'incomplete',
+  'incomplete_expired',
+  'past_due',
+  'paused',
+  'trialing',
+  'unpaid',
+] as const;
+const prorationBehaviours = ['always_invoice', 'create_prorations', 'none'] as const;
+
+function matchesStatus(status: SubscriptionStatus, filter: (typeof listStatuses)[number] | undefined) {
+  if (filter === 'all') return true;
+  if (filter === 'ended') return status === 'canceled' || status === 'incomplete_expired';
+  // Without a status Stripe lists the subscriptions that are not canceled.
+  if (filter === undefined) return status !== 'canceled' && status !== 'incomplete_expired';
+  return status === filter;
+}
+
+function activePrice(state: PaymentsState, id: string, param: string) {
+  const price = state.prices.get(id);
+  if (!price) throw resourceMissing('price', id, param);
+  if (!price.active) {
+    throw parameterInvalid(
+      param,
+      'The price specified is inactive. This field only accepts active prices.',
+      'price_inactive',
+    );
+  }
+  return price;
+}
+
+function customerPaymentMethod(state: PaymentsState, customer: string, id: string, param: string) {
+  const method = state.paymentMethods.get(id);
+  if (!method || method.customer !== customer) throw resourceMissing('PaymentMethod', id, param);
+  return method.id;
+}
+
+/** Subscriptions: create, retrieve, list, update, cancel. */
+export function registerSubscriptionRoutes(app: FastifyInstance, context: PaymentsContext) {
+  const { state } = context.store;
+
+  const findSubscription = (id: string) => {
+    const subscription = state.subscriptions.get(id);
+    if (!subscription) throw resourceMissing('subscription', id);
+    return subscription;
+  };
+
+  app.post('/v1/subscriptions', async (request) => {
+    const params = paramsOf(request, [
+      'customer',
+      'items',
+      'trial_period_days',
+      'metadata',
+      'default_payment_method',
+      'proration_behavior',
+    ]);
+    const expand = params.expand();
+    checkExpandRoots(expand, subscriptionRoots);
+    const customer = customerParam(context, params.requiredText('customer', { max: 200 }), 'customer');
+    const items = params.objectList('items', ['price', 'quantity', 'metadata']);
+    if (!items || items.length === 0) throw parameterMissing('items');
+    if (items.length > 1) {
+      throw parameterInvalid('items', 'The payments emulator supports one item (the plan) per subscription.');
+    }
+    const [item] = items;
+    if (!item) throw parameterMissing('items');
+    const price = activePrice(state, item.requiredText('price', { max: 200 }), item.name('price'));
+    const quantity = item.integer('quantity', { min: 1, max: maxQuantity }) ?? 1;
+    item.metadataUpdate();
+    const trialDays = params.integer('trial_period_days', { min: 0, max: 730 }) || null;
+    const metadata = params.metadataUpdate()?.({}) ?? {};
+    params.oneOf('proration_behavior', prorationBehaviours);
+    const methodId = params.text('default_payment_method', { max: 200 });
+    const paymentMethod =
+      methodId === undefined
+        ? null
+        : customerPaymentMethod(state, customer.id, methodId, 'default_payment_method');
+    if (!trialDays && !paymentMethod && !customer.defaultPaymentMethod) {
+      throw invalidRequest(
+        'This customer has no attached payment source or default payment method. Please consider adding a default payment method. For more information, visit https://stripe.com/docs/billing/subscriptions/payment-methods-setting#payment-method-priority.',
+        { code: 'resource_missing' },
+      );
+    }
+    const { subscription } = startSubscription(context, {
+      customer,
+      price,
+      quantity,
+      trialDays,
+      metadata,
+      paymentMethod,
+      firstCharge: false,
+      origin: originOf(request),
+    });
+    return answer(context, subscriptionObject(state, subscription), expand);
+  });
+
+  app.get('/v1/subscriptions/:id', async (request) => {
+    const params = paramsOf(request, []);
+    const subscription = findSubscription(idParam(request));
+    return answer(context, subscriptionObject(state, subscription), params.expand(), { changed: false });
+  });
+
+  app.get('/v1/subscriptions', async (request) => {
+    const params = paramsOf(request, [
+      'customer',
+      'status',
+      'price',
+      'limit',
+      'starting_after',
+      'ending_before',
+    ]);
+    const customer = params.text('customer', { max: 200 });
+    const status = params.oneOf('status', listStatuses);
+    const price = params.text('price', { max: 200 });
+    const subscriptions = [...state.subscriptions.values()].filter(
+      (subscription) =>
+        (customer === undefined || subscription.customer === customer) &&
+        (price === undefined || subscription.item.price === price) &&
+        matchesStatus(subscription.status, status),
+    );
+    const list = listPage(subscriptions, params.page(), {
+      url: '/v1/subscriptions',
+      kind: 'subscription',
+      render: (subscription) => subscriptionObject(state, subscription),
+    });
+    return answer(context, list, params.expand(), { changed: false });
+  });
+
+  app.post('/v1/subscriptions/:id', async (request) => {
+    const params = paramsOf(request, [
+      'items',
+      'quantity',
+      'cancel_at_period_end',
+      'proration_behavior',
+      'metadata',
+      'default_payment_method',
+    ]);
+    const expand = params.expand();
+    checkExpandRoots(expand, subscriptionRoots);
+    const subscription = findSubscription(idParam(request));
+    const change: SubscriptionChange = {};
+
+    const items = params.objectList('items', ['id', 'price', 'quantity']);
+    if (items && items.length > 1) {
+      throw parameterInvalid('items', 'The payments emulator supports one item (the plan) per subscription.');
+    }
+    const item = items?.[0];
+    if (item) {
+      const itemId = item.text('id', { max: 200 });
+      if (itemId === undefined) {
+        throw invalidRequest(
+          'The payments emulator keeps one item per subscription: pass items[0][id] (the subscription item to change).',
+          { code: 'parameter_missing', param: 'items[0][id]' },
+        );
+      }
+      if (itemId !== subscription.item.id) throw resourceMissing('subscription_item', itemId, 'items[0][id]');
+      const priceId = item.text('price', { max: 200 });
+      if (priceId !== undefined) change.price = activePrice(state, priceId, item.name('price')).id;
+      change.quantity = item.integer('quantity', { min: 1, max: maxQuantity });
+    }
+    const quantity = params.integer('quantity', { min: 1, max: maxQuantity });
+    if (change.quantity === undefined && quantity !== undefined) change.quantity = quantity;
+    if (change.quantity === undefined) delete change.quantity;
+    change.cancelAtPeriodEnd = params.boolean('cancel_at_period_end');
+    if (change.cancelAtPeriodEnd === undefined) delete change.cancelAtPeriodEnd;
+    params.oneOf('proration_behavior', prorationBehaviours);
+    const metadata = params.metadataUpdate()?.(subscription.metadata);
+    if (metadata !== undefined) change.metadata = metadata;
+    const methodId = params.string('default_payment_method', { max: 200 });
+    if (methodId !== undefined) {
+      change.defaultPaymentMethod =
+        methodId === ''
+          ? null
+          : customerPaymentMethod(state, subscription.customer, methodId, 'default_payment_method');
+    }
+
+    if (isEnded(subscription) && Object.keys(change).some((key) => key !== 'metadata')) {
+      throw invalidRequest('A canceled subscription can only update its cancellation_details and metadata.');
+    }
+    changeSubscription(context, subscription, change, originOf(request));
+    return answer(context, subscriptionObject(state, subscription), expand);
+  });
+
+  app.delete('/v1/subscriptions/:id', async (request) => {
+    const params = paramsOf(request, ['invoice_now', 'prorate', 'cancellation_details']);
+    const expand = params.expand();
+    checkExpandRoots(expand, subscriptionRoots);
+    const subscription = findSubscription(idParam(request));
+    params.boolean('invoice_now');
+    params.boolean('prorate');
+    const details = params.object('cancellation_details', ['comment', 'feedback']);
+    const comment = details?.text('comment', { max: 5000 }) ?? null;
+    const feedback =
+      details?.oneOf('feedback', [
+        'customer_service',
+        'low_quality',
+        'missing_features',
+        'other',
+        'switched_service',
+        'too_complex',
+        'too_expensive',
+        'unused',
+      ]) ?? null;
+    if (isEnded(subscription)) {
+      throw invalidRequest(`No such subscription: '${subscription.id}'. It has already been canceled.`, {
+        code: 'resource_missing',
+        status: 404,
+      });
+    }
+    cancelSubscriptionNow(context, subscription, { comment, feedback }, originOf(request));
+    return answer(context, subscriptionObject(state, subscription), expand);
+  });
+}

@@ -1,0 +1,83 @@
+import type { FastifyInstance } from 'fastify';
+import type { PaymentsContext } from '../context.ts';
+import { invalidRequest, parameterInvalid, parameterMissing, resourceMissing } from '../http/stripe-error.ts';
+import { newId, realNow } from '../ids.ts';
+import { listPage } from '../objects/list-object.ts';
+import { webhookEndpointObject } from '../objects/webhook-endpoint-object.ts';
+import type { WebhookEndpointRecord } from '../storage/payments-state.ts';
+import { allEndpoints, configuredEndpointId, findEndpoint } from '../webhooks/webhook-endpoints.ts';
+import { answer, idParam, paramsOf, urlParam } from './route-helpers.ts';
+
+// Stripe allows 16 endpoints per account.
+const maxEndpoints = 16;
+const eventTypePattern = /^(\*|[a-z_]+(\.[a-z_]+)*(\.\*)?)$/;
+
+/** Webhook endpoints: create (answers the signing secret once), retrieve, list, delete. */
+export function registerWebhookEndpointRoutes(app: FastifyInstance, context: PaymentsContext) {
+  const { state } = context.store;
+  const { config } = context;
+
+  app.post('/v1/webhook_endpoints', async (request) => {
+    const params = paramsOf(request, ['url', 'enabled_events', 'description', 'metadata', 'api_version']);
+    const url = urlParam(params.requiredText('url'), 'url');
+    const enabledEvents = params.stringList('enabled_events', { max: 200 });
+    if (!enabledEvents || enabledEvents.length === 0) throw parameterMissing('enabled_events');
+    enabledEvents.forEach((type, index) => {
+      if (!eventTypePattern.test(type)) {
+        throw parameterInvalid(
+          `enabled_events[${index}]`,
+          `Invalid enabled_events[${index}]: ${type.slice(0, 80)}`,
+        );
+      }
+    });
+    const description = params.text('description', { max: 5000 }) ?? null;
+    const apiVersion = params.text('api_version', { max: 50 }) ?? null;
+    const metadata = params.metadataUpdate()?.({}) ?? {};
+    if (state.webhookEndpoints.size >= maxEndpoints) {
+      throw invalidRequest(`You have reached the maximum of ${maxEndpoints} test webhook endpoints.`);
+    }
+    const endpoint: WebhookEndpointRecord = {
+      id: newId('we'),
+      url,
+      secret: newId('whsec'),
+      enabledEvents: [...new Set(enabledEvents)],
+      description,
+      metadata,
+      apiVersion,
+      created: realNow(),
+    };
+    state.webhookEndpoints.set(endpoint.id, endpoint);
+    return answer(context, webhookEndpointObject(endpoint, { withSecret: true }), params.expand());
+  });
+
+  app.get('/v1/webhook_endpoints/:id', async (request) => {
+    const params = paramsOf(request, []);
+    const endpoint = findEndpoint(config, state, idParam(request));
+    if (!endpoint) throw resourceMissing('webhook endpoint', idParam(request));
+    return answer(context, webhookEndpointObject(endpoint), params.expand(), { changed: false });
+  });
+
+  app.get('/v1/webhook_endpoints', async (request) => {
+    const params = paramsOf(request, ['limit', 'starting_after', 'ending_before']);
+    // listPage lists the last stored first; the configured endpoint goes last, as the oldest.
+    const list = listPage(allEndpoints(config, state), params.page(), {
+      url: '/v1/webhook_endpoints',
+      kind: 'webhook endpoint',
+      render: (endpoint) => webhookEndpointObject(endpoint),
+    });
+    return answer(context, list, params.expand(), { changed: false });
+  });
+
+  app.delete('/v1/webhook_endpoints/:id', async (request) => {
+    paramsOf(request, []);
+    const id = idParam(request);
+    if (id === configuredEndpointId && config.webhookUrl) {
+      throw invalidRequest(
+        'This endpoint comes from STRIPE_WEBHOOK_URL; change that variable (empty for none) and restart the emulator to remove it.',
+      );
+    }
+    if (!state.webhookEndpoints.delete(id)) throw resourceMissing('webhook endpoint', id);
+    await context.store.save();
+    return { id, object: 'webhook_endpoint', deleted: true };
+  });
+}

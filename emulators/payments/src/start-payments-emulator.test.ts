@@ -1,0 +1,176 @@
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadPaymentsConfig } from './config.ts';
+import { DataDirectoryLockedError, startPaymentsEmulator } from './index.ts';
+import { createSession, startTestPayments } from './test/test-payments.ts';
+
+let dir: string;
+beforeAll(async () => {
+  dir = await mkdtemp(path.join(os.tmpdir(), 'payments-start-'));
+});
+afterAll(() => rm(dir, { recursive: true, force: true }));
+
+describe('state across restarts', () => {
+  it('keeps customers, subscriptions, invoices, events and clocks', async () => {
+    const dataDir = path.join(dir, 'restart');
+    const first = await startTestPayments({}, dataDir);
+    const customer = await first.stripe.customers.create({
+      email: 'kept@example.com',
+      metadata: { uid: 'u-9' },
+    });
+    const session = await createSession(first.stripe, { customer: customer.id });
+    await first.payCheckout(session.url ?? '');
+    await first.advanceClock(customer.id, 3600);
+    const before = (await first.stripe.subscriptions.list({ customer: customer.id })).data;
+    const portal = await first.stripe.billingPortal.sessions.create({ customer: customer.id });
+    await first.close();
+    const saved = JSON.parse(await readFile(path.join(dataDir, 'state.json'), 'utf8'));
+    expect(saved.version).toBe(1);
+    expect(existsSync(path.join(dataDir, 'state.json.tmp'))).toBe(false);
+
+    const second = await startTestPayments({}, dataDir);
+    try {
+      expect(await second.stripe.customers.retrieve(customer.id)).toMatchObject({
+        email: 'kept@example.com',
+        metadata: { uid: 'u-9' },
+      });
+      expect((await second.stripe.subscriptions.list({ customer: customer.id })).data).toEqual(before);
+      expect((await second.stripe.invoices.list({ customer: customer.id })).data).toHaveLength(1);
+      expect((await second.stripe.checkout.sessions.retrieve(session.id)).status).toBe('complete');
+      expect((await second.stripe.events.list({ limit: 100 })).data.length).toBeGreaterThanOrEqual(4);
+      const clock = await second.call('GET', `/emulator/clock?customer=${customer.id}`);
+      expect(clock.body.now).toBeGreaterThanOrEqual(Math.floor(Date.now() / 1000) + 3590);
+      expect((await second.page(`${second.origin}${new URL(portal.url).pathname}`)).status).toBe(200);
+    } finally {
+      await second.close();
+    }
+  });
+
+  it('refuses a state file it cannot read, naming it', async () => {
+    const dataDir = path.join(dir, 'broken');
+    await startTestPayments({}, dataDir).then((payments) => payments.close());
+    await writeFile(path.join(dataDir, 'state.json'), '{not json');
+    await expect(startTestPayments({}, dataDir)).rejects.toThrow(/state\.json is not valid JSON/);
+    // The lock was given back: a good file starts again.
+    await writeFile(path.join(dataDir, 'state.json'), JSON.stringify({ version: 1 }));
+    await startTestPayments({}, dataDir).then((payments) => payments.close());
+  });
+});
+
+describe('one emulator per data directory', () => {
+  it('refuses a directory held by another live process, and takes over a stale lock', async () => {
+    const held = path.join(dir, 'held');
+    const other = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 30000)']);
+    try {
+      const config = loadPaymentsConfig({
+        PAYMENTS_DATA_DIR: held,
+        PAYMENTS_PORT: '0',
+        HOST: '127.0.0.1',
+        STRIPE_WEBHOOK_URL: '',
+      });
+      await startPaymentsEmulator(config, { logger: false }).then((emulator) => emulator.close());
+      await writeFile(path.join(held, 'emulator.lock'), String(other.pid));
+      await expect(startPaymentsEmulator(config, { logger: false })).rejects.toThrow(
+        DataDirectoryLockedError,
+      );
+      await expect(startPaymentsEmulator(config, { logger: false })).rejects.toThrow(
+        `already in use by another process (pid ${other.pid})`,
+      );
+      await writeFile(path.join(held, 'emulator.lock'), '999999999');
+      const emulator = await startPaymentsEmulator(config, { logger: false });
+      await expect(startPaymentsEmulator(config, { logger: false })).rejects.toThrow(
+        DataDirectoryLockedError,
+      );
+      await emulator.close();
+    } finally {
+      other.kill();
+    }
+  });
+});
+
+describe('startPaymentsEmulator', () => {
+  it('listens on a free port and names hosted pages after it', async () => {
+    const config = loadPaymentsConfig({
+      PAYMENTS_DATA_DIR: path.join(dir, 'listen'),
+      PAYMENTS_PORT: '0',
+      HOST: '127.0.0.1',
+      STRIPE_WEBHOOK_URL: '',
+    });
+    const emulator = await startPaymentsEmulator(config, { logger: false });
+    try {
+      expect(emulator.url).toMatch(/^http:\/\/localhost:\d+$/);
+      const port = new URL(emulator.url).port;
+      const response = await fetch(`http://127.0.0.1:${port}/v1/checkout/sessions`, {
+        method: 'POST',
+        headers: {
+          Authorization: 'Bearer sk_test_emulator',
+          'Content-Type': 'application/x-www-form-urlencoded',
+        },
+        body: 'mode=subscription&line_items[0][price]=price_starter_monthly&line_items[0][quantity]=1&success_url=http://localhost:3000/ok',
+      });
+      const session = (await response.json()) as { id: string; url: string };
+      expect(session.url).toBe(`${emulator.url}/c/pay/${session.id}`);
+      expect(response.headers.get('request-id')).toMatch(/^req_/);
+    } finally {
+      await emulator.close();
+    }
+  });
+});
+
+describe('the process entry (server.ts)', () => {
+  it('logs its URL, serves, and shuts down on SIGTERM releasing the lock', async () => {
+    const dataDir = path.join(dir, 'process');
+    const server = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'server.ts')], {
+      env: {
+        ...process.env,
+        PAYMENTS_DATA_DIR: dataDir,
+        PAYMENTS_PORT: '0',
+        HOST: '127.0.0.1',
+        LOG_LEVEL: 'info',
+        STRIPE_WEBHOOK_URL: '',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    try {
+      const ready = await new Promise<{ url: string }>((resolve, reject) => {
+        let output = '';
+        server.stdout.on('data', (chunk: Buffer) => {
+          output += chunk;
+          for (const line of output.split('\n')) {
+            if (line.includes('payments emulator ready')) resolve(JSON.parse(line));
+          }
+        });
+        server.on('exit', (code) => reject(new Error(`server exited with ${code}`)));
+      });
+      const port = new URL(ready.url).port;
+      const home = await fetch(`http://127.0.0.1:${port}/`);
+      expect(home.status).toBe(200);
+      expect(await home.text()).toContain('<h1>Payments emulator</h1>');
+    } finally {
+      server.kill('SIGTERM');
+    }
+    const code = await new Promise((resolve) =>
+      server.exitCode === null ? server.on('exit', resolve) : resolve(server.exitCode),
+    );
+    expect(code).toBe(0);
+    expect(existsSync(path.join(dataDir, 'emulator.lock'))).toBe(false);
+  }, 60_000);
+
+  it('stops at once with the name of a bad variable', async () => {
+    const server = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'server.ts')], {
+      env: { ...process.env, PAYMENTS_PORT: 'nope' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let errors = '';
+    server.stderr.on('data', (chunk: Buffer) => {
+      errors += chunk;
+    });
+    const code = await new Promise((resolve) => server.on('exit', resolve));
+    expect(code).toBe(1);
+    expect(errors).toContain('PAYMENTS_PORT');
+  }, 60_000);
+});

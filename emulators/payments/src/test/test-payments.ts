@@ -1,0 +1,213 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer, type IncomingHttpHeaders } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import Stripe from 'stripe';
+import { loadPaymentsConfig } from '../config.ts';
+import { startPaymentsEmulator } from '../start-payments-emulator.ts';
+
+export const secretKey = 'sk_test_payments_suite';
+export const webhookSecret = 'whsec_payments_suite';
+export const appOrigin = 'http://127.0.0.1:3999';
+
+// biome-ignore lint/suspicious/noExplicitAny: tests read answers loosely (answer.body.error.code).
+export type Answer = { status: number; headers: Headers; body: any };
+
+/** The emulator on a free port with a fresh data directory (or a given one, to test restarts). */
+export async function startTestPayments(overrides: Record<string, string> = {}, existingDir?: string) {
+  const dataDir = existingDir ?? (await mkdtemp(path.join(os.tmpdir(), 'payments-test-')));
+  const config = loadPaymentsConfig({
+    PAYMENTS_PORT: '0',
+    HOST: '127.0.0.1',
+    PAYMENTS_DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    STRIPE_SECRET_KEY: secretKey,
+    STRIPE_WEBHOOK_SECRET: webhookSecret,
+    STRIPE_WEBHOOK_URL: '',
+    PAYMENTS_WEBHOOK_RETRY_BASE_MS: '50',
+    ...overrides,
+  });
+  const emulator = await startPaymentsEmulator(config, { logger: false });
+  const port = Number(new URL(emulator.url).port);
+  const origin = `http://127.0.0.1:${port}`;
+  const stripe = new Stripe(secretKey, { host: '127.0.0.1', port, protocol: 'http', maxNetworkRetries: 0 });
+  /** A URL the emulator made (http://localhost:PORT/…), on the address the test server listens on. */
+  const local = (url: string) => url.replace(emulator.url, origin);
+
+  /** A raw request, for what the SDK cannot send (bad bodies, other keys, emulator endpoints). */
+  async function call(
+    method: string,
+    pathname: string,
+    options: {
+      body?: string | object;
+      contentType?: string;
+      key?: string | null;
+      headers?: Record<string, string>;
+    } = {},
+  ): Promise<Answer> {
+    const headers: Record<string, string> = { ...options.headers };
+    if (options.key !== null) headers.Authorization = `Bearer ${options.key ?? secretKey}`;
+    let body: string | undefined;
+    if (typeof options.body === 'string') {
+      body = options.body;
+      headers['Content-Type'] = options.contentType ?? 'application/x-www-form-urlencoded';
+    } else if (options.body !== undefined) {
+      body = JSON.stringify(options.body);
+      headers['Content-Type'] = 'application/json';
+    }
+    const response = await fetch(`${origin}${pathname}`, { method, headers, body, redirect: 'manual' });
+    const text = await response.text();
+    let parsed: unknown = text;
+    try {
+      parsed = JSON.parse(text);
+    } catch {}
+    return { status: response.status, headers: response.headers, body: parsed };
+  }
+
+  /** A hosted page, as a browser gets it. */
+  async function page(url: string) {
+    const response = await fetch(local(url), { redirect: 'manual', headers: { Accept: 'text/html' } });
+    return { status: response.status, headers: response.headers, html: await response.text() };
+  }
+
+  /** A hosted page's form post, as a browser sends it; redirects are not followed. */
+  async function postForm(url: string, fields: Record<string, string>) {
+    const response = await fetch(local(url), {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded', Accept: 'text/html' },
+      body: new URLSearchParams(fields).toString(),
+    });
+    return {
+      status: response.status,
+      location: response.headers.get('location'),
+      headers: response.headers,
+      html: await response.text(),
+    };
+  }
+
+  /** Fills and submits the checkout form (a good card unless told otherwise). */
+  const payCheckout = (url: string, card: Partial<CardFields> = {}) =>
+    postForm(url, { ...goodCard, ...card } as Record<string, string>);
+
+  return {
+    config,
+    dataDir,
+    origin,
+    stripe,
+    local,
+    call,
+    page,
+    postForm,
+    payCheckout,
+    advanceClock: async (customer: string, seconds: number) =>
+      (await call('POST', '/emulator/clock/advance', { body: { customer, seconds } })).body as {
+        customer: string;
+        now: number;
+      },
+    deliveries: async (event?: string) =>
+      (await call('GET', `/emulator/webhook-deliveries${event ? `?event=${event}` : ''}`)).body
+        .data as Delivery[],
+    close: () => emulator.close(),
+    async destroy() {
+      await emulator.close();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export type TestPayments = Awaited<ReturnType<typeof startTestPayments>>;
+
+export type Delivery = {
+  event: string;
+  type: string;
+  endpoint: string;
+  url: string;
+  status: number | null;
+  error: string | null;
+  attempt: number;
+  at: string;
+  next_attempt_at: string | null;
+  delivery: string;
+};
+
+export type CardFields = {
+  email: string;
+  card_number: string;
+  card_expiry: string;
+  card_cvc: string;
+  card_name: string;
+};
+export const goodCard: CardFields = {
+  email: 'buyer@example.com',
+  card_number: '4242 4242 4242 4242',
+  card_expiry: '12 / 34',
+  card_cvc: '123',
+  card_name: 'Ada Lovelace',
+};
+
+/** A checkout session for one plan, the way the product creates one. */
+export function createSession(
+  stripe: Stripe,
+  params: Partial<Stripe.Checkout.SessionCreateParams> = {},
+): Promise<Stripe.Checkout.Session> {
+  return stripe.checkout.sessions.create({
+    mode: 'subscription',
+    line_items: [{ price: 'price_pro_monthly', quantity: 5 }],
+    success_url: `${appOrigin}/dashboard?session={CHECKOUT_SESSION_ID}`,
+    cancel_url: `${appOrigin}/pricing`,
+    ...params,
+  });
+}
+
+export type ReceivedWebhook = { headers: IncomingHttpHeaders; body: string; at: number };
+
+/**
+ * A webhook endpoint for tests: records every request and answers with `status(n)` for the n-th
+ * (1-based) request, 200 by default.
+ */
+export async function startWebhookReceiver(status: (n: number) => number = () => 200) {
+  const received: ReceivedWebhook[] = [];
+  const server = createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      received.push({
+        headers: request.headers,
+        body: Buffer.concat(chunks).toString('utf8'),
+        at: Date.now(),
+      });
+      response.statusCode = status(received.length);
+      response.end('ok');
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}/webhook`,
+    received,
+    /** Event types received, in order of arrival. */
+    types: () => received.map((each) => (JSON.parse(each.body) as { type: string }).type),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Waits until `check` passes (or throws its last failure after `timeoutMs`). */
+export async function eventually<T>(check: () => Promise<T> | T, timeoutMs = 5000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      return await check();
+    } catch (error) {
+      if (Date.now() > deadline) throw error;
+      await sleep(25);
+    }
+  }
+}

@@ -1,0 +1,159 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { PaymentsConfig } from '../config.ts';
+import { newId, realNow } from '../ids.ts';
+import type { DeliveryRecord, EventRecord } from '../storage/payments-state.ts';
+import type { StateFile } from '../storage/state-file.ts';
+import { allEndpoints, endpointWants, findEndpoint } from './webhook-endpoints.ts';
+import { signatureHeader } from './webhook-signature.ts';
+
+const attemptTimeoutMs = 10_000;
+const maxRetryDelayMs = 60 * 60 * 1000;
+
+/** The delay before the attempt after attempt `attempt` (1-based): base × 2^(attempt-1), at most an hour. */
+export const retryDelayMs = (baseMs: number, attempt: number) =>
+  Math.min(baseMs * 2 ** (attempt - 1), maxRetryDelayMs);
+
+/**
+ * Delivers events to webhook endpoints as Stripe does: asynchronously, signed, retried with
+ * exponential backoff. Every delivery is a record in the state (so pending retries resume after a
+ * restart) and every attempt is recorded on it. Attempts to one endpoint go one at a time, in the
+ * order they fall due, so an endpoint sees a request's events in the order they happened.
+ */
+export class WebhookDispatcher {
+  private readonly timers = new Map<string, NodeJS.Timeout>();
+  private readonly chains = new Map<string, Promise<void>>();
+  private readonly stopping = new AbortController();
+  private log: FastifyBaseLogger | undefined;
+
+  constructor(
+    private readonly config: PaymentsConfig,
+    private readonly store: StateFile,
+  ) {}
+
+  useLogger(log: FastifyBaseLogger) {
+    this.log = log;
+  }
+
+  /** Creates the deliveries of a new event and schedules them; returns how many there are. */
+  enqueue(record: EventRecord): number {
+    const { state } = this.store;
+    let count = 0;
+    for (const endpoint of allEndpoints(this.config, state)) {
+      if (!endpointWants(endpoint, record.event.type)) continue;
+      const delivery: DeliveryRecord = {
+        id: newId('whd'),
+        event: record.event.id,
+        endpoint: endpoint.id,
+        state: 'pending',
+        nextAttemptAtMs: Date.now(),
+        attempts: [],
+      };
+      state.deliveries.set(delivery.id, delivery);
+      this.schedule(delivery);
+      count++;
+    }
+    return count;
+  }
+
+  /** Schedules every delivery still pending in the state (after a restart). */
+  resume() {
+    for (const delivery of this.store.state.deliveries.values()) {
+      if (delivery.state === 'pending') this.schedule(delivery);
+    }
+  }
+
+  /** Stops scheduling and aborts attempts in flight; those stay pending and resume at the next start. */
+  async stop() {
+    this.stopping.abort();
+    for (const timer of this.timers.values()) clearTimeout(timer);
+    this.timers.clear();
+    await Promise.allSettled([...this.chains.values()]);
+  }
+
+  private schedule(delivery: DeliveryRecord) {
+    if (this.stopping.signal.aborted || this.timers.has(delivery.id)) return;
+    const delay = Math.max(0, (delivery.nextAttemptAtMs ?? Date.now()) - Date.now());
+    const timer = setTimeout(() => {
+      this.timers.delete(delivery.id);
+      const previous = this.chains.get(delivery.endpoint) ?? Promise.resolve();
+      const next = previous
+        .then(() => this.attempt(delivery.id))
+        .catch((error: unknown) =>
+          this.log?.error({ err: error, delivery: delivery.id }, 'webhook delivery failed'),
+        );
+      this.chains.set(delivery.endpoint, next);
+      void next.then(() => {
+        if (this.chains.get(delivery.endpoint) === next) this.chains.delete(delivery.endpoint);
+      });
+    }, delay);
+    this.timers.set(delivery.id, timer);
+  }
+
+  private async attempt(deliveryId: string) {
+    const { state } = this.store;
+    const delivery = state.deliveries.get(deliveryId);
+    if (delivery?.state !== 'pending' || this.stopping.signal.aborted) return;
+    const endpoint = findEndpoint(this.config, state, delivery.endpoint);
+    const record = state.events.get(delivery.event);
+    if (!endpoint || !record) {
+      // The endpoint was deleted (or the event pruned) while a retry waited.
+      delivery.state = 'failed';
+      delivery.nextAttemptAtMs = null;
+      await this.store.save();
+      return;
+    }
+    const body = JSON.stringify(record.event, null, 2);
+    let status: number | null = null;
+    let error: string | null = null;
+    try {
+      const response = await fetch(endpoint.url, {
+        method: 'POST',
+        redirect: 'manual',
+        headers: {
+          'Content-Type': 'application/json; charset=utf-8',
+          'Stripe-Signature': signatureHeader(body, endpoint.secret, realNow()),
+          'User-Agent': 'Stripe/1.0 (+https://stripe.com/docs/webhooks)',
+          Accept: '*/*; q=0.5, application/xml',
+          'Cache-Control': 'no-cache',
+        },
+        body,
+        signal: AbortSignal.any([AbortSignal.timeout(attemptTimeoutMs), this.stopping.signal]),
+      });
+      status = response.status;
+      await response.body?.cancel().catch(() => undefined);
+    } catch (caught) {
+      // Stopping is not the endpoint's failure: the attempt is made again after the restart.
+      if (this.stopping.signal.aborted) return;
+      error = describeFailure(caught);
+    }
+    const atMs = Date.now();
+    const attempt = delivery.attempts.length + 1;
+    const succeeded = status !== null && status >= 200 && status < 300;
+    let nextAttemptAtMs: number | null = null;
+    if (succeeded) {
+      delivery.state = 'succeeded';
+      record.event.pending_webhooks = Math.max(0, record.event.pending_webhooks - 1);
+    } else if (attempt >= this.config.webhookMaxAttempts) {
+      delivery.state = 'failed';
+    } else {
+      nextAttemptAtMs = atMs + retryDelayMs(this.config.webhookRetryBaseMs, attempt);
+    }
+    delivery.attempts.push({ attempt, url: endpoint.url, status, error, atMs, nextAttemptAtMs });
+    delivery.nextAttemptAtMs = nextAttemptAtMs;
+    this.log?.info(
+      { event: record.event.id, type: record.event.type, url: endpoint.url, status, error, attempt },
+      succeeded ? 'webhook delivered' : 'webhook delivery failed',
+    );
+    await this.store.save();
+    if (nextAttemptAtMs !== null) this.schedule(delivery);
+  }
+}
+
+function describeFailure(error: unknown): string {
+  if (error instanceof Error) {
+    if (error.name === 'TimeoutError') return `no answer within ${attemptTimeoutMs / 1000} s`;
+    const cause = (error as Error & { cause?: { code?: string; message?: string } }).cause;
+    return cause?.code ?? cause?.message ?? error.message;
+  }
+  return String(error);
+}
