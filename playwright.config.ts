@@ -36,7 +36,8 @@ export default defineConfig({
       PAYMENTS_WEBHOOK_RETRY_BASE_MS: '500',
       // Lets a test reach the re-authentication dialog after a short wait instead of five minutes.
       RECENT_LOGIN_MAX_AGE_SECONDS: '5',
-      DATA_DIR: '.e2e-data',
+      // One data folder per port: runs on other ports (E2E_PORT) never wipe each other's data.
+      DATA_DIR: `.e2e-data-${port}`,
       LOG_LEVEL: 'warn',
       // Browser tests submit the public forms many times from one address; the limit has its own API test.
       RATE_LIMIT_MAX: '1000',

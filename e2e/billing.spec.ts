@@ -163,6 +163,21 @@ test.describe('the billing portal', () => {
   });
 });
 
+test('My Account shows the plan and its Manage billing button opens the portal', async ({
+  page,
+  request,
+}) => {
+  const user = await createPasswordUser(request, 'my-account-billing');
+  await grantTrialPlan(request, user, 'pro', 5);
+  await openSignedIn(page, user.accessToken, '/myAccount');
+  const account = page.frameLocator('[data-testid="my-account-frame"]');
+  await expect(account.getByText(user.email)).toBeVisible();
+  await expect(account.getByText('0 of 5 used')).toBeVisible();
+  await account.getByRole('button', { name: 'Manage billing' }).click();
+  await expect(page).toHaveURL(new RegExp(`^${paymentsOrigin}/p/session/`));
+  await expect(page.getByText(user.email)).toBeVisible();
+});
+
 test.describe('trials', () => {
   test.use({ timezoneId: 'UTC' });
 

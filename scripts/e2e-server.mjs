@@ -3,5 +3,5 @@ import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { root } from './lib/workspace.mjs';
 
-rmSync(path.join(root, process.env.DATA_DIR ?? '.e2e-data'), { recursive: true, force: true });
+rmSync(path.join(root, process.env.DATA_DIR ?? '.e2e-data-3900'), { recursive: true, force: true });
 await import('./start.mjs');

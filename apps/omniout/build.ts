@@ -1,13 +1,22 @@
-// Builds the hosted pricing app into dist/: static HTML rendered from the plan catalogue, so the
-// /pricing frame needs no JavaScript at all.
+// Builds the hosted pricing/account app into dist/: the pricing page (static HTML, no script), the
+// account page and its script compiled from TypeScript, and the shared stylesheet.
 import { copyFile, mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { accountScript, renderAccountPage } from './src/account-page.ts';
+import { compileBrowserScripts } from './src/browser-script.ts';
 import { renderPricingPage } from './src/pricing-page.ts';
 
 const root = path.dirname(fileURLToPath(import.meta.url));
+const src = path.join(root, 'src');
 const dist = path.join(root, 'dist');
 await mkdir(dist, { recursive: true });
+
 await writeFile(path.join(dist, 'index.html'), renderPricingPage());
-await copyFile(path.join(root, 'src', 'omniout.css'), path.join(dist, 'omniout.css'));
-console.log(`omniout built in ${path.relative(process.cwd(), dist) || dist}`);
+await writeFile(path.join(dist, 'myAccount.html'), renderAccountPage());
+const scripts = await compileBrowserScripts(src, accountScript.replace(/\.js$/, '.ts'));
+for (const [file, code] of scripts) await writeFile(path.join(dist, file), code);
+await copyFile(path.join(src, 'omniout.css'), path.join(dist, 'omniout.css'));
+console.log(
+  `omniout built in ${path.relative(process.cwd(), dist) || dist}: ${[...scripts.keys()].join(', ')}`,
+);

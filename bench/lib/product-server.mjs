@@ -51,7 +51,7 @@ export async function startProduct(env = {}) {
     const allReady =
       (await ready(`${origin}/healthz`)) &&
       (await ready(`${identityOrigin}/.well-known/jwks.json`)) &&
-      (await ready(`${paymentsOrigin}/healthz`));
+      (await ready(`${paymentsOrigin}/`));
     if (allReady) break;
     await new Promise((resolve) => setTimeout(resolve, 300));
   }

@@ -33,7 +33,7 @@ function planCard(plan: Plan): string {
  * window to /purchase/<plan>, which starts checkout (or sign-up first for a visitor).
  */
 export function renderPricingPage(): string {
-  const body = `<main class="pricing">
+  const body = `<main class="pricing" aria-label="Plans and pricing">
 <h1 class="sr-only">Plans and pricing</h1>
 <div class="plans">
 ${plans.map(planCard).join('\n')}

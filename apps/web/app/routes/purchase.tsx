@@ -43,9 +43,11 @@ export default function Purchase() {
             {error.message}
           </Alert>
           <div className="mt-6 flex flex-wrap justify-center gap-3">
-            <button type="button" onClick={retry} className={buttonClasses()}>
-              Try again
-            </button>
+            {error.code !== 'billing/unknown-plan' && (
+              <button type="button" onClick={retry} className={buttonClasses()}>
+                Try again
+              </button>
+            )}
             <Link to="/pricing" className={buttonClasses({ variant: 'secondary' })}>
               Back to pricing
             </Link>

@@ -1,0 +1,96 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { formatPrice, plans } from '@app/plans';
+import { describe, expect, it } from 'vitest';
+import { renderAccountPage, signInHref } from './account-page.ts';
+import { compileBrowserScripts, transpileBrowserModule } from './browser-script.ts';
+import { renderPricingPage } from './pricing-page.ts';
+
+const src = path.dirname(fileURLToPath(import.meta.url));
+const count = (html: string, pattern: RegExp) => html.match(pattern)?.length ?? 0;
+
+/** What the server's CSP would block: inline scripts, inline styles and event-handler attributes. */
+function expectNothingInline(html: string) {
+  expect(html).not.toMatch(/<script(?![^>]*\bsrc=)[^>]*>/);
+  expect(html).not.toMatch(/\sstyle=/);
+  expect(html).not.toMatch(/\son[a-z]+=/);
+  expect(html).not.toMatch(/<style/);
+}
+
+describe('pricing page (index.html)', () => {
+  const html = renderPricingPage();
+
+  it('links each plan to /purchase/<plan> in the top window', () => {
+    for (const plan of plans) {
+      expect(html).toContain(`href="/purchase/${plan.id}" target="_top">Choose ${plan.name}</a>`);
+    }
+    expect(count(html, />Choose [^<]+<\/a>/g)).toBe(3);
+  });
+
+  it('shows the price per seat, the seats a purchase starts with and the features', () => {
+    for (const plan of plans) {
+      expect(html).toContain(`${formatPrice(plan.unitAmount)}</span> <span class="unit">per seat / month`);
+      expect(html).toContain(`Starts with ${plan.seats === 1 ? '1 seat' : `${plan.seats} seats`}`);
+      for (const feature of plan.features) expect(html).toContain(feature);
+    }
+  });
+
+  it("names its main landmark, which must differ from the framing page's", () => {
+    expect(html).toContain('<main class="pricing" aria-label="Plans and pricing">');
+  });
+
+  it('has no script, one h1 and a heading per plan', () => {
+    expect(html).not.toContain('<script');
+    expectNothingInline(html);
+    expect(count(html, /<h1\b/g)).toBe(1);
+    expect(count(html, /<h2\b/g)).toBe(3);
+  });
+
+  it('as built into dist/ (when built) has the three choose links', async () => {
+    const built = await readFile(path.join(src, '../dist/index.html'), 'utf8').catch(() => null);
+    if (built === null) return;
+    for (const plan of plans) expect(built).toMatch(new RegExp(`href="/purchase/${plan.id}" target="_top"`));
+  });
+});
+
+describe('account page (myAccount.html)', () => {
+  const html = renderAccountPage();
+
+  it('names its main landmark after its h1', () => {
+    expect(html).toMatch(/<main [^>]*aria-labelledby="account-title"/);
+    expect(html).toMatch(/<h1 [^>]*id="account-title"/);
+  });
+
+  it('loads its script from its own origin and has nothing inline', () => {
+    expect(html).toContain('<script type="module" src="my-account.js"></script>');
+    expectNothingInline(html);
+  });
+
+  it('has one h1, the account fields in a dl, a live region for errors and a sign-in link', () => {
+    expect(count(html, /<h1\b/g)).toBe(1);
+    expect(html).toMatch(/<dl class="fields">[\s\S]*<dt>Email<\/dt>[\s\S]*<\/dl>/);
+    expect(html).toContain('role="alert"');
+    expect(html).toContain(`href="${signInHref.replaceAll('"', '')}" target="_top"`);
+    expect(html).toContain('<button type="button"');
+  });
+
+  it('carries the plan names of @app/plans for the script', () => {
+    const names = html.match(/data-plan-names="([^"]*)"/)?.[1]?.replaceAll('&#34;', '"');
+    expect(JSON.parse(names ?? '')).toEqual(Object.fromEntries(plans.map((plan) => [plan.id, plan.name])));
+  });
+});
+
+describe('browser script', () => {
+  it('compiles my-account.ts and what it imports into browser modules', async () => {
+    const scripts = await compileBrowserScripts(src, 'my-account.ts');
+    expect([...scripts.keys()].sort()).toEqual(['account-format.js', 'my-account.js']);
+    expect(scripts.get('my-account.js')).toContain('from "./account-format.js"');
+  });
+
+  it('refuses an import a browser could not resolve', () => {
+    expect(() =>
+      transpileBrowserModule("import { plans } from '@app/plans';\nconsole.log(plans);", 'x.ts'),
+    ).toThrow(/@app\/plans/);
+  });
+});
