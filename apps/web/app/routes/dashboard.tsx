@@ -19,7 +19,7 @@ export default function Dashboard() {
   const { user } = useAuth();
   const [searchParams, setSearchParams] = useSearchParams();
   const isReturnFromCheckout = searchParams.get('paid') === 'true';
-  const isWaitingForPlan = isReturnFromCheckout && Boolean(user) && !user?.planIsActive;
+  const isWaitingForPlan = isReturnFromCheckout && user !== null && user !== false && !user.planIsActive;
   usePlanConfirmation(isWaitingForPlan, 60_000);
   // Back from the billing portal: a change made there arrives by webhook within moments.
   usePlanConfirmation(searchParams.get('from') === 'billing', 6_000);
