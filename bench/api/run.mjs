@@ -5,6 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { startChildServer } from '../lib/child-server.mjs';
+import { newSignedInUser, requestJson } from '../lib/identity.mjs';
 import { createBenchDatabase } from '../lib/postgres.mjs';
 import { startProduct } from '../lib/product-server.mjs';
 import { percentile, round } from '../lib/stats.mjs';
@@ -17,22 +18,6 @@ const connections = 50;
 const listLength = 20;
 const streamCount = Number(process.env.BENCH_STREAMS ?? 100);
 const liveWrites = Number(process.env.BENCH_WRITES ?? 30);
-const password = 'Correct-horse-9';
-
-async function requestJson(url, { method = 'GET', token, body } = {}) {
-  const response = await fetch(url, {
-    method,
-    headers: {
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const payload = await response.json().catch(() => null);
-  if (!response.ok)
-    throw new Error(`${method} ${url} answered ${response.status}: ${JSON.stringify(payload)}`);
-  return payload;
-}
 
 async function run(url, token, duration) {
   const pid = pidListeningOn(Number(new URL(url).port));
@@ -158,24 +143,7 @@ const database = await createBenchDatabase('bench_api');
 const product = await startProduct({ DATABASE_URL: database.url });
 const stops = [product.stop, database.drop];
 try {
-  const identity = (await requestJson(`${product.origin}/api/identity-config`)).data;
-  const email = `bench-${Date.now()}@example.com`;
-  await requestJson(`${identity.domain}/dbconnections/signup`, {
-    method: 'POST',
-    body: { client_id: identity.clientId, connection: identity.connection, email, password },
-  });
-  const { access_token: token } = await requestJson(`${identity.domain}/oauth/token`, {
-    method: 'POST',
-    body: {
-      grant_type: 'http://auth0.com/oauth/grant-type/password-realm',
-      realm: identity.connection,
-      client_id: identity.clientId,
-      audience: identity.audience,
-      scope: 'openid profile email',
-      username: email,
-      password,
-    },
-  });
+  const { identity, token } = await newSignedInUser(product.origin);
   for (let index = 0; index < listLength; index += 1) {
     await requestJson(`${product.origin}/api/items`, {
       method: 'POST',

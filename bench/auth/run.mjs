@@ -5,6 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { startChildServer } from '../lib/child-server.mjs';
+import { newSignedInUser, password, passwordSignInBody, requestJson } from '../lib/identity.mjs';
 import { createBenchDatabase } from '../lib/postgres.mjs';
 import { startProduct } from '../lib/product-server.mjs';
 import { percentile, round } from '../lib/stats.mjs';
@@ -13,25 +14,13 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const signIns = Number(process.env.BENCH_SIGNINS ?? 40);
 const durationSeconds = Number(process.env.BENCH_DURATION ?? 10);
 const connections = 50;
-const password = 'Correct-horse-9';
-
-async function postJson(url, body) {
-  const response = await fetch(url, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  const payload = await response.json().catch(() => null);
-  if (!response.ok) throw new Error(`${url} answered ${response.status}: ${JSON.stringify(payload)}`);
-  return payload;
-}
 
 /** Sequential requests, so each latency is one sign-in on an otherwise idle server. */
 async function signInLatencies(url, body) {
   const latencies = [];
   for (let index = 0; index < signIns; index += 1) {
     const started = performance.now();
-    await postJson(url, body);
+    await requestJson(url, { method: 'POST', body });
     latencies.push(performance.now() - started);
   }
   return { p50: round(percentile(latencies, 50)), p99: round(percentile(latencies, 99)) };
@@ -54,24 +43,8 @@ const database = await createBenchDatabase('bench_auth');
 const product = await startProduct({ DATABASE_URL: database.url });
 const stops = [product.stop, database.drop];
 try {
-  const identity = (await (await fetch(`${product.origin}/api/identity-config`)).json()).data;
-  const email = `bench-${Date.now()}@example.com`;
-  await postJson(`${identity.domain}/dbconnections/signup`, {
-    client_id: identity.clientId,
-    connection: identity.connection,
-    email,
-    password,
-  });
-  const signInBody = {
-    grant_type: 'http://auth0.com/oauth/grant-type/password-realm',
-    realm: identity.connection,
-    client_id: identity.clientId,
-    audience: identity.audience,
-    scope: 'openid profile email',
-    username: email,
-    password,
-  };
-  const { access_token: token } = await postJson(`${identity.domain}/oauth/token`, signInBody);
+  const { identity, email, token } = await newSignedInUser(product.origin);
+  const signInBody = passwordSignInBody(identity, email);
   const firstCall = await fetch(`${product.origin}/api/user`, {
     headers: { authorization: `Bearer ${token}` },
   });

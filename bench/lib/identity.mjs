@@ -1,5 +1,5 @@
 // A signed-up person and their access token, straight from the identity emulator the product uses.
-const password = 'Correct-horse-9';
+export const password = 'Correct-horse-9';
 
 export async function requestJson(url, { method = 'GET', token, body } = {}) {
   const response = await fetch(url, {
@@ -26,15 +26,20 @@ export async function newSignedInUser(productOrigin, label = 'bench') {
   });
   const { access_token: token } = await requestJson(`${identity.domain}/oauth/token`, {
     method: 'POST',
-    body: {
-      grant_type: 'http://auth0.com/oauth/grant-type/password-realm',
-      realm: identity.connection,
-      client_id: identity.clientId,
-      audience: identity.audience,
-      scope: 'openid profile email',
-      username: email,
-      password,
-    },
+    body: passwordSignInBody(identity, email),
   });
   return { email, token, identity };
+}
+
+/** The body of the password-realm grant the sign-in form sends to `/oauth/token`. */
+export function passwordSignInBody(identity, email) {
+  return {
+    grant_type: 'http://auth0.com/oauth/grant-type/password-realm',
+    realm: identity.connection,
+    client_id: identity.clientId,
+    audience: identity.audience,
+    scope: 'openid profile email',
+    username: email,
+    password,
+  };
 }

@@ -269,18 +269,3 @@ export type PaymentsState = {
   /** Keyed by the Idempotency-Key header. */
   idempotency: Map<string, IdempotencyRecord>;
 };
-
-export const collectionNames = [
-  'customers',
-  'paymentMethods',
-  'products',
-  'prices',
-  'subscriptions',
-  'invoices',
-  'checkoutSessions',
-  'portalSessions',
-  'events',
-  'webhookEndpoints',
-  'deliveries',
-  'idempotency',
-] as const satisfies readonly (keyof PaymentsState)[];
