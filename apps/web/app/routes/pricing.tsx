@@ -5,7 +5,7 @@ export const meta = () =>
   pageMeta({
     title: 'Pricing',
     path: '/pricing',
-    description: 'Simple plans for every stage: starter, pro and business. Start with a free trial.',
+    description: 'Simple plans for every stage: starter, pro and business, priced per seat.',
   });
 
 // The plans come from the separately hosted pricing app (§2), served by the API at /omniout/.
@@ -13,7 +13,7 @@ export default function Pricing() {
   return (
     <>
       <PageHeader eyebrow="Pricing" title="Simple, transparent pricing">
-        Start with a free trial, then pick the plan that fits. Upgrade, downgrade or cancel at any time.
+        Pick the plan that fits your team. Add seats, switch plans or cancel at any time.
       </PageHeader>
       <div className="container-page py-12 sm:py-16">
         <iframe
