@@ -218,8 +218,8 @@ test.describe('the next path', () => {
     const user = await createPasswordUser(request, 'already');
     await openSignedIn(page, user.accessToken, '/auth/signin');
     await expect(page).toHaveURL(/\/dashboard$/);
-    await gotoHydrated(page, '/auth/signin?next=/settings/billing');
-    await expect(page).toHaveURL(/\/settings\/billing$/);
+    await gotoHydrated(page, '/auth/signin?next=/settings/password');
+    await expect(page).toHaveURL(/\/settings\/password$/);
     await gotoHydrated(page, `/auth/signup?next=${encodeURIComponent('//evil.example')}`);
     await expect(page).toHaveURL(/^http:\/\/localhost:\d+\/dashboard$/);
   });
