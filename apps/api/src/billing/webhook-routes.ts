@@ -19,7 +19,8 @@ export function registerWebhookRoutes(
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
 
-    scope.post('/api/stripe-webhook', async (request) => {
+    // Events can be far larger than the API's own bodies (an invoice with many lines).
+    scope.post('/api/stripe-webhook', { bodyLimit: 1024 * 1024 }, async (request) => {
       const signature = request.headers['stripe-signature'];
       if (!Buffer.isBuffer(request.body) || typeof signature !== 'string') {
         throw new AppError(400, 'billing/invalid-signature', 'The event has no valid Stripe-Signature.');

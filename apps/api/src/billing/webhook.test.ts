@@ -158,6 +158,9 @@ describe('POST /api/stripe-webhook', () => {
     ).toBe(200);
     expect((await deliver(eventAbout('product.created', { id: 'prod_x' }))).status).toBe(200);
     expect((await deliver({ hello: 'world' })).status).toBe(200);
+    // Larger than any body the API itself accepts (32 KB), as a big invoice's event can be.
+    const large = eventAbout('invoice.finalized', { id: 'in_large', lines: 'x'.repeat(200_000) });
+    expect((await deliver(large)).status).toBe(200);
   });
 
   it('answers non-2xx when applying fails, and the provider retries until the state is right', async () => {
