@@ -1,4 +1,5 @@
 import type { CataloguePlan } from '../config.ts';
+import { parameterInvalid, resourceMissing } from '../http/stripe-error.ts';
 import { realNow } from '../ids.ts';
 import type { PaymentsState } from '../storage/payments-state.ts';
 
@@ -54,4 +55,18 @@ export function planPrices(state: PaymentsState, catalogue: CataloguePlan[]) {
     const price = state.prices.get(plan.priceId);
     return price ? [price] : [];
   });
+}
+
+/** A price a new line item or subscription item may use, as Stripe checks it. */
+export function activePrice(state: PaymentsState, id: string, param: string) {
+  const price = state.prices.get(id);
+  if (!price) throw resourceMissing('price', id, param);
+  if (!price.active) {
+    throw parameterInvalid(
+      param,
+      'The price specified is inactive. This field only accepts active prices.',
+      'price_inactive',
+    );
+  }
+  return price;
 }

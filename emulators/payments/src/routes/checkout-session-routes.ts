@@ -1,11 +1,12 @@
 import type { FastifyInstance } from 'fastify';
+import { activePrice } from '../billing/catalogue.ts';
 import { expireCheckoutSession } from '../billing/complete-checkout.ts';
 import type { PaymentsContext } from '../context.ts';
 import { invalidRequest, parameterInvalid, parameterMissing, resourceMissing } from '../http/stripe-error.ts';
 import { newId, realNow } from '../ids.ts';
 import { checkoutLineItemObjects, checkoutSessionObject } from '../objects/checkout-session-object.ts';
 import { listPage } from '../objects/list-object.ts';
-import type { CheckoutSessionRecord, PaymentsState } from '../storage/payments-state.ts';
+import type { CheckoutSessionRecord } from '../storage/payments-state.ts';
 import type { EventOrigin } from '../webhooks/emit-event.ts';
 import {
   answer,
@@ -35,19 +36,6 @@ export function findCheckoutSession(
   if (session?.status === 'open' && session.expiresAt <= realNow())
     expireCheckoutSession(context, session, origin);
   return session;
-}
-
-function activePrice(state: PaymentsState, id: string, param: string) {
-  const price = state.prices.get(id);
-  if (!price) throw resourceMissing('price', id, param);
-  if (!price.active) {
-    throw parameterInvalid(
-      param,
-      'The price specified is inactive. This field only accepts active prices.',
-      'price_inactive',
-    );
-  }
-  return price;
 }
 
 /** Checkout Sessions in subscription mode: create, retrieve, list, line items, expire. */

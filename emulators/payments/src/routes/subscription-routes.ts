@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { activePrice } from '../billing/catalogue.ts';
 import {
   cancelSubscriptionNow,
   changeSubscription,
@@ -41,19 +42,6 @@ function matchesStatus(status: SubscriptionStatus, filter: (typeof listStatuses)
   // Without a status Stripe lists the subscriptions that are not canceled.
   if (filter === undefined) return status !== 'canceled' && status !== 'incomplete_expired';
   return status === filter;
-}
-
-function activePrice(state: PaymentsState, id: string, param: string) {
-  const price = state.prices.get(id);
-  if (!price) throw resourceMissing('price', id, param);
-  if (!price.active) {
-    throw parameterInvalid(
-      param,
-      'The price specified is inactive. This field only accepts active prices.',
-      'price_inactive',
-    );
-  }
-  return price;
 }
 
 function customerPaymentMethod(state: PaymentsState, customer: string, id: string, param: string) {
