@@ -19,6 +19,3 @@ export function createStripeClient(payments: PaymentsConfig): Stripe {
   });
 }
 
-/** A provider failure the user can do nothing about but retry; the provider's own words stay in the log. */
-export const providerUnavailableMessage =
-  'The payment service is not reachable right now. Please try again shortly.';
