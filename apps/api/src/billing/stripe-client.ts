@@ -18,4 +18,3 @@ export function createStripeClient(payments: PaymentsConfig): Stripe {
     }),
   });
 }
-
