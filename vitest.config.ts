@@ -7,6 +7,7 @@ export default defineConfig({
       'apps/web/app/**/*.test.ts',
       'packages/*/src/**/*.test.ts',
       'emulators/*/src/**/*.test.ts',
+      'scripts/**/*.test.mjs',
     ],
     environment: 'node',
     testTimeout: 20_000,

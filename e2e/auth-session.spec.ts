@@ -37,6 +37,31 @@ test.describe('the session', () => {
     );
   });
 
+  test('a rate-limited profile check (Auth0’s 429) is tried again instead of signing out', async ({
+    page,
+    request,
+  }) => {
+    const user = await createPasswordUser(request, 'throttled');
+    // Auth0 answers /userinfo with 429 past about ten page loads a minute for one user.
+    let refusals = 2;
+    await page.route('**/userinfo', async (route) => {
+      if (refusals-- <= 0) return route.continue();
+      await route.fulfill({
+        status: 429,
+        headers: {
+          'content-type': 'application/json',
+          'retry-after': '1',
+          'access-control-allow-origin': '*',
+        },
+        body: JSON.stringify({ error: 'too_many_requests', error_description: 'Too Many Requests' }),
+      });
+    });
+    await openSignedIn(page, user.accessToken, '/dashboard');
+    await expect(page.getByTestId('dashboard-user')).toContainText(user.email);
+    await expect(page).toHaveURL(/\/dashboard$/);
+    expect(await storedToken(page)).toBe(user.accessToken);
+  });
+
   test('the top bar and footer for a signed-in user', async ({ page, request }) => {
     const user = await createPasswordUser(request, 'header');
     await openSignedIn(page, user.accessToken, '/about');

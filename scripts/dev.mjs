@@ -1,10 +1,12 @@
 // `npm run dev`: the Vite dev server (hot reload) at PORT (3000) in front of the API server, which
 // restarts on change; Vite forwards /api, /omniout and /dev to it.
 import { buildIfStale } from './lib/build-if-stale.mjs';
+import { loadDotEnv } from './lib/dot-env.mjs';
 import { identityEmulator, paymentsEmulator } from './lib/emulators.mjs';
 import { runTogether } from './lib/processes.mjs';
 import { omnioutSources, root } from './lib/workspace.mjs';
 
+loadDotEnv(root);
 const port = process.env.PORT ?? '3000';
 const apiPort = process.env.DEV_API_PORT ?? '3100';
 buildIfStale({ root, workspace: 'apps/omniout', sources: omnioutSources, output: 'apps/omniout/dist' });
@@ -17,7 +19,13 @@ runTogether([
     command: process.execPath,
     args: ['--import', 'tsx', '--watch', 'apps/api/src/server.ts'],
     cwd: root,
-    env: { NODE_ENV: 'development', PORT: apiPort, HOST: '127.0.0.1' },
+    // The browser is on the Vite server's origin: return addresses must lead back there.
+    env: {
+      NODE_ENV: 'development',
+      PORT: apiPort,
+      HOST: '127.0.0.1',
+      VITE_SITE_URL: process.env.VITE_SITE_URL ?? `http://localhost:${port}`,
+    },
   },
   {
     name: 'web',

@@ -1,7 +1,6 @@
 // The browser tests use Debian's Chromium (never a downloaded browser). Installs it when missing and
 // this runs as root; otherwise stops with instructions.
-import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { ensureDebianPackage } from './lib/debian-package.mjs';
 
 export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -18,18 +17,11 @@ export const chromiumFlags = [
 ];
 
 export function ensureChromium() {
-  if (existsSync(chromiumPath)) return;
-  if (process.getuid?.() !== 0) {
-    console.error(
-      `Chromium is not installed at ${chromiumPath}. Install it with: sudo apt-get install -y chromium ` +
-        '(or set CHROMIUM_PATH to an existing Chromium).',
-    );
-    process.exit(1);
-  }
-  console.log('Installing Chromium from Debian packages…');
-  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-  execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
-  execFileSync('apt-get', ['install', '-y', '-qq', 'chromium'], { stdio: 'inherit', env });
+  ensureDebianPackage({
+    binary: chromiumPath,
+    name: 'chromium',
+    hint: ' (or set CHROMIUM_PATH to an existing Chromium)',
+  });
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) ensureChromium();

@@ -1,13 +1,27 @@
-// `npm start`: builds what is stale, then runs the product (the API server applies migrations at start)
-// beside the provider emulators.
+// `npm start`: builds what is stale, then runs the product (the API server applies migrations at start).
+// Embedded mode (no NODE_ENV=production) runs the provider emulators beside it for whatever provider is
+// not configured; production mode runs the app alone and it refuses to start without real providers.
 import { buildIfStale } from './lib/build-if-stale.mjs';
-import { identityEmulator, paymentsEmulator } from './lib/emulators.mjs';
+import { loadDotEnv } from './lib/dot-env.mjs';
+import { identityEmulator, isProductionMode, paymentsEmulator } from './lib/emulators.mjs';
 import { runTogether } from './lib/processes.mjs';
 import { buildAll, root } from './lib/workspace.mjs';
 
+loadDotEnv(root);
 buildAll(buildIfStale);
 
 const appPort = process.env.PORT ?? '3000';
+if (!isProductionMode()) {
+  console.log(
+    [
+      '',
+      '  Embedded mode, for development only: identity and payment emulators, embedded database, dev outbox.',
+      `  Open http://localhost:${appPort}   ·   mail: http://localhost:${appPort}/dev/outbox`,
+      '  To deploy, set NODE_ENV=production and the real providers (README, docs/security.md).',
+      '',
+    ].join('\n'),
+  );
+}
 
 runTogether([
   ...identityEmulator({ root, appPort }),
@@ -17,6 +31,6 @@ runTogether([
     command: process.execPath,
     args: ['--import', 'tsx', 'apps/api/src/server.ts'],
     cwd: root,
-    env: { NODE_ENV: process.env.NODE_ENV ?? 'production' },
+    env: {},
   },
 ]);

@@ -4,8 +4,9 @@ import type { Config } from '@react-router/dev/config';
 
 type ManifestRoute = { id: string; parentId?: string; path?: string };
 
-// Every public page is prerendered to static HTML (readable without JavaScript, good for SEO);
-// the signed-in area is rendered in the browser from the SPA fallback.
+// Every public page is prerendered to static HTML (readable without JavaScript, good for SEO; the
+// sign-in pages too, so they paint before any script); the signed-in area is rendered in the browser
+// from the SPA fallback.
 export default {
   appDirectory: 'app',
   ssr: false,
@@ -17,6 +18,10 @@ export default {
     '/pricing',
     '/legal/terms-of-service',
     '/legal/privacy-policy',
+    '/auth/signup',
+    '/auth/signin',
+    '/auth/forgotpass',
+    '/auth/changepass',
   ],
   // The API server answers 404 for document requests no route matches. It reads the route patterns
   // written here instead of keeping a second copy of the route table.

@@ -1,6 +1,8 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { reactRouter } from '@react-router/dev/vite';
 import tailwindcss from '@tailwindcss/vite';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, type Plugin, type Rollup } from 'vite';
 
 // In development the Vite server owns http://localhost:3000 and forwards the server's paths to the
 // API process, so the browser sees one origin exactly as in production.
@@ -33,8 +35,101 @@ function preactInBrowserBuild(): Plugin {
   };
 }
 
+const islandsRuntime = 'app/islands/runtime.tsx';
+const islandsVirtualId = 'virtual:islands-entry';
+const clientManifest = fileURLToPath(new URL('build/client/.vite/manifest.json', import.meta.url));
+
+/**
+ * The islands runtime of the prerendered public pages (docs/decisions/0010-islands-on-prerendered-pages.md)
+ * is one more entry of the browser build, sharing its chunks with the app. The prerendering, which
+ * runs after the browser build, learns its file names from that build's manifest through
+ * `virtual:islands-entry` (null in development). The browser build fails if React Router, which the
+ * islands exist to leave out, becomes reachable from the runtime.
+ */
+function islandsEntry(): Plugin {
+  let isBuild = false;
+  /** The runtime and every module it imports statically (dynamic imports load on demand). */
+  const islandsModules = new Set<string>();
+  const runtimePath = fileURLToPath(new URL(islandsRuntime, import.meta.url));
+  return {
+    name: 'islands-entry',
+    configResolved(config) {
+      isBuild = config.command === 'build';
+    },
+    buildStart() {
+      if (isBuild && this.environment.name === 'client') {
+        this.emitFile({ type: 'chunk', id: runtimePath, name: 'islands' });
+      }
+    },
+    buildEnd() {
+      if (this.environment.name !== 'client') return;
+      const visit = (id: string) => {
+        if (islandsModules.has(id)) return;
+        islandsModules.add(id);
+        for (const next of this.getModuleInfo(id)?.importedIds ?? []) visit(next);
+      };
+      visit(runtimePath);
+    },
+    // What a prerendered page runs before anyone interacts, in one chunk beside the runtime's own:
+    // Preact, the header, the footer and the newsletter form with what they import. The app loads the
+    // same chunk. The runtime stays out of it: it starts hydrating as soon as it is evaluated.
+    outputOptions(options) {
+      if (this.environment.name !== 'client') return null;
+      const isShared = (id: string) => id !== runtimePath && islandsModules.has(id);
+      return { ...options, codeSplitting: { groups: [{ name: 'site', test: isShared }] } };
+    },
+    resolveId(id) {
+      return id === islandsVirtualId ? `\0${islandsVirtualId}` : null;
+    },
+    load(id) {
+      if (id !== `\0${islandsVirtualId}`) return null;
+      if (!isBuild || this.environment.name === 'client') return 'export default null;';
+      type ManifestChunk = { file: string; imports?: string[] };
+      const manifest = JSON.parse(readFileSync(clientManifest, 'utf8')) as Record<string, ManifestChunk>;
+      const entry = manifest[islandsRuntime];
+      if (!entry) this.error(`${islandsRuntime} is missing from the browser build's manifest`);
+      const imports = new Set<string>();
+      const visit = (key: string) => {
+        const chunk = manifest[key];
+        if (!chunk || imports.has(`/${chunk.file}`)) return;
+        imports.add(`/${chunk.file}`);
+        for (const next of chunk.imports ?? []) visit(next);
+      };
+      for (const key of entry.imports ?? []) visit(key);
+      return `export default ${JSON.stringify({ file: `/${entry.file}`, imports: [...imports] })};`;
+    },
+    generateBundle(_options, bundle) {
+      if (this.environment.name !== 'client') return;
+      const runtime = Object.values(bundle).find(
+        (output): output is Rollup.OutputChunk =>
+          output.type === 'chunk' && output.facadeModuleId === runtimePath,
+      );
+      if (!runtime) return;
+      const seen = new Set<string>();
+      const reach = (chunk: Rollup.OutputChunk) => {
+        if (seen.has(chunk.fileName)) return;
+        seen.add(chunk.fileName);
+        const router = chunk.moduleIds.find((moduleId) =>
+          /[\\/]node_modules[\\/]react-router[\\/]/.test(moduleId),
+        );
+        if (router) {
+          this.error(
+            `The islands runtime reaches React Router through ${chunk.fileName}. Components inside an island ` +
+              'import Link and the location hooks from #web/lib/page-router.tsx.',
+          );
+        }
+        for (const fileName of [...chunk.imports, ...chunk.dynamicImports]) {
+          const next = bundle[fileName];
+          if (next?.type === 'chunk') reach(next);
+        }
+      };
+      reach(runtime);
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [preactInBrowserBuild(), tailwindcss(), reactRouter()],
+  plugins: [preactInBrowserBuild(), islandsEntry(), tailwindcss(), reactRouter()],
   server: {
     port: Number(process.env.PORT ?? 3000),
     strictPort: true,

@@ -33,7 +33,13 @@ export async function startProduct(env = {}) {
       PAYMENTS_PORT: String(paymentsPort),
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
+      // A benchmark is one client hammering from one address: the abuse limits would measure themselves.
       RATE_LIMIT_MAX: '100000',
+      WRITE_RATE_LIMIT_MAX: '1000000',
+      STREAMS_PER_USER_MAX: '1000',
+      STREAMS_PER_ADDRESS_MAX: '1000',
+      // bench:auth signs one person in again and again, which Auth0's limits (emulated) would refuse.
+      IDENTITY_RATE_LIMITS: 'off',
       ...env,
     },
     stdio: ['ignore', 'inherit', 'inherit'],

@@ -3,7 +3,9 @@ import Stripe from 'stripe';
 import { expect } from '../fixtures.ts';
 
 // Helpers for the billing tests: the payment emulator through the real `stripe` SDK (the way an
-// operator works in Stripe's dashboard) and its hosted Checkout page, as a buyer fills it in.
+// operator works in Stripe's dashboard) and its hosted Checkout page, as a buyer fills it in. Only
+// Stripe's own API is used (prices by lookup key, test clocks), so they would run against a Stripe test
+// account as well.
 
 const e2ePort = Number(process.env.E2E_PORT ?? 3900);
 export const paymentsOrigin = `http://localhost:${e2ePort + 2}`;
@@ -11,11 +13,19 @@ const secretKey = 'sk_test_emulator';
 
 export const stripe = new Stripe(secretKey, { host: 'localhost', port: e2ePort + 2, protocol: 'http' });
 
-export const priceIds = {
-  starter: 'price_starter_monthly',
-  pro: 'price_pro_monthly',
-  business: 'price_business_monthly',
-} as const;
+type PlanId = 'starter' | 'pro' | 'business';
+
+let planPrices: Promise<Map<string, string>> | undefined;
+
+/** The plan's current price: the active one whose lookup key is the plan id, as the app finds it. */
+export async function priceIdOf(plan: PlanId): Promise<string> {
+  planPrices ??= stripe.prices
+    .list({ lookup_keys: ['starter', 'pro', 'business'], active: true })
+    .then((list) => new Map(list.data.map((price) => [price.lookup_key ?? '', price.id])));
+  const id = (await planPrices).get(plan);
+  if (!id) throw new Error(`no active price with the lookup key ${plan} (npm run stripe:setup)`);
+  return id;
+}
 
 export const testCards = {
   success: '4242 4242 4242 4242',
@@ -29,7 +39,7 @@ export async function customerFor(request: APIRequestContext, accessToken: strin
   const response = await request.post('/api/stripe-create-checkout-session', {
     headers: { Authorization: `Bearer ${accessToken}` },
     data: {
-      priceId: priceIds.pro,
+      priceId: await priceIdOf('pro'),
       successUrl: `http://localhost:${e2ePort}/dashboard?paid=true`,
       cancelUrl: `http://localhost:${e2ePort}/pricing`,
     },
@@ -42,19 +52,22 @@ export async function customerFor(request: APIRequestContext, accessToken: strin
 
 /**
  * Gives a user a real plan: the operator starts a trial subscription for the user's customer at the
- * provider, whose webhook writes it into the product. Waits until the product's API shows it.
+ * provider, whose webhook writes it into the product. Waits until the product's API shows it. The
+ * customer is put on a test clock first, as Stripe wants it before the subscription, so that
+ * `advanceClock` can move its time later.
  */
 export async function grantTrialPlan(
   request: APIRequestContext,
   user: { accessToken: string; email: string },
-  plan: keyof typeof priceIds,
+  plan: PlanId,
   seats: number,
   trialDays = 14,
 ) {
   const customer = await customerFor(request, user.accessToken, user.email);
+  await testClockOf(customer);
   const subscription = await stripe.subscriptions.create({
     customer,
-    items: [{ price: priceIds[plan], quantity: seats }],
+    items: [{ price: await priceIdOf(plan), quantity: seats }],
     trial_period_days: trialDays,
   });
   await expect
@@ -69,13 +82,34 @@ export async function grantTrialPlan(
   return { customer, subscription };
 }
 
-/** Advances one customer's clock at the emulator (trial ends, renewals happen). */
-export async function advanceClock(request: APIRequestContext, customer: string, seconds: number) {
-  const response = await request.post(`${paymentsOrigin}/emulator/clock/advance`, {
-    headers: { Authorization: `Bearer ${secretKey}` },
-    data: { customer, seconds },
-  });
-  expect(response.ok(), `advance clock: ${await response.text()}`).toBeTruthy();
+/** The customer's test clock, attached now (frozen at the present) when it has none. */
+async function testClockOf(customer: string): Promise<Stripe.TestHelpers.TestClock> {
+  const current = (await stripe.customers.retrieve(customer)) as Stripe.Customer;
+  if (typeof current.test_clock === 'string')
+    return stripe.testHelpers.testClocks.retrieve(current.test_clock);
+  return (
+    current.test_clock ??
+    stripe.testHelpers.testClocks.create({ frozen_time: Math.floor(Date.now() / 1000), customer })
+  );
+}
+
+/**
+ * Moves one customer's time forward with Stripe's test clocks (trial ends, renewals happen): in steps
+ * of at most 59 days (Stripe allows two billing intervals per advance), each waited for until `ready`.
+ */
+export async function advanceClock(customer: string, seconds: number) {
+  let clock = await testClockOf(customer);
+  const target = clock.frozen_time + seconds;
+  while (clock.frozen_time < target) {
+    const step = Math.min(target, clock.frozen_time + 59 * 24 * 60 * 60);
+    clock = await stripe.testHelpers.testClocks.advance(clock.id, { frozen_time: step });
+    while (clock.status !== 'ready') {
+      if (clock.status === 'internal_failure') throw new Error(`test clock ${clock.id} failed to advance`);
+      await new Promise((resolve) => setTimeout(resolve, 250));
+      clock = await stripe.testHelpers.testClocks.retrieve(clock.id);
+    }
+  }
+  return clock;
 }
 
 /** Fills the hosted Checkout page's card form and submits it. */

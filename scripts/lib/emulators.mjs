@@ -1,9 +1,12 @@
 // The provider emulators `npm start` and `npm run dev` run beside the app, unless the environment
-// points the app at the real provider (docs/identity.md).
+// points the app at the real provider (docs/identity.md) or asks for production mode, where the
+// emulators never run (they refuse to).
+
+export const isProductionMode = () => process.env.NODE_ENV?.trim() === 'production';
 
 /** The identity emulator's process, or none when AUTH0_DOMAIN names a real tenant. */
 export function identityEmulator({ root, appPort }) {
-  if (process.env.AUTH0_DOMAIN) return [];
+  if (process.env.AUTH0_DOMAIN?.trim() || isProductionMode()) return [];
   return [
     {
       name: 'identity',
@@ -23,7 +26,7 @@ export function identityEmulator({ root, appPort }) {
  * webhook endpoint is the app's, as Stripe's dashboard would be set up (docs/billing.md).
  */
 export function paymentsEmulator({ root, appPort }) {
-  if (process.env.STRIPE_SECRET_KEY) return [];
+  if (process.env.STRIPE_SECRET_KEY?.trim() || isProductionMode()) return [];
   return [
     {
       name: 'payments',

@@ -1,25 +1,38 @@
+import { randomUUID } from 'node:crypto';
 import zlib from 'node:zlib';
 import type { Mailer } from '@app/mail';
 import fastifyCompress from '@fastify/compress';
 import fastifyRateLimit from '@fastify/rate-limit';
-import { sql } from 'drizzle-orm';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { createAuthenticate } from './auth/authenticate.ts';
 import { registerIdentityConfigRoutes } from './auth/identity-config-routes.ts';
 import { createManagementClient } from './auth/management-client.ts';
 import { createAccessTokenVerifier } from './auth/verify-access-token.ts';
 import { registerBillingRoutes } from './billing/billing-routes.ts';
+import { type PlanCatalogue, resolvePlanPrices } from './billing/resolve-plan-prices.ts';
 import { createStripeClient } from './billing/stripe-client.ts';
 import { registerWebhookRoutes } from './billing/webhook-routes.ts';
+import { trustProxyOption } from './config/trust-proxy.ts';
 import type { Config } from './config.ts';
 import { registerContactRoutes } from './contact/contact-routes.ts';
 import type { DatabaseHandle } from './db/database.ts';
 import { registerOutboxRoutes } from './dev/outbox-routes.ts';
 import { closeUnusedConnectionsOnClose } from './http/close-unused-connections.ts';
 import { contentSecurityPolicy } from './http/content-security-policy.ts';
-import { bodyLimitBytes, registerErrorHandler, registerNotFoundHandler } from './http/error-handling.ts';
+import {
+  answerFrameworkError,
+  bodyLimitBytes,
+  registerErrorHandler,
+  registerNotFoundHandler,
+} from './http/error-handling.ts';
+import { createMetrics, registerMetricsRoutes } from './http/metrics.ts';
+import { limitSignedInWrites } from './http/rate-limit.ts';
+import { registerHealthRoutes } from './http/readiness.ts';
+import { openRedis } from './http/redis.ts';
+import { registerRequestContext } from './http/request-context.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerStaticSite } from './http/static-site.ts';
+import { serverTimeouts } from './http/timeouts.ts';
 import { registerItemRoutes } from './items/item-routes.ts';
 import { registerNewsletterRoutes } from './newsletter/newsletter-routes.ts';
 import { registerSubUserRoutes } from './sub-users/sub-user-routes.ts';
@@ -30,17 +43,37 @@ export type AppDeps = {
   database: DatabaseHandle;
   mailer: Mailer;
   logger?: FastifyServerOptions['logger'];
+  /** The plans' prices; unset: resolved from the payment provider before any route is registered. */
+  plans?: PlanCatalogue;
 };
 
-export async function buildApp({ config, database, mailer, logger }: AppDeps) {
+export async function buildApp({ config, database, mailer, logger, plans: givenPlans }: AppDeps) {
+  const stripe = createStripeClient(config.payments);
+  // Each plan's price by its lookup key unless STRIPE_PRICE_* names one, read before anything is opened
+  // so that a failure leaves nothing behind; the embedded emulator may still be starting beside the app.
+  const plans =
+    givenPlans ??
+    (await resolvePlanPrices(stripe, config.priceOverrides, {
+      waitMs: config.mode === 'embedded' ? 30_000 : 0,
+    }));
   const app = Fastify({
     logger: logger ?? { level: config.logLevel },
-    trustProxy: config.trustProxy,
+    trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: bodyLimitBytes,
     return503OnClosing: true,
+    ...serverTimeouts(config.limits.requestTimeoutMs),
+    frameworkErrors: answerFrameworkError,
+    // Every log line of a request carries its id, and so does the answer (X-Request-Id): a balancer's
+    // or client's own id is kept when it is a plain token, else one is made.
+    requestIdHeader: false, // read in genReqId, which refuses ids that are not plain tokens
+    genReqId: (request) => {
+      const given = request.headers['x-request-id'];
+      return typeof given === 'string' && /^[\w.:-]{1,64}$/.test(given) ? given : randomUUID();
+    },
   });
 
   registerErrorHandler(app);
+  registerRequestContext(app);
   closeUnusedConnectionsOnClose(app);
   // Only JSON bodies are accepted; Fastify's text/plain parser would let a form post through as a string.
   app.removeContentTypeParser('text/plain');
@@ -68,6 +101,7 @@ export async function buildApp({ config, database, mailer, logger }: AppDeps) {
   const defaultCsp = contentSecurityPolicy(cspOptions);
   // A callback hook, not an async one: it runs on every response, and a promise per reply is wasted work.
   app.addHook('onSend', (request, reply, payload, done) => {
+    reply.header('X-Request-Id', request.id);
     const type = reply.getHeader('content-type');
     if (
       typeof type === 'string' &&
@@ -96,44 +130,59 @@ export async function buildApp({ config, database, mailer, logger }: AppDeps) {
       },
     },
   });
-  await app.register(fastifyRateLimit, { global: false });
-
-  app.get('/healthz', async (_request, reply) => {
-    try {
-      await database.db.execute(sql`select 1`);
-      return { status: 'ok', database: database.kind };
-    } catch (error) {
-      app.log.error({ err: error }, 'health check failed');
-      return reply.status(503).send({ status: 'unavailable', database: database.kind });
-    }
+  // With REDIS_URL every rate limit is one budget across all instances (the library's own Redis store);
+  // while Redis is unreachable the limits are skipped rather than every request refused.
+  const redis = config.redisUrl ? openRedis(config.redisUrl, app.log) : undefined;
+  app.addHook('onClose', async () => redis?.close());
+  await app.register(fastifyRateLimit, {
+    global: false,
+    ...(redis && { redis: redis.client, skipOnError: true }),
   });
+
+  const metrics = createMetrics();
+  registerMetricsRoutes(app, metrics);
+  registerHealthRoutes(app, database);
+  const { poolUse } = database;
+  if (poolUse) {
+    metrics.gauge('app_db_pool_connections', 'PostgreSQL pool connections by state.', poolUse);
+  }
 
   const { db } = database;
   registerNewsletterRoutes(app, { db, rateLimit: config.rateLimit });
   registerContactRoutes(app, { db, mailer, inbox: config.contactInbox, rateLimit: config.rateLimit });
   const authenticate = createAuthenticate(createAccessTokenVerifier(config.identity));
+  limitSignedInWrites(app, authenticate, config.limits.writes);
   registerIdentityConfigRoutes(app, config.identity);
   registerUserRoutes(app, {
     db,
     identity: config.identity,
-    plans: config.plans,
+    plans,
     management: createManagementClient(config.identity),
     authenticate,
   });
-  registerItemRoutes(app, { database, identity: config.identity, plans: config.plans, authenticate });
+  registerItemRoutes(app, {
+    database,
+    identity: config.identity,
+    plans,
+    limits: config.limits,
+    authenticate,
+    redis,
+    metrics,
+  });
   registerSubUserRoutes(app, { db, identity: config.identity, authenticate });
-  const stripe = createStripeClient(config.payments);
   registerBillingRoutes(app, {
     db,
     stripe,
     identity: config.identity,
-    plans: config.plans,
+    plans,
     payments: config.payments,
+    site: config.site,
     authenticate,
   });
-  registerWebhookRoutes(app, { db, stripe, webhookSecret: config.payments.webhookSecret });
-  if (config.mail.transport === 'outbox') {
-    registerOutboxRoutes(app, { outboxDir: config.mail.outboxDir, isPublic: config.outboxPublic });
+  registerWebhookRoutes(app, { db, stripe, webhookSecret: config.payments.webhookSecret, metrics });
+  // Development doors exist in embedded mode only; production mode has SMTP and no outbox at all.
+  if (config.mode === 'embedded' && config.mail.transport === 'outbox') {
+    registerOutboxRoutes(app, { outboxDir: config.mail.outboxDir });
   }
 
   const handleUnknownPage = await registerStaticSite(app, {

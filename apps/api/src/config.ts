@@ -1,82 +1,129 @@
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import {
+  ConfigurationError,
+  integer,
+  integerWithDefault,
+  logLevel,
+  optionalHttpUrl,
+  optionalText,
+  parseEnvironment,
+  port,
+  runMode,
+  textWithDefault,
+  variable,
+} from '@app/env';
 import { passwordPolicyNames } from '@app/password-policy';
 import { z } from 'zod';
+import { developmentDefaults, productionProblems } from './config/production-settings.ts';
+import { trustProxySetting } from './config/trust-proxy.ts';
+import { requestTimeoutMs } from './http/timeouts.ts';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
-const optionalText = z
-  .string()
-  .optional()
-  .transform((value) => (value?.trim() ? value.trim() : undefined));
-
-const optionalUrl = optionalText.refine(
-  (value) => value === undefined || URL.canParse(value),
-  'must be an absolute URL such as http://localhost:3002',
-);
-
 const environmentSchema = z.object({
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
-  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().default('0.0.0.0'),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  DATA_DIR: z.string().default('data'),
+  NODE_ENV: runMode,
+  PORT: port(3000),
+  // Embedded mode serves this machine only; production listens on every interface (a container).
+  HOST: optionalText,
+  LOG_LEVEL: logLevel,
+  DATA_DIR: textWithDefault('data'),
   DATABASE_URL: optionalText,
-  WEB_BUILD_DIR: z.string().default('apps/web/build/client'),
-  OMNIOUT_DIR: z.string().default('apps/omniout/dist'),
+  WEB_BUILD_DIR: textWithDefault('apps/web/build/client'),
+  OMNIOUT_DIR: textWithDefault('apps/omniout/dist'),
   SMTP_URL: optionalText,
-  MAIL_FROM: z.string().default('Launchkit <no-reply@localhost>'),
-  CONTACT_INBOX: z.string().email('CONTACT_INBOX must be an email address').default('owner@localhost'),
-  RATE_LIMIT_MAX: z.coerce.number().int().positive().default(10),
-  RATE_LIMIT_WINDOW_MS: z.coerce.number().int().positive().default(60_000),
-  TRUST_PROXY: z.stringbool().default(false),
-  OUTBOX_PUBLIC: z.stringbool().default(false),
+  MAIL_FROM: textWithDefault('Launchkit <no-reply@localhost>'),
+  CONTACT_INBOX: textWithDefault('owner@localhost').pipe(
+    z.string().regex(/^[^\s@]+@[^\s@]+$/, 'must be an email address'),
+  ),
+  RATE_LIMIT_MAX: integerWithDefault(1, 1_000_000, 10),
+  RATE_LIMIT_WINDOW_MS: integerWithDefault(1000, 86_400_000, 60_000),
+  TRUST_PROXY: trustProxySetting,
+  // The public origin of the site: canonical links (build time) and every return address given to the
+  // payment provider. Embedded default: http://localhost:PORT.
+  VITE_SITE_URL: optionalHttpUrl,
+  // Limits (docs/security.md).
+  ITEMS_PER_USER_MAX: integerWithDefault(1, 1_000_000, 1000),
+  STREAMS_PER_USER_MAX: integerWithDefault(1, 1000, 10),
+  STREAMS_PER_ADDRESS_MAX: integerWithDefault(1, 100_000, 20),
+  WRITE_RATE_LIMIT_MAX: integerWithDefault(1, 1_000_000, 120),
+  WRITE_RATE_LIMIT_WINDOW_MS: integerWithDefault(1000, 86_400_000, 60_000),
+  REQUEST_TIMEOUT_MS: integerWithDefault(1000, 600_000, requestTimeoutMs),
+  // Several instances: Redis shares every rate limit and stream cap between them (docs/deploy.md).
+  REDIS_URL: variable(
+    z
+      .string()
+      .trim()
+      .regex(/^rediss?:\/\/\S+$/, 'must be a redis:// or rediss:// URL'),
+  ),
+  // On SIGTERM: how long /readyz answers 503 before the server stops taking requests, so that the load
+  // balancer has noticed (default: 5 s in production, none embedded).
+  SHUTDOWN_DRAIN_MS: integer(0, 120_000),
+  INSTANCE_NAME: optionalText,
   // Identity provider (docs/identity.md). Unset AUTH0_DOMAIN means the embedded emulator of `npm start`.
   AUTH0_DOMAIN: optionalText,
-  IDENTITY_PORT: z.coerce.number().int().min(1).max(65535).default(3001),
-  AUTH0_CLIENT_ID: z.string().min(1).default('launchkit-web'),
+  IDENTITY_PORT: port(3001),
+  AUTH0_CLIENT_ID: textWithDefault('launchkit-web'),
   AUTH0_AUDIENCE: optionalText,
-  AUTH0_CONNECTION: z.string().min(1).default('Username-Password-Authentication'),
-  AUTH0_MANAGEMENT_CLIENT_ID: z.string().min(1).default('launchkit-api'),
+  AUTH0_CONNECTION: textWithDefault('Username-Password-Authentication'),
+  AUTH0_MANAGEMENT_CLIENT_ID: textWithDefault('launchkit-api'),
   AUTH0_MANAGEMENT_CLIENT_SECRET: optionalText,
-  RECENT_LOGIN_MAX_AGE_SECONDS: z.coerce.number().int().positive().default(300),
-  PASSWORD_POLICY: z.enum(passwordPolicyNames).default('good'),
+  RECENT_LOGIN_MAX_AGE_SECONDS: integerWithDefault(1, 86_400, 300),
+  PASSWORD_POLICY: variable(z.enum(passwordPolicyNames)).transform((value) => value ?? 'good'),
   // Payment provider (docs/billing.md). Unset STRIPE_SECRET_KEY means the embedded emulator of `npm start`.
   STRIPE_SECRET_KEY: optionalText,
-  STRIPE_API_URL: optionalUrl,
+  STRIPE_API_URL: optionalHttpUrl,
   STRIPE_WEBHOOK_SECRET: optionalText,
-  STRIPE_TRIAL_DAYS: z.coerce.number().int().min(0).max(730).default(0),
-  PAYMENTS_PORT: z.coerce.number().int().min(1).max(65535).default(3002),
+  STRIPE_TRIAL_DAYS: integerWithDefault(0, 730, 0),
+  PAYMENTS_PORT: port(3002),
   // The hosted pricing/account app: unset serves the bundled build under /omniout/, a URL proxies to it.
-  OMNIOUT_URL: optionalUrl,
-  // Payment provider price ids of the plans (§9): a user's stripe_price_id names their plan through these.
-  STRIPE_PRICE_STARTER: z.string().trim().min(1).default('price_starter_monthly'),
-  STRIPE_PRICE_PRO: z.string().trim().min(1).default('price_pro_monthly'),
-  STRIPE_PRICE_BUSINESS: z.string().trim().min(1).default('price_business_monthly'),
+  OMNIOUT_URL: optionalHttpUrl,
+  // Price ids of the plans (§9), each optional: unset, the plan's price is the one whose lookup key is
+  // the plan id (`npm run stripe:setup`), read from the provider at start (billing/resolve-plan-prices.ts).
+  STRIPE_PRICE_STARTER: optionalText,
+  STRIPE_PRICE_PRO: optionalText,
+  STRIPE_PRICE_BUSINESS: optionalText,
   // Build-time settings of the web app that also decide what the Content-Security-Policy allows.
   VITE_GA_MEASUREMENT_ID: optionalText,
   VITE_CHAT_WEBSITE_ID: optionalText,
 });
 
+type Environment = z.infer<typeof environmentSchema>;
+
 export type Config = ReturnType<typeof loadConfig>;
 
-/** Reads and validates the environment once, at start; a bad variable stops the process with its name. */
+const configurationTitle = 'Invalid configuration';
+
+/**
+ * Reads and validates the environment once, at start. Every bad variable is named in one message; in
+ * production mode (NODE_ENV=production) so is every provider setting that is missing or still a
+ * development default, and the server does not start.
+ */
 export function loadConfig(environment: NodeJS.ProcessEnv = process.env) {
-  const parsed = environmentSchema.safeParse(environment);
-  if (!parsed.success) {
-    const problems = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
-    throw new Error(`Invalid configuration:\n${problems.join('\n')}`);
+  const isProduction = environment.NODE_ENV?.trim() === 'production';
+  let env: Environment;
+  try {
+    env = parseEnvironment(environmentSchema, environment, configurationTitle);
+  } catch (error) {
+    if (!(error instanceof ConfigurationError) || !isProduction) throw error;
+    throw mergedProblems(error.problems, productionProblems(environment));
   }
-  const env = parsed.data;
+  if (env.NODE_ENV === 'production') {
+    const problems = productionProblems(environment);
+    if (problems.length > 0) throw mergedProblems([], problems);
+  }
+  const mode = env.NODE_ENV;
   const fromRoot = (value: string) => path.resolve(repoRoot, value);
   const dataDir = fromRoot(env.DATA_DIR);
   const identity = identityConfig(env);
   return {
-    env: env.NODE_ENV,
+    mode,
     port: env.PORT,
-    host: env.HOST,
+    host: env.HOST ?? (mode === 'production' ? '0.0.0.0' : '127.0.0.1'),
     logLevel: env.LOG_LEVEL,
     trustProxy: env.TRUST_PROXY,
+    site: siteConfig(env),
     dataDir,
     database: env.DATABASE_URL
       ? ({ kind: 'postgres', url: env.DATABASE_URL } as const)
@@ -88,14 +135,48 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env) {
       ? ({ transport: 'smtp', smtpUrl: env.SMTP_URL, from: env.MAIL_FROM } as const)
       : ({ transport: 'outbox', outboxDir: path.join(dataDir, 'outbox'), from: env.MAIL_FROM } as const),
     contactInbox: env.CONTACT_INBOX,
-    outboxPublic: env.OUTBOX_PUBLIC,
     rateLimit: { max: env.RATE_LIMIT_MAX, windowMs: env.RATE_LIMIT_WINDOW_MS },
+    redisUrl: env.REDIS_URL,
+    shutdownDrainMs: env.SHUTDOWN_DRAIN_MS ?? (mode === 'production' ? 5000 : 0),
+    /** Names this process in logs and metrics: several instances write to one place. */
+    instanceName: env.INSTANCE_NAME ?? `${os.hostname()}:${env.PORT}`,
+    limits: {
+      itemsPerUser: env.ITEMS_PER_USER_MAX,
+      streamsPerUser: env.STREAMS_PER_USER_MAX,
+      streamsPerAddress: env.STREAMS_PER_ADDRESS_MAX,
+      writes: { max: env.WRITE_RATE_LIMIT_MAX, windowMs: env.WRITE_RATE_LIMIT_WINDOW_MS },
+      requestTimeoutMs: env.REQUEST_TIMEOUT_MS,
+    },
     identity,
-    plans: planCatalogue(env),
+    /** `STRIPE_PRICE_*`; the catalogue itself is resolved at start (billing/resolve-plan-prices.ts). */
+    priceOverrides: priceOverrides(env),
     payments: paymentsConfig(env),
     analyticsEnabled: Boolean(env.VITE_GA_MEASUREMENT_ID),
     chatEnabled: Boolean(env.VITE_CHAT_WEBSITE_ID),
   };
+}
+
+/** One problem per variable: a production rule says more than a shape error of the same variable. */
+function mergedProblems(shapeProblems: string[], production: string[]): ConfigurationError {
+  const named = new Set(production.map((problem) => problem.slice(0, problem.indexOf(':'))));
+  const shape = shapeProblems.filter((problem) => !named.has(problem.slice(0, problem.indexOf(':'))));
+  const title =
+    production.length > 0
+      ? `${configurationTitle}: production mode (NODE_ENV=production) runs only with real providers`
+      : configurationTitle;
+  return new ConfigurationError(title, [...shape, ...production]);
+}
+
+/**
+ * The site's public origin: return addresses sent to the payment provider are built from and checked
+ * against it, never against request headers. Embedded mode also accepts 127.0.0.1 for localhost.
+ */
+function siteConfig(env: Environment) {
+  const configured = env.VITE_SITE_URL ? new URL(env.VITE_SITE_URL).origin : undefined;
+  const local = [`http://localhost:${env.PORT}`, `http://127.0.0.1:${env.PORT}`];
+  const origin = configured ?? (local[0] as string);
+  const origins = env.NODE_ENV === 'production' ? [origin] : [...new Set([origin, ...local])];
+  return { origin, origins };
 }
 
 /** A bare host name means https (an Auth0 tenant); the embedded emulator is plain http on localhost. */
@@ -104,17 +185,15 @@ function providerOrigin(domain: string): string {
   return url.origin;
 }
 
-const embeddedManagementSecret = 'dev-management-secret';
-
-function identityConfig(env: z.infer<typeof environmentSchema>) {
+function identityConfig(env: Environment) {
   const embedded = !env.AUTH0_DOMAIN;
   const origin = providerOrigin(env.AUTH0_DOMAIN ?? `http://localhost:${env.IDENTITY_PORT}`);
   const managementClientSecret =
-    env.AUTH0_MANAGEMENT_CLIENT_SECRET ?? (embedded ? embeddedManagementSecret : undefined);
+    env.AUTH0_MANAGEMENT_CLIENT_SECRET ?? (embedded ? developmentDefaults.managementClientSecret : undefined);
   if (!managementClientSecret) {
-    throw new Error(
-      'Invalid configuration:\n  AUTH0_MANAGEMENT_CLIENT_SECRET: required when AUTH0_DOMAIN names a real tenant',
-    );
+    throw new ConfigurationError(configurationTitle, [
+      'AUTH0_MANAGEMENT_CLIENT_SECRET: required when AUTH0_DOMAIN names a real tenant',
+    ]);
   }
   return {
     origin,
@@ -133,19 +212,18 @@ function identityConfig(env: z.infer<typeof environmentSchema>) {
 
 export type IdentityConfig = ReturnType<typeof identityConfig>;
 
-const embeddedPayments = { secretKey: 'sk_test_emulator', webhookSecret: 'whsec_emulator' };
-
-function paymentsConfig(env: z.infer<typeof environmentSchema>) {
+function paymentsConfig(env: Environment) {
   const embedded = !env.STRIPE_SECRET_KEY;
-  const webhookSecret = env.STRIPE_WEBHOOK_SECRET ?? (embedded ? embeddedPayments.webhookSecret : undefined);
+  const webhookSecret =
+    env.STRIPE_WEBHOOK_SECRET ?? (embedded ? developmentDefaults.stripeWebhookSecret : undefined);
   if (!webhookSecret) {
-    throw new Error(
-      'Invalid configuration:\n  STRIPE_WEBHOOK_SECRET: required when STRIPE_SECRET_KEY names a real Stripe account',
-    );
+    throw new ConfigurationError(configurationTitle, [
+      'STRIPE_WEBHOOK_SECRET: required when STRIPE_SECRET_KEY names a real Stripe account',
+    ]);
   }
   const apiUrl = env.STRIPE_API_URL ?? (embedded ? `http://localhost:${env.PAYMENTS_PORT}` : undefined);
   return {
-    secretKey: env.STRIPE_SECRET_KEY ?? embeddedPayments.secretKey,
+    secretKey: env.STRIPE_SECRET_KEY ?? developmentDefaults.stripeSecretKey,
     /** Unset: Stripe's own API. */
     apiUrl,
     webhookSecret,
@@ -158,17 +236,19 @@ export type PaymentsConfig = ReturnType<typeof paymentsConfig>;
 export const planIds = ['starter', 'pro', 'business'] as const;
 export type PlanId = (typeof planIds)[number];
 
-function planCatalogue(env: z.infer<typeof environmentSchema>) {
-  const priceIds: Record<PlanId, string> = {
+/** The price ids set for plans in the environment; a plan left out is found by its lookup key. */
+function priceOverrides(env: Environment): Partial<Record<PlanId, string>> {
+  const given = {
     starter: env.STRIPE_PRICE_STARTER,
     pro: env.STRIPE_PRICE_PRO,
     business: env.STRIPE_PRICE_BUSINESS,
   };
-  const planByPriceId = new Map<string, PlanId>(planIds.map((plan) => [priceIds[plan], plan]));
-  if (planByPriceId.size !== planIds.length) {
-    throw new Error('Invalid configuration:\n  STRIPE_PRICE_*: each plan needs its own price id');
+  const overrides = Object.fromEntries(
+    planIds.flatMap((plan) => (given[plan] ? [[plan, given[plan]]] : [])),
+  ) as Partial<Record<PlanId, string>>;
+  const ids = Object.values(overrides);
+  if (new Set(ids).size !== ids.length) {
+    throw new ConfigurationError(configurationTitle, ['STRIPE_PRICE_*: each plan needs its own price id']);
   }
-  return { priceIds, planByPriceId };
+  return overrides;
 }
-
-export type PlanCatalogue = ReturnType<typeof planCatalogue>;

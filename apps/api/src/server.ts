@@ -1,31 +1,75 @@
+import { ConfigurationError } from '@app/env';
 import { createMailer } from '@app/mail';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/database.ts';
+import { startDraining } from './http/readiness.ts';
 
-const config = loadConfig();
+const config = (() => {
+  try {
+    return loadConfig();
+  } catch (error) {
+    // Said once, in plain words, before any logger exists: the operator fixes every variable in one pass.
+    if (!(error instanceof ConfigurationError)) throw error;
+    console.error(`${error.message}\nThe server did not start. Every variable is described in .env.example.`);
+    process.exit(1);
+  }
+})();
 const database = await openDatabase(config.database).catch((error: Error) => {
   console.error(JSON.stringify({ level: 'fatal', msg: error.message }));
   process.exit(1);
 });
 const mailer = createMailer(config.mail);
-const app = await buildApp({ config, database, mailer });
+const app = await buildApp({ config, database, mailer }).catch(async (error: Error) => {
+  // The plans' prices are read from the payment provider at start; a plan without one stops it here.
+  if (!(error instanceof ConfigurationError)) throw error;
+  console.error(`${error.message}\nThe server did not start.`);
+  await database.close();
+  process.exit(1);
+});
 
-if (mailer.transport === 'outbox') {
-  app.log.info(
-    { outbox: '/dev/outbox' },
-    'mail goes to the development outbox; set SMTP_URL to send real mail',
+if (config.mode === 'embedded') {
+  app.log.warn(
+    {
+      mode: 'embedded',
+      identity: config.identity.origin,
+      payments: config.payments.apiUrl ?? 'Stripe',
+      database: config.database.kind,
+      mail: config.mail.transport === 'outbox' ? '/dev/outbox' : 'smtp',
+    },
+    'embedded mode, for development only: set NODE_ENV=production and the real providers to deploy (docs/security.md)',
+  );
+} else {
+  app.log.info({ mode: 'production', identity: config.identity.origin }, 'production mode');
+}
+if (config.database.kind === 'postgres' && !config.redisUrl) {
+  app.log.warn(
+    'no REDIS_URL: rate limits and stream caps are counted per instance; set REDIS_URL to share them when running several',
   );
 }
 
+// Requests still running this long after the server stops taking new ones are cut off.
+const finishRequestsMs = 10_000;
 let isShuttingDown = false;
+
+/**
+ * A graceful stop: /readyz turns 503 at once while requests are still served, for SHUTDOWN_DRAIN_MS,
+ * so the load balancer stops sending new ones here; then open live lists are ended (their clients
+ * reconnect to another instance and get the current list, so no change is missed), the server stops
+ * accepting connections, finishes the requests under way and closes the database.
+ */
 async function shutDown(signal: string) {
   if (isShuttingDown) return;
   isShuttingDown = true;
-  app.log.info({ signal }, 'shutting down: finishing open requests');
-  // A request that never ends must not keep the process alive forever.
-  const forceExit = setTimeout(() => process.exit(1), 10_000);
+  startDraining(app);
+  app.log.info({ signal, drainMs: config.shutdownDrainMs }, 'draining: not ready any more');
+  const forceExit = setTimeout(() => {
+    app.log.error('shutdown: requests still running; exiting anyway');
+    process.exit(1);
+  }, config.shutdownDrainMs + finishRequestsMs);
   forceExit.unref();
+  await new Promise((resolve) => setTimeout(resolve, config.shutdownDrainMs));
+  app.log.info('shutting down: ending live lists, finishing open requests');
   try {
     await app.close();
     await database.close();

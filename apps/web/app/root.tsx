@@ -1,27 +1,51 @@
-import { useEffect, useState } from 'react';
+import islandsEntry from 'virtual:islands-entry';
+import { useContext, useEffect, useState } from 'react';
 import { createPortal } from 'react-dom';
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, useLocation } from 'react-router';
-import type { Route } from './+types/root';
-import './app.css';
-import { AuthProvider, useAuth } from '#web/auth/auth-context.tsx';
+import {
+  UNSAFE_FrameworkContext as FrameworkContext,
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Link as RouterLink,
+  NavLink as RouterNavLink,
+  Scripts,
+  useLocation,
+  useMatches,
+  useNavigate,
+  useParams,
+  useSearchParams,
+} from 'react-router';
+import { AuthProvider } from '#web/auth/auth-context.tsx';
 import { callbackPath } from '#web/auth/auth-paths.ts';
 import { ChatWidget } from '#web/components/chat-widget.tsx';
 import { LoadingStatus } from '#web/components/layout/loading-status.tsx';
-import { SiteFooter } from '#web/components/layout/site-footer.tsx';
+import { VisitorFooter } from '#web/components/layout/site-footer.tsx';
 import { SiteHeader } from '#web/components/layout/site-header.tsx';
+import { islandsBootstrap } from '#web/islands/bootstrap.ts';
+import { Island, isIslandsPage } from '#web/islands/island.tsx';
 import { trackPageView } from '#web/lib/analytics.ts';
+import { type PageRouter, PageRouterProvider } from '#web/lib/page-router.tsx';
+import type { Route } from './+types/root';
+import stylesheet from './app.css?url';
 
+// The first paint waits for the stylesheet and nothing else: with a precedence React writes it at
+// the top of <head>, before the page's metadata.
 export const links: Route.LinksFunction = () => [
-  { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
-  { rel: 'manifest', href: '/site.webmanifest' },
+  { rel: 'stylesheet', href: stylesheet, precedence: 'default' },
 ];
 
 /**
- * Prerendering renders the whole document. In the browser only the app inside #root is hydrated
- * (entry.client.tsx); the page metadata is rendered into <head> through a portal so titles and
- * canonical URLs follow client-side navigation.
+ * Prerendering renders the whole document. A prerendered public page (a route whose handle is
+ * `islandsPage`) gets no React Router scripts: its inline bootstrap loads the islands runtime after
+ * the first paint (docs/decisions/0010-islands-on-prerendered-pages.md). The SPA fallback (the
+ * signed-in area, unknown paths) gets React Router's scripts, and in the browser only the app inside
+ * #root is hydrated (entry.client.tsx); its page metadata is rendered into <head> through a portal so
+ * titles and canonical URLs follow client-side navigation.
  */
 export function Layout({ children }: { children: React.ReactNode }) {
+  const matches = useMatches();
+  const frameworkContext = useContext(FrameworkContext);
   if (typeof document !== 'undefined') {
     return (
       <>
@@ -30,18 +54,29 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </>
     );
   }
+  // The SPA fallback is rendered from '/' too, down to the root only (React Router's SPA mode).
+  const isSpaFallback = frameworkContext?.isSpaMode ?? true;
+  const hasIslands =
+    islandsEntry !== null && !isSpaFallback && matches.some((match) => isIslandsPage(match.handle));
   return (
     <html lang="en">
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <Links />
         <meta name="theme-color" content="#4f46e5" />
         <Meta />
-        <Links />
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <link rel="manifest" href="/site.webmanifest" />
       </head>
       <body className="min-h-screen bg-white text-slate-800 antialiased">
         <div id="root">{children}</div>
-        <Scripts />
+        {hasIslands && islandsEntry ? (
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: our own bootstrap, allowed by its hash (decision 0002).
+          <script dangerouslySetInnerHTML={{ __html: islandsBootstrap(islandsEntry) }} />
+        ) : (
+          <Scripts />
+        )}
       </body>
     </html>
   );
@@ -51,12 +86,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
 const detachedContainer = typeof document !== 'undefined' ? document.createElement('div') : null;
 
 /**
- * The page metadata in the browser. On a page served from the SPA fallback (every signed-in or auth
- * page, the 404 page) React Router's <Meta> renders only the root route's metadata until <Scripts>
- * has mounted, which marks the app hydrated; this app does not render <Scripts> in the browser (the
- * prerendered document already ran them). So <Scripts> is mounted into a detached element, where its
- * empty script tags never run (nor meet the CSP), and <Meta> renders again once that has happened:
- * children's effects run before their parent's.
+ * The page metadata in the browser. On a page served from the SPA fallback (every signed-in page, a
+ * sign-in page of an unknown type, the 404 page) React Router's <Meta> renders only the root route's
+ * metadata until <Scripts> has mounted, which marks the app hydrated; this app does not render
+ * <Scripts> in the browser (the prerendered document already ran them). So <Scripts> is mounted into
+ * a detached element, where its empty script tags never run (nor meet the CSP), and <Meta> renders
+ * again once that has happened: children's effects run before their parent's.
  */
 function BrowserHead() {
   const [, setIsHydrated] = useState(false);
@@ -93,19 +128,31 @@ function useHydratedMarker() {
   }, []);
 }
 
+/** The site's components navigate with React Router in the app (lib/page-router.tsx). */
+const reactRouter: PageRouter = {
+  Link: RouterLink,
+  NavLink: RouterNavLink,
+  useLocation,
+  useNavigate,
+  useParams,
+  useSearchParams,
+};
+
 export default function App() {
   useHydratedMarker();
   useRouteChangeEffects();
   return (
-    <AuthProvider>
-      <SiteFrame />
-    </AuthProvider>
+    <PageRouterProvider router={reactRouter}>
+      <AuthProvider>
+        <SiteFrame />
+      </AuthProvider>
+    </PageRouterProvider>
   );
 }
 
+/** The header and the footer are islands: on a prerendered page they hydrate on their own. */
 function SiteFrame() {
   const { pathname } = useLocation();
-  const { user } = useAuth();
   // The sign-in popup's last stop shows nothing while it hands the tokens to its opener.
   if (pathname === callbackPath) return <Outlet />;
   return (
@@ -113,12 +160,11 @@ function SiteFrame() {
       <a href="#main" className="skip-link">
         Skip to content
       </a>
-      <SiteHeader />
+      <Island name="header" component={SiteHeader} />
       <main id="main" className="flex-1">
         <Outlet />
       </main>
-      {/* §2: the footer is for visitors; while the state is unknown it stays, as prerendered. */}
-      {!user && <SiteFooter />}
+      <Island name="footer" component={VisitorFooter} />
       <ChatWidget />
     </div>
   );

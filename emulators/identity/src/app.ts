@@ -11,6 +11,7 @@ import {
   registerErrorHandler,
   registerNotFoundHandler,
 } from './http/error-handling.ts';
+import { createRateLimiters } from './http/rate-limiter.ts';
 import { registerStylesheet } from './http/stylesheet.ts';
 import { IssuerUrls } from './issuer-urls.ts';
 import { registerAccountPages } from './pages/account-pages.ts';
@@ -49,10 +50,11 @@ export async function assembleIdentityApp(
     pruneTickets(store.state);
     context = {
       config,
-      urls: new IssuerUrls(config.issuer, config.audience),
+      urls: new IssuerUrls(config.issuer, config.audience, config.protocol),
       store,
       key: await loadOrCreateSigningKey(config.dataDir),
       mailer: createMailer(config.mail),
+      rateLimits: createRateLimiters(config),
     };
   } catch (error) {
     releaseLock();
@@ -78,6 +80,8 @@ export async function assembleIdentityApp(
     bodyLimit: bodyLimitBytes,
     return503OnClosing: true,
     frameworkErrors: handleFrameworkError,
+    // https with EMULATOR_TLS_CERT_FILE and EMULATOR_TLS_KEY_FILE (a production-mode test of the app).
+    ...(config.tls ? { https: config.tls } : {}),
   });
   app.addHook('onClose', async () => {
     await store.flush();

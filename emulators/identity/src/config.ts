@@ -1,17 +1,26 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import {
+  flag,
+  integerWithDefault,
+  logLevel,
+  optionalText,
+  parseEnvironment,
+  port,
+  readTlsFiles,
+  refuseProductionMode,
+  runMode,
+  textWithDefault,
+  variable,
+} from '@app/env';
 import type { MailerConfig } from '@app/mail';
 import { passwordPolicyNames } from '@app/password-policy';
 import { z } from 'zod';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
-const optionalText = z
-  .string()
-  .optional()
-  .transform((value) => (value?.trim() ? value.trim() : undefined));
-
-const port = z.coerce.number().int().min(0).max(65535);
+/** PEM files of a certificate and its key (relative to the repository, like DATA_DIR): serve https. */
+export const tlsFileVariables = { certFile: 'EMULATOR_TLS_CERT_FILE', keyFile: 'EMULATOR_TLS_KEY_FILE' };
 
 const issuerUrl = z
   .string()
@@ -41,42 +50,55 @@ const originList = z
     return [...new Set(origins)];
   });
 
+// Every variable: an empty value counts as unset, as in the app (@app/env).
 const environmentSchema = z.object({
-  IDENTITY_PORT: port.default(3001),
-  HOST: z.string().trim().min(1).default('0.0.0.0'),
-  IDENTITY_ISSUER: issuerUrl.optional(),
-  DATA_DIR: z.string().trim().min(1).default('data'),
+  NODE_ENV: runMode,
+  IDENTITY_PORT: port(3001),
+  // Its own interface, loopback by default: the app's HOST (often 0.0.0.0) must not expose the emulator.
+  IDENTITY_HOST: textWithDefault('127.0.0.1'),
+  IDENTITY_ISSUER: variable(issuerUrl),
+  DATA_DIR: textWithDefault('data'),
   IDENTITY_DATA_DIR: optionalText,
   // The app's own port decides its default origin, as in docs/identity.md.
-  PORT: port.default(3000),
-  IDENTITY_WEB_ORIGINS: originList.optional(),
-  AUTH0_CLIENT_ID: z.string().trim().min(1).default('launchkit-web'),
+  PORT: port(3000),
+  IDENTITY_WEB_ORIGINS: variable(originList),
+  AUTH0_CLIENT_ID: textWithDefault('launchkit-web'),
   AUTH0_AUDIENCE: optionalText,
-  AUTH0_CONNECTION: z.string().trim().min(1).default('Username-Password-Authentication'),
-  AUTH0_MANAGEMENT_CLIENT_ID: z.string().trim().min(1).default('launchkit-api'),
-  AUTH0_MANAGEMENT_CLIENT_SECRET: z.string().min(1).default('dev-management-secret'),
-  PASSWORD_POLICY: z.enum(passwordPolicyNames).default('good'),
-  // Auth0 allows one change-password request per minute for an address and an email; tests raise it.
-  IDENTITY_RESET_REQUESTS_PER_MINUTE: z.coerce.number().int().positive().default(1),
+  AUTH0_CONNECTION: textWithDefault('Username-Password-Authentication'),
+  AUTH0_MANAGEMENT_CLIENT_ID: textWithDefault('launchkit-api'),
+  AUTH0_MANAGEMENT_CLIENT_SECRET: textWithDefault('dev-management-secret'),
+  PASSWORD_POLICY: variable(z.enum(passwordPolicyNames)).transform((value) => value ?? 'good'),
+  // Auth0's rate limits (per minute, after a burst): change-password requests per address and email,
+  // /userinfo calls per user, sign-in attempts per user and address. Tests and the browser suite,
+  // which sign one person in many times from one address, raise them or turn them off.
+  IDENTITY_RATE_LIMITS: flag(true),
+  IDENTITY_RESET_REQUESTS_PER_MINUTE: integerWithDefault(1, 1_000_000, 1),
+  IDENTITY_USERINFO_REQUESTS_PER_MINUTE: integerWithDefault(1, 1_000_000, 5),
+  IDENTITY_LOGIN_ATTEMPTS_PER_MINUTE: integerWithDefault(1, 1_000_000, 10),
   SMTP_URL: optionalText,
-  MAIL_FROM: z.string().trim().min(1).default('Launchkit <no-reply@localhost>'),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  MAIL_FROM: textWithDefault('Launchkit <no-reply@localhost>'),
+  LOG_LEVEL: logLevel,
 });
+
+const configurationTitle = 'Invalid identity emulator configuration';
 
 export type IdentityConfig = ReturnType<typeof loadIdentityConfig>;
 
 /**
- * Reads and validates the emulator's variables once, at start; a bad variable throws with its name.
- * `issuer` is undefined when IDENTITY_ISSUER is unset and the port is 0: it then follows the port the
- * server actually listens on (see startIdentityEmulator).
+ * Reads and validates the emulator's variables once, at start; bad variables throw a ConfigurationError
+ * naming each of them. It refuses the production mode (NODE_ENV=production): the emulator's users and
+ * secrets are public. `issuer` is undefined when IDENTITY_ISSUER is unset and the port is 0: it then
+ * follows the port the server actually listens on (see startIdentityEmulator). With
+ * EMULATOR_TLS_CERT_FILE and EMULATOR_TLS_KEY_FILE it serves https, and the derived issuer is https too.
  */
 export function loadIdentityConfig(environment: NodeJS.ProcessEnv = process.env) {
-  const parsed = environmentSchema.safeParse(environment);
-  if (!parsed.success) {
-    const problems = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
-    throw new Error(`Invalid identity emulator configuration:\n${problems.join('\n')}`);
-  }
-  const env = parsed.data;
+  refuseProductionMode(environment, configurationTitle, {
+    name: 'identity emulator',
+    instead: 'set AUTH0_DOMAIN and the other AUTH0_* variables to your Auth0 tenant',
+  });
+  const env = parseEnvironment(environmentSchema, environment, configurationTitle);
+  const tls = readTlsFiles(environment, tlsFileVariables, { title: configurationTitle, baseDir: repoRoot });
+  const protocol: 'http:' | 'https:' = tls ? 'https:' : 'http:';
   const fromRoot = (value: string) => path.resolve(repoRoot, value);
   const dataDir = fromRoot(env.DATA_DIR);
   const mail: MailerConfig = env.SMTP_URL
@@ -84,10 +106,15 @@ export function loadIdentityConfig(environment: NodeJS.ProcessEnv = process.env)
     : { transport: 'outbox', outboxDir: path.join(dataDir, 'outbox'), from: env.MAIL_FROM };
   return {
     port: env.IDENTITY_PORT,
-    host: env.HOST,
+    host: env.IDENTITY_HOST,
     logLevel: env.LOG_LEVEL,
+    /** The certificate and key to serve https with; undefined: plain http. */
+    tls,
+    /** The scheme of the URLs the emulator derives itself (the issuer when IDENTITY_ISSUER is unset). */
+    protocol,
     issuer:
-      env.IDENTITY_ISSUER ?? (env.IDENTITY_PORT === 0 ? undefined : `http://localhost:${env.IDENTITY_PORT}/`),
+      env.IDENTITY_ISSUER ??
+      (env.IDENTITY_PORT === 0 ? undefined : `${protocol}//localhost:${env.IDENTITY_PORT}/`),
     /** Undefined means the management API of the issuer, `${issuer}api/v2/`. */
     audience: env.AUTH0_AUDIENCE,
     dataDir: env.IDENTITY_DATA_DIR ? fromRoot(env.IDENTITY_DATA_DIR) : path.join(dataDir, 'identity'),
@@ -96,7 +123,26 @@ export function loadIdentityConfig(environment: NodeJS.ProcessEnv = process.env)
     connection: env.AUTH0_CONNECTION,
     managementClient: { id: env.AUTH0_MANAGEMENT_CLIENT_ID, secret: env.AUTH0_MANAGEMENT_CLIENT_SECRET },
     passwordPolicy: env.PASSWORD_POLICY,
-    resetRequestsPerMinute: env.IDENTITY_RESET_REQUESTS_PER_MINUTE,
+    /**
+     * Auth0's bursts and sustained rates (Authentication API rate-limit policy); each burst grows with
+     * its rate when a rate is raised. Undefined with IDENTITY_RATE_LIMITS=off.
+     */
+    rateLimits: env.IDENTITY_RATE_LIMITS
+      ? {
+          resetRequests: {
+            burst: 10 * env.IDENTITY_RESET_REQUESTS_PER_MINUTE,
+            perMinute: env.IDENTITY_RESET_REQUESTS_PER_MINUTE,
+          },
+          userinfo: {
+            burst: 2 * env.IDENTITY_USERINFO_REQUESTS_PER_MINUTE,
+            perMinute: env.IDENTITY_USERINFO_REQUESTS_PER_MINUTE,
+          },
+          loginAttempts: {
+            burst: 2 * env.IDENTITY_LOGIN_ATTEMPTS_PER_MINUTE,
+            perMinute: env.IDENTITY_LOGIN_ATTEMPTS_PER_MINUTE,
+          },
+        }
+      : undefined,
     mail,
     appName: displayName(env.MAIL_FROM) ?? env.AUTH0_CLIENT_ID,
   };

@@ -1,5 +1,6 @@
 import type { Mailer } from '@app/mail';
 import type { IdentityConfig } from './config.ts';
+import type { RateLimiter } from './http/rate-limiter.ts';
 import type { IssuerUrls } from './issuer-urls.ts';
 import type { SigningKey } from './storage/signing-key.ts';
 import type { StateFile } from './storage/state-file.ts';
@@ -11,4 +12,10 @@ export type IdentityContext = {
   store: StateFile;
   key: SigningKey;
   mailer: Mailer;
+  /** Auth0's rate limits; none with IDENTITY_RATE_LIMITS=off. */
+  rateLimits: {
+    resetRequests?: RateLimiter;
+    userinfo?: RateLimiter;
+    loginAttempts?: RateLimiter;
+  };
 };

@@ -1,6 +1,7 @@
 /**
  * The issuer and every URL derived from it. The issuer is fixed by IDENTITY_ISSUER or the configured
- * port; with port 0 (tests) it follows the port the server ends up listening on.
+ * port; with port 0 (tests) it follows the port the server ends up listening on, on localhost, with the
+ * scheme the server speaks (https with EMULATOR_TLS_CERT_FILE and EMULATOR_TLS_KEY_FILE).
  */
 export class IssuerUrls {
   private current: string;
@@ -8,12 +9,13 @@ export class IssuerUrls {
   constructor(
     private readonly configuredIssuer: string | undefined,
     private readonly configuredAudience: string | undefined,
+    private readonly protocol: 'http:' | 'https:' = 'http:',
   ) {
-    this.current = configuredIssuer ?? 'http://localhost/';
+    this.current = configuredIssuer ?? `${protocol}//localhost/`;
   }
 
   followListeningPort(port: number): void {
-    if (!this.configuredIssuer) this.current = `http://localhost:${port}/`;
+    if (!this.configuredIssuer) this.current = `${this.protocol}//localhost:${port}/`;
   }
 
   /** Origin and path, ending with "/": the `iss` claim. */
@@ -35,11 +37,15 @@ export class IssuerUrls {
     return `${this.current}userinfo`;
   }
 
-  /** The audience a user's token gets when the request names none (AUTH0_AUDIENCE). */
-  get defaultAudience(): string {
+  /**
+   * The API registered for the product (AUTH0_AUDIENCE; the Management API when unset). A request must
+   * name it: without an audience, a user's access token is opaque, as on a default Auth0 tenant.
+   */
+  get apiAudience(): string {
     return this.configuredAudience ?? this.managementAudience;
   }
 
+  /** Whether the issuer is https: the emulator's cookies are then `Secure`. */
   get isSecure(): boolean {
     return this.current.startsWith('https:');
   }

@@ -1,8 +1,10 @@
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import https from 'node:https';
 import os from 'node:os';
 import path from 'node:path';
+import { createSelfSignedCertificate } from '@app/env/test/self-signed-certificate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadIdentityConfig } from './config.ts';
 import { DataDirectoryLockedError, startIdentityEmulator } from './index.ts';
@@ -66,12 +68,13 @@ describe('startIdentityEmulator', () => {
     const config = loadIdentityConfig({
       DATA_DIR: path.join(dir, 'listen'),
       IDENTITY_PORT: '0',
-      HOST: '127.0.0.1',
+      IDENTITY_HOST: '127.0.0.1',
     });
     const emulator = await startIdentityEmulator(config, { logger: false });
     try {
       expect(emulator.url).toMatch(/^http:\/\/localhost:\d+$/);
       expect(emulator.issuer).toBe(`${emulator.url}/`);
+      expect(config.host).toBe('127.0.0.1');
       const port = new URL(emulator.url).port;
       const discovery = await (
         await fetch(`http://127.0.0.1:${port}/.well-known/openid-configuration`)
@@ -87,15 +90,90 @@ describe('startIdentityEmulator', () => {
   });
 });
 
+/** A GET over https trusting `ca` (the test's self-signed certificate) in this process only. */
+function httpsGet(url: string, ca: string, headers: Record<string, string> = {}) {
+  return new Promise<{
+    status: number;
+    headers: Record<string, string | string[] | undefined>;
+    body: string;
+  }>((resolve, reject) => {
+    https
+      .get(url, { ca, headers }, (response) => {
+        let body = '';
+        response.setEncoding('utf8');
+        response.on('data', (chunk: string) => {
+          body += chunk;
+        });
+        response.on('end', () =>
+          resolve({ status: response.statusCode ?? 0, headers: response.headers, body }),
+        );
+      })
+      .on('error', reject);
+  });
+}
+
+describe('https (EMULATOR_TLS_CERT_FILE, EMULATOR_TLS_KEY_FILE)', () => {
+  it('serves https with an https issuer, url and Secure cookies', async () => {
+    const certificate = await createSelfSignedCertificate();
+    const config = loadIdentityConfig({
+      DATA_DIR: path.join(dir, 'https'),
+      IDENTITY_PORT: '0',
+      EMULATOR_TLS_CERT_FILE: certificate.certFile,
+      EMULATOR_TLS_KEY_FILE: certificate.keyFile,
+      LOG_LEVEL: 'silent',
+    });
+    const emulator = await startIdentityEmulator(config, { logger: false });
+    try {
+      const port = new URL(emulator.url).port;
+      expect(emulator.url).toBe(`https://localhost:${port}`);
+      expect(emulator.issuer).toBe(`https://localhost:${port}/`);
+
+      const discovery = await httpsGet(`${emulator.url}/.well-known/openid-configuration`, certificate.cert);
+      expect(discovery.status).toBe(200);
+      expect(JSON.parse(discovery.body)).toMatchObject({
+        issuer: `https://localhost:${port}/`,
+        jwks_uri: `https://localhost:${port}/.well-known/jwks.json`,
+        token_endpoint: `https://localhost:${port}/oauth/token`,
+      });
+      // Without the certificate trusted, a client refuses it: this is real TLS, checked.
+      await expect(fetch(`${emulator.url}/.well-known/openid-configuration`)).rejects.toThrow();
+
+      const query = new URLSearchParams({
+        client_id: 'launchkit-web',
+        response_type: 'token id_token',
+        redirect_uri: 'http://localhost:3000/auth0-callback',
+        scope: 'openid',
+        connection: 'google-oauth2',
+        state: 'state',
+        nonce: 'nonce',
+      });
+      const consent = await httpsGet(`${emulator.url}/authorize?${query}`, certificate.cert);
+      expect(consent.status).toBe(200);
+      const cookies = consent.headers['set-cookie'] ?? [];
+      expect(cookies.length).toBeGreaterThan(0);
+      for (const cookie of cookies) expect(cookie).toMatch(/; Secure/);
+    } finally {
+      await emulator.close();
+      await rm(certificate.dir, { recursive: true, force: true });
+    }
+  });
+});
+
 describe('the process entry (server.ts)', () => {
   it('logs its URL, serves, and shuts down on SIGTERM releasing the lock', async () => {
     const dataDir = path.join(dir, 'process');
     const server = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'server.ts')], {
-      env: { ...process.env, DATA_DIR: dataDir, IDENTITY_PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info' },
+      env: {
+        ...process.env,
+        DATA_DIR: dataDir,
+        IDENTITY_PORT: '0',
+        IDENTITY_HOST: '127.0.0.1',
+        LOG_LEVEL: 'info',
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     try {
-      const ready = await new Promise<{ url: string }>((resolve, reject) => {
+      const ready = await new Promise<{ url: string; msg: string }>((resolve, reject) => {
         let output = '';
         server.stdout.on('data', (chunk: Buffer) => {
           output += chunk;
@@ -105,6 +183,9 @@ describe('the process entry (server.ts)', () => {
         });
         server.on('exit', (code) => reject(new Error(`server exited with ${code}`)));
       });
+      expect(ready.msg).toBe(
+        'identity emulator ready (development only: not Auth0; test users and secrets are public)',
+      );
       const port = new URL(ready.url).port;
       const home = await fetch(`http://127.0.0.1:${port}/`);
       expect(home.status).toBe(200);
@@ -117,5 +198,33 @@ describe('the process entry (server.ts)', () => {
     );
     expect(code).toBe(0);
     expect(existsSync(path.join(dataDir, 'identity', 'emulator.lock'))).toBe(false);
+  }, 60_000);
+
+  it('refuses to start in production mode, saying what to set instead', async () => {
+    const server = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'server.ts')], {
+      env: {
+        ...process.env,
+        NODE_ENV: 'production',
+        DATA_DIR: path.join(dir, 'production'),
+        IDENTITY_PORT: '0',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    let errors = '';
+    server.stdout.on('data', (chunk: Buffer) => {
+      output += chunk;
+    });
+    server.stderr.on('data', (chunk: Buffer) => {
+      errors += chunk;
+    });
+    const code = await new Promise((resolve) => server.on('exit', resolve));
+    expect(code).toBe(1);
+    expect(output).not.toContain('identity emulator ready');
+    expect(JSON.parse(errors.trim()).msg).toBe(
+      'Invalid identity emulator configuration:\n  NODE_ENV: the identity emulator is for development only and does not run in production; set AUTH0_DOMAIN and the other AUTH0_* variables to your Auth0 tenant',
+    );
+    // It stopped before touching its data directory.
+    expect(existsSync(path.join(dir, 'production'))).toBe(false);
   }, 60_000);
 });

@@ -5,6 +5,7 @@ import { sweep } from './billing/sweep.ts';
 import type { PaymentsConfig } from './config.ts';
 import type { PaymentsContext } from './context.ts';
 import { EmulatorUrls } from './emulator-urls.ts';
+import { registerApiVersion } from './http/api-version.ts';
 import { registerAuthentication } from './http/authenticate.ts';
 import {
   bodyLimitBytes,
@@ -29,8 +30,10 @@ import { registerEventRoutes } from './routes/event-routes.ts';
 import { registerInvoiceRoutes } from './routes/invoice-routes.ts';
 import { registerPortalPageRoutes } from './routes/portal-page-routes.ts';
 import { registerSubscriptionRoutes } from './routes/subscription-routes.ts';
+import { registerTestClockRoutes } from './routes/test-clock-routes.ts';
 import { registerWebhookEndpointRoutes } from './routes/webhook-endpoint-routes.ts';
 import { acquireDataDirectoryLock } from './storage/directory-lock.ts';
+import { migrateState } from './storage/migrate-state.ts';
 import { StateFile } from './storage/state-file.ts';
 import { apiVersion } from './webhooks/emit-event.ts';
 import { WebhookDispatcher } from './webhooks/webhook-dispatcher.ts';
@@ -39,6 +42,11 @@ export type PaymentsAppOptions = {
   /** Fastify's logger option; defaults to pino at LOG_LEVEL. `false` for quiet tests. */
   logger?: FastifyServerOptions['logger'];
 };
+
+const apiRouteLists = new WeakMap<FastifyInstance, string[]>();
+
+/** `METHOD /v1/path` of every Stripe API route the app serves (the conformance suite covers each). */
+export const apiRoutes = (app: FastifyInstance): string[] => [...(apiRouteLists.get(app) ?? [])];
 
 // Hosted page URLs are the only thing standing between a visitor and a checkout or a portal.
 const sessionUrls = /(\/c\/pay\/cs_test_[A-Za-z0-9]{6}|\/p\/session\/bps_[A-Za-z0-9]{6})[A-Za-z0-9]*/g;
@@ -53,10 +61,11 @@ export async function assemblePaymentsApp(
   let context: PaymentsContext;
   try {
     const store = await StateFile.open(config.dataDir);
-    seedCatalogue(store.state, config.catalogue);
+    migrateState(store.state);
+    if (config.seedCatalogue) seedCatalogue(store.state, config.catalogue);
     context = {
       config,
-      urls: new EmulatorUrls(config.port),
+      urls: new EmulatorUrls(config.port, config.protocol),
       store,
       webhooks: new WebhookDispatcher(config, store),
     };
@@ -88,8 +97,16 @@ export async function assemblePaymentsApp(
     genReqId: () => newId('req'),
     requestIdHeader: false,
     routerOptions: { querystringParser: parseForm, maxParamLength: maxIdLength },
+    // https with EMULATOR_TLS_CERT_FILE and EMULATOR_TLS_KEY_FILE (a production-mode test of the app).
+    ...(config.tls ? { https: config.tls } : {}),
   });
   webhooks.useLogger(app.log);
+  const routes: string[] = [];
+  apiRouteLists.set(app, routes);
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/v1/')) return;
+    for (const method of [route.method].flat()) if (method !== 'HEAD') routes.push(`${method} ${route.url}`);
+  });
 
   let sweeper: NodeJS.Timeout | undefined;
   const runSweep = () => {
@@ -113,6 +130,7 @@ export async function assemblePaymentsApp(
     app.removeContentTypeParser('text/plain');
     await app.register(fastifyFormbody, { bodyLimit: bodyLimitBytes, parser: parseForm });
     registerAuthentication(app, config.secretKey);
+    registerApiVersion(app);
     registerIdempotency(app, context);
     app.addHook('onSend', async (request, reply, payload) => {
       reply.header('X-Content-Type-Options', 'nosniff');
@@ -134,6 +152,7 @@ export async function assemblePaymentsApp(
     registerInvoiceRoutes(app, context);
     registerEventRoutes(app, context);
     registerWebhookEndpointRoutes(app, context);
+    registerTestClockRoutes(app, context);
     registerEmulatorRoutes(app, context);
     registerCheckoutPageRoutes(app, context);
     registerPortalPageRoutes(app, context);

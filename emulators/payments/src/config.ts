@@ -1,73 +1,93 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import {
+  ConfigurationError,
+  flag,
+  integer,
+  integerWithDefault,
+  type LogLevel,
+  logLevel,
+  optionalText,
+  parseEnvironment,
+  port,
+  readTlsFiles,
+  refuseProductionMode,
+  runMode,
+  type TlsCredentials,
+  textWithDefault,
+  variable,
+} from '@app/env';
 import { type PlanId, plans } from '@app/plans';
 import { z } from 'zod';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
-// An empty variable counts as unset, as a shell's `VAR=` usually means "no value".
-const unsetWhenEmpty = (value: unknown) =>
-  typeof value === 'string' && value.trim() === '' ? undefined : value;
+/** PEM files of a certificate and its key (relative to the repository, like DATA_DIR): serve https. */
+export const tlsFileVariables = { certFile: 'EMULATOR_TLS_CERT_FILE', keyFile: 'EMULATOR_TLS_KEY_FILE' };
 
-const optionalText = z.preprocess(unsetWhenEmpty, z.string().trim().optional());
-const integer = (min: number, max: number) =>
-  z.preprocess(
-    unsetWhenEmpty,
-    z
-      .string()
-      .trim()
-      .regex(/^\d+$/, 'must be a whole number')
-      .transform(Number)
-      .pipe(z.number().int().min(min).max(max))
-      .optional(),
+const secret = (example: string) =>
+  variable(z.string().trim().regex(/^\S+$/, `must be one word, such as ${example}`)).transform(
+    (value) => value ?? example,
   );
 
-const secret = (prefixHint: string) =>
-  z.preprocess(
-    unsetWhenEmpty,
-    z.string().trim().regex(/^\S+$/, `must be one word, such as ${prefixHint}`).optional(),
-  );
-
-const priceId = z.preprocess(
-  unsetWhenEmpty,
+const priceId = variable(
   z
     .string()
     .trim()
-    .regex(/^[A-Za-z0-9_-]{1,200}$/, 'must be a price id of letters, digits, "_" and "-"')
-    .optional(),
+    .regex(/^[A-Za-z0-9_-]{1,200}$/, 'must be a price id of letters, digits, "_" and "-"'),
 );
 
-// STRIPE_WEBHOOK_URL: unset means the app's own endpoint; an explicit empty value means no endpoint.
-const webhookUrl = z
-  .string()
-  .trim()
-  .refine((value) => value === '' || (URL.canParse(value) && /^https?:$/.test(new URL(value).protocol)), {
-    message: 'must be an absolute http(s) URL (or empty for no configured endpoint)',
-  })
-  .optional();
+// STRIPE_WEBHOOK_URL: unset (or empty) means the app's own endpoint; `none` means no configured endpoint.
+const webhookUrl = variable(
+  z
+    .string()
+    .trim()
+    .refine(
+      (value) => value === 'none' || (URL.canParse(value) && /^https?:$/.test(new URL(value).protocol)),
+      {
+        message: 'must be an absolute http(s) URL, or none for no configured endpoint',
+      },
+    ),
+);
 
+const amount = integer(0, 99_999_999);
+
+/**
+ * Stripe's webhook retries: `live` for up to three days with exponential backoff (what production
+ * sees), `sandbox` three retries over a few hours (a test-mode account's).
+ */
+export const webhookRetrySchedules = ['live', 'sandbox'] as const;
+export type WebhookRetrySchedule = (typeof webhookRetrySchedules)[number];
+
+// Every variable: an empty value counts as unset, as in the app (@app/env).
 const environmentSchema = z.object({
-  PAYMENTS_PORT: integer(0, 65535),
-  HOST: optionalText,
-  DATA_DIR: optionalText,
+  NODE_ENV: runMode,
+  PAYMENTS_PORT: port(3002),
+  // Its own interface, loopback by default: the app's HOST (often 0.0.0.0) must not expose the emulator.
+  PAYMENTS_HOST: textWithDefault('127.0.0.1'),
+  DATA_DIR: textWithDefault('data'),
   PAYMENTS_DATA_DIR: optionalText,
-  PORT: integer(0, 65535),
+  PORT: port(3000),
   STRIPE_SECRET_KEY: secret('sk_test_emulator'),
   STRIPE_WEBHOOK_SECRET: secret('whsec_emulator'),
   STRIPE_WEBHOOK_URL: webhookUrl,
   STRIPE_PRICE_STARTER: priceId,
   STRIPE_PRICE_PRO: priceId,
   STRIPE_PRICE_BUSINESS: priceId,
-  STRIPE_PRICE_STARTER_AMOUNT: integer(0, 99_999_999),
-  STRIPE_PRICE_PRO_AMOUNT: integer(0, 99_999_999),
-  STRIPE_PRICE_BUSINESS_AMOUNT: integer(0, 99_999_999),
-  PAYMENTS_WEBHOOK_RETRY_BASE_MS: integer(1, 3_600_000),
-  PAYMENTS_WEBHOOK_MAX_ATTEMPTS: integer(1, 100),
-  LOG_LEVEL: z.preprocess(
-    unsetWhenEmpty,
-    z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
+  STRIPE_PRICE_STARTER_AMOUNT: amount,
+  STRIPE_PRICE_PRO_AMOUNT: amount,
+  STRIPE_PRICE_BUSINESS_AMOUNT: amount,
+  PAYMENTS_SEED_CATALOGUE: flag(true),
+  PAYMENTS_WEBHOOK_RETRY_SCHEDULE: variable(z.enum(webhookRetrySchedules)).transform(
+    (value) => value ?? 'live',
   ),
+  // Stripe's first retry comes after minutes: 5 by default; tests shrink the whole schedule with it.
+  PAYMENTS_WEBHOOK_RETRY_BASE_MS: integerWithDefault(1, 3_600_000, 300_000),
+  PAYMENTS_WEBHOOK_MAX_ATTEMPTS: integer(1, 100),
+  LOG_LEVEL: logLevel,
 });
+
+const configurationTitle = 'Invalid payments emulator configuration';
 
 export type CataloguePlan = {
   planId: PlanId;
@@ -84,27 +104,40 @@ export type PaymentsConfig = {
   /** 0: any free port; the public URL then follows the port actually bound. */
   port: number;
   host: string;
-  logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  logLevel: LogLevel;
+  /** The certificate and key to serve https with; undefined: plain http. */
+  tls: TlsCredentials | undefined;
+  /** The scheme of the emulator's own URLs (hosted pages). */
+  protocol: 'http:' | 'https:';
   dataDir: string;
   secretKey: string;
   webhookSecret: string;
   /** The endpoint every event goes to, signed with webhookSecret; null: none. */
   webhookUrl: string | null;
   catalogue: CataloguePlan[];
+  /** Seed the catalogue's products and prices at every start (false: an empty account). */
+  seedCatalogue: boolean;
+  webhookRetrySchedule: WebhookRetrySchedule;
+  /** The first retry's delay; the schedule's later delays and its window scale with it. */
   webhookRetryBaseMs: number;
-  webhookMaxAttempts: number;
+  /** A cap on attempts per event and endpoint; null: the schedule decides. */
+  webhookMaxAttempts: number | null;
 };
 
-/** Reads and validates the emulator's variables once, at start; a bad variable throws with its name. */
+/**
+ * Reads and validates the emulator's variables once, at start; bad variables throw a ConfigurationError
+ * naming each of them. It refuses the production mode (NODE_ENV=production): its test cards give paid
+ * plans. With EMULATOR_TLS_CERT_FILE and EMULATOR_TLS_KEY_FILE it serves https, and its URLs are https.
+ */
 export function loadPaymentsConfig(environment: NodeJS.ProcessEnv = process.env): PaymentsConfig {
-  const parsed = environmentSchema.safeParse(environment);
-  if (!parsed.success) {
-    const problems = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
-    throw new Error(`Invalid payments emulator configuration:\n${problems.join('\n')}`);
-  }
-  const env = parsed.data;
+  refuseProductionMode(environment, configurationTitle, {
+    name: 'payments emulator',
+    instead: 'set STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET and STRIPE_PRICE_* to your Stripe account',
+  });
+  const env = parseEnvironment(environmentSchema, environment, configurationTitle);
+  const tls = readTlsFiles(environment, tlsFileVariables, { title: configurationTitle, baseDir: repoRoot });
   const fromRoot = (value: string) => path.resolve(repoRoot, value);
-  const dataDir = fromRoot(env.DATA_DIR ?? 'data');
+  const dataDir = fromRoot(env.DATA_DIR);
   const priceIds = {
     starter: env.STRIPE_PRICE_STARTER ?? 'price_starter_monthly',
     pro: env.STRIPE_PRICE_PRO ?? 'price_pro_monthly',
@@ -116,22 +149,23 @@ export function loadPaymentsConfig(environment: NodeJS.ProcessEnv = process.env)
     business: env.STRIPE_PRICE_BUSINESS_AMOUNT,
   };
   if (new Set(Object.values(priceIds)).size !== 3) {
-    throw new Error(
-      'Invalid payments emulator configuration:\n  STRIPE_PRICE_STARTER, STRIPE_PRICE_PRO, STRIPE_PRICE_BUSINESS: must be three different price ids',
-    );
+    throw new ConfigurationError(configurationTitle, [
+      'STRIPE_PRICE_STARTER, STRIPE_PRICE_PRO, STRIPE_PRICE_BUSINESS: must be three different price ids',
+    ]);
   }
-  const appPort = env.PORT ?? 3000;
   return {
-    port: env.PAYMENTS_PORT ?? 3002,
-    host: env.HOST ?? '0.0.0.0',
-    logLevel: env.LOG_LEVEL ?? 'info',
+    port: env.PAYMENTS_PORT,
+    host: env.PAYMENTS_HOST,
+    logLevel: env.LOG_LEVEL,
+    tls,
+    protocol: tls ? 'https:' : 'http:',
     dataDir: env.PAYMENTS_DATA_DIR ? fromRoot(env.PAYMENTS_DATA_DIR) : path.join(dataDir, 'payments'),
-    secretKey: env.STRIPE_SECRET_KEY ?? 'sk_test_emulator',
-    webhookSecret: env.STRIPE_WEBHOOK_SECRET ?? 'whsec_emulator',
+    secretKey: env.STRIPE_SECRET_KEY,
+    webhookSecret: env.STRIPE_WEBHOOK_SECRET,
     webhookUrl:
-      env.STRIPE_WEBHOOK_URL === undefined
-        ? `http://localhost:${appPort}/api/stripe-webhook`
-        : env.STRIPE_WEBHOOK_URL || null,
+      env.STRIPE_WEBHOOK_URL === 'none'
+        ? null
+        : (env.STRIPE_WEBHOOK_URL ?? `http://localhost:${env.PORT}/api/stripe-webhook`),
     catalogue: plans.map((plan) => ({
       planId: plan.id,
       name: plan.name,
@@ -140,7 +174,9 @@ export function loadPaymentsConfig(environment: NodeJS.ProcessEnv = process.env)
       priceId: priceIds[plan.id],
       unitAmount: amounts[plan.id] ?? plan.unitAmount,
     })),
-    webhookRetryBaseMs: env.PAYMENTS_WEBHOOK_RETRY_BASE_MS ?? 1000,
-    webhookMaxAttempts: env.PAYMENTS_WEBHOOK_MAX_ATTEMPTS ?? 8,
+    seedCatalogue: env.PAYMENTS_SEED_CATALOGUE,
+    webhookRetrySchedule: env.PAYMENTS_WEBHOOK_RETRY_SCHEDULE,
+    webhookRetryBaseMs: env.PAYMENTS_WEBHOOK_RETRY_BASE_MS,
+    webhookMaxAttempts: env.PAYMENTS_WEBHOOK_MAX_ATTEMPTS ?? null,
   };
 }

@@ -2,8 +2,9 @@
 export class EmulatorUrls {
   private currentOrigin: string;
 
-  constructor(port: number) {
-    this.currentOrigin = port === 0 ? 'http://localhost' : `http://localhost:${port}`;
+  /** `protocol`: https when the emulator serves https (EMULATOR_TLS_CERT_FILE and EMULATOR_TLS_KEY_FILE). */
+  constructor(port: number, protocol: 'http:' | 'https:' = 'http:') {
+    this.currentOrigin = port === 0 ? `${protocol}//localhost` : `${protocol}//localhost:${port}`;
   }
 
   get origin(): string {

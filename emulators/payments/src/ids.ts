@@ -20,6 +20,10 @@ export function randomToken(length: number): string {
 const lengths = {
   cus: 14,
   pm: 24,
+  prod: 14,
+  price: 24,
+  clock: 24,
+  ii: 24,
   sub: 24,
   si: 14,
   in: 24,

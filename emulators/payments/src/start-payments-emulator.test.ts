@@ -1,8 +1,11 @@
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import https from 'node:https';
 import os from 'node:os';
 import path from 'node:path';
+import { createSelfSignedCertificate } from '@app/env/test/self-signed-certificate';
+import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadPaymentsConfig } from './config.ts';
 import { DataDirectoryLockedError, startPaymentsEmulator } from './index.ts';
@@ -69,8 +72,8 @@ describe('one emulator per data directory', () => {
       const config = loadPaymentsConfig({
         PAYMENTS_DATA_DIR: held,
         PAYMENTS_PORT: '0',
-        HOST: '127.0.0.1',
-        STRIPE_WEBHOOK_URL: '',
+        PAYMENTS_HOST: '127.0.0.1',
+        STRIPE_WEBHOOK_URL: 'none',
       });
       await startPaymentsEmulator(config, { logger: false }).then((emulator) => emulator.close());
       await writeFile(path.join(held, 'emulator.lock'), String(other.pid));
@@ -97,8 +100,8 @@ describe('startPaymentsEmulator', () => {
     const config = loadPaymentsConfig({
       PAYMENTS_DATA_DIR: path.join(dir, 'listen'),
       PAYMENTS_PORT: '0',
-      HOST: '127.0.0.1',
-      STRIPE_WEBHOOK_URL: '',
+      PAYMENTS_HOST: '127.0.0.1',
+      STRIPE_WEBHOOK_URL: 'none',
     });
     const emulator = await startPaymentsEmulator(config, { logger: false });
     try {
@@ -121,6 +124,48 @@ describe('startPaymentsEmulator', () => {
   });
 });
 
+describe('https (EMULATOR_TLS_CERT_FILE, EMULATOR_TLS_KEY_FILE)', () => {
+  it('serves the API over https and names hosted pages with https URLs', async () => {
+    const certificate = await createSelfSignedCertificate();
+    const config = loadPaymentsConfig({
+      PAYMENTS_DATA_DIR: path.join(dir, 'https'),
+      PAYMENTS_PORT: '0',
+      STRIPE_WEBHOOK_URL: 'none',
+      EMULATOR_TLS_CERT_FILE: certificate.certFile,
+      EMULATOR_TLS_KEY_FILE: certificate.keyFile,
+      LOG_LEVEL: 'silent',
+    });
+    const emulator = await startPaymentsEmulator(config, { logger: false });
+    try {
+      const port = Number(new URL(emulator.url).port);
+      expect(emulator.url).toBe(`https://localhost:${port}`);
+      // The real SDK, trusting the test's certificate in this process only.
+      const stripe = new Stripe('sk_test_emulator', {
+        host: 'localhost',
+        port,
+        protocol: 'https',
+        maxNetworkRetries: 0,
+        httpClient: Stripe.createNodeHttpClient(new https.Agent({ ca: certificate.cert })),
+      });
+      const session = await stripe.checkout.sessions.create({
+        mode: 'subscription',
+        line_items: [{ price: 'price_starter_monthly', quantity: 1 }],
+        success_url: 'https://app.example.test/dashboard?session={CHECKOUT_SESSION_ID}',
+      });
+      expect(session.url).toBe(`https://localhost:${port}/c/pay/${session.id}`);
+      const portal = await stripe.billingPortal.sessions.create({
+        customer: (await stripe.customers.create({ email: 'tls@example.com' })).id,
+      });
+      expect(portal.url).toMatch(new RegExp(`^https://localhost:${port}/p/session/`));
+      // Without the certificate trusted, a client refuses it: this is real TLS, checked.
+      await expect(fetch(`${emulator.url}/`)).rejects.toThrow();
+    } finally {
+      await emulator.close();
+      await rm(certificate.dir, { recursive: true, force: true });
+    }
+  });
+});
+
 describe('the process entry (server.ts)', () => {
   it('logs its URL, serves, and shuts down on SIGTERM releasing the lock', async () => {
     const dataDir = path.join(dir, 'process');
@@ -129,14 +174,14 @@ describe('the process entry (server.ts)', () => {
         ...process.env,
         PAYMENTS_DATA_DIR: dataDir,
         PAYMENTS_PORT: '0',
-        HOST: '127.0.0.1',
+        PAYMENTS_HOST: '127.0.0.1',
         LOG_LEVEL: 'info',
-        STRIPE_WEBHOOK_URL: '',
+        STRIPE_WEBHOOK_URL: 'none',
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     try {
-      const ready = await new Promise<{ url: string }>((resolve, reject) => {
+      const ready = await new Promise<{ url: string; msg: string }>((resolve, reject) => {
         let output = '';
         server.stdout.on('data', (chunk: Buffer) => {
           output += chunk;
@@ -146,6 +191,9 @@ describe('the process entry (server.ts)', () => {
         });
         server.on('exit', (code) => reject(new Error(`server exited with ${code}`)));
       });
+      expect(ready.msg).toBe(
+        'payments emulator ready (development only: not Stripe; test cards give paid plans)',
+      );
       const port = new URL(ready.url).port;
       const home = await fetch(`http://127.0.0.1:${port}/`);
       expect(home.status).toBe(200);
@@ -172,5 +220,23 @@ describe('the process entry (server.ts)', () => {
     const code = await new Promise((resolve) => server.on('exit', resolve));
     expect(code).toBe(1);
     expect(errors).toContain('PAYMENTS_PORT');
+  }, 60_000);
+
+  it('refuses to start in production mode, saying what to set instead', async () => {
+    const dataDir = path.join(dir, 'production');
+    const server = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'server.ts')], {
+      env: { ...process.env, NODE_ENV: 'production', PAYMENTS_DATA_DIR: dataDir, PAYMENTS_PORT: '0' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let errors = '';
+    server.stderr.on('data', (chunk: Buffer) => {
+      errors += chunk;
+    });
+    const code = await new Promise((resolve) => server.on('exit', resolve));
+    expect(code).toBe(1);
+    expect(JSON.parse(errors.trim()).msg).toBe(
+      'Invalid payments emulator configuration:\n  NODE_ENV: the payments emulator is for development only and does not run in production; set STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET and STRIPE_PRICE_* to your Stripe account',
+    );
+    expect(existsSync(dataDir)).toBe(false);
   }, 60_000);
 });

@@ -3,12 +3,15 @@ import { assemblePaymentsApp, type PaymentsAppOptions } from './app.ts';
 import type { PaymentsConfig } from './config.ts';
 
 export type PaymentsEmulator = {
-  /** The origin it listens on, such as http://localhost:3002 (no trailing slash). */
+  /** The origin it listens on, such as http://localhost:3002 (https with a certificate; no trailing slash). */
   url: string;
   close(): Promise<void>;
 };
 
-/** Starts the emulator on config.port (0: any free port; the hosted pages' URLs then follow it). */
+/**
+ * Starts the emulator on config.host and config.port (0: any free port; the hosted pages' URLs then follow
+ * it), serving https when the configuration has a certificate (config.tls).
+ */
 export async function startPaymentsEmulator(
   config: PaymentsConfig,
   options: PaymentsAppOptions = {},
@@ -24,8 +27,11 @@ export async function startPaymentsEmulator(
   const host = ['0.0.0.0', '::', '127.0.0.1', '::1', 'localhost'].includes(config.host)
     ? 'localhost'
     : config.host;
-  const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+  const url = `${config.protocol}//${host.includes(':') ? `[${host}]` : host}:${port}`;
   context.urls.followListeningOrigin(url);
-  app.log.info({ url, dataDir: config.dataDir, webhookUrl: config.webhookUrl }, 'payments emulator ready');
+  app.log.info(
+    { url, dataDir: config.dataDir, webhookUrl: config.webhookUrl },
+    'payments emulator ready (development only: not Stripe; test cards give paid plans)',
+  );
   return { url, close: () => app.close() };
 }

@@ -1,69 +1,45 @@
+/// <reference path="./password-sheriff.d.ts" />
+import passwordSheriff, { type RuleDescription } from 'password-sheriff';
+
 /**
- * Auth0's database-connection password policies. The identity emulator enforces them; the product API
- * uses the same text when it reports a weak password, so the two always agree.
+ * Auth0's database-connection password policies, decided by password-sheriff, the library Auth0 itself
+ * uses for them: a password is accepted or refused exactly as Auth0 does (lengths counted in UTF-16
+ * code units, so an emoji counts twice; "special characters" only from the OWASP ASCII list). The
+ * identity emulator enforces them; the product API quotes the same policy text when it reports a weak
+ * password, so the two always agree.
  */
 export const passwordPolicyNames = ['none', 'low', 'fair', 'good', 'excellent'] as const;
 export type PasswordPolicyName = (typeof passwordPolicyNames)[number];
 
-type CharacterClass = { label: string; pattern: RegExp };
+/** One rule of a policy as Auth0 reports it in `description.rules`: `code`, `message`, `format`, `items`. */
+export type PasswordRule = RuleDescription;
 
-const characterClasses: CharacterClass[] = [
-  { label: 'lower case letters (a-z)', pattern: /[a-z]/ },
-  { label: 'upper case letters (A-Z)', pattern: /[A-Z]/ },
-  { label: 'numbers (i.e. 0-9)', pattern: /[0-9]/ },
-  { label: 'special characters (e.g. !@#$%^&*)', pattern: /[^a-zA-Z0-9]/ },
-];
-
-type PolicyRules = {
-  minLength: number;
-  /** Every listed class is required, or `atLeast` of them. */
-  classes?: { of: CharacterClass[]; atLeast: number };
-  /** Longest run of one repeated character allowed. */
-  maxRepeated?: number;
-};
-
-const policies: Record<PasswordPolicyName, PolicyRules> = {
-  none: { minLength: 1 },
-  low: { minLength: 6 },
-  fair: { minLength: 8, classes: { of: characterClasses.slice(0, 3), atLeast: 3 } },
-  good: { minLength: 8, classes: { of: characterClasses, atLeast: 3 } },
-  excellent: { minLength: 10, classes: { of: characterClasses, atLeast: 3 }, maxRepeated: 2 },
-};
-
-export type PasswordRuleResult = { message: string; verified: boolean };
-
-/** Each rule of the policy with whether the password meets it (the shape of Auth0's `description.rules`). */
+/**
+ * Whether the password meets the policy, with each rule and whether it is met: the `description` of
+ * Auth0's `invalid_password` error is `{rules, verified}` exactly as password-sheriff builds it.
+ */
 export function checkPassword(policyName: PasswordPolicyName, password: string) {
-  const policy = policies[policyName];
-  const rules: PasswordRuleResult[] = [
-    {
-      message: `At least ${policy.minLength} characters in length`,
-      verified: [...password].length >= policy.minLength,
-    },
-  ];
-  if (policy.classes) {
-    const { of, atLeast } = policy.classes;
-    const met = of.filter((each) => each.pattern.test(password)).length;
-    rules.push({
-      message:
-        atLeast === of.length
-          ? `Contain all of the following ${of.length} types of characters: ${of.map((each) => each.label).join(', ')}`
-          : `Contain at least ${atLeast} of the following ${of.length} types of characters: ${of.map((each) => each.label).join(', ')}`,
-      verified: met >= atLeast,
-    });
-  }
-  if (policy.maxRepeated) {
-    rules.push({
-      message: `No more than ${policy.maxRepeated} identical characters in a row (e.g., "aaa" not allowed)`,
-      verified: !new RegExp(`(.)\\1{${policy.maxRepeated}}`).test(password),
-    });
-  }
-  return { valid: rules.every((rule) => rule.verified), rules };
+  const policy = passwordSheriff(policyName);
+  return { valid: policy.check(password), rules: policy.missing(password).rules };
 }
 
-/** The policy as one sentence list, as Auth0 sends it in `policy` of an `invalid_password` error. */
+/** The rules of a policy, none checked yet (what a form shows before anything is typed). */
+export function explainPasswordPolicy(policyName: PasswordPolicyName): PasswordRule[] {
+  return passwordSheriff(policyName).explain();
+}
+
+/**
+ * The policy as the text Auth0 sends in `policy` of an `invalid_password` error: one '* rule' per line,
+ * the character classes on their own indented lines.
+ */
 export function describePasswordPolicy(policyName: PasswordPolicyName): string {
-  return checkPassword(policyName, '')
-    .rules.map((rule) => `* ${rule.message}`)
-    .join('\n');
+  return passwordSheriff(policyName).toString();
+}
+
+/** A rule's message with its `format` values put in ('At least %d characters' → 'At least 8 characters'). */
+export function formatPasswordRule(rule: Pick<PasswordRule, 'message' | 'format'>): string {
+  const values = [...(rule.format ?? [])];
+  return rule.message.replace(/%[sd%]/g, (placeholder) =>
+    placeholder === '%%' || values.length === 0 ? placeholder : String(values.shift()),
+  );
 }

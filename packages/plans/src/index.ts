@@ -1,5 +1,6 @@
 // The plan catalogue (§9): the three plans the product sells. Prices here are what the pricing page
-// shows and what the payment emulator seeds; production reads the price ids from configuration.
+// shows, what the payment emulator seeds and what `npm run stripe:setup` creates; the server finds each
+// plan's price id at the provider by its lookup key (the plan id).
 // A price is per seat per month; a purchase buys the plan's `seats`, and the billing portal changes
 // the number of seats (the subscription's quantity, the owner's limit of sub-users).
 export type PlanId = 'starter' | 'pro' | 'business';

@@ -118,6 +118,71 @@ describe('access tokens on the product API', () => {
   });
 });
 
+describe('only user tokens issued to the web client', () => {
+  const claimsOf = (token: string) =>
+    JSON.parse(Buffer.from(token.split('.')[1] as string, 'base64url').toString()) as Record<string, unknown>;
+  const streamWith = (token: string) =>
+    testApp.app.inject({
+      method: 'GET',
+      url: '/api/items/stream',
+      headers: { authorization: `Bearer ${token}` },
+    });
+
+  /** The Management API client's own token, as the API server itself gets one. */
+  async function machineToken() {
+    const response = await fetch(`${identity.origin}/oauth/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        grant_type: 'client_credentials',
+        client_id: 'launchkit-api',
+        client_secret: 'dev-management-secret',
+        audience: `${identity.origin}/api/v2/`,
+      }),
+    });
+    expect(response.status).toBe(200);
+    return ((await response.json()) as { access_token: string }).access_token;
+  }
+
+  it('accepts a sign-in token, which names the web client as its authorized party', async () => {
+    expect(claimsOf(validToken)).toMatchObject({ azp: 'launchkit-web' });
+    expect((await getUser(`Bearer ${validToken}`)).statusCode).toBe(200);
+  });
+
+  it('refuses a machine token of the client-credentials grant, though its issuer and audience are right', async () => {
+    const token = await machineToken();
+    expect(claimsOf(token)).toMatchObject({
+      gty: 'client-credentials',
+      azp: 'launchkit-api',
+      iss: `${identity.origin}/`,
+      aud: `${identity.origin}/api/v2/`,
+    });
+    expectRejected(await getUser(`Bearer ${token}`));
+    expectRejected(await streamWith(token));
+  });
+
+  it('refuses a token the provider signed for another client, or for none', async () => {
+    expectRejected(
+      await getUser(`Bearer ${await identity.signWithProviderKey({ sub: uid, azp: 'other-app' })}`),
+    );
+    expectRejected(
+      await getUser(`Bearer ${await identity.signWithProviderKey({ sub: uid, azp: undefined })}`),
+    );
+    expectRejected(await streamWith(await identity.signWithProviderKey({ sub: uid, azp: 'other-app' })));
+  });
+
+  it('refuses the client-credentials grant type even on a token that names the web client', async () => {
+    const token = await identity.signWithProviderKey({ sub: uid, gty: 'client-credentials' });
+    expectRejected(await getUser(`Bearer ${token}`));
+  });
+
+  it('accepts a provider-signed token of the web client (the other checks above are not about the signature)', async () => {
+    expect((await getUser(`Bearer ${await identity.signWithProviderKey({ sub: uid })}`)).statusCode).toBe(
+      200,
+    );
+  });
+});
+
 describe('signing-key rotation', () => {
   it('refetches the key set when a token names a new kid', async () => {
     const email = `rotation-${Date.now()}@example.com`;

@@ -1,4 +1,5 @@
 import type { IdentityConfig } from '#api/config.ts';
+import { requestIdHeader } from '#api/http/request-context.ts';
 
 /** An answer of the provider's Management API that was not a success. */
 export class ManagementApiError extends Error {
@@ -11,8 +12,29 @@ export class ManagementApiError extends Error {
   }
 }
 
+/**
+ * The provider could not be asked: no connection, no answer in time, or its token endpoint is down.
+ * Unlike any other failure this one is worth retrying shortly, so it is told apart.
+ */
+export class ManagementUnreachableError extends Error {
+  constructor(url: string, options?: { cause?: unknown }) {
+    super(`The identity provider could not be reached at ${url}`, options);
+    this.name = 'ManagementUnreachableError';
+  }
+}
+
+/** The fields of a provider's user this product reads (GET users/{id}). */
+export type ManagementUser = {
+  user_id?: string;
+  email?: string;
+  email_verified?: boolean;
+  name?: string;
+  picture?: string;
+};
+
 export type ManagementUserUpdate = {
   email?: string;
+  email_verified?: boolean;
   password?: string;
   connection?: string;
   name?: string;
@@ -30,9 +52,19 @@ const renewBeforeExpiryMs = 60_000;
 export function createManagementClient(identity: IdentityConfig) {
   let cached: { token: string; expiresAt: number } | undefined;
 
+  async function send(url: string, init: RequestInit): Promise<Response> {
+    try {
+      const headers = { ...requestIdHeader(), ...(init.headers as Record<string, string>) };
+      return await fetch(url, { ...init, headers, signal: AbortSignal.timeout(requestTimeoutMs) });
+    } catch (error) {
+      throw new ManagementUnreachableError(url, { cause: error });
+    }
+  }
+
   async function accessToken(): Promise<string> {
     if (cached && cached.expiresAt - renewBeforeExpiryMs > Date.now()) return cached.token;
-    const response = await fetch(`${identity.origin}/oauth/token`, {
+    const tokenUrl = `${identity.origin}/oauth/token`;
+    const response = await send(tokenUrl, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
       body: JSON.stringify({
@@ -41,8 +73,8 @@ export function createManagementClient(identity: IdentityConfig) {
         client_secret: identity.managementClientSecret,
         audience: identity.managementAudience,
       }),
-      signal: AbortSignal.timeout(requestTimeoutMs),
     });
+    if (response.status >= 500) throw new ManagementUnreachableError(tokenUrl);
     const body = (await response.json().catch(() => ({}))) as {
       access_token?: string;
       expires_in?: number;
@@ -58,14 +90,13 @@ export function createManagementClient(identity: IdentityConfig) {
   }
 
   async function call(method: string, path: string, body?: unknown, retried = false): Promise<unknown> {
-    const response = await fetch(`${identity.managementAudience}${path}`, {
+    const response = await send(`${identity.managementAudience}${path}`, {
       method,
       headers: {
         Authorization: `Bearer ${await accessToken()}`,
         ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
       },
       body: body === undefined ? undefined : JSON.stringify(body),
-      signal: AbortSignal.timeout(requestTimeoutMs),
     });
     if (response.status === 401 && !retried) {
       // The provider may have revoked or rotated the cached token: get a new one once.
@@ -78,6 +109,9 @@ export function createManagementClient(identity: IdentityConfig) {
   }
 
   return {
+    async getUser(uid: string): Promise<ManagementUser> {
+      return (await call('GET', `users/${encodeURIComponent(uid)}`)) as ManagementUser;
+    },
     updateUser(uid: string, changes: ManagementUserUpdate) {
       return call('PATCH', `users/${encodeURIComponent(uid)}`, changes);
     },

@@ -53,6 +53,13 @@ export function createAccessTokenVerifier(identity: IdentityConfig): AccessToken
     }
     if (typeof payload.sub !== 'string' || payload.sub.length === 0)
       throw new InvalidTokenError('no_subject');
+    // The product's API is for people signed in through the web client. A machine token of the
+    // Management API client (client-credentials grant) has the same issuer, and the same audience while
+    // AUTH0_AUDIENCE is left at the Management API: it must not pass for a user named `…@clients`.
+    if (payload.gty === 'client-credentials') throw new InvalidTokenError('machine_token');
+    // `azp`: the client the token was issued to. Another application of the tenant asking for this
+    // audience gets tokens too; only the web client's are the product's sessions.
+    if (payload.azp !== identity.clientId) throw new InvalidTokenError('other_client');
     const authTime = typeof payload.auth_time === 'number' ? payload.auth_time : (payload.iat as number);
     const scope = typeof payload.scope === 'string' ? payload.scope.split(' ').filter(Boolean) : [];
     return { uid: payload.sub, authTime, expiresAt: payload.exp as number, scope, token };

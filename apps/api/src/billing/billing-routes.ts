@@ -3,12 +3,14 @@ import type { FastifyInstance } from 'fastify';
 import type Stripe from 'stripe';
 import type { Authenticate } from '#api/auth/authenticate.ts';
 import { callerOf } from '#api/auth/authenticate.ts';
-import type { IdentityConfig, PaymentsConfig, PlanCatalogue } from '#api/config.ts';
+import type { IdentityConfig, PaymentsConfig } from '#api/config.ts';
 import type { Database } from '#api/db/database.ts';
 import { success } from '#api/http/app-error.ts';
 import { validate } from '#api/http/validate.ts';
 import { billingSessionRequest, createBillingSession } from './create-billing-session.ts';
 import { checkoutRequest, createCheckoutSession } from './create-checkout-session.ts';
+import type { PlanCatalogue } from './resolve-plan-prices.ts';
+import type { SiteOrigins } from './return-url.ts';
 
 export function registerBillingRoutes(
   app: FastifyInstance,
@@ -18,12 +20,14 @@ export function registerBillingRoutes(
     identity: IdentityConfig;
     plans: PlanCatalogue;
     payments: PaymentsConfig;
+    /** Where the provider may send the browser back to (checkout and portal return addresses). */
+    site: SiteOrigins;
     authenticate: Authenticate;
   },
 ) {
   const preHandler = deps.authenticate;
 
-  /** The catalogue with this deployment's price ids: what /purchase/:plan sends to checkout. */
+  /** The catalogue with this deployment's price ids (resolved at start): what /purchase/:plan sends to checkout. */
   app.get('/api/plans', async () =>
     success(plans.map((plan) => ({ ...plan, priceId: deps.plans.priceIds[plan.id] }))),
   );

@@ -150,3 +150,115 @@ describe('active plans and the billing portal', () => {
     expect(again.body.code).toBe('billing/already-subscribed');
   });
 });
+
+describe('return addresses: pages of the configured site, never of the request’s headers', () => {
+  const evil = 'https://evil.example';
+  const inject = (user: TestUser, url: string, payload: unknown, headers: Record<string, string>) =>
+    world.app.app.inject({
+      method: 'POST',
+      url,
+      headers: { authorization: `Bearer ${user.token}`, 'content-type': 'application/json', ...headers },
+      payload: JSON.stringify(payload),
+    });
+  const allSessions = () =>
+    world.payments.stripe.checkout.sessions.list({ limit: 100 }).autoPagingToArray({ limit: 10_000 });
+  const forgedHeaders = {
+    origin: evil,
+    host: 'evil.example',
+    'x-forwarded-host': 'evil.example',
+    'x-forwarded-proto': 'https',
+  };
+
+  it('refuses checkout addresses on the Origin and Host the request claims, and starts nothing', async () => {
+    const user = await world.signedInUser();
+    const before = (await allSessions()).length;
+    for (const body of [
+      checkoutBody({ successUrl: `${evil}/dashboard?paid=true`, cancelUrl: `${evil}/pricing` }),
+      checkoutBody({ successUrl: `${evil}/dashboard?paid=true` }),
+      checkoutBody({ cancelUrl: `${evil}/pricing` }),
+    ]) {
+      const response = await inject(user, '/api/stripe-create-checkout-session', body, forgedHeaders);
+      expect(response.statusCode).toBe(400);
+      const envelope = response.json();
+      expect(envelope).toMatchObject({
+        status: 'error',
+        code: 'validation_failed',
+        message: 'The return address must be a page of this site.',
+      });
+      const field = body.successUrl.startsWith(evil) ? 'successUrl' : 'cancelUrl';
+      expect(envelope.fields).toEqual({ [field]: 'The return address must be a page of this site.' });
+    }
+    expect(await customersOf(user)).toHaveLength(0);
+    expect(await allSessions()).toHaveLength(before);
+  });
+
+  it('builds the addresses from the configured origin whatever the Host header says, dropping user info', async () => {
+    const user = await world.signedInUser();
+    const site = new URL(world.appUrl);
+    const response = await inject(
+      user,
+      '/api/stripe-create-checkout-session',
+      checkoutBody({
+        successUrl: `http://someone:secret@${site.host}/dashboard?paid=true#plan`,
+        cancelUrl: `HTTP://${site.host}/pricing`,
+      }),
+      forgedHeaders,
+    );
+    expect(response.statusCode).toBe(200);
+    const session = await world.payments.stripe.checkout.sessions.retrieve(response.json().data.id);
+    expect(session.success_url).toBe(`${world.appUrl}/dashboard?paid=true#plan`);
+    expect(session.cancel_url).toBe(`${world.appUrl}/pricing`);
+  });
+
+  it('refuses a portal return address on the Origin the request claims, and accepts the site’s own', async () => {
+    const user = await world.signedInUser();
+    await world.call(user, 'POST', '/api/stripe-create-checkout-session', checkoutBody());
+    const foreign = await inject(
+      user,
+      '/api/stripe-create-billing-session',
+      { returnUrl: `${evil}/settings/billing` },
+      forgedHeaders,
+    );
+    expect(foreign.statusCode).toBe(400);
+    expect(foreign.json()).toMatchObject({
+      code: 'validation_failed',
+      fields: { returnUrl: 'The return address must be a page of this site.' },
+    });
+    const own = await inject(
+      user,
+      '/api/stripe-create-billing-session',
+      { returnUrl: `${world.appUrl}/settings/billing` },
+      forgedHeaders,
+    );
+    expect(own.statusCode).toBe(200);
+    expect(own.json().data.url).toMatch(new RegExp(`^${world.payments.origin}/`));
+  });
+
+  it('accepts the public origin of VITE_SITE_URL', async () => {
+    const publicSite = 'https://app.example.com';
+    await world.restartApp({ VITE_SITE_URL: `${publicSite}/ignored-path` });
+    try {
+      const user = await world.signedInUser();
+      const { status, body } = await world.call(
+        user,
+        'POST',
+        '/api/stripe-create-checkout-session',
+        checkoutBody({ successUrl: `${publicSite}/dashboard?paid=true`, cancelUrl: `${publicSite}/pricing` }),
+      );
+      expect(status).toBe(200);
+      const session = await world.payments.stripe.checkout.sessions.retrieve(body.data.id);
+      expect(session.success_url).toBe(`${publicSite}/dashboard?paid=true`);
+      expect(session.cancel_url).toBe(`${publicSite}/pricing`);
+      const portal = await world.call(user, 'POST', '/api/stripe-create-billing-session', {
+        returnUrl: `${publicSite}/settings/billing`,
+      });
+      expect(portal.status).toBe(200);
+      const foreign = await world.call(user, 'POST', '/api/stripe-create-billing-session', {
+        returnUrl: 'https://app.example.com.evil.example/settings/billing',
+      });
+      expect(foreign.status).toBe(400);
+    } finally {
+      await world.restartApp();
+    }
+  });
+});

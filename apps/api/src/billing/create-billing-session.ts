@@ -7,7 +7,7 @@ import type { Database } from '#api/db/database.ts';
 import { AppError } from '#api/http/app-error.ts';
 import { findOrCreateUser } from '#api/users/user-document.ts';
 import { callProvider } from './provider-errors.ts';
-import { assertOwnSite, returnAddress } from './return-url.ts';
+import { ownSiteAddress, returnAddress, type SiteOrigins } from './return-url.ts';
 
 export const billingSessionRequest = z.strictObject({
   returnUrl: returnAddress('address to return to'),
@@ -15,12 +15,12 @@ export const billingSessionRequest = z.strictObject({
 
 /** §4 Billing tab, §7: the provider's billing portal for the user's own customer. */
 export async function createBillingSession(
-  deps: { db: Database; stripe: Stripe; identity: IdentityConfig },
+  deps: { db: Database; stripe: Stripe; identity: IdentityConfig; site: SiteOrigins },
   request: FastifyRequest,
   caller: VerifiedIdentity,
   input: z.output<typeof billingSessionRequest>,
 ) {
-  assertOwnSite(request, input.returnUrl, 'returnUrl');
+  const returnUrl = ownSiteAddress(deps.site, input.returnUrl, 'returnUrl');
   const user = await findOrCreateUser(deps.db, deps.identity, caller);
   const customer = user.stripeCustomerId;
   if (!customer) {
@@ -31,7 +31,7 @@ export async function createBillingSession(
     );
   }
   const session = await callProvider(request.log, 'open the billing portal', () =>
-    deps.stripe.billingPortal.sessions.create({ customer, return_url: input.returnUrl }),
+    deps.stripe.billingPortal.sessions.create({ customer, return_url: returnUrl }),
   );
   return { url: session.url };
 }

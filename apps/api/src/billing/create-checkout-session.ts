@@ -3,21 +3,27 @@ import type { FastifyRequest } from 'fastify';
 import type Stripe from 'stripe';
 import { z } from 'zod';
 import type { VerifiedIdentity } from '#api/auth/verify-access-token.ts';
-import type { IdentityConfig, PaymentsConfig, PlanCatalogue } from '#api/config.ts';
+import type { IdentityConfig, PaymentsConfig } from '#api/config.ts';
 import type { Database } from '#api/db/database.ts';
 import { AppError } from '#api/http/app-error.ts';
+import { text } from '#api/http/fields.ts';
 import { hasCurrentPlan } from '#api/users/plan-status.ts';
 import { findOrCreateUser } from '#api/users/user-document.ts';
 import { ensureCustomer } from './customer.ts';
 import { callProvider } from './provider-errors.ts';
-import { assertOwnSite, returnAddress } from './return-url.ts';
+import type { PlanCatalogue } from './resolve-plan-prices.ts';
+import { ownSiteAddress, returnAddress, type SiteOrigins } from './return-url.ts';
 
 export const checkoutRequest = z.strictObject({
-  priceId: z
-    .string({ error: 'Please choose a plan.' })
-    .trim()
-    .min(1, 'Please choose a plan.')
-    .max(255, 'This plan is not available.'),
+  priceId: text({
+    label: 'plan id',
+    max: 255,
+    messages: {
+      required: 'Please choose a plan.',
+      notText: 'Please choose a plan.',
+      tooLong: 'This plan is not available.',
+    },
+  }),
   successUrl: returnAddress('address to return to after paying'),
   cancelUrl: returnAddress('address to return to when cancelling'),
 });
@@ -28,6 +34,7 @@ export type CheckoutDeps = {
   identity: IdentityConfig;
   plans: PlanCatalogue;
   payments: PaymentsConfig;
+  site: SiteOrigins;
 };
 
 /**
@@ -41,11 +48,12 @@ export async function createCheckoutSession(
   caller: VerifiedIdentity,
   input: z.output<typeof checkoutRequest>,
 ) {
-  assertOwnSite(request, input.successUrl, 'successUrl');
-  assertOwnSite(request, input.cancelUrl, 'cancelUrl');
+  const successUrl = ownSiteAddress(deps.site, input.successUrl, 'successUrl');
+  const cancelUrl = ownSiteAddress(deps.site, input.cancelUrl, 'cancelUrl');
+  // Only a plan's current price is sold; an archived one still names a subscriber's plan, no more.
   const planId = deps.plans.planByPriceId.get(input.priceId);
   const plan = plans.find((candidate) => candidate.id === planId);
-  if (!plan) {
+  if (!plan || deps.plans.priceIds[plan.id] !== input.priceId) {
     throw new AppError(
       400,
       'billing/unknown-price',
@@ -72,8 +80,8 @@ export async function createCheckoutSession(
       customer,
       client_reference_id: user.id,
       line_items: [{ price: input.priceId, quantity: plan.seats }],
-      success_url: input.successUrl,
-      cancel_url: input.cancelUrl,
+      success_url: successUrl,
+      cancel_url: cancelUrl,
       metadata: { uid: user.id, plan: plan.id },
       subscription_data: {
         metadata: { uid: user.id, plan: plan.id },

@@ -1,28 +1,34 @@
-import type { FastifyRequest } from 'fastify';
-import { z } from 'zod';
 import { AppError } from '#api/http/app-error.ts';
+import { text } from '#api/http/fields.ts';
 
-/** An absolute http(s) address; whether it is on this site is checked against the request. */
+/** An absolute http(s) address; whether it is on this site is checked against `config.site`. */
 export const returnAddress = (label: string) =>
-  z
-    .string({ error: `Please give the ${label}.` })
-    .trim()
-    .max(2000, `The ${label} is too long.`)
-    .refine((value) => URL.canParse(value) && /^https?:$/.test(new URL(value).protocol), {
-      message: `The ${label} must be an absolute http(s) address.`,
-    });
+  text({
+    label,
+    max: 2000,
+    messages: { notText: `Please give the ${label}.`, tooLong: `The ${label} is too long.` },
+  }).refine((value) => URL.canParse(value) && /^https?:$/.test(new URL(value).protocol), {
+    message: `The ${label} must be an absolute http(s) address.`,
+  });
+
+/** The site's public origins (`config.site.origins`). */
+export type SiteOrigins = { origins: readonly string[] };
+
+const notOwnSite = 'The return address must be a page of this site.';
 
 /**
  * The provider sends the browser back to these addresses, so they must be pages of this site: never an
- * open redirect through the provider. The site is the request's own origin (TRUST_PROXY makes that the
- * public one behind a proxy) or the browser's Origin header.
+ * open redirect through the provider. The site is the configured public origin (VITE_SITE_URL; in
+ * embedded mode also localhost and 127.0.0.1 on PORT), never a request header: Host, Origin and
+ * X-Forwarded-Host are the caller's to choose. The answer is rebuilt from that configured origin and
+ * the address's path, query and fragment, so nothing else of what was sent (user info, an odd
+ * spelling of the host) reaches the provider.
  */
-export function assertOwnSite(request: FastifyRequest, address: string, field: string) {
-  const origin = new URL(address).origin;
-  const ownOrigins = [`${request.protocol}://${request.host}`, request.headers.origin];
-  if (!ownOrigins.includes(origin)) {
-    throw new AppError(400, 'validation_failed', 'The return address must be a page of this site.', {
-      [field]: 'The return address must be a page of this site.',
-    });
+export function ownSiteAddress(site: SiteOrigins, address: string, field: string): string {
+  const url = new URL(address);
+  const origin = site.origins.find((candidate) => candidate === url.origin);
+  if (!origin) {
+    throw new AppError(400, 'validation_failed', notOwnSite, { [field]: notOwnSite });
   }
+  return `${origin}${url.pathname}${url.search}${url.hash}`;
 }

@@ -1,7 +1,7 @@
-import type Stripe from 'stripe';
+import { z } from 'zod';
 
 // The events that can change a customer's plan. Others are acknowledged and left alone.
-export const planEvents = new Set<string>([
+const planEvents = new Set<string>([
   'checkout.session.completed',
   'customer.subscription.created',
   'customer.subscription.updated',
@@ -13,10 +13,35 @@ export const planEvents = new Set<string>([
   'invoice.payment_failed',
 ]);
 
-/** The customer an event is about, whether its object names it by id or expanded. */
-export function customerOf(event: Stripe.Event): string | null {
-  const object = event.data.object as { customer?: string | { id: string } | null };
-  const customer = object.customer;
-  if (typeof customer === 'string') return customer;
-  return customer?.id ?? null;
+// Provider ids are short runs of visible ASCII (`cus_…`); anything else is not one, and a control
+// character would make the database refuse the lookup.
+const customerId = z.string().regex(/^[\x21-\x7e]{1,255}$/);
+
+const planEvent = z.object({
+  data: z.object({
+    object: z.object({
+      // By id, or expanded into the customer object.
+      customer: z.union([customerId, z.object({ id: customerId }).transform((customer) => customer.id)]),
+    }),
+  }),
+});
+
+const eventHeading = z.object({ id: z.string().max(255).optional(), type: z.string().max(255) });
+
+export type EventReading =
+  | { isPlanEvent: true; id?: string; type: string; customer: string }
+  | { isPlanEvent: false; id?: string; type?: string; reason: 'other-type' | 'unexpected-shape' };
+
+/**
+ * Reads the customer out of a verified event. Anything this product does not understand is
+ * `isPlanEvent: false`, never an exception: the provider would redeliver it forever.
+ */
+export function readEvent(event: unknown): EventReading {
+  const heading = eventHeading.safeParse(event);
+  if (!heading.success) return { isPlanEvent: false, reason: 'unexpected-shape' };
+  const { id, type } = heading.data;
+  if (!planEvents.has(type)) return { isPlanEvent: false, id, type, reason: 'other-type' };
+  const parsed = planEvent.safeParse(event);
+  if (!parsed.success) return { isPlanEvent: false, id, type, reason: 'unexpected-shape' };
+  return { isPlanEvent: true, id, type, customer: parsed.data.data.object.customer };
 }

@@ -1,19 +1,20 @@
 import type { FastifyInstance } from 'fastify';
-import type Stripe from 'stripe';
+import Stripe from 'stripe';
 import type { Database } from '#api/db/database.ts';
 import { AppError, success } from '#api/http/app-error.ts';
+import type { Metrics } from '#api/http/metrics.ts';
 import { callProvider } from './provider-errors.ts';
 import { syncCustomerPlan } from './sync-plan.ts';
-import { customerOf, planEvents } from './webhook-events.ts';
+import { readEvent } from './webhook-events.ts';
 
 /**
  * §7 / DESIGN "Payments": the provider's events. The signature is checked on the raw bytes, so this
- * route reads its body as a Buffer in its own scope. Any failure answers non-2xx and the provider
- * delivers the event again later.
+ * route reads its body as a Buffer in its own scope. A failure to apply an event (the provider or the
+ * database unreachable) answers non-2xx and the provider delivers the event again later.
  */
 export function registerWebhookRoutes(
   app: FastifyInstance,
-  deps: { db: Database; stripe: Stripe; webhookSecret: string },
+  deps: { db: Database; stripe: Stripe; webhookSecret: string; metrics: Metrics },
 ) {
   app.register(async (scope) => {
     scope.removeAllContentTypeParsers();
@@ -25,19 +26,39 @@ export function registerWebhookRoutes(
       if (!Buffer.isBuffer(request.body) || typeof signature !== 'string') {
         throw new AppError(400, 'billing/invalid-signature', 'The event has no valid Stripe-Signature.');
       }
-      let event: Stripe.Event;
+      let event: unknown;
       try {
         event = deps.stripe.webhooks.constructEvent(request.body, signature, deps.webhookSecret);
       } catch (error) {
+        if (!(error instanceof Stripe.errors.StripeSignatureVerificationError)) {
+          // The signature held but the body is no event (not JSON, a thin event): nothing to apply.
+          request.log.warn({ err: error }, 'webhook ignored: the signed body is not an event');
+          return success({ received: true, result: 'ignored' });
+        }
         request.log.warn({ err: error }, 'webhook refused: signature');
         throw new AppError(400, 'billing/invalid-signature', 'The event has no valid Stripe-Signature.');
       }
-      const customer = planEvents.has(event.type) ? customerOf(event) : null;
-      if (!customer) return success({ received: true, result: 'ignored' });
-      const result = await callProvider(request.log, 'apply the event', () =>
-        syncCustomerPlan(deps, customer),
-      );
-      request.log.info({ eventId: event.id, type: event.type, customer, result }, 'webhook applied');
+      // A signed event this product does not understand is acknowledged: answering an error would
+      // only make the provider deliver it again, for days, with the same result.
+      const reading = readEvent(event);
+      if (!reading.isPlanEvent) {
+        const details = { eventId: reading.id, type: reading.type, reason: reading.reason };
+        if (reading.reason === 'unexpected-shape') request.log.warn(details, 'webhook ignored');
+        else request.log.info(details, 'webhook ignored');
+        return success({ received: true, result: 'ignored' });
+      }
+      const { customer } = reading;
+      const stopTimer = deps.metrics.webhookDuration.startTimer();
+      let result: Awaited<ReturnType<typeof syncCustomerPlan>>;
+      try {
+        result = await callProvider(request.log, 'apply the event', () => syncCustomerPlan(deps, customer));
+      } catch (error) {
+        stopTimer({ result: 'failed' });
+        deps.metrics.webhookFailures.inc();
+        throw error;
+      }
+      stopTimer({ result: String(result) });
+      request.log.info({ eventId: reading.id, type: reading.type, customer, result }, 'webhook applied');
       return success({ received: true, result });
     });
   });

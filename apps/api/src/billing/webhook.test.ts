@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '#api/db/schema.ts';
@@ -41,12 +41,12 @@ async function customerUser() {
   return { user, customer: customer.id };
 }
 
-/** Posts an event to the app's endpoint as the provider would, signed with `secret`. */
+/** Posts an event (a string is sent as is) to the app's endpoint as the provider would, signed with `secret`. */
 async function deliver(
   event: unknown,
   options: { secret?: string; timestamp?: number; header?: string } = {},
 ) {
-  const payload = JSON.stringify(event);
+  const payload = typeof event === 'string' ? event : JSON.stringify(event);
   const header =
     options.header ??
     world.payments.stripe.webhooks.generateTestHeaderString({
@@ -161,6 +161,77 @@ describe('POST /api/stripe-webhook', () => {
     // Larger than any body the API itself accepts (32 KB), as a big invoice's event can be.
     const large = eventAbout('invoice.finalized', { id: 'in_large', lines: 'x'.repeat(200_000) });
     expect((await deliver(large)).status).toBe(200);
+  });
+
+  it.each([
+    [
+      'a plan event whose object names no customer',
+      eventAbout('customer.subscription.updated', { id: 'sub_x' }),
+    ],
+    ['a customer that is a number', eventAbout('customer.subscription.updated', { customer: 42 })],
+    ['a customer object without an id', eventAbout('invoice.paid', { customer: { object: 'customer' } })],
+    ['a customer id holding NUL', eventAbout('invoice.paid', { customer: 'cus_\u0000x' })],
+    ['a customer id holding a line break', eventAbout('invoice.paid', { customer: 'cus_a\nb' })],
+    [
+      'a customer id of 10 000 characters',
+      eventAbout('invoice.paid', { customer: `cus_${'x'.repeat(10_000)}` }),
+    ],
+    ['an object that is null', { ...eventAbout('invoice.paid', {}), data: { object: null } }],
+    ['no data at all', { id: 'evt_no_data', object: 'event', type: 'customer.subscription.deleted' }],
+    ['a type that is not a string', { ...eventAbout('invoice.paid', { customer: 'cus_x' }), type: 7 }],
+    ['no type', { id: 'evt_no_type', object: 'event', data: { object: {} } }],
+    [
+      'a type this product never heard of',
+      eventAbout('customer.subscription.teleported', { customer: 'cus_x' }),
+    ],
+    ['the JSON null', null],
+    ['a JSON array', [1, 2]],
+    ['a body that is not JSON', 'this is not json'],
+    [
+      'a thin event',
+      { id: 'evt_thin', object: 'v2.core.event', type: 'v1.billing.meter.error_report_triggered' },
+    ],
+  ])('acknowledges a signed event it does not understand (%s) with 200 ignored', async (_label, event) => {
+    const answer = await deliver(event);
+    expect(answer.status).toBe(200);
+    expect(answer.body).toEqual({ status: 'success', data: { received: true, result: 'ignored' } });
+  });
+
+  it('applies an event whose customer comes expanded into an object', async () => {
+    const { user, customer } = await customerUser();
+    await world.payments.stripe.subscriptions.create({
+      customer,
+      items: [{ price: 'price_pro_monthly', quantity: 2 }],
+      trial_period_days: 7,
+    });
+    await expect.poll(async () => (await planColumns(user))?.quantity, { timeout: 10_000 }).toBe(2);
+    const answer = await deliver(
+      eventAbout('invoice.paid', { customer: { id: customer, object: 'customer' } }),
+    );
+    expect(answer.body).toEqual({ status: 'success', data: { received: true, result: 'updated' } });
+  });
+
+  it('answers 500 when the database fails while applying, so the provider delivers the event again', async () => {
+    const { user, customer } = await customerUser();
+    const db = world.app.db;
+    await db.execute(
+      sql.raw(`create function refuse_plan_writes() returns trigger language plpgsql as $$
+        begin raise exception 'the database refused the write'; end $$`),
+    );
+    await db.execute(
+      sql.raw(`create trigger refuse_plan_writes before update of quantity on users for each row
+        when (new.stripe_customer_id = '${customer}') execute function refuse_plan_writes()`),
+    );
+    try {
+      const answer = await deliver(eventAbout('customer.subscription.updated', { customer }));
+      expect(answer.status).toBe(500);
+      expect(answer.body).toMatchObject({ status: 'error', code: 'internal_error' });
+    } finally {
+      await db.execute(sql.raw('drop trigger refuse_plan_writes on users'));
+      await db.execute(sql.raw('drop function refuse_plan_writes()'));
+    }
+    expect((await deliver(eventAbout('customer.subscription.updated', { customer }))).status).toBe(200);
+    expect(await planColumns(user)).toMatchObject({ quantity: 0, stripeSubscriptionStatus: null });
   });
 
   it('answers non-2xx when applying fails, and the provider retries until the state is right', async () => {

@@ -3,21 +3,17 @@ import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import type { Database } from '#api/db/database.ts';
 import { contactMessages } from '#api/db/schema.ts';
-import { emailAddress } from '#api/http/fields.ts';
+import { emailAddress, text } from '#api/http/fields.ts';
 
 export const contactRequest = z.object({
-  name: z
-    .string({ error: 'The name must be text.' })
-    .trim()
-    .max(200, 'The name is too long (200 characters at most).')
-    .optional()
-    .default(''),
+  name: text({ label: 'name', max: 200 }).optional().default(''),
   email: emailAddress,
-  message: z
-    .string({ error: 'Please enter a message' })
-    .trim()
-    .min(1, 'Please enter a message')
-    .max(5000, 'The message is too long (5000 characters at most).'),
+  message: text({
+    label: 'message',
+    max: 5000,
+    multiline: true,
+    messages: { required: 'Please enter a message', notText: 'Please enter a message' },
+  }),
 });
 
 type ContactMessage = z.output<typeof contactRequest>;

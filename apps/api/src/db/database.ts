@@ -20,6 +20,8 @@ export type DatabaseHandle = {
   /** Calls `onPayload` for every NOTIFY on `channel` (from any connection) until the returned function runs. */
   listen(channel: string, onPayload: (payload: string) => void, options?: ListenOptions): Promise<Unlisten>;
   close(): Promise<void>;
+  /** PostgreSQL pool connections by state (for metrics); absent for the embedded database. */
+  poolUse?: () => { total: number; idle: number; waiting: number };
 };
 
 export type DatabaseTarget =
@@ -28,6 +30,28 @@ export type DatabaseTarget =
 
 const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
 
+// Any constant of our own: every instance of this app asks for the same session-level advisory lock.
+const migrationLockKey = 4_711_020_260_000_001n;
+
+/**
+ * Applies pending migrations under a PostgreSQL advisory lock, so instances starting at the same
+ * moment migrate one after the other: Drizzle's migrator takes no lock of its own, and two runs of the
+ * same migration at once fail (or worse, half-apply). The later ones find nothing left to do.
+ */
+async function migrateUnderLock(pool: pg.Pool) {
+  const client = await pool.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [migrationLockKey]);
+    try {
+      await migratePostgres(drizzlePostgres(client, { schema }), { migrationsFolder });
+    } finally {
+      await client.query('select pg_advisory_unlock($1)', [migrationLockKey]);
+    }
+  } finally {
+    client.release();
+  }
+}
+
 /** Opens the database and applies pending migrations before anything reads it. */
 export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
   if (target.kind === 'postgres') {
@@ -35,13 +59,17 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     // An idle connection that breaks (a server restart) is dropped by the pool and replaced on the next
     // query; without a listener its 'error' event would end the process.
     pool.on('error', () => {});
+    await migrateUnderLock(pool).catch(async (error) => {
+      await pool.end();
+      throw error;
+    });
     const db = drizzlePostgres(pool, { schema });
-    await migratePostgres(db, { migrationsFolder });
     return {
       db: db as unknown as Database,
       kind: 'postgres',
       listen: (channel, onPayload, options) => listenOnPostgres(target.url, channel, onPayload, options),
       close: () => pool.end(),
+      poolUse: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     };
   }
 

@@ -4,6 +4,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestPaymentsProvider } from '#api/test/test-payments-provider.ts';
 import { acquireDirectoryLock, DirectoryLockedError } from './directory-lock.ts';
 
 let dir: string;
@@ -38,12 +39,15 @@ describe('one process per embedded database directory', () => {
 describe('two servers on one data directory', () => {
   it('the second server stops with a message naming the first one', async () => {
     const serverEntry = path.resolve(import.meta.dirname, '../server.ts');
+    // The first server reads the plans' prices from its payment provider at start.
+    const payments = await startTestPaymentsProvider({ webhookUrl: 'none' });
     const env = {
       ...process.env,
       DATA_DIR: path.join(dir, 'servers'),
       PORT: '0',
       HOST: '127.0.0.1',
       LOG_LEVEL: 'info',
+      ...payments.appEnv,
     };
     const start = () =>
       spawn(process.execPath, ['--import', 'tsx', serverEntry], { env, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -65,6 +69,7 @@ describe('two servers on one data directory', () => {
       expect(output).toContain(`already in use by another process (pid ${first.pid})`);
     } finally {
       first.kill('SIGTERM');
+      await payments.close();
     }
     // Graceful shutdown: SIGTERM closes the server and the database, releases the lock, exits 0.
     const exitCode = await new Promise((resolve) =>

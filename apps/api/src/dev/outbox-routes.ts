@@ -2,23 +2,26 @@ import { readOutbox, type StoredMail } from '@app/mail';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { AppError, success } from '#api/http/app-error.ts';
+import { text } from '#api/http/fields.ts';
 import { validate } from '#api/http/validate.ts';
 
-const outboxQuery = z.object({ to: z.string().trim().max(254).optional() });
+const outboxQuery = z.object({ to: text({ label: 'address', max: 254 }).optional() });
 
 const loopback = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
+const forwardingHeaders = ['x-forwarded-for', 'forwarded', 'x-real-ip'];
 
 /**
- * The development outbox (no SMTP_URL): every mail the product sends, as a page at /dev/outbox and
- * as JSON at /api/dev/outbox?to=<address>. Mail holds reset links, so only loopback clients may read
- * it unless OUTBOX_PUBLIC is set.
+ * The development outbox (embedded mode, no SMTP_URL): every mail the product sends, as a page at
+ * /dev/outbox and as JSON at /api/dev/outbox?to=<address>. Mail holds reset links, so only a client on
+ * this machine may read it, judged by the socket's own peer address: `request.ip` would follow
+ * X-Forwarded-For under TRUST_PROXY, and a reverse proxy on this host makes every visitor loopback,
+ * so a request that came through a proxy (any forwarding header) is refused too.
  */
-export function registerOutboxRoutes(
-  app: FastifyInstance,
-  options: { outboxDir: string; isPublic: boolean },
-) {
+export function registerOutboxRoutes(app: FastifyInstance, options: { outboxDir: string }) {
   const assertAllowed = (request: FastifyRequest) => {
-    if (options.isPublic || loopback.has(request.ip)) return;
+    const peer = request.raw.socket.remoteAddress ?? '';
+    const isForwarded = forwardingHeaders.some((header) => request.headers[header] !== undefined);
+    if (loopback.has(peer) && !isForwarded) return;
     throw new AppError(403, 'forbidden', 'The development outbox is only readable from this machine.');
   };
 

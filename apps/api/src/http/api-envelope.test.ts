@@ -110,6 +110,49 @@ describe('the API envelope for bad requests', () => {
     });
   });
 
+  it.each(['/api/items/%', '/api/%zz', '/api/items/%E0%A4%A', '/api/items/%C0%80'])(
+    'answers the path %s that cannot be decoded with 400 bad_url',
+    async (url) => {
+      const response = await testApp.app.inject({ method: 'GET', url });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({
+        status: 'error',
+        code: 'bad_url',
+        message:
+          'The address is not valid: it has a malformed percent-escape (a % followed by two hex digits of UTF-8).',
+      });
+    },
+  );
+
+  it('answers a path segment over 100 characters with 414 uri_too_long in the envelope', async () => {
+    const response = await testApp.app.inject({ method: 'GET', url: `/api/items/${'a'.repeat(101)}` });
+    expect(response.statusCode).toBe(414);
+    expect(response.json()).toEqual({
+      status: 'error',
+      code: 'uri_too_long',
+      message: 'A part of the address is too long (100 characters at most).',
+    });
+  });
+
+  it.each([
+    ['/api/plans?x=%&y=%zz&z=%E0%A4%A', 200],
+    ['/api/does-not-exist?x=%zz', 404],
+    ['/api/dev/outbox?to=%E0%A4%A', 200],
+  ])('answers %s, whose query holds bad escapes, in the envelope with %i', async (url, statusCode) => {
+    const response = await testApp.app.inject({ method: 'GET', url });
+    expect(response.statusCode).toBe(statusCode);
+    expect(response.json().status).toBe(statusCode < 400 ? 'success' : 'error');
+  });
+
+  it.each(['/pricing%zz', '/%', '/dashboard/%E0%A4%A'])(
+    'answers the page path %s that cannot be decoded with 400, never 500',
+    async (url) => {
+      const response = await testApp.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
+      expect(response.statusCode).toBe(400);
+      expect(response.headers['content-type']).toMatch(/^text\/plain/);
+    },
+  );
+
   it('wraps success in the envelope', async () => {
     const response = await post(
       '/api/newsletter',

@@ -27,7 +27,39 @@ const fastifyErrors: Record<string, { code: string; message: string }> = {
     code: 'unsupported_media_type',
     message: 'The Content-Type header is not valid.',
   },
+  FST_ERR_BAD_URL: {
+    code: 'bad_url',
+    message:
+      'The address is not valid: it has a malformed percent-escape (a % followed by two hex digits of UTF-8).',
+  },
+  FST_ERR_MAX_PARAM_LENGTH: {
+    code: 'uri_too_long',
+    message: 'A part of the address is too long (100 characters at most).',
+  },
 };
+
+// PostgreSQL going away (a restart, a failover) or refusing connections for a moment: SQLSTATE class
+// 08 (connection exception), 57P01–57P03 (shutting down / cannot connect now), and the socket errors
+// node-postgres surfaces. Such a request may be retried; nothing about it was wrong.
+const databaseUnavailableCodes = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  '57P01',
+  '57P02',
+  '57P03',
+]);
+
+function isDatabaseUnavailable(error: unknown): boolean {
+  for (let cause = error, depth = 0; cause && depth < 5; depth += 1) {
+    const { code, message } = cause as { code?: unknown; message?: unknown };
+    if (typeof code === 'string' && (databaseUnavailableCodes.has(code) || code.startsWith('08')))
+      return true;
+    if (typeof message === 'string' && /Connection terminated|connection timeout/i.test(message)) return true;
+    cause = (cause as { cause?: unknown }).cause;
+  }
+  return false;
+}
 
 export function toErrorEnvelope(error: FastifyError | AppError): { statusCode: number; body: ErrorEnvelope } {
   if (error instanceof AppError) {
@@ -40,6 +72,16 @@ export function toErrorEnvelope(error: FastifyError | AppError): { statusCode: n
   if (known) return { statusCode, body: { status: 'error', ...known } };
   if (statusCode >= 400 && statusCode < 500) {
     return { statusCode, body: { status: 'error', code: 'bad_request', message: error.message } };
+  }
+  if (isDatabaseUnavailable(error)) {
+    return {
+      statusCode: 503,
+      body: {
+        status: 'error',
+        code: 'unavailable',
+        message: 'The service is briefly unavailable. Please try again in a moment.',
+      },
+    };
   }
   return {
     statusCode: 500,
@@ -61,12 +103,26 @@ export function registerErrorHandler(app: FastifyInstance) {
   });
 }
 
+/**
+ * Fastify's `frameworkErrors` option: what it rejects before routing (a path it cannot decode, such as
+ * `/api/items/%`) reaches neither the routes nor the error handler, and would answer Fastify's own body.
+ */
+export function answerFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  const { statusCode, body } = toErrorEnvelope(error);
+  if (statusCode >= 500) request.log.error({ err: error }, 'request failed');
+  else request.log.info({ code: body.code, statusCode }, 'request rejected');
+  if (isApiPath(request.url)) return reply.status(statusCode).send(body);
+  return reply.status(statusCode).type('text/plain; charset=utf-8').send(body.message);
+}
+
+const isApiPath = (url: string) => url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
+
 export function registerNotFoundHandler(
   app: FastifyInstance,
   handleUnknownPage: (request: FastifyRequest, reply: FastifyReply) => unknown,
 ) {
   app.setNotFoundHandler((request, reply) => {
-    if (request.url === '/api' || request.url.startsWith('/api/') || request.url.startsWith('/api?')) {
+    if (isApiPath(request.url)) {
       const body: ErrorEnvelope = {
         status: 'error',
         code: 'not_found',

@@ -1,9 +1,15 @@
 import type { RateLimitOptions } from '@fastify/rate-limit';
+import type { FastifyInstance, preHandlerHookHandler } from 'fastify';
+import { type Authenticate, callerOf } from '#api/auth/authenticate.ts';
 import { AppError } from './app-error.ts';
 
 export type RateLimitConfig = { max: number; windowMs: number };
 
-/** Per-IP limit for the public POST endpoints (newsletter, contact), answered in the API envelope. */
+/**
+ * Per-IP limit for the public POST endpoints (newsletter, contact), answered in the API envelope with
+ * 429 `rate_limited`. Each route counts on its own. The address is `request.ip`, which follows
+ * TRUST_PROXY: unset, a forged X-Forwarded-For is ignored.
+ */
 export function publicPostLimit(config: RateLimitConfig): RateLimitOptions {
   const seconds = Math.ceil(config.windowMs / 1000);
   return {
@@ -16,4 +22,38 @@ export function publicPostLimit(config: RateLimitConfig): RateLimitOptions {
         `Too many requests from your address. Please wait ${seconds} seconds and try again.`,
       ),
   };
+}
+
+const writeMethods = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/**
+ * Per-user limit on the writes of signed-in users (WRITE_RATE_LIMIT_MAX per WRITE_RATE_LIMIT_WINDOW_MS):
+ * every POST, PUT, PATCH or DELETE route with the `authenticate` preHandler (items, sub-users,
+ * auth-user, checkout, billing portal) gets one more preHandler after it, so the count is keyed by
+ * the verified uid, not the address: people behind one office address do not share a budget, and one
+ * token does not get a new budget per address. One budget for all those routes, per app instance;
+ * past it, 429 `rate_limited_user`. Must run before the routes are declared (an onRoute hook).
+ */
+export function limitSignedInWrites(
+  app: FastifyInstance,
+  authenticate: Authenticate,
+  config: RateLimitConfig,
+) {
+  const limit = app.rateLimit({
+    max: config.max,
+    timeWindow: config.windowMs,
+    keyGenerator: (request) => callerOf(request).uid,
+    errorResponseBuilder: (_request, context) =>
+      new AppError(
+        429,
+        'rate_limited_user',
+        `You are making changes too quickly. Please wait ${Math.max(1, Math.ceil(context.ttl / 1000))} seconds and try again.`,
+      ),
+  });
+  app.addHook('onRoute', (route) => {
+    const isWrite = [route.method].flat().some((method) => writeMethods.has(method));
+    const preHandlers: preHandlerHookHandler[] = [route.preHandler ?? []].flat();
+    if (!isWrite || !preHandlers.includes(authenticate as preHandlerHookHandler)) return;
+    route.preHandler = [...preHandlers, limit as preHandlerHookHandler];
+  });
 }

@@ -1,6 +1,6 @@
-import { z } from 'zod';
 import { items } from '#api/db/schema.ts';
 import { AppError } from '#api/http/app-error.ts';
+import { text } from '#api/http/fields.ts';
 
 /** The columns an item answers with: `updated_at` stays on the server. */
 export const itemColumns = {
@@ -26,13 +26,11 @@ export function toItem(row: ItemRow) {
 
 export type Item = ReturnType<typeof toItem>;
 
-export const itemName = z
-  .string({
-    error: (issue) => (issue.input === undefined ? 'Please enter a name' : 'The name must be text.'),
-  })
-  .trim()
-  .min(1, 'Please enter a name')
-  .max(200, 'The name is too long (200 characters at most).');
+export const itemName = text({
+  label: 'name',
+  max: 200,
+  messages: { required: 'Please enter a name' },
+});
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

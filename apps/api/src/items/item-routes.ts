@@ -1,8 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { type Authenticate, callerOf } from '#api/auth/authenticate.ts';
-import type { IdentityConfig, PlanCatalogue } from '#api/config.ts';
+import type { PlanCatalogue } from '#api/billing/resolve-plan-prices.ts';
+import type { Config, IdentityConfig } from '#api/config.ts';
 import type { DatabaseHandle } from '#api/db/database.ts';
 import { success } from '#api/http/app-error.ts';
+import type { Metrics } from '#api/http/metrics.ts';
+import type { RedisConnections } from '#api/http/redis.ts';
 import { validate } from '#api/http/validate.ts';
 import { findOrCreateUser } from '#api/users/user-document.ts';
 import { createItem, createItemRequest } from './create-item.ts';
@@ -10,30 +13,67 @@ import { deleteItem } from './delete-item.ts';
 import { getItem } from './get-item.ts';
 import { prepareItemLists } from './list-items.ts';
 import { createLiveItems, type LiveItems } from './live-items.ts';
+import { createSharedStreamLimits } from './shared-stream-limits.ts';
 import { createStreamItemsHandler } from './stream-items.ts';
+import { createStreamLimits, type StreamLimits } from './stream-limits.ts';
 import { parseItemChange, updateItem } from './update-item.ts';
 
-const liveItemsByApp = new WeakMap<FastifyInstance, LiveItems>();
+const liveItemsByApp = new WeakMap<FastifyInstance, { live: LiveItems; streamLimits: StreamLimits }>();
 
 /** The app's live-list hub, for tests and diagnostics. */
-export const liveItemsOf = (app: FastifyInstance) => liveItemsByApp.get(app);
+export const liveItemsOf = (app: FastifyInstance) => liveItemsByApp.get(app)?.live;
+
+/** The app's open-stream counts per user and address, for tests and diagnostics. */
+export const streamLimitsOf = (app: FastifyInstance) => liveItemsByApp.get(app)?.streamLimits;
 
 type ItemDeps = {
   database: DatabaseHandle;
   identity: IdentityConfig;
   plans: PlanCatalogue;
+  limits: Pick<Config['limits'], 'itemsPerUser' | 'streamsPerUser' | 'streamsPerAddress'>;
   authenticate: Authenticate;
+  /** Shares the stream caps between instances (REDIS_URL). */
+  redis?: RedisConnections;
+  metrics: Metrics;
 };
 
 /** The dashboard's items (docs/workspace.md): every query is scoped to the verified caller. */
 export function registerItemRoutes(app: FastifyInstance, deps: ItemDeps) {
   const { db } = deps.database;
-  const actionDeps = { db, identity: deps.identity, plans: deps.plans };
+  const actionDeps = {
+    db,
+    identity: deps.identity,
+    plans: deps.plans,
+    itemsPerUser: deps.limits.itemsPerUser,
+  };
   const lists = prepareItemLists(db);
-  const live = createLiveItems({ database: deps.database, readItems: lists.ofOwner, log: app.log });
-  liveItemsByApp.set(app, live);
+  const live = createLiveItems({
+    database: deps.database,
+    readItems: lists.ofOwner,
+    log: app.log,
+    deliveryLag: deps.metrics.liveDeliveryLag,
+  });
+  const caps = { perUser: deps.limits.streamsPerUser, perAddress: deps.limits.streamsPerAddress };
+  const sharedLimits = deps.redis
+    ? createSharedStreamLimits({
+        redis: deps.redis.client,
+        subscriber: deps.redis.subscriber,
+        limits: caps,
+        log: app.log,
+      })
+    : undefined;
+  const streamLimits = sharedLimits ?? createStreamLimits(caps);
+  liveItemsByApp.set(app, { live, streamLimits });
+  deps.metrics.gauge(
+    'app_live_streams_open',
+    'Live-list streams open on this instance.',
+    () => live.streamCount,
+  );
   // Open streams would keep the server from closing: end them before it waits for its connections.
-  app.addHook('preClose', () => live.close());
+  app.addHook('preClose', async () => {
+    await live.close();
+    await sharedLimits?.close();
+  });
 
   const preHandler = deps.authenticate;
   type WithId = { Params: { id: string } };
@@ -47,7 +87,11 @@ export function registerItemRoutes(app: FastifyInstance, deps: ItemDeps) {
   });
 
   // No HEAD twin: a HEAD answer has no body, so the stream would hang open with nothing to send.
-  app.get('/api/items/stream', { preHandler, exposeHeadRoute: false }, createStreamItemsHandler(live));
+  app.get(
+    '/api/items/stream',
+    { preHandler, exposeHeadRoute: false },
+    createStreamItemsHandler(live, streamLimits),
+  );
 
   app.post('/api/items', { preHandler }, async (request, reply) => {
     const item = await createItem(actionDeps, callerOf(request), validate(createItemRequest, request.body));

@@ -18,6 +18,8 @@ type Channel = {
   isStale: boolean;
   isScheduled: boolean;
   isReading: boolean;
+  /** When the oldest announcement not yet delivered arrived (for the delivery-lag metric). */
+  announcedAt?: number;
 };
 
 /**
@@ -31,6 +33,8 @@ export function createLiveItems(deps: {
   database: DatabaseHandle;
   readItems: (owner: string) => Promise<Item[]>;
   log: FastifyBaseLogger;
+  /** Seconds from a change announcement reaching this instance to the new list written out. */
+  deliveryLag?: { observe(seconds: number): void };
 }) {
   const channels = new Map<string, Channel>();
   let listening: Promise<Unlisten> | undefined;
@@ -40,6 +44,7 @@ export function createLiveItems(deps: {
     const channel = channels.get(owner);
     if (!channel) return; // nobody watches this owner on this instance
     channel.isStale = true;
+    channel.announcedAt ??= performance.now();
     schedule(owner, channel);
   }
 
@@ -57,7 +62,9 @@ export function createLiveItems(deps: {
     try {
       while (channel.isStale || channel.awaitingFirstList.size > 0) {
         const recipients = [...(channel.isStale ? channel.subscribers : channel.awaitingFirstList)];
+        const announcedAt = channel.isStale ? channel.announcedAt : undefined;
         channel.isStale = false;
+        channel.announcedAt = undefined;
         channel.awaitingFirstList.clear();
         let listJson: string;
         try {
@@ -71,6 +78,7 @@ export function createLiveItems(deps: {
         for (const subscriber of recipients) {
           if (channel.subscribers.has(subscriber)) subscriber.send(listJson);
         }
+        if (announcedAt !== undefined) deps.deliveryLag?.observe((performance.now() - announcedAt) / 1000);
       }
     } finally {
       channel.isReading = false;

@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { callerOf } from '#api/auth/authenticate.ts';
 import type { LiveItems } from './live-items.ts';
+import type { StreamLimits } from './stream-limits.ts';
 
 // Proxies and load balancers close a connection that stays silent for a minute or so.
 const keepAliveMs = 25_000;
@@ -10,13 +11,16 @@ const maxBufferedBytes = 1024 * 1024;
 // Auth0's leeway (§9): the stream ends when the access token would no longer be accepted, so a session
 // does not outlive its token; the client reconnects with its current one.
 const clockToleranceMs = 60_000;
+// Sent to a stream that a newer one of its user or address replaced (stream-limits.ts) before it ends.
+const replacedEvent = `event: closed\ndata: ${JSON.stringify({ reason: 'too-many-streams' })}\n\n`;
 
 /**
  * `GET /api/items/stream`: Server-Sent Events read with fetch (the token travels in the Authorization
  * header, never in a URL). `event: items` carries the caller's whole list, newest first, at once and
- * after every change to it.
+ * after every change to it; `event: closed` (data `{"reason":"too-many-streams"}`) comes last on a
+ * stream that a newer one of the same user or address replaced (stream-limits.ts).
  */
-export function createStreamItemsHandler(live: LiveItems) {
+export function createStreamItemsHandler(live: LiveItems, limits: StreamLimits) {
   return async function streamItems(request: FastifyRequest, reply: FastifyReply) {
     const caller = callerOf(request);
     await live.ready();
@@ -36,11 +40,13 @@ export function createStreamItemsHandler(live: LiveItems) {
     response.flushHeaders();
 
     let isOpen = true;
+    let release = () => {};
     // Once the stream is ending nothing more is written: a write after end() or destroy() would be an
-    // 'error' on the response.
+    // 'error' on the response. An ending stream no longer counts against the limits.
     const stop = (how: 'end' | 'destroy') => {
       if (!isOpen) return;
       isOpen = false;
+      release();
       if (how === 'end') response.end();
       else response.destroy();
     };
@@ -52,6 +58,12 @@ export function createStreamItemsHandler(live: LiveItems) {
         stop('destroy');
       }
     };
+    // Past STREAMS_PER_USER_MAX or STREAMS_PER_ADDRESS_MAX, the oldest stream of this user or address
+    // is told why and ended, before this one gets its first list.
+    release = limits.admit(caller.uid, request.ip, () => {
+      write(replacedEvent);
+      stop('end');
+    });
     const unsubscribe = live.subscribe(caller.uid, {
       send: (listJson) => write(`event: items\ndata: ${listJson}\n\n`),
       end: () => stop('end'),
@@ -63,6 +75,7 @@ export function createStreamItemsHandler(live: LiveItems) {
     response.on('error', (error) => request.log.debug({ err: error }, 'live items: stream write failed'));
     response.on('close', () => {
       isOpen = false;
+      release();
       unsubscribe();
       clearInterval(keepAlive);
       clearTimeout(expiry);

@@ -1,7 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { VerifiedIdentity } from '#api/auth/verify-access-token.ts';
-import type { IdentityConfig, PlanCatalogue } from '#api/config.ts';
+import type { PlanCatalogue } from '#api/billing/resolve-plan-prices.ts';
+import type { IdentityConfig } from '#api/config.ts';
 import type { Database } from '#api/db/database.ts';
 import { items } from '#api/db/schema.ts';
 import { AppError } from '#api/http/app-error.ts';

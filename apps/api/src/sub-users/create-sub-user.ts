@@ -5,16 +5,11 @@ import type { IdentityConfig } from '#api/config.ts';
 import type { Database } from '#api/db/database.ts';
 import { subUsers, users } from '#api/db/schema.ts';
 import { AppError } from '#api/http/app-error.ts';
-import { emailAddress } from '#api/http/fields.ts';
+import { emailAddress, text } from '#api/http/fields.ts';
 import { findOrCreateUser } from '#api/users/user-document.ts';
 import { type SubUser, subUserColumns, toSubUser } from './sub-user-document.ts';
 
-const personName = (required: string, label: string) =>
-  z
-    .string({ error: (issue) => (issue.input === undefined ? required : `The ${label} must be text.`) })
-    .trim()
-    .min(1, required)
-    .max(100, `The ${label} is too long (100 characters at most).`);
+const personName = (required: string, label: string) => text({ label, max: 100, messages: { required } });
 
 export const createSubUserRequest = z.strictObject({
   firstName: personName('Please enter a first name', 'first name'),

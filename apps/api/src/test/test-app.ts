@@ -3,6 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { createMailer } from '@app/mail';
 import { buildApp } from '#api/app.ts';
+import { fixedPlanCatalogue, type PlanCatalogue } from '#api/billing/resolve-plan-prices.ts';
+import { developmentDefaults } from '#api/config/production-settings.ts';
 import { loadConfig } from '#api/config.ts';
 import type { DatabaseHandle } from '#api/db/database.ts';
 import { openTestDatabase } from './test-database.ts';
@@ -10,16 +12,25 @@ import { openTestDatabase } from './test-database.ts';
 /**
  * The real app on a fresh database with its own outbox; `overrides` are environment variables. With
  * `database` the app uses that one (a second app instance on the same database) and leaves it open.
+ *
+ * Given a payment provider (`STRIPE_API_URL`, as a test's payments emulator sets it) the app resolves
+ * the plans' prices from it at start, as in production; otherwise it never calls one and the plans'
+ * prices are the emulator's seeded ids under any `STRIPE_PRICE_*` override. `plans` gives them instead.
  */
 export async function startTestApp(
   overrides: Record<string, string> = {},
-  options: { database?: DatabaseHandle } = {},
+  options: { database?: DatabaseHandle; plans?: PlanCatalogue } = {},
 ) {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'api-test-'));
   const config = loadConfig({ DATA_DIR: dataDir, NODE_ENV: 'test', LOG_LEVEL: 'silent', ...overrides });
   const database = options.database ?? (await openTestDatabase());
   const mailer = createMailer(config.mail);
-  const app = await buildApp({ config, database, mailer, logger: false });
+  const plans =
+    options.plans ??
+    (overrides.STRIPE_API_URL
+      ? undefined
+      : fixedPlanCatalogue({ ...developmentDefaults.prices, ...config.priceOverrides }));
+  const app = await buildApp({ config, database, mailer, logger: false, plans });
   await app.ready();
   return {
     app,

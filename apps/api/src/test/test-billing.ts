@@ -1,3 +1,5 @@
+import { resolvePlanPrices } from '#api/billing/resolve-plan-prices.ts';
+import { loadConfig } from '#api/config.ts';
 import { startTestApp, type TestApp } from './test-app.ts';
 import { startTestIdentityProvider, type TestIdentityProvider } from './test-identity-provider.ts';
 import { freePort, startTestPaymentsProvider, type TestPaymentsProvider } from './test-payments-provider.ts';
@@ -14,7 +16,8 @@ export async function startBillingWorld(env: Record<string, string> = {}) {
   const payments: TestPaymentsProvider = await startTestPaymentsProvider({
     webhookUrl: `${appUrl}/api/stripe-webhook`,
   });
-  const appEnv = { ...identity.appEnv, ...payments.appEnv, ...env };
+  // PORT as a deployment sets it: the site's own origins (return addresses) are then appUrl's.
+  const appEnv = { PORT: String(port), ...identity.appEnv, ...payments.appEnv, ...env };
   const first: TestApp = await startTestApp(appEnv);
   let app = first;
   await app.app.listen({ port, host: '127.0.0.1' });
@@ -49,11 +52,17 @@ export async function startBillingWorld(env: Record<string, string> = {}) {
       return user;
     },
     userDocument: async (user: TestUser) => (await call(user, 'GET', '/api/user')).body.data,
-    /** Stops the app and starts another on the same port and database, with `overrides` to its env. */
+    /**
+     * Stops the app and starts another on the same port and database, with `overrides` to its env. The
+     * new app's prices are read from this world's provider as they are now, even when `overrides` point
+     * the app at one it cannot reach (as after a provider went down once the app had started).
+     */
     async restartApp(overrides: Record<string, string> = {}) {
       await app.app.close();
       if (app !== first) await app.close();
-      app = await startTestApp({ ...appEnv, ...overrides }, { database: first.database });
+      const env = { ...appEnv, ...overrides };
+      const plans = await resolvePlanPrices(payments.stripe, loadConfig(env).priceOverrides);
+      app = await startTestApp(env, { database: first.database, plans });
       await app.app.listen({ port, host: '127.0.0.1' });
     },
     async close() {

@@ -14,7 +14,7 @@ export async function startTestIdentityProvider() {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'identity-test-'));
   const config = loadIdentityConfig({
     IDENTITY_PORT: '0',
-    HOST: '127.0.0.1',
+    IDENTITY_HOST: '127.0.0.1',
     DATA_DIR: dataDir,
     IDENTITY_DATA_DIR: dataDir,
     IDENTITY_WEB_ORIGINS: 'http://localhost:3000',
@@ -115,6 +115,7 @@ export async function startTestIdentityProvider() {
       return new SignJWT({
         iss: `${origin}/`,
         aud: [audience, `${origin}/userinfo`],
+        azp: clientId, // issued to the web client, as the provider's user tokens are
         iat: now,
         exp: now + 3600,
         ...claims,

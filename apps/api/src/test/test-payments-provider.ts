@@ -25,11 +25,16 @@ export async function freePort(): Promise<number> {
  * test app's endpoint). `appEnv` points an app at it as production points it at Stripe; `stripe` is the
  * real SDK, the way a test plays the operator (Stripe's dashboard) or inspects the provider's state.
  */
-export async function startTestPaymentsProvider(options: { webhookUrl: string; retryBaseMs?: number }) {
+export async function startTestPaymentsProvider(options: {
+  webhookUrl: string;
+  retryBaseMs?: number;
+  /** More of the emulator's variables (PAYMENTS_SEED_CATALOGUE, STRIPE_PRICE_*). */
+  env?: Record<string, string>;
+}) {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'payments-test-'));
   const config = loadPaymentsConfig({
     PAYMENTS_PORT: '0',
-    HOST: '127.0.0.1',
+    PAYMENTS_HOST: '127.0.0.1',
     DATA_DIR: dataDir,
     PAYMENTS_DATA_DIR: dataDir,
     LOG_LEVEL: 'silent',
@@ -37,6 +42,7 @@ export async function startTestPaymentsProvider(options: { webhookUrl: string; r
     STRIPE_WEBHOOK_SECRET: webhookSecret,
     STRIPE_WEBHOOK_URL: options.webhookUrl,
     PAYMENTS_WEBHOOK_RETRY_BASE_MS: String(options.retryBaseMs ?? 200),
+    ...options.env,
   });
   const emulator = await startPaymentsEmulator(config, { logger: false });
   const origin = emulator.url.replace(/\/$/, '');
@@ -59,9 +65,6 @@ export async function startTestPaymentsProvider(options: { webhookUrl: string; r
     stripe,
     webhookSecret,
     appEnv: { STRIPE_SECRET_KEY: secretKey, STRIPE_API_URL: origin, STRIPE_WEBHOOK_SECRET: webhookSecret },
-    /** Moves one customer's clock forward; what falls due (trial end, renewal) happens. */
-    advanceClock: (customer: string, seconds: number) =>
-      emulatorCall('/emulator/clock/advance', { method: 'POST', body: { customer, seconds } }),
     webhookDeliveries: async (event: string) =>
       (await emulatorCall(`/emulator/webhook-deliveries?event=${encodeURIComponent(event)}`)) as {
         data: { status: number | null; attempt: number; delivery: string }[];

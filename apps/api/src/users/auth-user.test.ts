@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '#api/db/schema.ts';
 import { startTestApp, type TestApp } from '#api/test/test-app.ts';
@@ -22,6 +22,67 @@ afterAll(async () => {
   await testApp?.close();
   await identity?.close();
 });
+
+type Profile = {
+  name: string;
+  email: string;
+  email_verified: boolean;
+  picture: string;
+  updated_at: string;
+};
+
+/** The provider's Management API, called as an operator would (its dashboard), not through the app. */
+async function providerManagement(method: 'GET' | 'PATCH', person: TestUser, body?: unknown) {
+  const token = await fetch(`${identity.origin}/oauth/token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      grant_type: 'client_credentials',
+      client_id: 'launchkit-api',
+      client_secret: identity.appEnv.AUTH0_MANAGEMENT_CLIENT_SECRET,
+      audience: `${identity.origin}/api/v2/`,
+    }),
+  });
+  const { access_token: accessToken } = (await token.json()) as { access_token: string };
+  const response = await fetch(`${identity.origin}/api/v2/users/${encodeURIComponent(person.uid)}`, {
+    method,
+    headers: {
+      authorization: `Bearer ${accessToken}`,
+      ...(body !== undefined && { 'content-type': 'application/json' }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!response.ok) throw new Error(`the Management API answered ${response.status}`);
+  return response.json();
+}
+
+/** The provider's own record of the person, read back from it. */
+const providerProfile = async (person: TestUser) => (await providerManagement('GET', person)) as Profile;
+
+/** Marks the person's email verified, as the provider does when they follow its verification link. */
+const verifyEmailAtProvider = (person: TestUser) =>
+  providerManagement('PATCH', person, { email_verified: true });
+
+const userRow = async (person: TestUser) =>
+  (await testApp.db.select().from(users).where(eq(users.id, person.uid)))[0];
+
+/** Makes the database refuse updates of the users row whose `column` becomes `value`, for `work`. */
+async function whileTheDatabaseRefuses(column: 'name' | 'email', value: string, work: () => Promise<void>) {
+  await testApp.db.execute(
+    sql.raw(`create function refuse_user_writes() returns trigger language plpgsql as $$
+      begin raise exception 'the database refused the write'; end $$`),
+  );
+  await testApp.db.execute(
+    sql.raw(`create trigger refuse_user_writes before update on users for each row
+      when (new.${column} = '${value}') execute function refuse_user_writes()`),
+  );
+  try {
+    await work();
+  } finally {
+    await testApp.db.execute(sql.raw('drop trigger refuse_user_writes on users'));
+    await testApp.db.execute(sql.raw('drop function refuse_user_writes()'));
+  }
+}
 
 const patchAuthUser = (token: string, payload: unknown) =>
   testApp.app.inject({
@@ -76,9 +137,47 @@ describe('PATCH /api/auth-user', () => {
   it('refuses an email another account uses, changing nothing', async () => {
     const [first, second] = [await newUser(), await newUser()];
     const response = await patchAuthUser(first.token, { email: second.email });
-    expect(response.statusCode).toBe(409);
+    expect(response.statusCode, response.body).toBe(409);
     expect(response.json()).toMatchObject({ code: 'auth/email-already-in-use' });
     await expect(identity.signIn(first.email)).resolves.toHaveProperty('access_token');
+  });
+
+  it("maps the provider's 400 for an email in use, as Auth0 answers it, to 409 auth/email-already-in-use", async () => {
+    const [first, second] = [await newUser(), await newUser()];
+    // The provider itself, asked as the API asks it: Auth0's 400, not a 409.
+    const tokenResponse = await fetch(`${identity.origin}/oauth/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        grant_type: 'client_credentials',
+        client_id: 'launchkit-api',
+        client_secret: identity.appEnv.AUTH0_MANAGEMENT_CLIENT_SECRET,
+        audience: `${identity.origin}/api/v2/`,
+      }),
+    });
+    const { access_token: managementToken } = (await tokenResponse.json()) as { access_token: string };
+    const direct = await fetch(`${identity.origin}/api/v2/users/${encodeURIComponent(first.uid)}`, {
+      method: 'PATCH',
+      headers: { authorization: `Bearer ${managementToken}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ email: second.email, connection: 'Username-Password-Authentication' }),
+    });
+    expect(direct.status).toBe(400);
+    expect(await direct.json()).toEqual({
+      statusCode: 400,
+      error: 'Bad Request',
+      message: 'The specified new email already exists',
+      errorCode: 'auth0_idp_error',
+    });
+
+    const response = await patchAuthUser(first.token, { email: second.email.toUpperCase() });
+    expect(response.statusCode, response.body).toBe(409);
+    expect(response.json()).toMatchObject({
+      status: 'error',
+      code: 'auth/email-already-in-use',
+      message: 'This email address is already used by another account.',
+    });
+    expect((await providerProfile(first)).email).toBe(first.email);
+    expect((await userRow(first))?.email).toBe(first.email);
   });
 
   it('changes the password; a weak one is refused with the policy', async () => {
@@ -148,6 +247,109 @@ describe('PATCH /api/auth-user', () => {
     expect(response.json()).toMatchObject({ status: 'error', code: 'validation_failed' });
     if (message) expect(response.json().message).toBe(message);
     await expect(identity.signIn(person.email)).resolves.toHaveProperty('access_token');
+  });
+
+  it.each([
+    [{ name: 'Al\u0000ice' }, 'name', 'The name cannot contain control characters.'],
+    [{ name: 'Al\u001bice' }, 'name', 'The name cannot contain control characters.'],
+    [
+      { picture: 'https://example.com/a\u0085.png' },
+      'picture',
+      'The picture URL cannot contain control characters.',
+    ],
+    [{ email: 'new\u0000@example.com' }, 'email', 'The email address cannot contain control characters.'],
+    [{ password: 'Another\u0000horse-7' }, 'password', 'The password cannot contain control characters.'],
+  ])(
+    'refuses %j before asking the provider: 400, and nothing changes anywhere',
+    async (payload, field, message) => {
+      const person = await newUser();
+      expect((await patchAuthUser(person.token, { name: 'Before' })).statusCode).toBe(200);
+      const [profileBefore, rowBefore] = [await providerProfile(person), await userRow(person)];
+      const response = await patchAuthUser(person.token, payload);
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({
+        status: 'error',
+        code: 'validation_failed',
+        message,
+        fields: { [field]: message },
+      });
+      expect(await providerProfile(person)).toEqual(profileBefore);
+      expect(await userRow(person)).toEqual(rowBefore);
+      await expect(identity.signIn(person.email)).resolves.toHaveProperty('access_token');
+    },
+  );
+
+  it('takes a password as typed: spaces and punctuation are part of it', async () => {
+    const person = await newUser();
+    const password = ' Correct horse, battery staple! 9 ';
+    expect((await patchAuthUser(person.token, { password })).statusCode).toBe(200);
+    await expect(identity.signIn(person.email, password)).resolves.toHaveProperty('access_token');
+    await expect(identity.signIn(person.email, password.trim())).rejects.toThrow(/403/);
+  });
+
+  it('puts the provider name back when the user document cannot be written, and answers internal_error', async () => {
+    const person = await newUser();
+    expect((await patchAuthUser(person.token, { name: 'Kept Name' })).statusCode).toBe(200);
+    const rowBefore = await userRow(person);
+    await whileTheDatabaseRefuses('name', 'Refused Name', async () => {
+      const response = await patchAuthUser(person.token, { name: 'Refused Name' });
+      expect(response.statusCode).toBe(500);
+      expect(response.json()).toMatchObject({ status: 'error', code: 'internal_error' });
+    });
+    expect((await providerProfile(person)).name).toBe('Kept Name');
+    expect(await userRow(person)).toEqual(rowBefore);
+  });
+
+  it('puts the provider email and its verification back when the user document cannot be written', async () => {
+    const person = await newUser();
+    await verifyEmailAtProvider(person);
+    const profileBefore = await providerProfile(person);
+    expect(profileBefore.email_verified).toBe(true);
+    const refused = `refused-${Date.now()}@example.com`;
+    await whileTheDatabaseRefuses('email', refused, async () => {
+      const response = await patchAuthUser(person.token, { email: refused });
+      expect(response.statusCode).toBe(500);
+      expect(response.json()).toMatchObject({ status: 'error', code: 'internal_error' });
+    });
+    // The undo is a change of its own, so only the time of the last change differs.
+    expect({ ...(await providerProfile(person)), updated_at: undefined }).toEqual({
+      ...profileBefore,
+      updated_at: undefined,
+    });
+    expect((await userRow(person))?.email).toBe(person.email);
+    await expect(identity.signIn(person.email)).resolves.toHaveProperty('access_token');
+    await expect(identity.signIn(refused)).rejects.toThrow(/403/);
+  });
+
+  it('answers 503 identity_unavailable when the provider cannot be reached, changing nothing', async () => {
+    const lonelyIdentity = await startTestIdentityProvider();
+    const lonelyApp = await startTestApp(lonelyIdentity.appEnv);
+    let isIdentityOpen = true;
+    try {
+      const person = await createTestUsers(lonelyIdentity)();
+      const headers = { authorization: `Bearer ${person.token}` };
+      // The first call creates the user document and fetches the provider's signing keys.
+      expect((await lonelyApp.app.inject({ method: 'GET', url: '/api/user', headers })).statusCode).toBe(200);
+      await lonelyIdentity.close();
+      isIdentityOpen = false;
+      const response = await lonelyApp.app.inject({
+        method: 'PATCH',
+        url: '/api/auth-user',
+        headers,
+        payload: { name: 'Unreachable' },
+      });
+      expect(response.statusCode).toBe(503);
+      expect(response.json()).toEqual({
+        status: 'error',
+        code: 'identity_unavailable',
+        message: 'The sign-in service is not reachable. Try again shortly.',
+      });
+      const [row] = await lonelyApp.db.select().from(users).where(eq(users.id, person.uid));
+      expect(row?.name).not.toBe('Unreachable');
+    } finally {
+      await lonelyApp.close();
+      if (isIdentityOpen) await lonelyIdentity.close();
+    }
   });
 
   it('needs a valid token', async () => {

@@ -1,4 +1,5 @@
-import type { PlanCatalogue, PlanId } from '#api/config.ts';
+import type { PlanCatalogue } from '#api/billing/resolve-plan-prices.ts';
+import type { PlanId } from '#api/config.ts';
 import type { UserRow } from './user-document.ts';
 
 // §4, §9: a subscription counts while the payment provider says it is active or in its trial.
@@ -6,7 +7,10 @@ const activeStatuses = new Set(['active', 'trialing']);
 
 export type PlanStatus = { planId: PlanId | null; planIsActive: boolean };
 
-/** The plan a user's price id names in the configured catalogue, and whether it is paid up. */
+/**
+ * The plan a user's price id names in the catalogue resolved at start (archived prices included), and
+ * whether it is paid up.
+ */
 export function planStatusOf(
   row: Pick<UserRow, 'stripePriceId' | 'stripeSubscriptionStatus'>,
   plans: PlanCatalogue,

@@ -1,33 +1,48 @@
 import { describePasswordPolicy } from '@app/password-policy';
 import { z } from 'zod';
-import { ManagementApiError, type ManagementClient } from '#api/auth/management-client.ts';
+import {
+  ManagementApiError,
+  type ManagementClient,
+  ManagementUnreachableError,
+  type ManagementUser,
+  type ManagementUserUpdate,
+} from '#api/auth/management-client.ts';
 import type { VerifiedIdentity } from '#api/auth/verify-access-token.ts';
 import type { IdentityConfig } from '#api/config.ts';
 import type { Database } from '#api/db/database.ts';
 import { AppError } from '#api/http/app-error.ts';
-import { emailAddress } from '#api/http/fields.ts';
+import { emailAddress, text } from '#api/http/fields.ts';
 import { validate } from '#api/http/validate.ts';
 import { findOrCreateUser, type UserRow, updateUserRow } from './user-document.ts';
 
-// §7: PATCH auth-user with {email}, or {password}, or a profile object.
+// §7: PATCH auth-user with {email}, or {password}, or a profile object. Everything is checked here,
+// before the provider is called, so the database write that follows cannot fail on the input.
 const emailChange = z.strictObject({ email: emailAddress });
 const passwordChange = z.strictObject({
-  password: z
-    .string({ error: 'Please enter a password' })
-    .min(1, 'Please enter a password')
-    .max(128, 'The password is too long (128 characters at most).'),
+  // Taken as typed: spaces count, and are part of the password at the provider too.
+  password: text({
+    label: 'password',
+    max: 128,
+    trim: false,
+    messages: { required: 'Please enter a password', notText: 'Please enter a password' },
+  }),
 });
 const profileChange = z
   .strictObject({
-    name: z
-      .string({ error: 'Please enter your name' })
-      .trim()
-      .min(1, 'Please enter your name')
-      .max(200, 'The name is too long (200 characters at most).')
-      .optional(),
-    picture: z
-      .url({ protocol: /^https?$/, error: 'The picture must be an http(s) URL.' })
-      .max(2048, 'The picture URL is too long (2048 characters at most).')
+    name: text({
+      label: 'name',
+      max: 200,
+      messages: { required: 'Please enter your name', notText: 'Please enter your name' },
+    }).optional(),
+    picture: text({
+      label: 'picture URL',
+      max: 2048,
+      messages: {
+        notText: 'The picture must be an http(s) URL.',
+        tooLong: 'The picture URL is too long (2048 characters at most).',
+      },
+    })
+      .pipe(z.url({ protocol: /^https?$/, error: 'The picture must be an http(s) URL.' }))
       .optional(),
   })
   .refine((profile) => profile.name !== undefined || profile.picture !== undefined, {
@@ -70,7 +85,7 @@ export async function updateAuthUser(
   caller: VerifiedIdentity,
   change: AuthUserChange,
 ): Promise<UserRow> {
-  await findOrCreateUser(deps.db, deps.identity, caller);
+  const row = await findOrCreateUser(deps.db, deps.identity, caller);
   const sensitive = 'email' in change || 'password' in change;
   if (sensitive) {
     const provider = socialProviderOf(caller.uid);
@@ -93,38 +108,107 @@ export async function updateAuthUser(
     }
   }
 
-  try {
-    if ('email' in change) {
-      await deps.management.updateUser(caller.uid, {
-        email: change.email,
-        connection: deps.identity.connection,
-      });
-      return await updateUserRow(deps.db, caller.uid, { email: change.email });
-    }
-    if ('password' in change) {
-      await deps.management.updateUser(caller.uid, {
+  if ('password' in change) {
+    await askProvider(deps.identity, () =>
+      deps.management.updateUser(caller.uid, {
         password: change.password,
         connection: deps.identity.connection,
-      });
-      return await findOrCreateUser(deps.db, deps.identity, caller);
-    }
-    await deps.management.updateUser(caller.uid, change);
-    return await updateUserRow(deps.db, caller.uid, change);
+      }),
+    );
+    // The user document holds nothing of the password: the row read above is the answer, so nothing
+    // that could fail comes after the provider's change.
+    return row;
+  }
+
+  const isEmailChange = 'email' in change;
+  const documentChange = isEmailChange ? { email: change.email } : change;
+  // The provider first: it is the one that can refuse (an email in use, its own rules). The input is
+  // already valid for the database, so this write fails only when the database does; then the
+  // provider gets its previous values back, or the two would disagree until the next change.
+  const previous = await askProvider(deps.identity, () => deps.management.getUser(caller.uid));
+  await askProvider(deps.identity, () =>
+    deps.management.updateUser(
+      caller.uid,
+      isEmailChange ? { email: change.email, connection: deps.identity.connection } : change,
+    ),
+  );
+  try {
+    return await updateUserRow(deps.db, caller.uid, documentChange);
+  } catch (failure) {
+    throw await undoProviderChange(deps, caller.uid, previousValues(previous, documentChange), failure);
+  }
+}
+
+/** The provider's values of the fields a change touches, as they were before it. */
+function previousValues(
+  previous: ManagementUser,
+  change: { email?: string; name?: string; picture?: string },
+): ManagementUserUpdate {
+  if (change.email !== undefined) {
+    // Changing the email resets its verification; putting the old address back restores that too.
+    return { email: previous.email, email_verified: previous.email_verified };
+  }
+  return {
+    ...(change.name !== undefined && { name: previous.name }),
+    ...(change.picture !== undefined && { picture: previous.picture }),
+  };
+}
+
+/**
+ * Puts the provider's previous values back after the user document could not be written. Best
+ * effort: the returned error (answered as internal_error and logged) says whether it worked.
+ */
+async function undoProviderChange(
+  deps: Deps,
+  uid: string,
+  previous: ManagementUserUpdate,
+  failure: unknown,
+): Promise<Error> {
+  const restore = Object.fromEntries(
+    Object.entries(previous).filter(([, value]) => value !== undefined),
+  ) as ManagementUserUpdate;
+  if (restore.email !== undefined) restore.connection = deps.identity.connection;
+  try {
+    if (Object.keys(restore).length > 0) await deps.management.updateUser(uid, restore);
+    return new Error(
+      `The user document of ${uid} was not written; the identity provider's previous values were put back.`,
+      { cause: failure },
+    );
+  } catch (undoFailure) {
+    return new Error(
+      `The user document of ${uid} was not written, and putting the identity provider's previous values (${Object.keys(restore).join(', ')}) back failed too (${String(undoFailure)}): the two disagree until the user changes them again.`,
+      { cause: failure },
+    );
+  }
+}
+
+/** Runs a Management API call; what the provider says becomes an error the user can act on. */
+async function askProvider<T>(identity: IdentityConfig, call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
   } catch (error) {
-    throw translateManagementError(error, deps.identity);
+    throw translateManagementError(error, identity);
   }
 }
 
 function translateManagementError(error: unknown, identity: IdentityConfig): unknown {
-  if (!(error instanceof ManagementApiError)) {
-    if (error instanceof AppError) return error;
-    return new AppError(
+  if (error instanceof ManagementUnreachableError) {
+    const unavailable = new AppError(
       503,
       'identity_unavailable',
       'The sign-in service is not reachable. Try again shortly.',
     );
+    // Logged with the answer: which address failed, and how.
+    return Object.assign(unavailable, { cause: error });
   }
-  if (error.statusCode === 409) {
+  // Anything else that is not the provider's answer is a fault here (a bug, a refused management
+  // credential): it stays itself and is answered as internal_error.
+  if (!(error instanceof ManagementApiError)) return error;
+  // Auth0 answers 400 with this message for an email another user has (older tenants answered 409).
+  const isEmailTaken =
+    error.statusCode === 409 ||
+    (error.statusCode === 400 && /new email already exists/i.test(error.body.message ?? ''));
+  if (isEmailTaken) {
     return new AppError(
       409,
       'auth/email-already-in-use',

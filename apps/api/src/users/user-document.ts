@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
-import type { IdentityConfig, PlanCatalogue } from '#api/config.ts';
+import type { PlanCatalogue } from '#api/billing/resolve-plan-prices.ts';
+import type { IdentityConfig } from '#api/config.ts';
 import type { Database } from '#api/db/database.ts';
 import { users } from '#api/db/schema.ts';
 import { AppError } from '#api/http/app-error.ts';

@@ -12,6 +12,13 @@ describe('the post-auth path (§2)', () => {
     expect(safeNextPath('/purchase/pro?x=1#top')).toBe('/purchase/pro?x=1#top');
   });
 
+  it('follows the path as the browser will read it once dot segments and backslashes are resolved', () => {
+    expect(safeNextPath('/settings/../dashboard')).toBe('/dashboard');
+    expect(safeNextPath('/./settings')).toBe('/settings');
+    expect(safeNextPath('/settings\\password')).toBe('/settings/password');
+    expect(safeNextPath('/items?next=//evil.example')).toBe('/items?next=//evil.example');
+  });
+
   it.each([
     '//evil.example',
     '/\\evil.example',
@@ -20,7 +27,19 @@ describe('the post-auth path (§2)', () => {
     'javascript:alert(1)',
     '/\t/evil.example',
     '/\n/evil.example',
+    '/\r/evil.example',
+    '/\t\\evil.example',
     ' /dashboard',
+    '/.//evil.example',
+    '/./..//evil.example',
+    '/../..//evil.example',
+    '/x/..//evil.example',
+    '/.\\/evil.example',
+    '\\\\evil.example',
+    '/\\\\evil.example',
+    '/%2f%2fevil.example',
+    '/%2F%5Cevil.example',
+    '//[',
   ])('ignores %j', (next) => {
     expect(safeNextPath(next)).toBe('/dashboard');
   });

@@ -81,6 +81,10 @@ const isRefusedToken = (error: unknown) =>
   (error instanceof AuthError && error.status === 401) ||
   ((error instanceof AuthError || error instanceof ApiError) && error.code === 'auth/invalid-user-token');
 
+/** The provider's profile endpoint is rate-limited (Auth0 answers 429 past ~10 reloads a minute). */
+const isRateLimited = (error: unknown) => error instanceof AuthError && error.status === 429;
+const restoreRetryDelaysMs = [1_000, 3_000, 10_000];
+
 /** Signs out in this browser only: the token and uid are forgotten and listeners hear `false`. */
 function signOutLocally() {
   checkNumber++;
@@ -102,7 +106,10 @@ export function endRefusedSession() {
  * visitor signed out; re-reading an existing session only signs out when the token is refused
  * (another failure, such as the provider being unreachable, keeps what is known).
  */
-async function adopt(token: string, { isNewSignIn }: { isNewSignIn: boolean }): Promise<AuthUser> {
+async function adopt(
+  token: string,
+  { isNewSignIn, willRetry = false }: { isNewSignIn: boolean; willRetry?: boolean },
+): Promise<AuthUser> {
   const number = ++checkNumber;
   if (isNewSignIn) writeStorage(tokenKey, token);
   try {
@@ -116,7 +123,7 @@ async function adopt(token: string, { isNewSignIn }: { isNewSignIn: boolean }): 
   } catch (error) {
     if (number === checkNumber) {
       if (isNewSignIn || isRefusedToken(error)) signOutLocally();
-      else if (state === null) setState(false);
+      else if (state === null && !willRetry) setState(false);
     }
     throw toAuthError(error);
   }
@@ -125,16 +132,26 @@ async function adopt(token: string, { isNewSignIn }: { isNewSignIn: boolean }): 
 /**
  * §4: a stored token (at start-up, or written by another tab) is checked with a profile fetch; a
  * 401 there, or the API refusing the token, signs out. Without a token the visitor is signed out.
+ * A rate-limited profile fetch is tried again a few times (the spinner stays) before the session
+ * is shown as signed out: the token is fine, the provider only asks to slow down.
  */
-async function checkStoredToken() {
+async function checkStoredToken(attempt = 0) {
   const token = readStorage(tokenKey);
   if (!token) {
     checkNumber++;
     setState(false);
     return;
   }
-  await adopt(token, { isNewSignIn: false }).catch((error: unknown) => {
-    if (!isRefusedToken(error)) console.warn('Could not restore the session:', error);
+  const retryDelayMs = restoreRetryDelaysMs[attempt];
+  const willRetry = retryDelayMs !== undefined && state === null;
+  await adopt(token, { isNewSignIn: false, willRetry }).catch((error: unknown) => {
+    if (isRefusedToken(error)) return;
+    if (willRetry && isRateLimited(error)) {
+      setTimeout(() => void checkStoredToken(attempt + 1), retryDelayMs);
+      return;
+    }
+    if (willRetry && state === null) setState(false);
+    console.warn('Could not restore the session:', error);
   });
 }
 

@@ -8,17 +8,20 @@ declare global {
   }
 }
 
-// The optional chat widget (Crisp) loads only when its website id is configured (§7).
+/** The optional chat widget (Crisp): loaded only when its website id is configured (§7), once. */
+export function loadChatWidget(): void {
+  if (!config.chatWebsiteId || document.getElementById('chat-widget')) return;
+  window.$crisp = [];
+  window.CRISP_WEBSITE_ID = config.chatWebsiteId;
+  const script = document.createElement('script');
+  script.id = 'chat-widget';
+  script.src = 'https://client.crisp.chat/l.js';
+  script.async = true;
+  document.head.appendChild(script);
+}
+
+/** The chat widget in the app; a prerendered page's islands runtime loads it itself. */
 export function ChatWidget() {
-  useEffect(() => {
-    if (!config.chatWebsiteId || document.getElementById('chat-widget')) return;
-    window.$crisp = [];
-    window.CRISP_WEBSITE_ID = config.chatWebsiteId;
-    const script = document.createElement('script');
-    script.id = 'chat-widget';
-    script.src = 'https://client.crisp.chat/l.js';
-    script.async = true;
-    document.head.appendChild(script);
-  }, []);
+  useEffect(loadChatWidget, []);
   return null;
 }

@@ -17,11 +17,15 @@ export type LiveItemsHandlers = {
 const firstRetryMs = 500;
 const maxRetryMs = 10_000;
 const unreachable = 'Could not load your items: the server cannot be reached. Trying again…';
+const replaced =
+  'Live updates stopped here: your items are open in too many tabs or windows. Close some, then reload this page.';
 
 /**
  * Follows the signed-in user's items until `signal` aborts. A dropped or refused connection is
  * tried again after 0.5 s, doubling up to 10 s; the snapshot sent on reconnecting means no change is
- * missed. A drop after a good snapshot reconnects quietly; only a failed attempt is reported.
+ * missed. A drop after a good snapshot reconnects quietly; only a failed attempt is reported. A stream
+ * the server closed because newer ones of this user (or address) took its place is not reopened: the
+ * tabs would keep replacing each other.
  */
 export function watchItems(signal: AbortSignal, { onItems, onError }: LiveItemsHandlers): void {
   const run = async () => {
@@ -29,11 +33,15 @@ export function watchItems(signal: AbortSignal, { onItems, onError }: LiveItemsH
     while (!signal.aborted) {
       let hasSnapshot = false;
       try {
-        await readItemStream(signal, (items) => {
+        const ending = await readItemStream(signal, (items) => {
           hasSnapshot = true;
           retryMs = firstRetryMs;
           onItems(items);
         });
+        if (ending === 'replaced') {
+          onError(new ApiError('too_many_streams', replaced));
+          return;
+        }
       } catch (error) {
         if (signal.aborted) return;
         if (!hasSnapshot) onError(error instanceof Error ? error : new Error(String(error)));
@@ -45,8 +53,14 @@ export function watchItems(signal: AbortSignal, { onItems, onError }: LiveItemsH
   void run();
 }
 
-/** One connection: resolves when the server ends the stream, throws when it fails or refuses. */
-async function readItemStream(signal: AbortSignal, onItems: (items: Item[]) => void): Promise<void> {
+/**
+ * One connection: resolves when the server ends the stream ('replaced' when it said newer streams took
+ * this one's place), throws when it fails or refuses.
+ */
+async function readItemStream(
+  signal: AbortSignal,
+  onItems: (items: Item[]) => void,
+): Promise<'ended' | 'replaced'> {
   const token = readStorage(tokenKey);
   const headers: Record<string, string> = { Accept: 'text/event-stream' };
   if (token) headers.Authorization = `Bearer ${token}`;
@@ -59,12 +73,14 @@ async function readItemStream(signal: AbortSignal, onItems: (items: Item[]) => v
 
   const reader = response.body.getReader();
   const decoder = new TextDecoder();
+  let ending: 'ended' | 'replaced' = 'ended';
   const parser = createEventParser((event) => {
     if (event.type === 'items') onItems(JSON.parse(event.data) as Item[]);
+    if (event.type === 'closed' && event.data.includes('too-many-streams')) ending = 'replaced';
   });
   for (;;) {
     const { value, done } = await reader.read();
-    if (done) return;
+    if (done) return ending;
     parser.push(decoder.decode(value, { stream: true }));
   }
 }

@@ -3,7 +3,10 @@ import { InitialsAvatar } from '#web/components/marketing/initials-avatar.tsx';
 import { PageHeader } from '#web/components/marketing/page-header.tsx';
 import { SectionHeading } from '#web/components/marketing/section-heading.tsx';
 import { config } from '#web/config.ts';
+import { islandsPage } from '#web/islands/island.tsx';
 import { pageMeta } from '#web/lib/meta.ts';
+
+export const handle = islandsPage;
 
 export const meta = () =>
   pageMeta({

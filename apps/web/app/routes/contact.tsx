@@ -3,7 +3,10 @@ import { Link } from 'react-router';
 import { ContactForm } from '#web/components/contact/contact-form.tsx';
 import { ClockIcon, MailIcon, MapPinIcon } from '#web/components/icons.tsx';
 import { PageHeader } from '#web/components/marketing/page-header.tsx';
+import { Island, islandsPage } from '#web/islands/island.tsx';
 import { pageMeta } from '#web/lib/meta.ts';
+
+export const handle = islandsPage;
 
 export const meta = () =>
   pageMeta({
@@ -35,7 +38,7 @@ export default function Contact() {
             <p className="mt-1 mb-8 text-sm text-slate-600">
               Tell us a little about what you need and how we can help.
             </p>
-            <ContactForm />
+            <Island name="contact-form" component={ContactForm} />
           </div>
           <div className="space-y-8">
             <h2 className="sr-only">Other ways to reach us</h2>

@@ -2,7 +2,10 @@ import { buttonClasses } from '#web/components/forms/button.tsx';
 import { ChevronDownIcon, ExternalLinkIcon } from '#web/components/icons.tsx';
 import { PageHeader } from '#web/components/marketing/page-header.tsx';
 import { config } from '#web/config.ts';
+import { islandsPage } from '#web/islands/island.tsx';
 import { pageMeta } from '#web/lib/meta.ts';
+
+export const handle = islandsPage;
 
 export const meta = () =>
   pageMeta({

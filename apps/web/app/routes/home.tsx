@@ -4,7 +4,10 @@ import { Hero } from '#web/components/marketing/hero.tsx';
 import { LogoCloud } from '#web/components/marketing/logo-cloud.tsx';
 import { NewsletterSection } from '#web/components/marketing/newsletter-section.tsx';
 import { Testimonials } from '#web/components/marketing/testimonials.tsx';
+import { islandsPage } from '#web/islands/island.tsx';
 import { pageMeta } from '#web/lib/meta.ts';
+
+export const handle = islandsPage;
 
 // No title: the home page gets the default title of pageMeta.
 export const meta = () => pageMeta({ path: '/' });

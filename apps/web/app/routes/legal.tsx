@@ -1,7 +1,10 @@
 import { Link } from 'react-router';
 import { legalDocumentFor, legalDocuments } from '#web/components/legal/legal-documents.ts';
+import { islandsPage } from '#web/islands/island.tsx';
 import { pageMeta } from '#web/lib/meta.ts';
 import type { Route } from './+types/legal';
+
+export const handle = islandsPage;
 
 export const meta = ({ params }: Route.MetaArgs) => {
   const document = legalDocumentFor(params.section);

@@ -1,5 +1,9 @@
+import { DeferredFrame } from '#web/components/deferred-frame.tsx';
 import { PageHeader } from '#web/components/marketing/page-header.tsx';
+import { islandsPage } from '#web/islands/island.tsx';
 import { pageMeta } from '#web/lib/meta.ts';
+
+export const handle = islandsPage;
 
 export const meta = () =>
   pageMeta({
@@ -16,7 +20,7 @@ export default function Pricing() {
         Pick the plan that fits your team. Add seats, switch plans or cancel at any time.
       </PageHeader>
       <div className="container-page py-12 sm:py-16">
-        <iframe
+        <DeferredFrame
           src="/omniout/"
           title="Pricing plans"
           className="block h-[950px] w-full border-0"

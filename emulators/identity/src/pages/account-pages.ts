@@ -1,4 +1,9 @@
-import { checkPassword, describePasswordPolicy } from '@app/password-policy';
+import {
+  checkPassword,
+  explainPasswordPolicy,
+  formatPasswordRule,
+  type PasswordRule,
+} from '@app/password-policy';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import type { IdentityContext } from '../context.ts';
@@ -45,16 +50,19 @@ export function registerAccountPages(app: FastifyInstance, context: IdentityCont
     reply: FastifyReply,
     ticket: string,
     email: string,
-    options: { error?: string; rules?: { message: string; verified: boolean }[]; status?: number } = {},
+    options: { error?: string; rules?: PasswordRule[]; status?: number } = {},
   ) => {
-    const rules =
-      options.rules ?? checkPassword(policy, '').rules.map((rule) => ({ ...rule, verified: false }));
-    const ruleItems = rules
-      .map(
-        (rule) =>
-          `<li>${escapeHtml(rule.message)}${options.rules ? (rule.verified ? ' ✓' : ' — not met') : ''}</li>`,
-      )
-      .join('');
+    const isChecked = options.rules !== undefined;
+    // The policy's rules, nested as password-sheriff lists them; after a try, each marked met or not.
+    const ruleList = (rules: PasswordRule[]): string =>
+      rules
+        .map((rule) => {
+          const mark = isChecked ? (rule.verified ? ' ✓' : ' — not met') : '';
+          const items = rule.items ? `<ul class="rules">${ruleList(rule.items)}</ul>` : '';
+          return `<li>${escapeHtml(formatPasswordRule(rule))}${mark}${items}</li>`;
+        })
+        .join('');
+    const ruleItems = ruleList(options.rules ?? explainPasswordPolicy(policy));
     const described = options.error ? 'form-error password-policy' : 'password-policy';
     return sendPage(reply, context, {
       status: options.status,
@@ -104,7 +112,7 @@ ${options.error ? `<p class="error" role="alert" id="form-error">${escapeHtml(op
     const check = checkPassword(policy, password);
     if (!check.valid) {
       return showResetForm(reply, ticket, user.email, {
-        error: `Password is too weak. ${describePasswordPolicy(policy).replace(/\n/g, ' ')}`,
+        error: 'Password is too weak: it must meet every rule below.',
         rules: check.rules,
         status: 400,
       });

@@ -11,7 +11,7 @@ export function registerHomePage(app: FastifyInstance, context: IdentityContext)
       ['Issuer', urls.issuer],
       ['Browser client id', config.webClientId],
       ['Management client id', config.managementClient.id],
-      ['Default audience', urls.defaultAudience],
+      ['API audience (AUTH0_AUDIENCE)', urls.apiAudience],
       ['Database connection', config.connection],
       ['Password policy', config.passwordPolicy],
       ['Web origins', config.webOrigins.join(', ')],

@@ -13,12 +13,15 @@ export type AuthorizeRequest = {
   wantsAccessToken: boolean;
   wantsIdToken: boolean;
   scope: string | undefined;
-  audience: string;
+  /** None: the access token is opaque (only /userinfo accepts it), as on a default Auth0 tenant. */
+  audience: string | undefined;
   /** `database` for the configured database connection (or none given). */
   connection: 'database' | SocialConnection;
   state: string | undefined;
   nonce: string | undefined;
   prompt: string | undefined;
+  /** Seconds: a session signed in longer ago than this must sign in again (OIDC max_age). */
+  maxAge: number | undefined;
   /** The request's parameters as a query string, carried through the sign-in forms. */
   query: string;
 };
@@ -92,11 +95,12 @@ export function validateAuthorizeRequest(
     wantsAccessToken: false,
     wantsIdToken: false,
     scope: text('scope'),
-    audience: text('audience') ?? urls.defaultAudience,
+    audience: text('audience'),
     connection: 'database',
     state: text('state'),
     nonce: text('nonce'),
     prompt: text('prompt'),
+    maxAge: undefined,
     query: new URLSearchParams(params as Record<string, string>).toString(),
   };
   const fail = (error: string, description: string): AuthorizeValidation => ({
@@ -120,8 +124,13 @@ export function validateAuthorizeRequest(
   request.wantsAccessToken = types.has('token');
   request.wantsIdToken = types.has('id_token');
   if (request.wantsIdToken && !request.nonce) return fail('invalid_request', 'Nonce required');
-  if (!isKnownAudience(request.audience, urls))
+  if (request.audience !== undefined && !isKnownAudience(request.audience, urls))
     return fail('access_denied', `Service not found: ${request.audience}`);
+  const maxAge = text('max_age');
+  if (maxAge !== undefined) {
+    if (!/^\d{1,10}$/.test(maxAge)) return fail('invalid_request', 'max_age must be a number of seconds');
+    request.maxAge = Number(maxAge);
+  }
 
   const connection = text('connection');
   if (connection && connection !== config.connection) {

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   appOrigin,
   cookiesOf,
@@ -27,6 +27,8 @@ const authorizeUrl = (params: Record<string, string>) =>
     response_type: 'token id_token',
     redirect_uri: callback,
     scope: 'openid profile email',
+    // The product's browser always names its API (auth0-js `audience`).
+    audience: `${issuer}api/v2/`,
     state: 'state-123',
     nonce: 'nonce-456',
     auth0Client: 'eyJuYW1lIjoiYXV0aDAuanMifQ',
@@ -263,6 +265,161 @@ describe('GET /v2/logout', () => {
     const plain = await identity.app.inject({ method: 'GET', url: '/v2/logout' });
     expect(plain.statusCode).toBe(200);
     expect(plain.body).toContain('You are signed out');
+  });
+});
+
+describe('max_age', () => {
+  it('asks a session older than max_age to sign in again, and lets a recent one through', async () => {
+    const { response } = await submitPage(authorizeUrl({}), '/authorize/login', {
+      action: 'continue',
+      email: 'barbara@example.com',
+      password: goodPassword,
+    });
+    const cookies = cookiesOf(response);
+    const silent = (maxAge: string) =>
+      identity.app.inject({
+        method: 'GET',
+        url: authorizeUrl({
+          response_mode: 'web_message',
+          prompt: 'none',
+          redirect_uri: `${appOrigin}/`,
+          max_age: maxAge,
+        }),
+        cookies,
+      });
+    expect((await silent('3600')).body).toContain('"id_token"');
+
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 60_000 });
+    try {
+      expect((await silent('3600')).body).toContain('"id_token"');
+      const stale = await silent('30');
+      expect(stale.body).toContain('login_required');
+      expect(stale.body).not.toContain('"id_token"');
+      // Without prompt=none the sign-in page is shown, though the session exists.
+      const page = await identity.app.inject({
+        method: 'GET',
+        url: authorizeUrl({ max_age: '30' }),
+        cookies,
+      });
+      expect(page.statusCode).toBe(200);
+      expect(page.body).toContain('action="/authorize/login"');
+    } finally {
+      vi.useRealTimers();
+    }
+
+    const malformed = await identity.app.inject({ method: 'GET', url: authorizeUrl({ max_age: 'soon' }) });
+    expect(malformed.statusCode).toBe(302);
+    expect(fragmentOf(String(malformed.headers.location)).params.error).toBe('invalid_request');
+  });
+});
+
+describe('without an audience', () => {
+  it('gives an opaque access token that /userinfo accepts and the Management API refuses', async () => {
+    const url = authorizeUrl({ connection: 'github' }).replace(/&audience=[^&]*/, '');
+    const { response } = await submitPage(url, '/authorize/consent', {
+      action: 'continue',
+      email: 'grace@example.com',
+    });
+    const { params } = fragmentOf(String(response.headers.location));
+    const token = params.access_token ?? '';
+    expect(token.split('.')).toHaveLength(5);
+    const profile = await identity.app.inject({
+      method: 'GET',
+      url: '/userinfo',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(profile.statusCode).toBe(200);
+    expect(profile.json()).toMatchObject({ email: 'grace@example.com' });
+    const id = await verifyWithJwks(identity.app, params.id_token ?? '', webClientId);
+    expect(id.payload.at_hash).toBe(atHash(token));
+    const management = await identity.app.inject({
+      method: 'GET',
+      url: `/api/v2/users/${encodeURIComponent(String(id.payload.sub))}`,
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(management.statusCode).toBe(401);
+  });
+});
+
+describe('/oidc/logout (RP-initiated logout)', () => {
+  const signedIn = async () => {
+    const { response } = await submitPage(authorizeUrl({ connection: 'twitter' }), '/authorize/consent', {
+      action: 'continue',
+      email: 'radia@example.com',
+    });
+    return {
+      cookies: cookiesOf(response),
+      idToken: fragmentOf(String(response.headers.location)).params.id_token ?? '',
+    };
+  };
+  const isSignedIn = async (cookies: Record<string, string>) =>
+    !(
+      await identity.app.inject({
+        method: 'GET',
+        url: authorizeUrl({ response_mode: 'web_message', prompt: 'none', redirect_uri: `${appOrigin}/` }),
+        cookies,
+      })
+    ).body.includes('login_required');
+  const logout = (params: Record<string, string>, cookies: Record<string, string>) =>
+    identity.app.inject({ method: 'GET', url: `/oidc/logout?${new URLSearchParams(params)}`, cookies });
+
+  it('is the discovery document’s end_session_endpoint', async () => {
+    const discovery = await identity.app.inject({ method: 'GET', url: '/.well-known/openid-configuration' });
+    expect(discovery.json().end_session_endpoint).toBe(`${issuer}oidc/logout`);
+  });
+
+  it('with an id_token_hint: ends the session and returns to an allowed address with the state', async () => {
+    const { cookies, idToken } = await signedIn();
+    const refused = await logout(
+      { id_token_hint: idToken, post_logout_redirect_uri: 'https://evil.example/' },
+      cookies,
+    );
+    expect(refused.statusCode).toBe(400);
+    expect(refused.headers.location).toBeUndefined();
+    expect(await isSignedIn(cookies)).toBe(true);
+
+    const done = await logout(
+      { id_token_hint: idToken, post_logout_redirect_uri: `${appOrigin}/bye?x=1`, state: 's t' },
+      cookies,
+    );
+    expect(done.statusCode).toBe(302);
+    expect(done.headers.location).toBe(`${appOrigin}/bye?x=1&state=s+t`);
+    expect(await isSignedIn(cookies)).toBe(false);
+  });
+
+  it('without an id_token_hint: asks the person to confirm, and the confirmation signs out', async () => {
+    const { cookies } = await signedIn();
+    const asked = await logout(
+      { client_id: webClientId, post_logout_redirect_uri: `${appOrigin}/` },
+      cookies,
+    );
+    expect(asked.statusCode).toBe(200);
+    expect(asked.body).toContain('Sign out of Launchkit?');
+    expect(await isSignedIn(cookies)).toBe(true);
+    const confirmed = await identity.app.inject({
+      method: 'POST',
+      url: '/oidc/logout',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      cookies,
+      payload: form({
+        client_id: hidden(asked.body, 'client_id'),
+        post_logout_redirect_uri: hidden(asked.body, 'post_logout_redirect_uri'),
+        confirm: 'yes',
+      }),
+    });
+    expect(confirmed.statusCode).toBe(302);
+    expect(confirmed.headers.location).toBe(`${appOrigin}/`);
+    expect(await isSignedIn(cookies)).toBe(false);
+  });
+
+  it('refuses a redirect without a client, a hint that is not its id token, and a hint for another client', async () => {
+    const { cookies, idToken } = await signedIn();
+    expect((await logout({ post_logout_redirect_uri: `${appOrigin}/` }, cookies)).statusCode).toBe(400);
+    expect((await logout({ id_token_hint: 'a.b.c' }, cookies)).statusCode).toBe(400);
+    expect((await logout({ id_token_hint: idToken, client_id: 'someone-else' }, cookies)).statusCode).toBe(
+      400,
+    );
+    expect(await isSignedIn(cookies)).toBe(true);
   });
 });
 

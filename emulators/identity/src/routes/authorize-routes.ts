@@ -3,11 +3,16 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { IdentityContext } from '../context.ts';
 import { escapeHtml, sendPage } from '../http/html.ts';
+import { rateLimitHeaders } from '../http/rate-limiter.ts';
 import { consentPageBody, type ExistingAccount, loginPageBody } from '../pages/sign-in-pages.ts';
 import type { SocialConnection } from '../storage/identity-state.ts';
 import { nowInSeconds } from '../tokens/issue-tokens.ts';
 import { readSession, startSession } from '../users/sessions.ts';
-import { signInWithPassword, tooManyAttemptsMessage } from '../users/sign-in-with-password.ts';
+import {
+  loginAttemptKey,
+  signInWithPassword,
+  tooManyAttemptsMessage,
+} from '../users/sign-in-with-password.ts';
 import { signInWithSocial, socialProviderNames } from '../users/sign-in-with-social.ts';
 import { findUserByIdentity } from '../users/user-profile.ts';
 import { type AuthorizeRequest, validateAuthorizeRequest } from './authorize-request.ts';
@@ -96,7 +101,11 @@ export function registerAuthorizeRoutes(app: FastifyInstance, context: IdentityC
     if (validation.kind === 'callback') {
       return deliverAuthorizeError(context, reply, authorize, validation.error, validation.description);
     }
-    const signedIn = readSession(context, request);
+    const session = readSession(context, request);
+    // max_age: a session signed in longer ago counts as none, so the person proves who they are again.
+    const isRecentEnough =
+      authorize.maxAge === undefined || nowInSeconds() - (session?.session.authTime ?? 0) <= authorize.maxAge;
+    const signedIn = isRecentEnough ? session : undefined;
     if (authorize.prompt === 'none') {
       if (!signedIn)
         return deliverAuthorizeError(context, reply, authorize, 'login_required', 'Login required');
@@ -159,6 +168,15 @@ export function registerAuthorizeRoutes(app: FastifyInstance, context: IdentityC
         email: form.email,
         error: 'Enter your email and password.',
         status: 400,
+      });
+    }
+    const limit = context.rateLimits.loginAttempts?.take(loginAttemptKey(form.email, request.ip));
+    if (limit) reply.headers(rateLimitHeaders(limit));
+    if (limit && !limit.isAllowed) {
+      return showLoginPage(request, reply, authorize, {
+        email: form.email,
+        error: `Too many sign-in attempts for this account. Try again in ${limit.retryAfterSeconds} seconds.`,
+        status: 429,
       });
     }
     const result = await signInWithPassword(context, {

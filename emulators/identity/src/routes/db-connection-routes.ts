@@ -2,8 +2,8 @@ import { describePasswordPolicy } from '@app/password-policy';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { IdentityContext } from '../context.ts';
-import { dbConnectionError, HttpError } from '../http/http-error.ts';
-import { RequestLimiter } from '../http/request-limiter.ts';
+import { dbConnectionError } from '../http/http-error.ts';
+import { enforceRateLimit } from '../http/rate-limiter.ts';
 import { sendPasswordResetEmail } from '../mail/identity-mail.ts';
 import { signUpUser } from '../users/sign-up-user.ts';
 import { findDatabaseUser, normalizeEmail } from '../users/user-profile.ts';
@@ -42,7 +42,6 @@ const resetRequestSent = "We've just sent you an email to reset your password.";
  */
 export function registerDbConnectionRoutes(app: FastifyInstance, context: IdentityContext) {
   const { config } = context;
-  const resetLimiter = new RequestLimiter(config.resetRequestsPerMinute, 60_000);
 
   /** client_id and connection come first: without them nothing else can be judged. */
   const checkClientAndConnection = (body: Record<string, unknown>) => {
@@ -98,6 +97,8 @@ export function registerDbConnectionRoutes(app: FastifyInstance, context: Identi
       throw dbConnectionError(400, { code: 'user_exists', description: 'The user already exists.' });
     }
     if (!result.ok) {
+      // Auth0's body: password-sheriff's verdict on each rule (code, message, format, items, verified)
+      // and the policy as text.
       throw dbConnectionError(400, {
         name: 'PasswordStrengthError',
         message: 'Password is too weak',
@@ -122,13 +123,9 @@ export function registerDbConnectionRoutes(app: FastifyInstance, context: Identi
       });
     }
     const { email } = parsed.data;
-    const limit = resetLimiter.take(`${request.ip} ${normalizeEmail(email)}`);
-    if (!limit.ok) {
-      throw new HttpError(
-        429,
-        { error: 'too_many_requests', error_description: 'Too many requests' },
-        { 'Retry-After': String(limit.retryAfterSeconds) },
-      );
+    const limiter = context.rateLimits.resetRequests;
+    if (limiter) {
+      enforceRateLimit(reply, limiter.take(`${request.ip} ${normalizeEmail(email)}`), 'Too many requests');
     }
     // The same answer whether or not the account exists, so the endpoint cannot list accounts.
     const found = findDatabaseUser(context.store.state, email);
@@ -136,6 +133,7 @@ export function registerDbConnectionRoutes(app: FastifyInstance, context: Identi
       await sendPasswordResetEmail(context, found.user, found.identity.email);
       request.log.info({ userId: found.user.userId }, 'password reset email sent');
     }
-    return reply.type('application/json; charset=utf-8').send(JSON.stringify(resetRequestSent));
+    // Auth0 answers the bare sentence as HTML (not a JSON string); auth0-js hands it to the caller as is.
+    return reply.type('text/html; charset=utf-8').send(resetRequestSent);
   });
 }

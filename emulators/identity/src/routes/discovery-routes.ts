@@ -11,7 +11,8 @@ export function registerDiscoveryRoutes(app: FastifyInstance, context: IdentityC
     token_endpoint: urls.link('oauth/token'),
     userinfo_endpoint: urls.link('userinfo'),
     jwks_uri: urls.link('.well-known/jwks.json'),
-    end_session_endpoint: urls.link('v2/logout'),
+    // OpenID Connect RP-initiated logout; auth0-js uses /v2/logout.
+    end_session_endpoint: urls.link('oidc/logout'),
     revocation_endpoint: urls.link('oauth/revoke'),
     scopes_supported: ['openid', 'profile', 'email', 'offline_access'],
     response_types_supported: ['token id_token', 'id_token', 'token'],

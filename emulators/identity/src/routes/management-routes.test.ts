@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   goodPassword,
+  issuer,
   managementToken,
   passwordLogin,
   signUp,
@@ -13,12 +14,19 @@ let adminToken: string;
 let alanId: string;
 let alanToken: string;
 let joanId: string;
+const managementAudience = `${issuer}api/v2/`;
 
 beforeAll(async () => {
   identity = await startTestIdentity();
   alanId = `auth0|${(await signUp(identity.app, 'alan@example.com')).json()._id}`;
   joanId = `auth0|${(await signUp(identity.app, 'joan@example.com')).json()._id}`;
-  alanToken = (await passwordLogin(identity.app, 'alan@example.com', goodPassword)).json().access_token;
+  // A user's Management API token has the current-user scopes it asks for, and only those.
+  alanToken = (
+    await passwordLogin(identity.app, 'alan@example.com', goodPassword, {
+      audience: managementAudience,
+      scope: 'openid read:current_user update:current_user_metadata',
+    })
+  ).json().access_token;
   adminToken = await managementToken(identity.app);
 });
 afterAll(() => identity.destroy());
@@ -62,6 +70,11 @@ describe('GET /api/v2/users/:id', () => {
     });
     const other = await call('GET', userUrl(joanId), alanToken);
     expect(other.statusCode).toBe(403);
+    const unasked = await passwordLogin(identity.app, 'alan@example.com', goodPassword, {
+      audience: managementAudience,
+    });
+    expect(unasked.json().scope).toBe('openid profile email');
+    expect((await call('GET', userUrl(alanId), unasked.json().access_token)).statusCode).toBe(403);
     expect(other.json()).toEqual({
       statusCode: 403,
       error: 'Forbidden',
@@ -121,11 +134,12 @@ describe('PATCH /api/v2/users/:id', () => {
     });
     expect((await passwordLogin(identity.app, 'turing@example.com', goodPassword)).statusCode).toBe(200);
 
+    // Auth0 says 400 (not 409) for an email in use.
     const taken = await call('PATCH', userUrl(alanId), adminToken, { email: 'JOAN@example.com' });
-    expect(taken.statusCode).toBe(409);
+    expect(taken.statusCode).toBe(400);
     expect(taken.json()).toEqual({
-      statusCode: 409,
-      error: 'Conflict',
+      statusCode: 400,
+      error: 'Bad Request',
       message: 'The specified new email already exists',
       errorCode: 'auth0_idp_error',
     });
@@ -185,8 +199,12 @@ describe('DELETE /api/v2/users/:id and account linking', () => {
   it('links a second account into the primary with its id token, then deletes users', async () => {
     const secondId = `auth0|${(await signUp(identity.app, 'second@example.com')).json()._id}`;
     const second = (await passwordLogin(identity.app, 'second@example.com', goodPassword)).json();
-    const primaryToken = (await passwordLogin(identity.app, 'turing@example.com', goodPassword)).json()
-      .access_token;
+    const primaryToken = (
+      await passwordLogin(identity.app, 'turing@example.com', goodPassword, {
+        audience: managementAudience,
+        scope: 'openid update:current_user_identities',
+      })
+    ).json().access_token;
 
     const link = await call('POST', `${userUrl(alanId)}/identities`, primaryToken, {
       link_with: second.id_token,

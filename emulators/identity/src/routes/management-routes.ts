@@ -140,7 +140,8 @@ export function registerManagementRoutes(app: FastifyInstance, context: Identity
       }
       const holder = findDatabaseUser(state, body.email);
       if (holder && holder.user !== user) {
-        throw managementError(409, 'The specified new email already exists', 'auth0_idp_error');
+        // Auth0 answers 400 here, not 409: clients must read the message to tell this case apart.
+        throw managementError(400, 'The specified new email already exists', 'auth0_idp_error');
       }
     }
     if (body.password !== undefined) {

@@ -27,13 +27,15 @@ const token = (payload: Record<string, unknown>, headers: Record<string, string>
 describe('password-realm grant', () => {
   it('signs in with the right password and issues tokens a client can verify against the JWKS', async () => {
     const before = Math.floor(Date.now() / 1000);
-    const response = await passwordLogin(identity.app, 'Grace@example.com', goodPassword);
+    const response = await passwordLogin(identity.app, 'Grace@example.com', goodPassword, {
+      audience: `${issuer}api/v2/`,
+    });
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toBe('no-store');
     const body = response.json();
+    // Only the scopes asked for: no Management API scope unless asked (Auth0 grants nothing more).
     expect(body).toMatchObject({
-      scope:
-        'openid profile email read:current_user update:current_user_metadata update:current_user_identities',
+      scope: 'openid profile email',
       expires_in: 86400,
       token_type: 'Bearer',
     });
@@ -131,6 +133,54 @@ describe('password-realm grant', () => {
     expect(response.json().scope).toContain('openid');
   });
 
+  it('grants only the scopes asked for that exist: current-user scopes on the Management API only', async () => {
+    const scopeOf = async (scope: string, audience?: string) =>
+      (await passwordLogin(identity.app, 'grace@example.com', goodPassword, { scope, audience })).json()
+        .scope;
+    expect(await scopeOf('openid read:current_user delete:everything', `${issuer}api/v2/`)).toBe(
+      'openid read:current_user',
+    );
+    expect(await scopeOf('openid read:current_user')).toBe('openid');
+  });
+
+  it('without openid: no id token, and the access token is for the API alone', async () => {
+    const body = (
+      await passwordLogin(identity.app, 'grace@example.com', goodPassword, {
+        scope: 'email',
+        audience: `${issuer}api/v2/`,
+      })
+    ).json();
+    expect(body.id_token).toBeUndefined();
+    const { payload } = await verifyWithJwks(identity.app, body.access_token, `${issuer}api/v2/`);
+    expect(payload.aud).toBe(`${issuer}api/v2/`);
+    const userinfo = await identity.app.inject({
+      method: 'GET',
+      url: '/userinfo',
+      headers: { authorization: `Bearer ${body.access_token}` },
+    });
+    expect(userinfo.statusCode).toBe(401);
+  });
+
+  it('without an audience: an opaque access token (JWE) only /userinfo accepts', async () => {
+    const body = (await passwordLogin(identity.app, 'grace@example.com', goodPassword)).json();
+    expect(body.access_token.split('.')).toHaveLength(5);
+    const header = JSON.parse(Buffer.from(body.access_token.split('.')[0], 'base64url').toString());
+    expect(header).toEqual({ alg: 'dir', enc: 'A256GCM', iss: issuer });
+    const call = (url: string) =>
+      identity.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${body.access_token}` } });
+    expect((await call('/userinfo')).json()).toMatchObject({ sub: userId, email: 'grace@example.com' });
+    expect((await call(`/api/v2/users/${encodeURIComponent(userId)}`)).statusCode).toBe(401);
+    // Tampering breaks it.
+    const [h, k, iv, text, tag] = body.access_token.split('.');
+    const tampered = [h, k, iv, `${text.slice(0, -2)}AA`, tag].join('.');
+    const refused = await identity.app.inject({
+      method: 'GET',
+      url: '/userinfo',
+      headers: { authorization: `Bearer ${tampered}` },
+    });
+    expect(refused.statusCode).toBe(401);
+  });
+
   it('explains missing parameters, unknown clients, unknown grants and unknown audiences', async () => {
     const missing = await token({
       grant_type: passwordRealm,
@@ -175,6 +225,63 @@ describe('password-realm grant', () => {
   });
 });
 
+describe('a dedicated API audience (AUTH0_AUDIENCE)', () => {
+  const apiAudience = 'https://api.example.test';
+  let api: TestIdentity;
+  beforeAll(async () => {
+    api = await startTestIdentity({ AUTH0_AUDIENCE: apiAudience });
+    await signUp(api.app, 'ada@example.com');
+  });
+  afterAll(() => api.destroy());
+
+  it('gives a password sign-in for that audience an RS256 token for it, as Auth0 does', async () => {
+    const response = await passwordLogin(api.app, 'ada@example.com', goodPassword, { audience: apiAudience });
+    expect(response.statusCode).toBe(200);
+    const body = response.json();
+    const { payload, header } = await verifyWithJwks(api.app, body.access_token, apiAudience);
+    expect(header).toMatchObject({ alg: 'RS256', typ: 'JWT' });
+    expect(payload).toMatchObject({
+      iss: issuer,
+      sub: expect.stringMatching(/^auth0\|/),
+      aud: [apiAudience, `${issuer}userinfo`],
+      azp: webClientId,
+      // Auth0 marks tokens of the password grants with gty "password" (client credentials:
+      // "client-credentials"; none for /authorize).
+      gty: 'password',
+    });
+    // Management API scopes belong to the Management API audience only.
+    expect(body.scope).toBe('openid profile email');
+    // The same token is good for /userinfo, its second audience.
+    const userinfo = await api.app.inject({
+      method: 'GET',
+      url: '/userinfo',
+      headers: { authorization: `Bearer ${body.access_token}` },
+    });
+    expect(userinfo.statusCode).toBe(200);
+    expect(userinfo.json().email).toBe('ada@example.com');
+  });
+
+  it('is not a default audience (a sign-in naming none gets an opaque token), and the Management API is still granted when asked', async () => {
+    const unnamed = (await passwordLogin(api.app, 'ada@example.com', goodPassword)).json();
+    expect(unnamed.access_token.split('.')).toHaveLength(5);
+    const management = await passwordLogin(api.app, 'ada@example.com', goodPassword, {
+      audience: `${issuer}api/v2/`,
+    });
+    expect(management.statusCode).toBe(200);
+  });
+
+  it('keeps the Management API token of the machine-to-machine client unchanged', async () => {
+    const { payload } = await verifyWithJwks(api.app, await managementToken(api.app), `${issuer}api/v2/`);
+    expect(payload).toMatchObject({
+      sub: 'launchkit-api@clients',
+      aud: `${issuer}api/v2/`,
+      azp: 'launchkit-api',
+      gty: 'client-credentials',
+    });
+    expect(payload.auth_time).toBeUndefined();
+  });
+});
+
 describe('client-credentials grant', () => {
   it('gives the management client a Management API token', async () => {
     const accessToken = await managementToken(identity.app);
@@ -191,9 +298,22 @@ describe('client-credentials grant', () => {
 
   it('accepts HTTP Basic credentials', async () => {
     const basic = Buffer.from('launchkit-api:dev-management-secret').toString('base64');
-    const response = await token({ grant_type: 'client_credentials' }, { authorization: `Basic ${basic}` });
+    const response = await token(
+      { grant_type: 'client_credentials', audience: `${issuer}api/v2/` },
+      { authorization: `Basic ${basic}` },
+    );
     expect(response.statusCode).toBe(200);
     expect(response.json().access_token).toEqual(expect.any(String));
+  });
+
+  it('wants an audience, as a tenant without a default audience does', async () => {
+    const basic = Buffer.from('launchkit-api:dev-management-secret').toString('base64');
+    const response = await token({ grant_type: 'client_credentials' }, { authorization: `Basic ${basic}` });
+    expect(response.statusCode).toBe(403);
+    expect(response.json()).toEqual({
+      error: 'access_denied',
+      error_description: 'No audience parameter was provided, and no default audience has been configured',
+    });
   });
 
   it('refuses a wrong secret, and the browser client', async () => {
@@ -219,6 +339,7 @@ describe('refresh tokens', () => {
     const login = (
       await passwordLogin(identity.app, 'grace@example.com', goodPassword, {
         scope: 'openid email offline_access',
+        audience: `${issuer}api/v2/`,
       })
     ).json();
     expect(login.refresh_token).toEqual(expect.any(String));
@@ -257,5 +378,97 @@ describe('refresh tokens', () => {
       error: 'invalid_grant',
       error_description: 'Unknown or invalid refresh token.',
     });
+  });
+});
+
+describe('refresh tokens of a blocked user', () => {
+  it('are refused as Auth0 does: 403 invalid_grant', async () => {
+    await signUp(identity.app, 'blocked@example.com');
+    const login = (
+      await passwordLogin(identity.app, 'blocked@example.com', goodPassword, {
+        scope: 'openid offline_access',
+      })
+    ).json();
+    const id = String((await verifyWithJwks(identity.app, login.id_token, webClientId)).payload.sub);
+    const block = await identity.app.inject({
+      method: 'PATCH',
+      url: `/api/v2/users/${encodeURIComponent(id)}`,
+      headers: { authorization: `Bearer ${await managementToken(identity.app)}` },
+      payload: { blocked: true },
+    });
+    expect(block.statusCode).toBe(200);
+    const refreshed = await token({
+      grant_type: 'refresh_token',
+      client_id: webClientId,
+      refresh_token: login.refresh_token,
+    });
+    expect(refreshed.statusCode).toBe(403);
+    expect(refreshed.json()).toEqual({ error: 'invalid_grant', error_description: 'user is blocked' });
+  });
+});
+
+describe("Auth0's same-user login limit", () => {
+  let limited: TestIdentity;
+  beforeAll(async () => {
+    // One a minute after a burst of 2 (Auth0: 10 after 20).
+    limited = await startTestIdentity({ IDENTITY_LOGIN_ATTEMPTS_PER_MINUTE: '1' });
+    await signUp(limited.app, 'hopper@example.com');
+  });
+  afterAll(() => limited.destroy());
+
+  it('counts every attempt of one user from one address, then answers 429 too_many_requests', async () => {
+    const attempt = (password: string, ip = '198.51.100.7') =>
+      passwordLogin(limited.app, 'Hopper@example.com', password, { ip });
+    const wrong = await attempt('Wrong-horse-1');
+    expect(wrong.statusCode).toBe(403);
+    expect(wrong.headers).toMatchObject({ 'x-ratelimit-limit': '2', 'x-ratelimit-remaining': '1' });
+    expect((await attempt(goodPassword)).statusCode).toBe(200);
+
+    const refused = await attempt(goodPassword);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toEqual({
+      error: 'too_many_requests',
+      error_description: "You passed the limit of allowed calls to '/oauth/token' with the same user.",
+    });
+    expect(refused.headers['x-ratelimit-remaining']).toBe('0');
+    expect(Number(refused.headers['x-ratelimit-reset'])).toBeGreaterThan(Date.now() / 1000);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+
+    // Another address, or another user, has its own budget.
+    expect((await attempt(goodPassword, '198.51.100.8')).statusCode).toBe(200);
+    expect(
+      (await passwordLogin(limited.app, 'nobody@example.com', 'x', { ip: '198.51.100.7' })).statusCode,
+    ).toBe(403);
+  });
+
+  it('applies to the sign-in page too', async () => {
+    const ip = '198.51.100.9';
+    for (let attempt = 0; attempt < 2; attempt += 1) {
+      await passwordLogin(limited.app, 'hopper@example.com', 'Wrong-horse-2', { ip });
+    }
+    const query = new URLSearchParams({
+      client_id: webClientId,
+      response_type: 'id_token',
+      redirect_uri: 'http://localhost:3000/auth0-callback',
+      nonce: 'n',
+    });
+    const page = await limited.app.inject({ method: 'GET', url: `/authorize?${query}`, remoteAddress: ip });
+    const field = (name: string) => new RegExp(`name="${name}" value="([^"]*)"`).exec(page.body)?.[1] ?? '';
+    const csrf = page.cookies.find((cookie) => cookie.name === 'identity_csrf')?.value ?? '';
+    const form = await limited.app.inject({
+      method: 'POST',
+      url: '/authorize/login',
+      remoteAddress: ip,
+      cookies: { identity_csrf: csrf },
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({
+        authorize: field('authorize').replace(/&#(\d+);/g, (_, code) => String.fromCharCode(Number(code))),
+        csrf: field('csrf'),
+        email: 'hopper@example.com',
+        password: goodPassword,
+      }).toString(),
+    });
+    expect(form.statusCode).toBe(429);
+    expect(form.body).toContain('Too many sign-in attempts for this account.');
   });
 });

@@ -1,12 +1,18 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { IdentityContext } from '../context.ts';
 import { oauthError } from '../http/http-error.ts';
+import { enforceRateLimit } from '../http/rate-limiter.ts';
 import { bodyRecord, optionalParam, requiredParam } from '../http/request-params.ts';
 import { issueClientToken, issueUserTokens, nowInSeconds } from '../tokens/issue-tokens.ts';
 import { createRefreshToken, findRefreshToken, revokeRefreshToken } from '../tokens/refresh-tokens.ts';
 import { isKnownAudience, splitScope, userScopes } from '../tokens/scopes.ts';
-import { signInWithPassword, tooManyAttemptsMessage } from '../users/sign-in-with-password.ts';
+import {
+  loginAttemptKey,
+  loginLimitMessage,
+  signInWithPassword,
+  tooManyAttemptsMessage,
+} from '../users/sign-in-with-password.ts';
 
 export const passwordRealmGrant = 'http://auth0.com/oauth/grant-type/password-realm';
 
@@ -41,14 +47,20 @@ export function registerTokenRoutes(app: FastifyInstance, context: IdentityConte
   const grantNotAllowed = (grantType: string) =>
     oauthError(403, 'unauthorized_client', `Grant type '${grantType}' not allowed for the client.`);
 
+  /** The API asked for; none (no `audience`) gives an opaque access token, as on a default Auth0 tenant. */
   const audienceOf = (params: Params) => {
-    const audience = optionalParam(params, 'audience') ?? urls.defaultAudience;
-    if (!isKnownAudience(audience, urls))
+    const audience = optionalParam(params, 'audience');
+    if (audience !== undefined && !isKnownAudience(audience, urls))
       throw oauthError(403, 'access_denied', `Service not found: ${audience}`);
     return audience;
   };
 
-  const passwordGrant = async (request: FastifyRequest, params: Params, grantType: string) => {
+  const passwordGrant = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    params: Params,
+    grantType: string,
+  ) => {
     const client = clientOf(request, params);
     requireKnownClient(client);
     if (client.id !== config.webClientId) throw grantNotAllowed(grantType);
@@ -60,6 +72,10 @@ export function registerTokenRoutes(app: FastifyInstance, context: IdentityConte
     const password = requiredParam(params, 'password');
     const audience = audienceOf(params);
 
+    // Every attempt counts, right or wrong, before any password is hashed.
+    const limiter = context.rateLimits.loginAttempts;
+    if (limiter)
+      enforceRateLimit(reply, limiter.take(loginAttemptKey(username, request.ip)), loginLimitMessage);
     const result = await signInWithPassword(context, { email: username, password, ip: request.ip });
     if (!result.ok) {
       request.log.info({ reason: result.reason }, 'password sign-in refused');
@@ -102,7 +118,15 @@ export function registerTokenRoutes(app: FastifyInstance, context: IdentityConte
     if (!client.secret || !sameSecret(client.secret, config.managementClient.secret)) {
       throw oauthError(401, 'access_denied', 'Unauthorized');
     }
-    const audience = optionalParam(params, 'audience') ?? urls.managementAudience;
+    // A tenant has no default audience unless configured: the API must be named.
+    const audience = optionalParam(params, 'audience');
+    if (audience === undefined) {
+      throw oauthError(
+        403,
+        'access_denied',
+        'No audience parameter was provided, and no default audience has been configured',
+      );
+    }
     if (audience !== urls.managementAudience)
       throw oauthError(403, 'access_denied', `Service not found: ${audience}`);
     return issueClientToken(context, client.id);
@@ -117,7 +141,8 @@ export function registerTokenRoutes(app: FastifyInstance, context: IdentityConte
     if (!record || record.clientId !== client.id || !user) {
       throw oauthError(403, 'invalid_grant', 'Unknown or invalid refresh token.');
     }
-    if (user.blocked) throw oauthError(401, 'unauthorized', 'user is blocked');
+    // Auth0 refuses to refresh for a blocked user as it refuses an invalid refresh token (a sign-in says 401).
+    if (user.blocked) throw oauthError(403, 'invalid_grant', 'user is blocked');
     const scopes = splitScope(record.scope);
     // The original auth_time travels on: a refresh proves nothing new about the person.
     return issueUserTokens(context, {
@@ -140,7 +165,7 @@ export function registerTokenRoutes(app: FastifyInstance, context: IdentityConte
     switch (grantType) {
       case passwordRealmGrant:
       case 'password':
-        return passwordGrant(request, params, grantType);
+        return passwordGrant(request, reply, params, grantType);
       case 'client_credentials':
         return clientCredentialsGrant(request, params);
       case 'refresh_token':

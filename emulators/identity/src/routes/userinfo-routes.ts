@@ -1,11 +1,18 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { IdentityContext } from '../context.ts';
-import { bearerToken, InvalidTokenError, verifyToken } from '../tokens/verify-token.ts';
+import { enforceRateLimit } from '../http/rate-limiter.ts';
+import { bearerToken, InvalidTokenError, verifyUserinfoToken } from '../tokens/verify-token.ts';
 import { profileClaims } from '../users/user-profile.ts';
 
+/** The tenant-log words Auth0 documents for this limit. */
+export const userinfoLimitMessage =
+  "You passed the limit of allowed calls to '/userinfo' with the same user.";
+
 /**
- * /userinfo with the user's access token: the profile claims its scopes allow. Like Auth0, a refused
- * token gets the plain-text body "Unauthorized" and a WWW-Authenticate header saying why.
+ * /userinfo with the user's access token (a JWT granted openid, or the opaque token issued without an
+ * audience): the profile claims its scopes allow. Like Auth0, a refused token gets the plain-text body
+ * "Unauthorized" and a WWW-Authenticate header saying why, and each user may call it in a burst of 10
+ * then 5 times a minute (x-ratelimit-* headers; 429 too_many_requests past it).
  */
 export function registerUserinfoRoutes(app: FastifyInstance, context: IdentityContext) {
   const unauthorized = (reply: FastifyReply, description: string) =>
@@ -27,13 +34,16 @@ export function registerUserinfoRoutes(app: FastifyInstance, context: IdentityCo
         .type('text/plain; charset=utf-8')
         .send('Unauthorized');
     }
-    let verified: Awaited<ReturnType<typeof verifyToken>>;
+    let verified: Awaited<ReturnType<typeof verifyUserinfoToken>>;
     try {
-      verified = await verifyToken(context, token, context.urls.userinfoAudience);
+      verified = await verifyUserinfoToken(context, token);
     } catch (error) {
       if (error instanceof InvalidTokenError) return unauthorized(reply, error.message);
       throw error;
     }
+    // Limited per user (Auth0: "to a unique user ID"), whichever client or address calls.
+    const limiter = context.rateLimits.userinfo;
+    if (limiter) enforceRateLimit(reply, limiter.take(verified.sub), userinfoLimitMessage);
     const user = context.store.state.users.get(verified.sub);
     if (!user) return unauthorized(reply, 'The user no longer exists.');
     if (user.blocked) return unauthorized(reply, 'The user is blocked.');

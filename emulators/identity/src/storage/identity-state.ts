@@ -62,7 +62,8 @@ export type SessionRecord = {
 export type RefreshTokenRecord = {
   userId: string;
   clientId: string;
-  audience: string;
+  /** None: the sign-in named no audience, and its access tokens are opaque. */
+  audience?: string;
   scope: string;
   authTime: number;
   sid: string;

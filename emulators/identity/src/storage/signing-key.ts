@@ -1,3 +1,4 @@
+import { hkdfSync } from 'node:crypto';
 import { readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import {
@@ -15,6 +16,11 @@ export type SigningKey = {
   publicKey: CryptoKey;
   /** The public half as published at /.well-known/jwks.json. */
   publicJwk: JWK;
+  /**
+   * The symmetric key (A256GCM) of the opaque access tokens issued without an audience, derived from
+   * the private key: only this emulator can read them, and they survive restarts as JWTs do.
+   */
+  opaqueTokenKey: Uint8Array;
 };
 
 type StoredKey = { kid: string; privateJwk: JWK; createdAt: string };
@@ -58,10 +64,12 @@ async function fromStored(file: string, text: string): Promise<SigningKey> {
   }
   const { kty, n, e } = stored.privateJwk;
   const publicJwk: JWK = { kty, n, e, kid: stored.kid, use: 'sig', alg: 'RS256' };
+  const secret = Buffer.from(stored.privateJwk.d as string, 'base64url');
   return {
     kid: stored.kid,
     privateKey: (await importJWK(stored.privateJwk, 'RS256')) as CryptoKey,
     publicKey: (await importJWK(publicJwk, 'RS256')) as CryptoKey,
     publicJwk,
+    opaqueTokenKey: new Uint8Array(hkdfSync('sha256', secret, stored.kid, 'opaque access tokens', 32)),
   };
 }

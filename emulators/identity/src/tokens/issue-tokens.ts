@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { SignJWT } from 'jose';
+import { EncryptJWT, SignJWT } from 'jose';
 import type { IdentityContext } from '../context.ts';
 import type { UserRecord } from '../storage/identity-state.ts';
 import { profileClaims } from '../users/user-profile.ts';
@@ -14,7 +14,8 @@ export const nowInSeconds = () => Math.floor(Date.now() / 1000);
 export type UserTokenRequest = {
   user: UserRecord;
   clientId: string;
-  audience: string;
+  /** The API the access token is for; none: an opaque token only /userinfo accepts, as Auth0 issues. */
+  audience: string | undefined;
   scopes: string[];
   /** When the person last proved who they are; a refresh keeps the original. */
   authTime: number;
@@ -42,18 +43,25 @@ export async function issueUserTokens(
 ): Promise<TokenSet> {
   const issuedAt = nowInSeconds();
   const scope = request.scopes.join(' ');
-  const accessToken = request.includeAccessToken
-    ? await sign(context, {
-        sub: request.user.userId,
-        aud: [request.audience, context.urls.userinfoAudience],
-        azp: request.clientId,
-        scope,
-        iat: issuedAt,
-        exp: issuedAt + accessTokenLifetime,
-        auth_time: request.authTime,
-        ...(request.grantType ? { gty: request.grantType } : {}),
-      })
-    : undefined;
+  const accessClaims = {
+    sub: request.user.userId,
+    azp: request.clientId,
+    scope,
+    iat: issuedAt,
+    exp: issuedAt + accessTokenLifetime,
+    auth_time: request.authTime,
+    ...(request.grantType ? { gty: request.grantType } : {}),
+  };
+  let accessToken: string | undefined;
+  if (request.includeAccessToken && request.audience === undefined) {
+    accessToken = await encrypt(context, accessClaims);
+  } else if (request.includeAccessToken && request.audience !== undefined) {
+    // Auth0 adds its /userinfo as a second audience only when the openid scope was granted.
+    const aud = request.scopes.includes('openid')
+      ? [request.audience, context.urls.userinfoAudience]
+      : request.audience;
+    accessToken = await sign(context, { ...accessClaims, aud });
+  }
   const idToken = request.includeIdToken
     ? await sign(context, {
         ...profileClaims(request.user, context.urls, request.scopes),
@@ -95,6 +103,16 @@ export async function issueClientToken(context: IdentityContext, clientId: strin
 /** OIDC Core 3.2.2.9: base64url of the left half of the SHA-256 of the access token. */
 export function atHash(accessToken: string): string {
   return createHash('sha256').update(accessToken, 'ascii').digest().subarray(0, 16).toString('base64url');
+}
+
+/**
+ * Auth0's opaque access token (issued when no audience is asked for): today a JWE (dir, A256GCM) that
+ * only Auth0 can read. Here too: encrypted with a key only the emulator holds, read back by /userinfo.
+ */
+function encrypt(context: IdentityContext, claims: Record<string, unknown>): Promise<string> {
+  return new EncryptJWT({ iss: context.urls.issuer, ...claims })
+    .setProtectedHeader({ alg: 'dir', enc: 'A256GCM', iss: context.urls.issuer })
+    .encrypt(context.key.opaqueTokenKey);
 }
 
 function sign(context: IdentityContext, claims: Record<string, unknown>): Promise<string> {

@@ -16,18 +16,22 @@ export const managementScopes = ['read:users', 'update:users', 'delete:users', '
 export const splitScope = (scope: string | undefined) => (scope ?? '').split(/\s+/).filter(Boolean);
 
 /**
- * The scopes of a user's token: the OIDC scopes asked for (`openid` when nothing is asked), plus the
- * current-user scopes when the token is for the Management API, as Auth0 grants them to an SPA.
+ * The scopes of a user's token, as Auth0 grants them: only what was asked for and exists. That is the
+ * OIDC scopes asked for (`openid` when the request names no scope at all), plus, on a token for the
+ * Management API, the current-user scopes asked for; anything else asked for is dropped.
  */
-export function userScopes(requested: string | undefined, audience: string, urls: IssuerUrls): string[] {
+export function userScopes(
+  requested: string | undefined,
+  audience: string | undefined,
+  urls: IssuerUrls,
+): string[] {
   const asked = splitScope(requested);
-  const granted = oidcScopes.filter((scope) => asked.includes(scope));
-  if (granted.length === 0) granted.push('openid');
-  if (audience === urls.managementAudience) granted.push(...currentUserScopes);
-  return granted;
+  if (asked.length === 0) return ['openid'];
+  const known = audience === urls.managementAudience ? [...oidcScopes, ...currentUserScopes] : oidcScopes;
+  return [...new Set(asked)].filter((scope) => known.includes(scope));
 }
 
 /** The audiences a user may ask a token for: the configured API and the Management API. */
 export function isKnownAudience(audience: string, urls: IssuerUrls): boolean {
-  return audience === urls.defaultAudience || audience === urls.managementAudience;
+  return audience === urls.apiAudience || audience === urls.managementAudience;
 }

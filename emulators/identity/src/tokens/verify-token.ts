@@ -1,4 +1,4 @@
-import { errors, type JWTPayload, jwtVerify } from 'jose';
+import { errors, type JWTPayload, jwtDecrypt, jwtVerify } from 'jose';
 import type { IdentityContext } from '../context.ts';
 import { splitScope } from './scopes.ts';
 
@@ -46,6 +46,27 @@ export async function verifyToken(
       throw new InvalidTokenError(`Invalid token: ${error.message}.`);
     }
     throw new InvalidTokenError('Invalid token: it is not a JWT signed by this identity provider.');
+  }
+}
+
+/**
+ * A token /userinfo accepts: a JWT for its audience (`<issuer>userinfo`, there when openid was granted)
+ * or an opaque token issued without an audience (a JWE only this emulator can read).
+ */
+export async function verifyUserinfoToken(context: IdentityContext, token: string): Promise<VerifiedToken> {
+  if (token.split('.').length !== 5) return verifyToken(context, token, context.urls.userinfoAudience);
+  try {
+    const { payload } = await jwtDecrypt(token, context.key.opaqueTokenKey, { issuer: context.urls.issuer });
+    if (typeof payload.sub !== 'string') throw new InvalidTokenError('The token has no subject.');
+    return {
+      ...payload,
+      sub: payload.sub,
+      scopes: splitScope(typeof payload.scope === 'string' ? payload.scope : undefined),
+    };
+  } catch (error) {
+    if (error instanceof InvalidTokenError) throw error;
+    if (error instanceof errors.JWTExpired) throw new InvalidTokenError('The token has expired.', true);
+    throw new InvalidTokenError('Invalid token: it is not a token issued by this identity provider.');
   }
 }
 

@@ -1,4 +1,4 @@
-import { checkPassword, type PasswordRuleResult } from '@app/password-policy';
+import { checkPassword, type PasswordRule } from '@app/password-policy';
 import type { IdentityContext } from '../context.ts';
 import type { UserRecord } from '../storage/identity-state.ts';
 import { clearAllLoginFailures } from './brute-force.ts';
@@ -7,7 +7,7 @@ import { databaseIdentityOf } from './user-profile.ts';
 
 export type SetPasswordResult =
   | { ok: true }
-  | { ok: false; reason: 'weak_password'; rules: PasswordRuleResult[] }
+  | { ok: false; reason: 'weak_password'; rules: PasswordRule[] }
   | { ok: false; reason: 'no_database_identity' };
 
 /**

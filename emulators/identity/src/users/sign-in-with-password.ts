@@ -3,11 +3,21 @@ import { sendUnblockEmail } from '../mail/identity-mail.ts';
 import type { UserRecord } from '../storage/identity-state.ts';
 import { clearLoginFailures, isBlockedFrom, recordLoginFailure } from './brute-force.ts';
 import { spendPasswordHashTime, verifyPassword } from './password-hash.ts';
-import { findDatabaseUser, recordLogin } from './user-profile.ts';
+import { findDatabaseUser, normalizeEmail, recordLogin } from './user-profile.ts';
 
 /** Auth0's words for a blocked user-and-address pair (429 `too_many_attempts`). */
 export const tooManyAttemptsMessage =
   "Your account has been blocked after multiple consecutive login attempts. We've sent you an email with instructions on how to unblock it.";
+
+/**
+ * Auth0's same-user login limit counts every attempt (right or wrong) for one user from one address:
+ * 20 in a minute, then 10 a minute. Keyed by the name typed, so an unknown email is limited alike.
+ */
+export const loginAttemptKey = (email: string, ip: string) => `${normalizeEmail(email)} ${ip}`;
+
+/** Auth0's tenant-log words for a limit of one user's calls. */
+export const loginLimitMessage =
+  "You passed the limit of allowed calls to '/oauth/token' with the same user.";
 
 export type PasswordSignIn =
   | { ok: true; user: UserRecord }

@@ -1,4 +1,4 @@
-import { checkPassword, type PasswordRuleResult } from '@app/password-policy';
+import { checkPassword, type PasswordRule } from '@app/password-policy';
 import type { IdentityContext } from '../context.ts';
 import { sendVerificationEmail } from '../mail/identity-mail.ts';
 import type { UserRecord } from '../storage/identity-state.ts';
@@ -19,7 +19,7 @@ export type SignUp = {
 export type SignUpResult =
   | { ok: true; user: UserRecord }
   | { ok: false; reason: 'user_exists' }
-  | { ok: false; reason: 'weak_password'; rules: PasswordRuleResult[] };
+  | { ok: false; reason: 'weak_password'; rules: PasswordRule[] };
 
 /** A new database user (`auth0|<24 hex>`), email unverified, with a verification email sent. */
 export async function signUpUser(context: IdentityContext, input: SignUp): Promise<SignUpResult> {

@@ -1,50 +1,55 @@
 import type { PaymentsContext } from '../context.ts';
-import { invoiceObject } from '../objects/invoice-object.ts';
 import { subscriptionObject } from '../objects/subscription-object.ts';
 import type { CustomerRecord, SubscriptionRecord } from '../storage/payments-state.ts';
 import { automaticOrigin, emitEvent, previousAttributes } from '../webhooks/emit-event.ts';
 import { addMonths } from './calendar.ts';
-import { customerNow } from './customers.ts';
-import { createSubscriptionInvoice, payInvoice } from './invoices.ts';
+import { chargeInvoice, draftSubscriptionInvoice, sendInvoiceEvents } from './invoices.ts';
+import { sendTrialWillEnd, trialWillEndNotice } from './subscriptions.ts';
 
 // Stripe lets the first invoice of an incomplete subscription be paid for 23 hours.
 const incompleteLifetime = 23 * 60 * 60;
 
-/** When something next happens to a subscription on its own, or null if nothing will. */
-function dueAt(subscription: SubscriptionRecord): number | null {
+type Due = { kind: 'trial_will_end' | 'period_end' | 'incomplete_expiry'; at: number };
+
+/** What next happens to a subscription on its own, or null if nothing will. */
+function nextDue(subscription: SubscriptionRecord): Due | null {
   switch (subscription.status) {
-    case 'trialing':
-      return subscription.trialEnd ?? subscription.currentPeriodEnd;
+    case 'trialing': {
+      const end = subscription.trialEnd ?? subscription.currentPeriodEnd;
+      if (!subscription.trialWillEndSent) return { kind: 'trial_will_end', at: end - trialWillEndNotice };
+      return { kind: 'period_end', at: end };
+    }
     case 'active':
     case 'past_due':
-      return subscription.currentPeriodEnd;
+      return { kind: 'period_end', at: subscription.currentPeriodEnd };
     case 'incomplete':
-      return subscription.created + incompleteLifetime;
+      return { kind: 'incomplete_expiry', at: subscription.created + incompleteLifetime };
     default:
       return null;
   }
 }
 
 /**
- * Runs, in time order, what has fallen due for one customer by their clock: trial ends and renewals
- * (a new period and its invoice, charged to the stored card: active, or past_due when the charge
- * fails), cancellations at period end, and incomplete subscriptions expiring. Returns how many
- * transitions happened.
+ * Runs, in time order, what has fallen due up to `now` for some customers (one real-time customer,
+ * or every customer of a test clock): trial_will_end notices, trial ends and renewals (a new period
+ * and its invoice, charged to the stored card: active, or past_due when the charge fails),
+ * cancellations at period end, and incomplete subscriptions expiring. Returns how many happened.
  */
-export function runDueWork(context: PaymentsContext, customer: CustomerRecord): number {
+export function runDueWork(context: PaymentsContext, customers: CustomerRecord[], now: number): number {
   const { state } = context.store;
+  const byId = new Map(customers.map((customer) => [customer.id, customer]));
   let transitions = 0;
-  // A bound on the loop; ten years of monthly renewals of a handful of subscriptions fit easily.
+  // A bound on the loop; two years of monthly renewals of a handful of subscriptions fit easily.
   for (let guard = 0; guard < 10_000; guard++) {
-    const now = customerNow(customer);
-    let next: { subscription: SubscriptionRecord; at: number } | undefined;
+    let next: { subscription: SubscriptionRecord; customer: CustomerRecord; due: Due } | undefined;
     for (const subscription of state.subscriptions.values()) {
-      if (subscription.customer !== customer.id) continue;
-      const at = dueAt(subscription);
-      if (at !== null && at <= now && (!next || at < next.at)) next = { subscription, at };
+      const customer = byId.get(subscription.customer);
+      if (!customer) continue;
+      const due = nextDue(subscription);
+      if (due && due.at <= now && (!next || due.at < next.due.at)) next = { subscription, customer, due };
     }
     if (!next) break;
-    applyDue(context, customer, next.subscription, next.at);
+    applyDue(context, next.customer, next.subscription, next.due);
     transitions++;
   }
   return transitions;
@@ -54,13 +59,18 @@ function applyDue(
   context: PaymentsContext,
   customer: CustomerRecord,
   subscription: SubscriptionRecord,
-  at: number,
+  due: Due,
 ) {
   const { state } = context.store;
+  const { at } = due;
   const about = { origin: automaticOrigin, customer: customer.id };
+  if (due.kind === 'trial_will_end') {
+    sendTrialWillEnd(context, subscription, about);
+    return;
+  }
   const before = subscriptionObject(state, subscription);
 
-  if (subscription.status === 'incomplete') {
+  if (due.kind === 'incomplete_expiry') {
     subscription.status = 'incomplete_expired';
     subscription.endedAt = at;
     const after = subscriptionObject(state, subscription);
@@ -82,7 +92,7 @@ function applyDue(
     return;
   }
 
-  // A trial ends or a period ends: the next period starts and is invoiced.
+  // A trial ends or a period ends: the next period starts and is invoiced with what is pending.
   if (subscription.status === 'trialing') {
     subscription.billingCycleAnchor = at;
     subscription.periodIndex = 1;
@@ -91,45 +101,20 @@ function applyDue(
   }
   subscription.currentPeriodStart = at;
   subscription.currentPeriodEnd = addMonths(subscription.billingCycleAnchor, subscription.periodIndex);
-  const invoice = createSubscriptionInvoice(state, {
+  const invoice = draftSubscriptionInvoice(state, {
     customer,
     subscription,
     reason: 'subscription_cycle',
-    periodStart: subscription.currentPeriodStart,
-    periodEnd: subscription.currentPeriodEnd,
+    period: { start: subscription.currentPeriodStart, end: subscription.currentPeriodEnd },
     at,
   });
-  const outcome = payInvoice(
-    state,
-    invoice,
-    subscription.defaultPaymentMethod ?? customer.defaultPaymentMethod,
-    {
-      at,
-      firstCharge: false,
-    },
-  );
-  subscription.status = outcome === 'paid' ? 'active' : 'past_due';
+  const charged = chargeInvoice(context, invoice, { customer, subscription, at, firstCharge: false });
+  subscription.status = charged.outcome === 'paid' ? 'active' : 'past_due';
   subscription.latestInvoice = invoice.id;
   const after = subscriptionObject(state, subscription);
   emitEvent(context, 'customer.subscription.updated', after, {
     ...about,
     previousAttributes: previousAttributes(before, after),
   });
-  emitEvent(
-    context,
-    outcome === 'paid' ? 'invoice.paid' : 'invoice.payment_failed',
-    invoiceObject(state, invoice),
-    about,
-  );
-}
-
-/** Moves a customer's clock forward and runs what falls due; answers the clock's new time. */
-export function advanceCustomerClock(
-  context: PaymentsContext,
-  customer: CustomerRecord,
-  seconds: number,
-): number {
-  customer.clockOffset += seconds;
-  runDueWork(context, customer);
-  return customerNow(customer);
+  sendInvoiceEvents(context, charged.events, about);
 }

@@ -1,20 +1,23 @@
 import type { CataloguePlan } from '../config.ts';
 import { parameterInvalid, resourceMissing } from '../http/stripe-error.ts';
 import { realNow } from '../ids.ts';
-import type { PaymentsState } from '../storage/payments-state.ts';
+import type { PaymentsState, PriceRecord } from '../storage/payments-state.ts';
 
 export const productIdOf = (planId: string) => `prod_${planId}`;
 
 /**
- * The three plans as products and monthly per-seat prices, from the configuration at every start.
- * A price id no longer configured is kept (subscriptions may name it) but inactive and without its
- * lookup key, as an archived price in Stripe.
+ * The three plans as products and monthly per-seat prices, from the configuration at every start
+ * (unless PAYMENTS_SEED_CATALOGUE=false: an empty account, for `npm run stripe:setup`). A seeded
+ * price takes its plan's lookup key unless a price made through the API holds it. A price id no
+ * longer configured is kept (subscriptions may name it) but inactive and without its lookup key, as
+ * an archived price in Stripe.
  */
 export function seedCatalogue(state: PaymentsState, catalogue: CataloguePlan[]) {
   const now = realNow();
   const configured = new Set(catalogue.map((plan) => plan.priceId));
+  const seededProducts = new Set(catalogue.map((plan) => productIdOf(plan.planId)));
   for (const price of state.prices.values()) {
-    if (!configured.has(price.id)) {
+    if (seededProducts.has(price.product) && !configured.has(price.id)) {
       price.active = false;
       price.lookupKey = null;
     }
@@ -24,24 +27,26 @@ export function seedCatalogue(state: PaymentsState, catalogue: CataloguePlan[]) 
     const existingProduct = state.products.get(productId);
     state.products.set(productId, {
       id: productId,
-      planId: plan.planId,
       name: plan.name,
+      description: null,
       features: [...plan.features],
       defaultPrice: plan.priceId,
+      unitLabel: 'seat',
       created: existingProduct?.created ?? now,
       updated: now,
       metadata: { plan: plan.planId },
       active: true,
     });
     const existingPrice = state.prices.get(plan.priceId);
+    const keyHolder = priceWithLookupKey(state, plan.planId);
     state.prices.set(plan.priceId, {
       id: plan.priceId,
       product: productId,
-      planId: plan.planId,
       nickname: plan.name,
       unitAmount: plan.unitAmount,
       currency: 'usd',
-      lookupKey: plan.planId,
+      type: 'recurring',
+      lookupKey: keyHolder && keyHolder.id !== plan.priceId ? null : plan.planId,
       created: existingPrice?.created ?? now,
       metadata: { plan: plan.planId },
       active: true,
@@ -49,11 +54,20 @@ export function seedCatalogue(state: PaymentsState, catalogue: CataloguePlan[]) 
   }
 }
 
-/** The active prices of the catalogue, in the plans' order (for the portal's plan choice). */
+export function priceWithLookupKey(state: PaymentsState, lookupKey: string): PriceRecord | undefined {
+  for (const price of state.prices.values()) if (price.lookupKey === lookupKey) return price;
+  return undefined;
+}
+
+/**
+ * The price of each plan the portal offers, in the plans' order: the active recurring price whose
+ * lookup key is the plan id (what `npm run stripe:setup` makes), else the configured price id.
+ */
 export function planPrices(state: PaymentsState, catalogue: CataloguePlan[]) {
   return catalogue.flatMap((plan) => {
-    const price = state.prices.get(plan.priceId);
-    return price ? [price] : [];
+    const byKey = priceWithLookupKey(state, plan.planId);
+    const price = byKey?.active && byKey.type === 'recurring' ? byKey : state.prices.get(plan.priceId);
+    return price?.active ? [price] : [];
   });
 }
 
@@ -66,6 +80,12 @@ export function activePrice(state: PaymentsState, id: string, param: string) {
       param,
       'The price specified is inactive. This field only accepts active prices.',
       'price_inactive',
+    );
+  }
+  if (price.type !== 'recurring') {
+    throw parameterInvalid(
+      param,
+      `The price specified is set to \`type=one_time\` but this field only accepts prices with \`type=recurring\`.`,
     );
   }
   return price;

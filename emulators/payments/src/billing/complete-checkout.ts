@@ -1,7 +1,7 @@
 import type { PaymentsContext } from '../context.ts';
-import { newId, realNow } from '../ids.ts';
+import { newId } from '../ids.ts';
 import { checkoutSessionObject } from '../objects/checkout-session-object.ts';
-import { customerObject } from '../objects/customer-object.ts';
+import { customerObject, paymentMethodObject } from '../objects/customer-object.ts';
 import { priceOf } from '../objects/subscription-object.ts';
 import type {
   CheckoutSessionRecord,
@@ -10,7 +10,7 @@ import type {
   PaymentMethodRecord,
 } from '../storage/payments-state.ts';
 import { automaticOrigin, type EventOrigin, emitEvent } from '../webhooks/emit-event.ts';
-import { createCustomerRecord } from './customers.ts';
+import { createCustomerRecord, customerNow } from './customers.ts';
 import { startSubscription } from './subscriptions.ts';
 
 /** The session's success URL with `{CHECKOUT_SESSION_ID}` filled in, as Checkout redirects to it. */
@@ -38,21 +38,18 @@ export function completeCheckout(
   }
   const method: PaymentMethodRecord = {
     id: newId('pm'),
-    created: realNow(),
+    created: customerNow(state, customer),
     customer: customer.id,
     card: entered.card,
     billingName: entered.name,
     billingEmail: entered.email,
   };
   state.paymentMethods.set(method.id, method);
-  // Checkout saves the card for the subscription's renewals; the customer's default follows it.
-  customer.defaultPaymentMethod = method.id;
-  if (createdCustomer) {
-    emitEvent(context, 'customer.created', customerObject(state, customer), {
-      origin,
-      customer: customer.id,
-    });
-  }
+  // As Stripe stores it: attached to the customer and the subscription's default_payment_method; the
+  // customer's invoice default (invoice_settings.default_payment_method) stays as it was.
+  const about = { origin, customer: customer.id };
+  if (createdCustomer) emitEvent(context, 'customer.created', customerObject(state, customer), about);
+  emitEvent(context, 'payment_method.attached', paymentMethodObject(method), about);
 
   const [item] = session.lineItems;
   if (!item) throw new Error(`checkout session ${session.id} has no line item`);
@@ -73,10 +70,12 @@ export function completeCheckout(
   session.invoice = invoice?.id ?? null;
   session.customerDetails = { email: entered.email, name: entered.name };
   session.pendingAuthentication = null;
-  emitEvent(context, 'checkout.session.completed', checkoutSessionObject(state, context.urls, session), {
-    origin,
-    customer: customer.id,
-  });
+  emitEvent(
+    context,
+    'checkout.session.completed',
+    checkoutSessionObject(state, context.urls, session),
+    about,
+  );
   return successUrlOf(session);
 }
 

@@ -1,9 +1,11 @@
 import { newId, randomToken, realNow } from '../ids.ts';
 import type { CustomerRecord, Metadata, PaymentsState } from '../storage/payments-state.ts';
 
-/** Each customer has its own clock (Stripe's test clocks, one per customer): real time plus an offset. */
-export const customerNow = (customer: Pick<CustomerRecord, 'clockOffset'>) =>
-  realNow() + customer.clockOffset;
+/** A customer's time: its test clock's frozen time, or real time for a customer without one. */
+export function customerNow(state: PaymentsState, customer: Pick<CustomerRecord, 'testClock'>): number {
+  const clock = customer.testClock ? state.testClocks.get(customer.testClock) : undefined;
+  return clock ? clock.frozenTime : realNow();
+}
 
 export function createCustomerRecord(
   state: PaymentsState,
@@ -13,11 +15,13 @@ export function createCustomerRecord(
     description?: string | null;
     phone?: string | null;
     metadata?: Metadata;
+    testClock?: string | null;
   },
 ): CustomerRecord {
+  const testClock = fields.testClock ?? null;
   const customer: CustomerRecord = {
     id: newId('cus'),
-    created: realNow(),
+    created: customerNow(state, { testClock }),
     email: fields.email,
     name: fields.name,
     description: fields.description ?? null,
@@ -26,7 +30,8 @@ export function createCustomerRecord(
     defaultPaymentMethod: null,
     invoicePrefix: randomToken(8).toUpperCase(),
     nextInvoiceSequence: 1,
-    clockOffset: 0,
+    testClock,
+    balance: 0,
     deleted: false,
   };
   state.customers.set(customer.id, customer);

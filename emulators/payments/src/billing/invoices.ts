@@ -1,69 +1,140 @@
 import { formatPrice } from '@app/plans';
+import type { PaymentsContext } from '../context.ts';
 import { newId } from '../ids.ts';
-import { priceOf } from '../objects/subscription-object.ts';
+import { invoiceObject } from '../objects/invoice-object.ts';
+import { priceOf, productOf } from '../objects/subscription-object.ts';
 import type {
   CustomerRecord,
+  InvoiceItemRecord,
+  InvoiceLineRecord,
   InvoiceRecord,
   PaymentError,
   PaymentsState,
   SubscriptionRecord,
 } from '../storage/payments-state.ts';
+import { type EmittedEvent, type EventAbout, emitEvents } from '../webhooks/emit-event.ts';
 import { cardMessages } from './test-cards.ts';
 
-/** A finalized invoice for one period of a subscription: unit amount × seats. */
-export function createSubscriptionInvoice(
+/** What an invoice asks for: its total less the customer's credit, never below zero. */
+export const amountDue = (invoice: InvoiceRecord) => Math.max(0, invoice.total + invoice.startingBalance);
+
+const seats = (quantity: number) => `${quantity} seat${quantity === 1 ? '' : 's'}`;
+
+/** The line of one period of a subscription: unit amount × seats. */
+export function periodLine(
+  state: PaymentsState,
+  subscription: SubscriptionRecord,
+  period: { start: number; end: number },
+): InvoiceLineRecord {
+  const price = priceOf(state, subscription.item.price);
+  const { quantity } = subscription.item;
+  return {
+    id: newId('il'),
+    price: price.id,
+    quantity,
+    unitAmount: price.unitAmount,
+    amount: price.unitAmount * quantity,
+    periodStart: period.start,
+    periodEnd: period.end,
+    subscriptionItem: subscription.item.id,
+    description: `${seats(quantity)} × ${productOf(state, price).name} (at ${formatPrice(price.unitAmount)} / month)`,
+    invoiceItem: null,
+    proration: false,
+  };
+}
+
+/** The line that bills an invoice item (a proration). */
+export function itemLine(state: PaymentsState, item: InvoiceItemRecord): InvoiceLineRecord {
+  return {
+    id: newId('il'),
+    price: item.price,
+    quantity: item.quantity,
+    unitAmount: priceOf(state, item.price).unitAmount,
+    amount: item.amount,
+    periodStart: item.periodStart,
+    periodEnd: item.periodEnd,
+    subscriptionItem: item.subscriptionItem,
+    description: item.description,
+    invoiceItem: item.id,
+    proration: item.proration,
+  };
+}
+
+/** The lines of a subscription's pending invoice items (prorations), which its next invoice takes. */
+export function pendingItemLines(
+  state: PaymentsState,
+  subscription: SubscriptionRecord,
+): InvoiceLineRecord[] {
+  return [...state.invoiceItems.values()]
+    .filter((item) => item.subscription === subscription.id && item.invoice === null)
+    .map((item) => itemLine(state, item));
+}
+
+/**
+ * A draft invoice of a subscription, as Stripe makes one: the pending invoice items, then (for a new
+ * period) the period's line. The items are marked as billed on it.
+ */
+export function draftSubscriptionInvoice(
   state: PaymentsState,
   options: {
     customer: CustomerRecord;
     subscription: SubscriptionRecord;
     reason: InvoiceRecord['billingReason'];
-    periodStart: number;
-    periodEnd: number;
+    period: { start: number; end: number } | null;
     at: number;
   },
 ): InvoiceRecord {
   const { customer, subscription } = options;
-  const price = priceOf(state, subscription.item.price);
-  const quantity = subscription.item.quantity;
-  const amount = price.unitAmount * quantity;
+  const lines = [
+    ...pendingItemLines(state, subscription),
+    ...(options.period ? [periodLine(state, subscription, options.period)] : []),
+  ];
   const invoice: InvoiceRecord = {
     id: newId('in'),
-    number: `${customer.invoicePrefix}-${String(customer.nextInvoiceSequence).padStart(4, '0')}`,
+    number: null,
     customer: customer.id,
     subscription: subscription.id,
     subscriptionMetadata: { ...subscription.metadata },
-    status: 'open',
+    status: 'draft',
     billingReason: options.reason,
     created: options.at,
-    periodStart: options.periodStart,
-    periodEnd: options.periodEnd,
-    currency: price.currency,
-    lines: [
-      {
-        id: newId('il'),
-        price: price.id,
-        quantity,
-        unitAmount: price.unitAmount,
-        amount,
-        periodStart: options.periodStart,
-        periodEnd: options.periodEnd,
-        subscriptionItem: subscription.item.id,
-        description: `${quantity} seat${quantity === 1 ? '' : 's'} × ${price.nickname} (at ${formatPrice(price.unitAmount)} / month)`,
-      },
-    ],
-    total: amount,
+    periodStart: options.period?.start ?? options.at,
+    periodEnd: options.period?.end ?? options.at,
+    currency: priceOf(state, subscription.item.price).currency,
+    lines,
+    total: lines.reduce((sum, line) => sum + line.amount, 0),
+    startingBalance: 0,
+    endingBalance: null,
     amountPaid: 0,
     attemptCount: 0,
-    finalizedAt: options.at,
+    finalizedAt: null,
     paidAt: null,
     customerEmail: customer.email,
     customerName: customer.name,
     paymentMethod: null,
     lastPaymentError: null,
   };
-  customer.nextInvoiceSequence++;
+  for (const line of lines) {
+    const item = line.invoiceItem ? state.invoiceItems.get(line.invoiceItem) : undefined;
+    if (item) item.invoice = invoice.id;
+  }
   state.invoices.set(invoice.id, invoice);
   return invoice;
+}
+
+/**
+ * Finalizes a draft: its number, and the customer's balance applied (a credit lowers what is due; a
+ * negative total becomes a credit for the next invoice).
+ */
+function finalizeInvoice(customer: CustomerRecord, invoice: InvoiceRecord, at: number) {
+  invoice.number = `${customer.invoicePrefix}-${String(customer.nextInvoiceSequence).padStart(4, '0')}`;
+  customer.nextInvoiceSequence++;
+  invoice.status = 'open';
+  invoice.finalizedAt = at;
+  invoice.startingBalance = customer.balance;
+  const net = invoice.total + customer.balance;
+  invoice.endingBalance = Math.min(0, net);
+  customer.balance = invoice.endingBalance;
 }
 
 /**
@@ -71,14 +142,14 @@ export function createSubscriptionInvoice(
  * page, succeeds for every card that got that far (the page already declined the others); later
  * charges fail for 4000 0000 0000 0341 and when there is no card at all.
  */
-export function payInvoice(
+function payInvoice(
   state: PaymentsState,
   invoice: InvoiceRecord,
   paymentMethodId: string | null,
   options: { at: number; firstCharge: boolean },
 ): 'paid' | 'failed' {
   invoice.paymentMethod = paymentMethodId;
-  if (invoice.total === 0) {
+  if (amountDue(invoice) === 0) {
     markPaid(invoice, options.at);
     return 'paid';
   }
@@ -104,7 +175,41 @@ export function payInvoice(
 
 function markPaid(invoice: InvoiceRecord, at: number) {
   invoice.status = 'paid';
-  invoice.amountPaid = invoice.total;
+  invoice.amountPaid = amountDue(invoice);
   invoice.paidAt = at;
   invoice.lastPaymentError = null;
 }
+
+/**
+ * Takes a draft through Stripe's steps (finalized, then charged to the subscription's card, else the
+ * customer's invoice default) and answers the outcome with the events of each step, the invoice as
+ * it was then: invoice.created, invoice.finalized, then invoice.paid and invoice.payment_succeeded,
+ * or invoice.payment_failed. The caller sends them after its own (customer.subscription.*).
+ */
+export function chargeInvoice(
+  context: PaymentsContext,
+  invoice: InvoiceRecord,
+  options: { customer: CustomerRecord; subscription: SubscriptionRecord; at: number; firstCharge: boolean },
+): { outcome: 'paid' | 'failed'; events: EmittedEvent[] } {
+  const { state } = context.store;
+  const events: EmittedEvent[] = [{ type: 'invoice.created', object: invoiceObject(state, invoice) }];
+  finalizeInvoice(options.customer, invoice, options.at);
+  events.push({ type: 'invoice.finalized', object: invoiceObject(state, invoice) });
+  const paymentMethod = options.subscription.defaultPaymentMethod ?? options.customer.defaultPaymentMethod;
+  const outcome = payInvoice(state, invoice, paymentMethod, {
+    at: options.at,
+    firstCharge: options.firstCharge,
+  });
+  const settled = invoiceObject(state, invoice);
+  if (outcome === 'paid') {
+    events.push({ type: 'invoice.paid', object: settled });
+    events.push({ type: 'invoice.payment_succeeded', object: structuredClone(settled) });
+  } else {
+    events.push({ type: 'invoice.payment_failed', object: settled });
+  }
+  return { outcome, events };
+}
+
+/** Sends the events chargeInvoice collected. */
+export const sendInvoiceEvents = (context: PaymentsContext, events: EmittedEvent[], about: EventAbout) =>
+  emitEvents(context, events, about);

@@ -1,23 +1,38 @@
 import type { PaymentsContext } from '../context.ts';
 import { newId } from '../ids.ts';
-import { invoiceObject } from '../objects/invoice-object.ts';
-import { subscriptionObject } from '../objects/subscription-object.ts';
+import { invoiceItemObject } from '../objects/invoice-item-object.ts';
+import { priceOf, productOf, subscriptionObject } from '../objects/subscription-object.ts';
 import type {
   CancellationDetails,
   CustomerRecord,
+  InvoiceItemRecord,
   InvoiceRecord,
   Metadata,
+  PaymentsState,
   PriceRecord,
   SubscriptionRecord,
 } from '../storage/payments-state.ts';
 import { type EventOrigin, emitEvent, previousAttributes } from '../webhooks/emit-event.ts';
 import { addMonths, daySeconds } from './calendar.ts';
 import { customerNow } from './customers.ts';
-import { createSubscriptionInvoice, payInvoice } from './invoices.ts';
+import { chargeInvoice, draftSubscriptionInvoice, sendInvoiceEvents } from './invoices.ts';
 
 /** Statuses after which nothing more happens to a subscription. */
 export const endedStatuses = new Set(['canceled', 'incomplete_expired']);
 export const isEnded = (subscription: SubscriptionRecord) => endedStatuses.has(subscription.status);
+
+// Stripe's proration lines read "Unused time on 5 × Pro after 16 Jan 2030" (UTC; "Sep", never "Sept").
+const months = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+const prorationDay = (seconds: number) => {
+  const date = new Date(seconds * 1000);
+  return `${date.getUTCDate()} ${months[date.getUTCMonth()]} ${date.getUTCFullYear()}`;
+};
+
+/** Stripe sends customer.subscription.trial_will_end this long before a trial ends. */
+export const trialWillEndNotice = 3 * daySeconds;
+
+export const prorationBehaviors = ['always_invoice', 'create_prorations', 'none'] as const;
+export type ProrationBehavior = (typeof prorationBehaviors)[number];
 
 export type SubscriptionStart = {
   customer: CustomerRecord;
@@ -33,12 +48,13 @@ export type SubscriptionStart = {
 
 /**
  * A new subscription: trialing without a charge, or charged for its first month at once (active, or
- * incomplete when the charge fails). Emits customer.subscription.created, then invoice.paid or
- * invoice.payment_failed.
+ * incomplete when the charge fails). Emits customer.subscription.created, then the invoice's events
+ * (invoice.created, invoice.finalized, invoice.paid and invoice.payment_succeeded, or
+ * invoice.payment_failed); a trial shorter than three days also gets its trial_will_end at once.
  */
 export function startSubscription(context: PaymentsContext, start: SubscriptionStart) {
   const { state } = context.store;
-  const now = customerNow(start.customer);
+  const now = customerNow(state, start.customer);
   const trialEnd = start.trialDays ? now + start.trialDays * daySeconds : null;
   const subscription: SubscriptionRecord = {
     id: newId('sub'),
@@ -61,34 +77,49 @@ export function startSubscription(context: PaymentsContext, start: SubscriptionS
     latestInvoice: null,
     defaultPaymentMethod: start.paymentMethod,
     metadata: { ...start.metadata },
+    trialWillEndSent: false,
   };
+  state.subscriptions.set(subscription.id, subscription);
   let invoice: InvoiceRecord | null = null;
-  let outcome: 'paid' | 'failed' | null = null;
+  let charged: ReturnType<typeof chargeInvoice> | null = null;
   if (!trialEnd) {
-    invoice = createSubscriptionInvoice(state, {
+    invoice = draftSubscriptionInvoice(state, {
       customer: start.customer,
       subscription,
       reason: 'subscription_create',
-      periodStart: subscription.currentPeriodStart,
-      periodEnd: subscription.currentPeriodEnd,
+      period: { start: subscription.currentPeriodStart, end: subscription.currentPeriodEnd },
       at: now,
     });
-    outcome = payInvoice(state, invoice, start.paymentMethod ?? start.customer.defaultPaymentMethod, {
+    charged = chargeInvoice(context, invoice, {
+      customer: start.customer,
+      subscription,
       at: now,
       firstCharge: start.firstCharge,
     });
-    if (outcome === 'failed') subscription.status = 'incomplete';
+    if (charged.outcome === 'failed') subscription.status = 'incomplete';
     subscription.latestInvoice = invoice.id;
   }
-  state.subscriptions.set(subscription.id, subscription);
-
   const about = { origin: start.origin, customer: start.customer.id };
   emitEvent(context, 'customer.subscription.created', subscriptionObject(state, subscription), about);
-  if (invoice) {
-    const type = outcome === 'paid' ? 'invoice.paid' : 'invoice.payment_failed';
-    emitEvent(context, type, invoiceObject(state, invoice), about);
-  }
+  if (charged) sendInvoiceEvents(context, charged.events, about);
+  if (trialEnd !== null && trialEnd - trialWillEndNotice <= now)
+    sendTrialWillEnd(context, subscription, about);
   return { subscription, invoice };
+}
+
+/** customer.subscription.trial_will_end, once per trial. */
+export function sendTrialWillEnd(
+  context: PaymentsContext,
+  subscription: SubscriptionRecord,
+  about: { origin: EventOrigin; customer: string },
+) {
+  subscription.trialWillEndSent = true;
+  emitEvent(
+    context,
+    'customer.subscription.trial_will_end',
+    subscriptionObject(context.store.state, subscription),
+    about,
+  );
 }
 
 export type SubscriptionChange = {
@@ -97,12 +128,61 @@ export type SubscriptionChange = {
   cancelAtPeriodEnd?: boolean;
   metadata?: Metadata;
   defaultPaymentMethod?: string | null;
+  prorationBehavior?: ProrationBehavior;
+  /** When the change counts from for prorations; now by default. */
+  prorationDate?: number;
 };
 
 /**
- * Changes a live subscription (plan, seats, cancellation at period end, metadata) and emits
- * customer.subscription.updated with previous_attributes when anything changed. A new price or
- * quantity applies from the next invoice; nothing is prorated.
+ * The proration items a plan or seat change makes, as Stripe computes them: a credit for the unused
+ * time of the old price and quantity, a charge for the remaining time at the new ones, each the
+ * period's amount × the share of the period left (to the second). None during a trial (it costs
+ * nothing) or when nothing billable changes. Not stored.
+ */
+export function prorationItems(
+  state: PaymentsState,
+  subscription: SubscriptionRecord,
+  next: { price: string; quantity: number },
+  at: number,
+): InvoiceItemRecord[] {
+  const { item } = subscription;
+  if (subscription.status !== 'active' && subscription.status !== 'past_due') return [];
+  if (next.price === item.price && next.quantity === item.quantity) return [];
+  const length = subscription.currentPeriodEnd - subscription.currentPeriodStart;
+  const left = Math.min(Math.max(subscription.currentPeriodEnd - at, 0), length);
+  if (length <= 0 || left === 0) return [];
+  const share = left / length;
+  const make = (priceId: string, quantity: number, sign: 1 | -1): InvoiceItemRecord => {
+    const price = priceOf(state, priceId);
+    const what = `${quantity} × ${productOf(state, price).name}`;
+    return {
+      id: newId('ii'),
+      customer: subscription.customer,
+      subscription: subscription.id,
+      subscriptionItem: item.id,
+      price: price.id,
+      quantity,
+      amount: sign * Math.round(price.unitAmount * quantity * share),
+      currency: price.currency,
+      description: `${sign < 0 ? 'Unused' : 'Remaining'} time on ${what} after ${prorationDay(at)}`,
+      periodStart: at,
+      periodEnd: subscription.currentPeriodEnd,
+      proration: true,
+      date: at,
+      invoice: null,
+      metadata: {},
+    };
+  };
+  return [make(item.price, item.quantity, -1), make(next.price, next.quantity, 1)].filter(
+    (each) => each.amount !== 0,
+  );
+}
+
+/**
+ * Changes a live subscription (plan, seats, cancellation at period end, metadata, card) and emits
+ * customer.subscription.updated with previous_attributes when anything changed. A plan or seat change
+ * is prorated as `prorationBehavior` says (Stripe's default, create_prorations: items billed on the
+ * next invoice; always_invoice: an invoice now, with its events; none: nothing).
  */
 export function changeSubscription(
   context: PaymentsContext,
@@ -112,8 +192,24 @@ export function changeSubscription(
 ): boolean {
   const { state } = context.store;
   const customer = state.customers.get(subscription.customer);
-  const now = customer ? customerNow(customer) : subscription.currentPeriodStart;
+  const now = customer ? customerNow(state, customer) : subscription.currentPeriodStart;
   const before = subscriptionObject(state, subscription);
+  const behavior = change.prorationBehavior ?? 'create_prorations';
+  const prorations =
+    behavior === 'none'
+      ? []
+      : prorationItems(
+          state,
+          subscription,
+          {
+            price: change.price ?? subscription.item.price,
+            quantity: change.quantity ?? subscription.item.quantity,
+          },
+          change.prorationDate ?? now,
+        );
+  for (const item of prorations) state.invoiceItems.set(item.id, item);
+  // As created: pending, before an always_invoice invoice takes them.
+  const createdItems = prorations.map((item) => invoiceItemObject(state, item));
   if (change.price !== undefined) subscription.item.price = change.price;
   if (change.quantity !== undefined) subscription.item.quantity = change.quantity;
   if (change.metadata !== undefined) subscription.metadata = change.metadata;
@@ -133,14 +229,25 @@ export function changeSubscription(
     subscription.canceledAt = null;
     subscription.cancellationDetails = { reason: null, comment: null, feedback: null };
   }
+  let charged: ReturnType<typeof chargeInvoice> | null = null;
+  if (behavior === 'always_invoice' && prorations.length > 0 && customer) {
+    const invoice = draftSubscriptionInvoice(state, {
+      customer,
+      subscription,
+      reason: 'subscription_update',
+      period: null,
+      at: now,
+    });
+    charged = chargeInvoice(context, invoice, { customer, subscription, at: now, firstCharge: false });
+    subscription.latestInvoice = invoice.id;
+  }
   const after = subscriptionObject(state, subscription);
   const changed = previousAttributes(before, after);
   if (Object.keys(changed).length === 0) return false;
-  emitEvent(context, 'customer.subscription.updated', after, {
-    origin,
-    customer: subscription.customer,
-    previousAttributes: changed,
-  });
+  const about = { origin, customer: subscription.customer };
+  emitEvent(context, 'customer.subscription.updated', after, { ...about, previousAttributes: changed });
+  for (const item of createdItems) emitEvent(context, 'invoiceitem.created', item, about);
+  if (charged) sendInvoiceEvents(context, charged.events, about);
   return true;
 }
 
@@ -153,7 +260,7 @@ export function cancelSubscriptionNow(
 ) {
   const { state } = context.store;
   const customer = state.customers.get(subscription.customer);
-  const now = customer ? customerNow(customer) : subscription.currentPeriodStart;
+  const now = customer ? customerNow(state, customer) : subscription.currentPeriodStart;
   subscription.status = 'canceled';
   subscription.canceledAt = now;
   subscription.endedAt = now;

@@ -56,11 +56,14 @@ export const parameterUnknown = (param: string) =>
 export const parameterInvalid = (param: string, message: string, code = 'parameter_invalid_string') =>
   invalidRequest(message, { code, param });
 
-/** A missing object: 404 when it is the one in the URL, 400 when a parameter names it. */
+/**
+ * A missing object: 404 with `param: 'id'` when it is the one in the URL (as Stripe answers), 400
+ * naming the parameter when a parameter names it.
+ */
 export const resourceMissing = (kind: string, id: string, param?: string) =>
   invalidRequest(`No such ${kind}: '${id}'`, {
     code: 'resource_missing',
-    ...(param && { param }),
+    param: param ?? 'id',
     status: param ? 400 : 404,
   });
 

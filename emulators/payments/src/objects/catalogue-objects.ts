@@ -2,7 +2,8 @@ import type Stripe from 'stripe';
 import type { PriceRecord, ProductRecord } from '../storage/payments-state.ts';
 
 /** Stripe's decimal strings (`unit_amount_decimal`) are typed as a branded class in the SDK. */
-export const decimal = (amount: number) => String(amount) as unknown as Stripe.Price['unit_amount_decimal'];
+export const decimal = (amount: number) =>
+  String(amount) as unknown as NonNullable<Stripe.Price['unit_amount_decimal']>;
 
 export function priceObject(price: PriceRecord): Stripe.Price {
   return {
@@ -18,17 +19,20 @@ export function priceObject(price: PriceRecord): Stripe.Price {
     metadata: { ...price.metadata },
     nickname: price.nickname,
     product: price.product,
-    recurring: {
-      interval: 'month',
-      interval_count: 1,
-      meter: null,
-      trial_period_days: null,
-      usage_type: 'licensed',
-    },
+    recurring:
+      price.type === 'recurring'
+        ? {
+            interval: 'month',
+            interval_count: 1,
+            meter: null,
+            trial_period_days: null,
+            usage_type: 'licensed',
+          }
+        : null,
     tax_behavior: 'unspecified',
     tiers_mode: null,
     transform_quantity: null,
-    type: 'recurring',
+    type: price.type,
     unit_amount: price.unitAmount,
     unit_amount_decimal: decimal(price.unitAmount),
   };
@@ -66,7 +70,7 @@ export function productObject(product: ProductRecord): Stripe.Product {
     active: product.active,
     created: product.created,
     default_price: product.defaultPrice,
-    description: null,
+    description: product.description,
     images: [],
     livemode: false,
     marketing_features: product.features.map((name) => ({ name })),
@@ -78,7 +82,7 @@ export function productObject(product: ProductRecord): Stripe.Product {
     tax_code: null,
     tax_details: null,
     type: 'service',
-    unit_label: 'seat',
+    unit_label: product.unitLabel,
     updated: product.updated,
     url: null,
   };

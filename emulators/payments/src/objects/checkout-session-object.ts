@@ -2,7 +2,7 @@ import type Stripe from 'stripe';
 import type { EmulatorUrls } from '../emulator-urls.ts';
 import type { CheckoutSessionRecord, PaymentsState } from '../storage/payments-state.ts';
 import { priceObject } from './catalogue-objects.ts';
-import { priceOf } from './subscription-object.ts';
+import { priceOf, productOf } from './subscription-object.ts';
 
 /** What the session charges now: nothing during a trial. */
 export function checkoutAmounts(state: PaymentsState, session: CheckoutSessionRecord) {
@@ -29,7 +29,7 @@ export function checkoutLineItemObjects(
       amount_tax: 0,
       amount_total: amount,
       currency: price.currency,
-      description: price.nickname,
+      description: productOf(state, price).name,
       metadata: {},
       price: priceObject(price),
       quantity: item.quantity,
@@ -118,7 +118,7 @@ export function checkoutSessionObject(
     subscription: session.subscription,
     success_url: session.successUrl,
     total_details: { amount_discount: 0, amount_shipping: 0, amount_tax: 0 },
-    ui_mode: 'hosted',
+    ui_mode: 'hosted_page',
     url: session.status === 'open' ? urls.checkoutPage(session.id) : null,
     wallet_options: null,
   };

@@ -17,7 +17,7 @@ export function customerObject(
     id: customer.id,
     object: 'customer',
     address: null,
-    balance: 0,
+    balance: customer.balance,
     created: customer.created,
     currency: hasSubscriptions ? 'usd' : null,
     default_source: null,
@@ -40,7 +40,7 @@ export function customerObject(
     preferred_locales: [],
     shipping: null,
     tax_exempt: 'none',
-    test_clock: null,
+    test_clock: customer.testClock,
   };
 }
 

@@ -14,6 +14,7 @@ const expandableFields = new Set([
   'default_payment_method',
   'default_price',
   'payment_method',
+  'test_clock',
 ]);
 
 type Json = Record<string, unknown>;
@@ -52,7 +53,11 @@ export function expandObject<Value extends object>(
 function expandPath(context: PaymentsContext, target: Json, segments: string[], path: string): void {
   const [head, ...rest] = segments;
   if (head === undefined) return;
-  if (head === 'data' && target.object === 'list' && Array.isArray(target.data)) {
+  if (
+    head === 'data' &&
+    (target.object === 'list' || target.object === 'search_result') &&
+    Array.isArray(target.data)
+  ) {
     for (const item of target.data) {
       if (isObject(item)) expandPath(context, item, rest, path);
     }

@@ -2,8 +2,10 @@ import type { PaymentsContext } from '../context.ts';
 import { priceObject, productObject } from './catalogue-objects.ts';
 import { checkoutSessionObject } from './checkout-session-object.ts';
 import { customerObject, paymentMethodObject } from './customer-object.ts';
+import { invoiceItemObject } from './invoice-item-object.ts';
 import { invoiceObject } from './invoice-object.ts';
 import { subscriptionObject } from './subscription-object.ts';
+import { testClockObject } from './test-clock-object.ts';
 
 /** Any object the emulator holds, rendered, by its id; for `expand`. */
 export function findObject(context: PaymentsContext, id: string): object | undefined {
@@ -22,5 +24,9 @@ export function findObject(context: PaymentsContext, id: string): object | undef
   if (method) return paymentMethodObject(method);
   const session = state.checkoutSessions.get(id);
   if (session) return checkoutSessionObject(state, context.urls, session);
+  const clock = state.testClocks.get(id);
+  if (clock) return testClockObject(clock);
+  const item = state.invoiceItems.get(id);
+  if (item) return invoiceItemObject(state, item);
   return undefined;
 }

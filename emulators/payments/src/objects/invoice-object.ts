@@ -1,26 +1,77 @@
 import type Stripe from 'stripe';
-import type { InvoiceRecord, PaymentsState } from '../storage/payments-state.ts';
+import type { InvoiceLineRecord, InvoiceRecord, PaymentsState } from '../storage/payments-state.ts';
 import { decimal } from './catalogue-objects.ts';
-import { priceOf } from './subscription-object.ts';
+import { priceOf, testClockOf } from './subscription-object.ts';
 
-export function invoiceObject(state: PaymentsState, invoice: InvoiceRecord): Stripe.Invoice {
+/** A line as Stripe renders it: a subscription item's period, or (a proration) its invoice item. */
+function lineObject(
+  state: PaymentsState,
+  invoice: InvoiceRecord,
+  line: InvoiceLineRecord,
+): Stripe.InvoiceLineItem {
+  const price = priceOf(state, line.price);
+  return {
+    id: line.id,
+    object: 'line_item',
+    amount: line.amount,
+    currency: invoice.currency,
+    description: line.description,
+    discount_amounts: [],
+    discountable: !line.proration,
+    discounts: [],
+    invoice: invoice.id,
+    livemode: false,
+    metadata: {},
+    parent: {
+      invoice_item_details: null,
+      subscription_item_details: {
+        invoice_item: line.invoiceItem,
+        proration: line.proration,
+        proration_details: { credited_items: null },
+        subscription: invoice.subscription,
+        subscription_item: line.subscriptionItem,
+      },
+      type: 'subscription_item_details',
+    },
+    period: { end: line.periodEnd, start: line.periodStart },
+    pretax_credit_amounts: [],
+    pricing: {
+      price_details: { price: price.id, product: price.product },
+      type: 'price_details',
+      unit_amount_decimal: decimal(line.unitAmount),
+    },
+    quantity: line.quantity,
+    quantity_decimal: decimal(line.quantity),
+    subscription: invoice.subscription,
+    subtotal: line.amount,
+    taxes: [],
+  };
+}
+
+/** An invoice; `preview`: one `invoices.createPreview` made up, never stored. */
+export function invoiceObject(
+  state: PaymentsState,
+  invoice: InvoiceRecord,
+  options: { preview?: boolean } = {},
+): Stripe.Invoice {
   const paid = invoice.status === 'paid';
   const open = invoice.status === 'open';
+  const due = Math.max(0, invoice.total + invoice.startingBalance);
   return {
     id: invoice.id,
     object: 'invoice',
     account_country: 'US',
     account_name: 'Payments emulator',
     account_tax_ids: null,
-    amount_due: invoice.total,
+    amount_due: due,
     amount_overpaid: 0,
     amount_paid: invoice.amountPaid,
-    amount_remaining: invoice.total - invoice.amountPaid,
+    amount_remaining: due - invoice.amountPaid,
     amount_shipping: 0,
     application: null,
     attempt_count: invoice.attemptCount,
     attempted: invoice.attemptCount > 0,
-    auto_advance: open,
+    auto_advance: open || invoice.status === 'draft',
     automatic_tax: { disabled_reason: null, enabled: false, liability: null, provider: null, status: null },
     automatically_finalizes_at: null,
     billing_reason: invoice.billingReason,
@@ -44,7 +95,7 @@ export function invoiceObject(state: PaymentsState, invoice: InvoiceRecord): Str
     discounts: [],
     due_date: null,
     effective_at: invoice.finalizedAt,
-    ending_balance: 0,
+    ending_balance: invoice.endingBalance,
     footer: null,
     from_invoice: null,
     hosted_invoice_url: null,
@@ -54,45 +105,7 @@ export function invoiceObject(state: PaymentsState, invoice: InvoiceRecord): Str
     latest_revision: null,
     lines: {
       object: 'list',
-      data: invoice.lines.map((line) => {
-        const price = priceOf(state, line.price);
-        return {
-          id: line.id,
-          object: 'line_item',
-          amount: line.amount,
-          currency: invoice.currency,
-          description: line.description,
-          discount_amounts: [],
-          discountable: true,
-          discounts: [],
-          invoice: invoice.id,
-          livemode: false,
-          metadata: {},
-          parent: {
-            invoice_item_details: null,
-            subscription_item_details: {
-              invoice_item: null,
-              proration: false,
-              proration_details: { credited_items: null },
-              subscription: invoice.subscription,
-              subscription_item: line.subscriptionItem,
-            },
-            type: 'subscription_item_details',
-          },
-          period: { end: line.periodEnd, start: line.periodStart },
-          pretax_credit_amounts: [],
-          pricing: {
-            price_details: { price: price.id, product: price.product },
-            type: 'price_details',
-            unit_amount_decimal: decimal(line.unitAmount),
-          },
-          quantity: line.quantity,
-          quantity_decimal: decimal(line.quantity),
-          subscription: invoice.subscription,
-          subtotal: line.amount,
-          taxes: [],
-        } satisfies Stripe.InvoiceLineItem;
-      }),
+      data: invoice.lines.map((line) => lineObject(state, invoice, line)),
       has_more: false,
       url: `/v1/invoices/${invoice.id}/lines`,
     },
@@ -118,7 +131,7 @@ export function invoiceObject(state: PaymentsState, invoice: InvoiceRecord): Str
     rendering: null,
     shipping_cost: null,
     shipping_details: null,
-    starting_balance: 0,
+    starting_balance: invoice.startingBalance,
     statement_descriptor: null,
     status: invoice.status,
     status_transitions: {
@@ -129,12 +142,12 @@ export function invoiceObject(state: PaymentsState, invoice: InvoiceRecord): Str
     },
     subtotal: invoice.total,
     subtotal_excluding_tax: invoice.total,
-    test_clock: null,
+    test_clock: testClockOf(state, invoice.customer),
     total: invoice.total,
     total_discount_amounts: [],
     total_excluding_tax: invoice.total,
     total_pretax_credit_amounts: [],
     total_taxes: [],
-    webhooks_delivered_at: invoice.finalizedAt,
+    webhooks_delivered_at: options.preview ? null : invoice.created,
   };
 }

@@ -1,5 +1,10 @@
 import type Stripe from 'stripe';
-import type { PaymentsState, PriceRecord, SubscriptionRecord } from '../storage/payments-state.ts';
+import type {
+  PaymentsState,
+  PriceRecord,
+  ProductRecord,
+  SubscriptionRecord,
+} from '../storage/payments-state.ts';
 import { planObject, priceObject } from './catalogue-objects.ts';
 
 /** A price a record names; prices are never deleted, so a missing one is a broken state file. */
@@ -8,6 +13,17 @@ export function priceOf(state: PaymentsState, id: string): PriceRecord {
   if (!price) throw new Error(`price ${id} is missing from the state`);
   return price;
 }
+
+/** The product of a price; products are never deleted while a price names them. */
+export function productOf(state: PaymentsState, price: PriceRecord): ProductRecord {
+  const product = state.products.get(price.product);
+  if (!product) throw new Error(`product ${price.product} is missing from the state`);
+  return product;
+}
+
+/** The test clock of a subscription's (or invoice's) customer, or null. */
+export const testClockOf = (state: PaymentsState, customerId: string) =>
+  state.customers.get(customerId)?.testClock ?? null;
 
 export function subscriptionItemObject(
   state: PaymentsState,
@@ -100,7 +116,7 @@ export function subscriptionObject(
     schedule: null,
     start_date: subscription.startDate,
     status: subscription.status,
-    test_clock: null,
+    test_clock: testClockOf(state, subscription.customer),
     transfer_data: null,
     trial_end: subscription.trialEnd,
     trial_settings: {

@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
+import { planPrices } from '../billing/catalogue.ts';
 import type { PaymentsContext } from '../context.ts';
 import { escapeHtml, sendPage } from '../http/html.ts';
+import { productOf } from '../objects/subscription-object.ts';
 import { formatMoney } from './page-format.ts';
 
 /** `/`: what this server is and how it is configured, for a developer who opens it by hand. */
@@ -9,17 +11,17 @@ export function registerHomePage(app: FastifyInstance, context: PaymentsContext)
   app.get('/', async (_request, reply) => {
     const rows: [string, string][] = [
       ['API base', `${context.urls.origin}/v1`],
-      ['Webhook endpoint', config.webhookUrl ?? 'none (STRIPE_WEBHOOK_URL is empty)'],
+      ['Webhook endpoint', config.webhookUrl ?? 'none (STRIPE_WEBHOOK_URL=none)'],
       [
         'Customers',
         String([...store.state.customers.values()].filter((customer) => !customer.deleted).length),
       ],
       ['Subscriptions', String(store.state.subscriptions.size)],
     ];
-    const plans = config.catalogue
+    const plans = planPrices(store.state, config.catalogue)
       .map(
-        (plan) =>
-          `<tr><td>${escapeHtml(plan.name)}</td><td><code>${escapeHtml(plan.priceId)}</code></td><td class="amount">${escapeHtml(formatMoney(plan.unitAmount))}</td></tr>`,
+        (price) =>
+          `<tr><td>${escapeHtml(productOf(store.state, price).name)}</td><td><code>${escapeHtml(price.id)}</code></td><td><code>${escapeHtml(price.lookupKey ?? '')}</code></td><td class="amount">${escapeHtml(formatMoney(price.unitAmount))}</td></tr>`,
       )
       .join('');
     return sendPage(reply, {
@@ -27,7 +29,11 @@ export function registerHomePage(app: FastifyInstance, context: PaymentsContext)
       body: `<p>A payment provider speaking the part of Stripe's API the product uses, for development and tests.</p>
 <dl>${rows.map(([term, value]) => `<dt>${escapeHtml(term)}</dt><dd>${escapeHtml(value)}</dd>`).join('')}</dl>
 <h2>Prices (per seat per month)</h2>
-<div class="table-scroll"><table><thead><tr><th scope="col">Plan</th><th scope="col">Price id</th><th scope="col" class="amount">Amount</th></tr></thead><tbody>${plans}</tbody></table></div>`,
+${
+  plans
+    ? `<div class="table-scroll"><table><thead><tr><th scope="col">Plan</th><th scope="col">Price id</th><th scope="col">Lookup key</th><th scope="col" class="amount">Amount</th></tr></thead><tbody>${plans}</tbody></table></div>`
+    : '<p>No prices yet: run <code>npm run stripe:setup</code>.</p>'
+}`,
     });
   });
 }

@@ -9,8 +9,12 @@ export type PortalView = {
   subscription: SubscriptionRecord | undefined;
   price: PriceRecord | undefined;
   plans: PriceRecord[];
+  /** A price's plan name (its product's name). */
+  planName: (price: PriceRecord) => string;
   invoices: InvoiceRecord[];
   clockNow: number;
+  /** The customer's test clock; null until the box first advances (it makes one). */
+  testClock: string | null;
   notice?: string;
   error?: string;
   /** The seats typed when the change was refused, to show them again. */
@@ -51,7 +55,7 @@ function subscriptionSection(view: PortalView) {
 </section>`;
   }
   const rows: [string, string][] = [
-    ['Plan', price.nickname],
+    ['Plan', view.planName(price)],
     ['Status', statusLabels[subscription.status] ?? subscription.status],
     ['Seats', String(subscription.item.quantity)],
     ['Price per seat', `${formatMoney(price.unitAmount, price.currency)} per month`],
@@ -71,7 +75,7 @@ ${details}
   const planOptions = view.plans
     .map(
       (plan) =>
-        `<option value="${escapeHtml(plan.id)}"${plan.id === price.id ? ' selected' : ''}>${escapeHtml(plan.nickname)}, ${escapeHtml(formatMoney(plan.unitAmount, plan.currency))} per seat</option>`,
+        `<option value="${escapeHtml(plan.id)}"${plan.id === price.id ? ' selected' : ''}>${escapeHtml(view.planName(plan))}, ${escapeHtml(formatMoney(plan.unitAmount, plan.currency))} per seat</option>`,
     )
     .join('');
   const cancellation = subscription.cancelAtPeriodEnd
@@ -111,7 +115,7 @@ function invoicesSection(view: PortalView) {
   const rows = view.invoices
     .map(
       (invoice) =>
-        `<tr><td>${escapeHtml(invoice.number)}</td><td>${escapeHtml(formatDay(invoice.created))}</td><td class="amount">${escapeHtml(formatMoney(invoice.total, invoice.currency))}</td><td>${escapeHtml(invoiceStatus(invoice))}</td></tr>`,
+        `<tr><td>${escapeHtml(invoice.number ?? 'Draft')}</td><td>${escapeHtml(formatDay(invoice.created))}</td><td class="amount">${escapeHtml(formatMoney(invoice.total, invoice.currency))}</td><td>${escapeHtml(invoiceStatus(invoice))}</td></tr>`,
     )
     .join('');
   return `<section aria-labelledby="invoices-title">
@@ -133,7 +137,11 @@ function clockSection(view: PortalView) {
     `<button type="submit" name="advance" value="${value}" class="secondary">${label}</button>`;
   return `<section aria-labelledby="clock-title" class="panel">
 <h2 id="clock-title">Test clock</h2>
-<p>Emulator only: this customer's clock reads ${escapeHtml(formatDayAndTime(view.clockNow))}. Moving it forward runs what falls due (trial end, renewal, cancellation).</p>
+<p>${
+    view.testClock
+      ? `This customer is on the test clock <code>${escapeHtml(view.testClock)}</code>, which reads`
+      : "This customer is on real time; advancing attaches a test clock (as Stripe's test_clocks.create with a customer does), starting from"
+  } ${escapeHtml(formatDayAndTime(view.clockNow))}. Moving it forward runs what falls due (trial end, renewal, cancellation). As in Stripe, a clock and its customers are deleted seven days after the clock is made.</p>
 <form method="post" action="/p/session/${escapeHtml(view.sessionId)}/clock" class="actions">
 ${button('day', 'Advance 1 day')}
 ${trialing ? button('trial_end', 'Advance to trial end') : ''}

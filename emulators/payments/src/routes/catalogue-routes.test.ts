@@ -75,6 +75,7 @@ describe('seeded products and prices', () => {
       statusCode: 404,
       code: 'resource_missing',
       message: "No such price: 'price_nope'",
+      param: 'id',
     });
     await expect(
       payments.stripe.prices.retrieve('price_pro_monthly', { expand: ['nickname'] }),
@@ -82,5 +83,132 @@ describe('seeded products and prices', () => {
       type: 'StripeInvalidRequestError',
       message: 'This property cannot be expanded (nickname).',
     });
+  });
+});
+
+describe('products and prices made through the API', () => {
+  it('creates a product and a monthly price with a lookup key, with their events', async () => {
+    const { stripe } = payments;
+    const product = await stripe.products.create({
+      name: 'Agency',
+      unit_label: 'seat',
+      marketing_features: [{ name: 'Unlimited items' }],
+      metadata: { plan: 'agency' },
+    });
+    expect(product).toMatchObject({
+      object: 'product',
+      name: 'Agency',
+      active: true,
+      default_price: null,
+      unit_label: 'seat',
+      marketing_features: [{ name: 'Unlimited items' }],
+      metadata: { plan: 'agency' },
+    });
+    expect(product.id).toMatch(/^prod_[A-Za-z0-9]{14}$/);
+    const price = await stripe.prices.create({
+      product: product.id,
+      currency: 'USD',
+      unit_amount: 4900,
+      recurring: { interval: 'month' },
+      lookup_key: 'agency',
+      nickname: 'Agency monthly',
+    });
+    expect(price).toMatchObject({
+      object: 'price',
+      product: product.id,
+      currency: 'usd',
+      unit_amount: 4900,
+      type: 'recurring',
+      recurring: { interval: 'month', interval_count: 1, usage_type: 'licensed' },
+      lookup_key: 'agency',
+      active: true,
+    });
+    const updated = await stripe.products.update(product.id, { default_price: price.id });
+    expect(updated.default_price).toBe(price.id);
+    expect((await stripe.prices.list({ lookup_keys: ['agency'] })).data.map((each) => each.id)).toEqual([
+      price.id,
+    ]);
+    const types = (await stripe.events.list({ limit: 3 })).data.map((event) => event.type);
+    expect(types).toEqual(['product.updated', 'price.created', 'product.created']);
+
+    // A one-time price exists but cannot be subscribed to.
+    const once = await stripe.prices.create({ product: product.id, currency: 'usd', unit_amount: 100 });
+    expect(once).toMatchObject({ type: 'one_time', recurring: null });
+    const customer = await stripe.customers.create({});
+    await expect(
+      stripe.subscriptions.create({
+        customer: customer.id,
+        items: [{ price: once.id }],
+        trial_period_days: 3,
+      }),
+    ).rejects.toMatchObject({ param: 'items[0][price]' });
+  });
+
+  it('keeps lookup keys unique: taken only with transfer_lookup_key', async () => {
+    const { stripe } = payments;
+    const product = await stripe.products.create({ name: 'Keys' });
+    const first = await stripe.prices.create({
+      product: product.id,
+      currency: 'usd',
+      unit_amount: 100,
+      recurring: { interval: 'month' },
+      lookup_key: 'keys',
+    });
+    const again = {
+      product: product.id,
+      currency: 'usd',
+      unit_amount: 200,
+      recurring: { interval: 'month' as const },
+    };
+    await expect(stripe.prices.create({ ...again, lookup_key: 'keys' })).rejects.toMatchObject({
+      statusCode: 400,
+      param: 'lookup_key',
+      message: `A price (\`${first.id}\`) already uses that lookup key.`,
+    });
+    const second = await stripe.prices.create({ ...again, lookup_key: 'keys', transfer_lookup_key: true });
+    expect(second.lookup_key).toBe('keys');
+    expect((await stripe.prices.retrieve(first.id)).lookup_key).toBeNull();
+    const archived = await stripe.prices.update(first.id, { active: false, nickname: 'old' });
+    expect(archived).toMatchObject({ active: false, nickname: 'old' });
+    expect((await stripe.events.list({ type: 'price.updated', limit: 1 })).data[0]?.data).toMatchObject({
+      object: { id: first.id, active: false },
+      previous_attributes: { active: true, nickname: null },
+    });
+  });
+
+  it('refuses what the emulator does not bill, and unknown products', async () => {
+    const { stripe } = payments;
+    const product = await stripe.products.create({ name: 'Yearly' });
+    await expect(
+      stripe.prices.create({
+        product: product.id,
+        currency: 'usd',
+        unit_amount: 100,
+        recurring: { interval: 'year' },
+      }),
+    ).rejects.toMatchObject({ statusCode: 400, param: 'recurring[interval]' });
+    await expect(
+      stripe.prices.create({ product: 'prod_nope', currency: 'usd', unit_amount: 100 }),
+    ).rejects.toMatchObject({ statusCode: 400, code: 'resource_missing', param: 'product' });
+    await expect(stripe.products.create({} as never)).rejects.toMatchObject({
+      code: 'parameter_missing',
+      param: 'name',
+    });
+    await expect(stripe.products.update('prod_nope', { name: 'x' })).rejects.toMatchObject({
+      statusCode: 404,
+      param: 'id',
+    });
+  });
+});
+
+describe('an account without the seeded catalogue (PAYMENTS_SEED_CATALOGUE=false)', () => {
+  it('starts with no products or prices', async () => {
+    const empty = await startTestPayments({ PAYMENTS_SEED_CATALOGUE: 'false' });
+    try {
+      expect((await empty.stripe.products.list()).data).toEqual([]);
+      expect((await empty.stripe.prices.list()).data).toEqual([]);
+    } finally {
+      await empty.destroy();
+    }
   });
 });

@@ -1,15 +1,150 @@
 import type { FastifyInstance } from 'fastify';
+import { priceWithLookupKey } from '../billing/catalogue.ts';
 import type { PaymentsContext } from '../context.ts';
-import { resourceMissing } from '../http/stripe-error.ts';
+import type { Params } from '../http/params.ts';
+import { invalidRequest, parameterInvalid, parameterMissing, resourceMissing } from '../http/stripe-error.ts';
+import { newId, realNow } from '../ids.ts';
 import { priceObject, productObject } from '../objects/catalogue-objects.ts';
 import { listPage } from '../objects/list-object.ts';
-import { answer, idParam, paramsOf } from './route-helpers.ts';
+import type { PriceRecord, ProductRecord } from '../storage/payments-state.ts';
+import { emitEvent, previousAttributes } from '../webhooks/emit-event.ts';
+import { answer, checkExpandRoots, idParam, originOf, paramsOf } from './route-helpers.ts';
 
 const page = ['limit', 'starting_after', 'ending_before'];
+const productRoots = ['default_price'];
+const priceRoots = ['product'];
+const idPattern = /^[A-Za-z0-9_-]{1,200}$/;
 
-/** Products and prices (read only): the three plans, seeded from the configuration. */
+/** `marketing_features[i][name]`: the product's feature list (`marketing_features=` empties it). */
+function featuresParam(params: Params): string[] | undefined {
+  const features = params.objectList('marketing_features', ['name']);
+  if (features === undefined) return params.has('marketing_features') ? [] : undefined;
+  return features.map((feature) => feature.requiredText('name', { max: 80 }));
+}
+
+/**
+ * Products and prices: the catalogue's three plans (seeded from the configuration unless
+ * PAYMENTS_SEED_CATALOGUE=false), and what `npm run stripe:setup` or an operator makes: create,
+ * retrieve, update, list (prices by `lookup_keys[]`). Prices are per unit, monthly or one-time.
+ */
 export function registerCatalogueRoutes(app: FastifyInstance, context: PaymentsContext) {
   const { state } = context.store;
+
+  const findProduct = (id: string) => {
+    const product = state.products.get(id);
+    if (!product) throw resourceMissing('product', id);
+    return product;
+  };
+  const findPrice = (id: string) => {
+    const price = state.prices.get(id);
+    if (!price) throw resourceMissing('price', id);
+    return price;
+  };
+
+  /** A lookup key a price may take: free, or taken from its holder with transfer_lookup_key. */
+  function claimLookupKey(params: Params, price: { id: string }): string | null | undefined {
+    const lookupKey = params.string('lookup_key', { max: 200 });
+    const transfer = params.boolean('transfer_lookup_key') ?? false;
+    if (lookupKey === undefined || lookupKey === '') return lookupKey === '' ? null : undefined;
+    const holder = priceWithLookupKey(state, lookupKey);
+    if (holder && holder.id !== price.id) {
+      if (!transfer) {
+        throw invalidRequest(`A price (\`${holder.id}\`) already uses that lookup key.`, {
+          param: 'lookup_key',
+        });
+      }
+      holder.lookupKey = null;
+    }
+    return lookupKey;
+  }
+
+  app.post('/v1/products', async (request) => {
+    const params = paramsOf(request, [
+      'id',
+      'name',
+      'active',
+      'description',
+      'metadata',
+      'marketing_features',
+      'unit_label',
+    ]);
+    const expand = params.expand();
+    checkExpandRoots(expand, productRoots);
+    const id = params.text('id', { max: 200 });
+    if (id !== undefined && !idPattern.test(id))
+      throw parameterInvalid('id', `Invalid id: ${id.slice(0, 80)}`);
+    if (id !== undefined && state.products.has(id)) {
+      throw invalidRequest(`Product already exists.`, { code: 'resource_already_exists', param: 'id' });
+    }
+    const now = realNow();
+    const product: ProductRecord = {
+      id: id ?? newId('prod'),
+      name: params.requiredText('name', { max: 250 }),
+      description: params.text('description', { max: 40_000 }) ?? null,
+      features: featuresParam(params) ?? [],
+      defaultPrice: null,
+      unitLabel: params.text('unit_label', { max: 12 }) ?? null,
+      created: now,
+      updated: now,
+      metadata: params.metadataUpdate()?.({}) ?? {},
+      active: params.boolean('active') ?? true,
+    };
+    state.products.set(product.id, product);
+    emitEvent(context, 'product.created', productObject(product), {
+      origin: originOf(request),
+      customer: null,
+    });
+    return answer(context, productObject(product), expand);
+  });
+
+  app.post('/v1/products/:id', async (request) => {
+    const params = paramsOf(request, [
+      'name',
+      'active',
+      'description',
+      'metadata',
+      'marketing_features',
+      'unit_label',
+      'default_price',
+    ]);
+    const expand = params.expand();
+    checkExpandRoots(expand, productRoots);
+    const product = findProduct(idParam(request));
+    const before = productObject(product);
+    const name = params.text('name', { max: 250 });
+    const description = params.string('description', { max: 40_000 });
+    const unitLabel = params.string('unit_label', { max: 12 });
+    const defaultPrice = params.string('default_price', { max: 200 });
+    if (defaultPrice) {
+      const price = state.prices.get(defaultPrice);
+      if (!price || price.product !== product.id)
+        throw resourceMissing('price', defaultPrice, 'default_price');
+      if (!price.active) {
+        throw parameterInvalid('default_price', 'The default price of a product must be active.');
+      }
+    }
+    const features = featuresParam(params);
+    const metadata = params.metadataUpdate()?.(product.metadata);
+    const active = params.boolean('active');
+    if (name !== undefined) product.name = name;
+    if (description !== undefined) product.description = description || null;
+    if (unitLabel !== undefined) product.unitLabel = unitLabel || null;
+    if (defaultPrice !== undefined) product.defaultPrice = defaultPrice || null;
+    if (features !== undefined) product.features = features;
+    if (metadata !== undefined) product.metadata = metadata;
+    if (active !== undefined) product.active = active;
+    const after = productObject(product);
+    const changed = previousAttributes(before, after);
+    if (Object.keys(changed).length > 0) {
+      product.updated = realNow();
+      emitEvent(context, 'product.updated', productObject(product), {
+        origin: originOf(request),
+        customer: null,
+        previousAttributes: changed,
+      });
+    }
+    return answer(context, productObject(product), expand);
+  });
 
   app.get('/v1/products', async (request) => {
     const params = paramsOf(request, ['active', 'ids', ...page]);
@@ -28,9 +163,93 @@ export function registerCatalogueRoutes(app: FastifyInstance, context: PaymentsC
 
   app.get('/v1/products/:id', async (request) => {
     const params = paramsOf(request, []);
-    const product = state.products.get(idParam(request));
-    if (!product) throw resourceMissing('product', idParam(request));
-    return answer(context, productObject(product), params.expand(), { changed: false });
+    return answer(context, productObject(findProduct(idParam(request))), params.expand(), { changed: false });
+  });
+
+  app.post('/v1/prices', async (request) => {
+    const params = paramsOf(request, [
+      'currency',
+      'product',
+      'unit_amount',
+      'recurring',
+      'lookup_key',
+      'transfer_lookup_key',
+      'nickname',
+      'metadata',
+      'active',
+      'billing_scheme',
+      'tax_behavior',
+    ]);
+    const expand = params.expand();
+    checkExpandRoots(expand, priceRoots);
+    const currency = params.requiredText('currency', { max: 3 }).toLowerCase();
+    if (!/^[a-z]{3}$/.test(currency)) throw parameterInvalid('currency', `Invalid currency: ${currency}`);
+    const productId = params.requiredText('product', { max: 200 });
+    const product = state.products.get(productId);
+    if (!product) throw resourceMissing('product', productId, 'product');
+    params.oneOf('billing_scheme', ['per_unit']);
+    params.oneOf('tax_behavior', ['exclusive', 'inclusive', 'unspecified']);
+    const unitAmount = params.integer('unit_amount', { min: 0, max: 99_999_999 });
+    if (unitAmount === undefined) throw parameterMissing('unit_amount');
+    const recurring = params.object('recurring', ['interval', 'interval_count', 'usage_type']);
+    if (recurring) {
+      const interval = recurring.oneOf('interval', ['day', 'week', 'month', 'year']);
+      if (interval === undefined) throw parameterMissing(recurring.name('interval'));
+      const count = recurring.integer('interval_count', { min: 1, max: 12 }) ?? 1;
+      if (interval !== 'month' || count !== 1) {
+        throw parameterInvalid(
+          recurring.name('interval'),
+          'The payments emulator bills monthly prices only (recurring[interval]=month, interval_count 1).',
+        );
+      }
+      if (recurring.oneOf('usage_type', ['licensed', 'metered']) === 'metered') {
+        throw parameterInvalid(
+          recurring.name('usage_type'),
+          'The payments emulator bills licensed prices only.',
+        );
+      }
+    }
+    const price: PriceRecord = {
+      id: newId('price'),
+      product: product.id,
+      nickname: params.text('nickname', { max: 250 }) ?? null,
+      unitAmount,
+      currency,
+      type: recurring ? 'recurring' : 'one_time',
+      lookupKey: null,
+      created: realNow(),
+      metadata: params.metadataUpdate()?.({}) ?? {},
+      active: params.boolean('active') ?? true,
+    };
+    price.lookupKey = claimLookupKey(params, price) ?? null;
+    state.prices.set(price.id, price);
+    emitEvent(context, 'price.created', priceObject(price), { origin: originOf(request), customer: null });
+    return answer(context, priceObject(price), expand);
+  });
+
+  app.post('/v1/prices/:id', async (request) => {
+    const params = paramsOf(request, ['active', 'lookup_key', 'transfer_lookup_key', 'nickname', 'metadata']);
+    const expand = params.expand();
+    checkExpandRoots(expand, priceRoots);
+    const price = findPrice(idParam(request));
+    const before = priceObject(price);
+    const lookupKey = claimLookupKey(params, price);
+    const nickname = params.string('nickname', { max: 250 });
+    const metadata = params.metadataUpdate()?.(price.metadata);
+    const active = params.boolean('active');
+    if (lookupKey !== undefined) price.lookupKey = lookupKey;
+    if (nickname !== undefined) price.nickname = nickname || null;
+    if (metadata !== undefined) price.metadata = metadata;
+    if (active !== undefined) price.active = active;
+    const changed = previousAttributes(before, priceObject(price));
+    if (Object.keys(changed).length > 0) {
+      emitEvent(context, 'price.updated', priceObject(price), {
+        origin: originOf(request),
+        customer: null,
+        previousAttributes: changed,
+      });
+    }
+    return answer(context, priceObject(price), expand);
   });
 
   app.get('/v1/prices', async (request) => {
@@ -46,6 +265,9 @@ export function registerCatalogueRoutes(app: FastifyInstance, context: PaymentsC
     const active = params.boolean('active');
     const product = params.text('product', { max: 200 });
     const lookupKeys = params.stringList('lookup_keys', { max: 200 });
+    if (lookupKeys && lookupKeys.length > 10) {
+      throw parameterInvalid('lookup_keys', 'Invalid lookup_keys: at most 10 lookup keys.');
+    }
     const type = params.oneOf('type', ['one_time', 'recurring']);
     const currency = params.text('currency', { max: 3 })?.toLowerCase();
     const recurring = params.object('recurring', ['interval', 'usage_type', 'meter']);
@@ -56,10 +278,10 @@ export function registerCatalogueRoutes(app: FastifyInstance, context: PaymentsC
         (active === undefined || price.active === active) &&
         (product === undefined || price.product === product) &&
         (!lookupKeys || (price.lookupKey !== null && lookupKeys.includes(price.lookupKey))) &&
-        (type === undefined || type === 'recurring') &&
+        (type === undefined || price.type === type) &&
         (currency === undefined || price.currency === currency) &&
-        (interval === undefined || interval === 'month') &&
-        (usageType === undefined || usageType === 'licensed'),
+        (interval === undefined || (price.type === 'recurring' && interval === 'month')) &&
+        (usageType === undefined || (price.type === 'recurring' && usageType === 'licensed')),
     );
     const list = listPage(prices, params.page(), { url: '/v1/prices', kind: 'price', render: priceObject });
     return answer(context, list, params.expand(), { changed: false });
@@ -67,8 +289,6 @@ export function registerCatalogueRoutes(app: FastifyInstance, context: PaymentsC
 
   app.get('/v1/prices/:id', async (request) => {
     const params = paramsOf(request, []);
-    const price = state.prices.get(idParam(request));
-    if (!price) throw resourceMissing('price', idParam(request));
-    return answer(context, priceObject(price), params.expand(), { changed: false });
+    return answer(context, priceObject(findPrice(idParam(request))), params.expand(), { changed: false });
   });
 }

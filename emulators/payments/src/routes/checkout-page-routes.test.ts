@@ -112,10 +112,36 @@ describe('the checkout page', () => {
 
     expect(await eventTypesFor(customerId)).toEqual([
       'customer.created',
+      'payment_method.attached',
       'customer.subscription.created',
+      'invoice.created',
+      'invoice.finalized',
       'invoice.paid',
+      'invoice.payment_succeeded',
       'checkout.session.completed',
     ]);
+  });
+
+  it('stores the card as Stripe does: attached to the customer, the subscription’s default, not the invoice default', async () => {
+    const { stripe } = payments;
+    const customer = await stripe.customers.create({ email: newEmail() });
+    const session = await createSession(stripe, { customer: customer.id });
+    expect((await payments.payCheckout(session.url ?? '')).status).toBe(303);
+    const [subscription] = (await stripe.subscriptions.list({ customer: customer.id })).data;
+    const paymentMethod = subscription?.default_payment_method as string;
+    expect(paymentMethod).toMatch(/^pm_/);
+    expect(await stripe.paymentMethods.retrieve(paymentMethod)).toMatchObject({
+      customer: customer.id,
+      card: { last4: '4242' },
+    });
+    expect((await stripe.customers.listPaymentMethods(customer.id)).data.map((method) => method.id)).toEqual([
+      paymentMethod,
+    ]);
+    expect(await stripe.customers.retrieve(customer.id)).toMatchObject({
+      invoice_settings: { default_payment_method: null },
+    });
+    const attached = (await stripe.events.list({ type: 'payment_method.attached', limit: 1 })).data[0];
+    expect(attached?.data.object).toMatchObject({ id: paymentMethod, customer: customer.id });
   });
 
   it('starts a trial: trialing, no invoice, no charge', async () => {
@@ -136,6 +162,7 @@ describe('the checkout page', () => {
     // customer.created comes from customers.create; the page created no customer.
     expect(await eventTypesFor(customer.id)).toEqual([
       'customer.created',
+      'payment_method.attached',
       'customer.subscription.created',
       'checkout.session.completed',
     ]);

@@ -8,7 +8,7 @@ import { PageError } from '../http/error-handling.ts';
 import { escapeHtml, sendPage } from '../http/html.ts';
 import { realNow } from '../ids.ts';
 import { checkoutAmounts } from '../objects/checkout-session-object.ts';
-import { priceOf } from '../objects/subscription-object.ts';
+import { priceOf, productOf } from '../objects/subscription-object.ts';
 import {
   authenticationPageBody,
   backLink,
@@ -41,10 +41,10 @@ export function registerCheckoutPageRoutes(app: FastifyInstance, context: Paymen
     const [item] = session.lineItems;
     if (!item) throw notFound();
     const price = priceOf(state, item.price);
-    const now = customer ? customerNow(customer) : realNow();
+    const now = customer ? customerNow(state, customer) : realNow();
     return {
       sessionId: session.id,
-      planName: price.nickname,
+      planName: productOf(state, price).name,
       seats: item.quantity,
       unitAmount: price.unitAmount,
       currency: price.currency,

@@ -38,6 +38,7 @@ describe('POST /v1/checkout/sessions', () => {
       livemode: false,
     });
     expect(session.id).toMatch(/^cs_test_[A-Za-z0-9]{58}$/);
+    expect(session.ui_mode).toBe('hosted_page');
     expect(session.url).toBe(`http://localhost:${new URL(payments.origin).port}/c/pay/${session.id}`);
     expect(session.expires_at - session.created).toBe(24 * 60 * 60);
 
@@ -176,6 +177,23 @@ describe('POST /v1/checkout/sessions', () => {
     await expect(payments.stripe.checkout.sessions.retrieve('cs_test_nope')).rejects.toMatchObject({
       statusCode: 404,
       message: "No such checkout.session: 'cs_test_nope'",
+    });
+  });
+});
+
+describe('ui_mode', () => {
+  it("takes this API version's hosted_page, and refuses what it has not or the emulator cannot show", async () => {
+    const { stripe } = payments;
+    expect((await createSession(stripe, { ui_mode: 'hosted_page' })).ui_mode).toBe('hosted_page');
+    await expect(createSession(stripe, { ui_mode: 'hosted' as never })).rejects.toMatchObject({
+      statusCode: 400,
+      param: 'ui_mode',
+      code: 'parameter_invalid_string',
+    });
+    await expect(createSession(stripe, { ui_mode: 'embedded_page' })).rejects.toMatchObject({
+      statusCode: 400,
+      param: 'ui_mode',
+      message: expect.stringContaining('hosted_page only'),
     });
   });
 });

@@ -65,7 +65,14 @@ export function registerCheckoutSessionRoutes(app: FastifyInstance, context: Pay
       throw parameterInvalid('mode', 'The payments emulator supports Checkout in mode=subscription only.');
     }
     params.oneOf('mode', ['subscription']);
-    params.oneOf('ui_mode', ['hosted']);
+    // This API version's modes; the emulator has a hosted page only (no Stripe.js for the others).
+    const uiMode = params.oneOf('ui_mode', ['hosted_page', 'embedded_page', 'elements', 'form']);
+    if (uiMode !== undefined && uiMode !== 'hosted_page') {
+      throw parameterInvalid(
+        'ui_mode',
+        `The payments emulator supports Checkout with ui_mode=hosted_page only (${uiMode} needs Stripe.js).`,
+      );
+    }
     const methodTypes = params.stringList('payment_method_types', { max: 100 });
     if (methodTypes?.some((type) => type !== 'card')) {
       throw parameterInvalid('payment_method_types', 'The payments emulator takes card payments only.');

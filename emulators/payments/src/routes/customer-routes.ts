@@ -2,20 +2,45 @@ import type { FastifyInstance } from 'fastify';
 import { createCustomerRecord, liveCustomer } from '../billing/customers.ts';
 import { cancelSubscriptionNow, isEnded } from '../billing/subscriptions.ts';
 import type { PaymentsContext } from '../context.ts';
-import { resourceMissing } from '../http/stripe-error.ts';
-import { customerObject } from '../objects/customer-object.ts';
+import { parseSearchQuery, type SearchFields, searchPage } from '../http/search-query.ts';
+import { invalidRequest, resourceMissing } from '../http/stripe-error.ts';
+import { customerObject, paymentMethodObject } from '../objects/customer-object.ts';
 import { listPage } from '../objects/list-object.ts';
+import type { CustomerRecord } from '../storage/payments-state.ts';
 import { emitEvent, previousAttributes } from '../webhooks/emit-event.ts';
-import { answer, checkExpandRoots, emailParam, idParam, originOf, paramsOf } from './route-helpers.ts';
+import {
+  answer,
+  checkExpandRoots,
+  emailParam,
+  idParam,
+  originOf,
+  paramsOf,
+  searchExpand,
+} from './route-helpers.ts';
 
 const customerRoots = ['invoice_settings', 'default_source', 'test_clock'];
+const page = ['limit', 'starting_after', 'ending_before'];
 
-/** Customers: create, retrieve, update, list (`email`, `limit`), delete. */
+const customerSearch: SearchFields<CustomerRecord> = {
+  resource: 'customers',
+  fields: {
+    email: { kind: 'string', get: (customer) => customer.email },
+    name: { kind: 'string', get: (customer) => customer.name },
+    phone: { kind: 'string', get: (customer) => customer.phone },
+    created: { kind: 'number', get: (customer) => customer.created },
+  },
+  metadata: (customer) => customer.metadata,
+};
+
+/**
+ * Customers: create (on a test clock too), retrieve, update, delete, list (`email`, `test_clock`;
+ * customers on a test clock only with it, as Stripe lists them), search, and their cards.
+ */
 export function registerCustomerRoutes(app: FastifyInstance, context: PaymentsContext) {
   const { state } = context.store;
 
   app.post('/v1/customers', async (request) => {
-    const params = paramsOf(request, ['email', 'name', 'description', 'phone', 'metadata']);
+    const params = paramsOf(request, ['email', 'name', 'description', 'phone', 'metadata', 'test_clock']);
     const expand = params.expand();
     checkExpandRoots(expand, customerRoots);
     const email = params.text('email', { max: 512 });
@@ -23,12 +48,17 @@ export function registerCustomerRoutes(app: FastifyInstance, context: PaymentsCo
     const description = params.text('description', { max: 350 }) ?? null;
     const phone = params.text('phone', { max: 20 }) ?? null;
     const metadata = params.metadataUpdate()?.({}) ?? {};
+    const testClock = params.text('test_clock', { max: 200 });
+    if (testClock !== undefined && !state.testClocks.has(testClock)) {
+      throw resourceMissing('test_helpers.test_clock', testClock, 'test_clock');
+    }
     const customer = createCustomerRecord(state, {
       email: email === undefined ? null : emailParam(email, 'email'),
       name,
       description,
       phone,
       metadata,
+      testClock: testClock ?? null,
     });
     const object = customerObject(state, customer);
     emitEvent(context, 'customer.created', object, { origin: originOf(request), customer: customer.id });
@@ -106,10 +136,14 @@ export function registerCustomerRoutes(app: FastifyInstance, context: PaymentsCo
   });
 
   app.get('/v1/customers', async (request) => {
-    const params = paramsOf(request, ['email', 'limit', 'starting_after', 'ending_before']);
+    const params = paramsOf(request, ['email', 'test_clock', ...page]);
     const email = params.text('email', { max: 512 });
+    const testClock = params.text('test_clock', { max: 200 }) ?? null;
     const live = [...state.customers.values()].filter(
-      (customer) => !customer.deleted && (email === undefined || customer.email === email),
+      (customer) =>
+        !customer.deleted &&
+        customer.testClock === testClock &&
+        (email === undefined || customer.email === email),
     );
     const list = listPage(live, params.page(), {
       url: '/v1/customers',
@@ -117,5 +151,47 @@ export function registerCustomerRoutes(app: FastifyInstance, context: PaymentsCo
       render: (customer) => customerObject(state, customer),
     });
     return answer(context, list, params.expand(), { changed: false });
+  });
+
+  app.get('/v1/customers/search', async (request) => {
+    const params = paramsOf(request, ['query', 'limit', 'page']);
+    const query = params.requiredText('query', { max: 5000 });
+    const matches = parseSearchQuery(query, customerSearch);
+    const { limit } = params.page();
+    const expand = searchExpand(params.expand());
+    const found = [...state.customers.values()].filter((customer) => !customer.deleted && matches(customer));
+    const result = searchPage(found, {
+      limit,
+      page: params.text('page', { max: 500 }),
+      url: '/v1/customers/search',
+      render: (customer) => customerObject(state, customer),
+      total: expand.total,
+    });
+    return answer(context, result, expand.paths, { changed: false });
+  });
+
+  app.get('/v1/customers/:id/payment_methods', async (request) => {
+    const params = paramsOf(request, ['type', 'allow_redisplay', ...page]);
+    const customer = state.customers.get(idParam(request));
+    if (!customer) throw resourceMissing('customer', idParam(request));
+    const type = params.text('type', { max: 100 });
+    if (type !== undefined && type !== 'card') {
+      throw invalidRequest('The payments emulator holds card payment methods only.', { param: 'type' });
+    }
+    params.oneOf('allow_redisplay', ['always', 'limited', 'unspecified']);
+    const methods = [...state.paymentMethods.values()].filter((method) => method.customer === customer.id);
+    const list = listPage(methods, params.page(), {
+      url: `/v1/customers/${customer.id}/payment_methods`,
+      kind: 'payment method',
+      render: paymentMethodObject,
+    });
+    return answer(context, list, params.expand(), { changed: false });
+  });
+
+  app.get('/v1/payment_methods/:id', async (request) => {
+    const params = paramsOf(request, []);
+    const method = state.paymentMethods.get(idParam(request));
+    if (!method) throw resourceMissing('payment_method', idParam(request));
+    return answer(context, paymentMethodObject(method), params.expand(), { changed: false });
   });
 }

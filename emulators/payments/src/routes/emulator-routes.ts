@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { advanceCustomerClock } from '../billing/billing-clock.ts';
 import { customerNow, liveCustomer } from '../billing/customers.ts';
+import { advanceTestClockBy, clockOfCustomer } from '../billing/test-clocks.ts';
 import type { PaymentsContext } from '../context.ts';
 import { isRecord, requestParams } from '../http/params.ts';
 import {
@@ -11,6 +11,7 @@ import {
   parameterUnknown,
   resourceMissing,
 } from '../http/stripe-error.ts';
+import { originOf } from './route-helpers.ts';
 
 // Ten years: enough for any trial or renewal a test wants, small enough to stay a finite loop.
 const maxAdvanceSeconds = 10 * 366 * 24 * 60 * 60;
@@ -24,11 +25,16 @@ const advanceSchema = z.object({
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
-/** Endpoints that are not Stripe's: each customer's clock, and the record of webhook deliveries. */
+/**
+ * Endpoints that are not Stripe's: the record of webhook deliveries, and the deprecated per-customer
+ * clock (`POST /emulator/clock/advance`), now a thin alias over Stripe's test clocks kept until every
+ * caller uses `testHelpers.testClocks` (it attaches a clock to the customer when it has none, which
+ * `testClocks.create({customer})` does in Stripe, and advances it in steps Stripe would accept).
+ */
 export function registerEmulatorRoutes(app: FastifyInstance, context: PaymentsContext) {
   const { state } = context.store;
 
-  app.post('/emulator/clock/advance', async (request) => {
+  app.post('/emulator/clock/advance', async (request, reply) => {
     const raw = requestParams(request);
     if (!isRecord(raw)) throw invalidRequest('Invalid request: send {customer, seconds} as JSON or a form.');
     for (const key of Object.keys(raw)) {
@@ -48,9 +54,15 @@ export function registerEmulatorRoutes(app: FastifyInstance, context: PaymentsCo
     }
     const customer = liveCustomer(state, parsed.data.customer);
     if (!customer) throw resourceMissing('customer', parsed.data.customer, 'customer');
-    const now = advanceCustomerClock(context, customer, parsed.data.seconds);
+    request.log.warn(
+      'POST /emulator/clock/advance is deprecated: use Stripe test clocks (testHelpers.testClocks)',
+    );
+    const origin = originOf(request);
+    const clock = clockOfCustomer(context, customer, origin);
+    const now = advanceTestClockBy(context, clock, parsed.data.seconds, origin);
     await context.store.save();
-    return { customer: customer.id, now };
+    reply.header('Deprecation', 'true');
+    return { customer: customer.id, test_clock: clock.id, now };
   });
 
   app.get('/emulator/clock', async (request) => {
@@ -59,7 +71,7 @@ export function registerEmulatorRoutes(app: FastifyInstance, context: PaymentsCo
     if (!id) throw parameterMissing('customer');
     const customer = liveCustomer(state, id);
     if (!customer) throw resourceMissing('customer', id, 'customer');
-    return { customer: customer.id, now: customerNow(customer) };
+    return { customer: customer.id, test_clock: customer.testClock, now: customerNow(state, customer) };
   });
 
   app.get('/emulator/webhook-deliveries', async (request) => {

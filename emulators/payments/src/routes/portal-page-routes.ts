@@ -1,12 +1,13 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { advanceCustomerClock } from '../billing/billing-clock.ts';
 import { addMonths, daySeconds } from '../billing/calendar.ts';
 import { planPrices } from '../billing/catalogue.ts';
 import { customerNow, liveCustomer } from '../billing/customers.ts';
 import { cancelSubscriptionNow, changeSubscription, isEnded } from '../billing/subscriptions.ts';
+import { advanceTestClockBy, clockOfCustomer } from '../billing/test-clocks.ts';
 import type { PaymentsContext } from '../context.ts';
 import { PageError } from '../http/error-handling.ts';
 import { sendPage } from '../http/html.ts';
+import { productOf } from '../objects/subscription-object.ts';
 import { formFields } from '../pages/page-format.ts';
 import { portalPageBody } from '../pages/portal-page.ts';
 import type { CustomerRecord, PortalSessionRecord, SubscriptionRecord } from '../storage/payments-state.ts';
@@ -20,7 +21,7 @@ const notices: Record<string, string> = {
   canceled: 'Your subscription was canceled.',
   cancel_scheduled: 'Your subscription will be canceled at the end of the current period.',
   cancel_undone: 'Your subscription will no longer be canceled.',
-  clock: "The customer's clock was moved forward.",
+  clock: "The customer's test clock was moved forward.",
 };
 
 // A live subscription before an ended one; the newest among equals (the product picks the same way).
@@ -84,8 +85,10 @@ export function registerPortalPageRoutes(app: FastifyInstance, context: Payments
         subscription,
         price: subscription ? state.prices.get(subscription.item.price) : undefined,
         plans: planPrices(state, context.config.catalogue),
+        planName: (price) => productOf(state, price).name,
         invoices,
-        clockNow: customerNow(customer),
+        clockNow: customerNow(state, customer),
+        testClock: customer.testClock,
         ...(extra.notice && { notice: extra.notice }),
         ...(extra.error && { error: extra.error }),
         ...(extra.seatsValue !== undefined && { seatsValue: extra.seatsValue }),
@@ -171,7 +174,7 @@ export function registerPortalPageRoutes(app: FastifyInstance, context: Payments
   app.post('/p/session/:id/clock', async (request, reply) => {
     const { session, customer } = sessionOf(request);
     const advance = formFields(request.body)('advance');
-    const now = customerNow(customer);
+    const now = customerNow(state, customer);
     let seconds: number | undefined;
     if (advance === 'day') seconds = daySeconds;
     else if (advance === 'month') seconds = addMonths(now, 1) - now;
@@ -183,7 +186,12 @@ export function registerPortalPageRoutes(app: FastifyInstance, context: Payments
     if (seconds === undefined) {
       return render(reply, session, customer, { status: 400, error: 'Choose how far to move the clock.' });
     }
-    advanceCustomerClock(context, customer, seconds);
+    advanceTestClockBy(
+      context,
+      clockOfCustomer(context, customer, automaticOrigin),
+      seconds,
+      automaticOrigin,
+    );
     await context.store.save();
     return done(reply, session, 'clock');
   });

@@ -19,6 +19,14 @@ export function originOf(request: FastifyRequest): EventOrigin {
 
 export const idParam = (request: FastifyRequest) => (request.params as { id: string }).id;
 
+/** `expand[]` of a search: `total_count` asks for the count; the rest expands the results. */
+export function searchExpand(expand: string[]) {
+  return {
+    total: expand.includes('total_count'),
+    paths: expand.filter((path) => path !== 'total_count'),
+  };
+}
+
 /** Stores what the handler changed, then answers the object with the asked expansions. */
 export async function answer<Value extends object>(
   context: PaymentsContext,

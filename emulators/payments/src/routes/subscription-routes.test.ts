@@ -140,10 +140,16 @@ describe('subscriptions', () => {
       stripe.subscriptions.create({ customer: bare.id, items: [{ price: 'price_pro_monthly' }] }),
     ).rejects.toMatchObject({ type: 'StripeInvalidRequestError', code: 'resource_missing' });
 
-    const { customer } = await subscribedCustomer();
+    // Checkout's card is the first subscription's own (not the customer's invoice default): a second
+    // subscription names it, as with Stripe.
+    const { customer, subscription: first } = await subscribedCustomer();
+    await expect(
+      stripe.subscriptions.create({ customer: customer.id, items: [{ price: 'price_starter_monthly' }] }),
+    ).rejects.toMatchObject({ code: 'resource_missing' });
     const charged = await stripe.subscriptions.create({
       customer: customer.id,
       items: [{ price: 'price_starter_monthly', quantity: 2 }],
+      default_payment_method: first.default_payment_method as string,
     });
     expect(charged.status).toBe('active');
     const invoice = await stripe.invoices.retrieve(charged.latest_invoice as string);
@@ -152,10 +158,11 @@ describe('subscriptions', () => {
 
   it('makes an incomplete subscription when the stored card fails (0341), which expires after 23 hours', async () => {
     const { stripe } = payments;
-    const { customer } = await subscribedCustomer('4000 0000 0000 0341');
+    const { customer, subscription: first } = await subscribedCustomer('4000 0000 0000 0341');
     const subscription = await stripe.subscriptions.create({
       customer: customer.id,
       items: [{ price: 'price_starter_monthly', quantity: 1 }],
+      default_payment_method: first.default_payment_method as string,
       expand: ['latest_invoice'],
     });
     expect(subscription.status).toBe('incomplete');

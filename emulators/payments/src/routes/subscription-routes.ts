@@ -4,16 +4,27 @@ import {
   cancelSubscriptionNow,
   changeSubscription,
   isEnded,
+  prorationBehaviors,
   type SubscriptionChange,
   startSubscription,
 } from '../billing/subscriptions.ts';
 import type { PaymentsContext } from '../context.ts';
+import type { Params } from '../http/params.ts';
+import { parseSearchQuery, type SearchFields, searchPage } from '../http/search-query.ts';
 import { invalidRequest, parameterInvalid, parameterMissing, resourceMissing } from '../http/stripe-error.ts';
 import { listPage } from '../objects/list-object.ts';
-import { subscriptionObject } from '../objects/subscription-object.ts';
-import type { PaymentsState, SubscriptionStatus } from '../storage/payments-state.ts';
+import { subscriptionObject, testClockOf } from '../objects/subscription-object.ts';
+import type { PaymentsState, SubscriptionRecord, SubscriptionStatus } from '../storage/payments-state.ts';
 import { maxQuantity } from './checkout-session-routes.ts';
-import { answer, checkExpandRoots, customerParam, idParam, originOf, paramsOf } from './route-helpers.ts';
+import {
+  answer,
+  checkExpandRoots,
+  customerParam,
+  idParam,
+  originOf,
+  paramsOf,
+  searchExpand,
+} from './route-helpers.ts';
 
 const subscriptionRoots = [
   'customer',
@@ -34,7 +45,50 @@ const listStatuses = [
   'trialing',
   'unpaid',
 ] as const;
-const prorationBehaviours = ['always_invoice', 'create_prorations', 'none'] as const;
+
+const subscriptionSearch: SearchFields<SubscriptionRecord> = {
+  resource: 'subscriptions',
+  fields: {
+    status: { kind: 'string', get: (subscription) => subscription.status },
+    created: { kind: 'number', get: (subscription) => subscription.created },
+  },
+  metadata: (subscription) => subscription.metadata,
+};
+
+/**
+ * A plan or seat change as `items[0]` describes it (one item per subscription), shared
+ * by subscriptions.update and invoices.createPreview's `subscription_details`.
+ */
+export function itemChange(
+  state: PaymentsState,
+  subscription: SubscriptionRecord,
+  params: Params,
+): Pick<SubscriptionChange, 'price' | 'quantity'> {
+  const change: Pick<SubscriptionChange, 'price' | 'quantity'> = {};
+  const items = params.objectList('items', ['id', 'price', 'quantity']);
+  if (items && items.length > 1) {
+    throw parameterInvalid(
+      params.name('items'),
+      'The payments emulator supports one item (the plan) per subscription.',
+    );
+  }
+  const item = items?.[0];
+  if (item) {
+    const itemId = item.text('id', { max: 200 });
+    if (itemId === undefined) {
+      throw invalidRequest(
+        'The payments emulator keeps one item per subscription: pass items[0][id] (the subscription item to change).',
+        { code: 'parameter_missing', param: item.name('id') },
+      );
+    }
+    if (itemId !== subscription.item.id) throw resourceMissing('subscription_item', itemId, item.name('id'));
+    const priceId = item.text('price', { max: 200 });
+    if (priceId !== undefined) change.price = activePrice(state, priceId, item.name('price')).id;
+    const quantity = item.integer('quantity', { min: 1, max: maxQuantity });
+    if (quantity !== undefined) change.quantity = quantity;
+  }
+  return change;
+}
 
 function matchesStatus(status: SubscriptionStatus, filter: (typeof listStatuses)[number] | undefined) {
   if (filter === 'all') return true;
@@ -71,6 +125,8 @@ export function registerSubscriptionRoutes(app: FastifyInstance, context: Paymen
     ]);
     const expand = params.expand();
     checkExpandRoots(expand, subscriptionRoots);
+    // No billing cycle anchor to move: nothing is prorated at creation.
+    params.oneOf('proration_behavior', prorationBehaviors);
     const customer = customerParam(context, params.requiredText('customer', { max: 200 }), 'customer');
     const items = params.objectList('items', ['price', 'quantity', 'metadata']);
     if (!items || items.length === 0) throw parameterMissing('items');
@@ -84,7 +140,6 @@ export function registerSubscriptionRoutes(app: FastifyInstance, context: Paymen
     item.metadataUpdate();
     const trialDays = params.integer('trial_period_days', { min: 0, max: 730 }) || null;
     const metadata = params.metadataUpdate()?.({}) ?? {};
-    params.oneOf('proration_behavior', prorationBehaviours);
     const methodId = params.text('default_payment_method', { max: 200 });
     const paymentMethod =
       methodId === undefined
@@ -120,6 +175,7 @@ export function registerSubscriptionRoutes(app: FastifyInstance, context: Paymen
       'customer',
       'status',
       'price',
+      'test_clock',
       'limit',
       'starting_after',
       'ending_before',
@@ -127,8 +183,16 @@ export function registerSubscriptionRoutes(app: FastifyInstance, context: Paymen
     const customer = params.text('customer', { max: 200 });
     const status = params.oneOf('status', listStatuses);
     const price = params.text('price', { max: 200 });
+    const testClock = params.text('test_clock', { max: 200 });
+    // As Stripe lists them: a subscription on a test clock only when asked by customer or clock.
+    const clockMatches = (subscription: SubscriptionRecord) => {
+      const clock = testClockOf(state, subscription.customer);
+      if (testClock !== undefined) return clock === testClock;
+      return customer !== undefined || clock === null;
+    };
     const subscriptions = [...state.subscriptions.values()].filter(
       (subscription) =>
+        clockMatches(subscription) &&
         (customer === undefined || subscription.customer === customer) &&
         (price === undefined || subscription.item.price === price) &&
         matchesStatus(subscription.status, status),
@@ -147,38 +211,23 @@ export function registerSubscriptionRoutes(app: FastifyInstance, context: Paymen
       'quantity',
       'cancel_at_period_end',
       'proration_behavior',
+      'proration_date',
       'metadata',
       'default_payment_method',
     ]);
     const expand = params.expand();
     checkExpandRoots(expand, subscriptionRoots);
     const subscription = findSubscription(idParam(request));
-    const change: SubscriptionChange = {};
-
-    const items = params.objectList('items', ['id', 'price', 'quantity']);
-    if (items && items.length > 1) {
-      throw parameterInvalid('items', 'The payments emulator supports one item (the plan) per subscription.');
-    }
-    const item = items?.[0];
-    if (item) {
-      const itemId = item.text('id', { max: 200 });
-      if (itemId === undefined) {
-        throw invalidRequest(
-          'The payments emulator keeps one item per subscription: pass items[0][id] (the subscription item to change).',
-          { code: 'parameter_missing', param: 'items[0][id]' },
-        );
-      }
-      if (itemId !== subscription.item.id) throw resourceMissing('subscription_item', itemId, 'items[0][id]');
-      const priceId = item.text('price', { max: 200 });
-      if (priceId !== undefined) change.price = activePrice(state, priceId, item.name('price')).id;
-      change.quantity = item.integer('quantity', { min: 1, max: maxQuantity });
-    }
+    const change: SubscriptionChange = itemChange(state, subscription, params);
     const quantity = params.integer('quantity', { min: 1, max: maxQuantity });
     if (change.quantity === undefined && quantity !== undefined) change.quantity = quantity;
     if (change.quantity === undefined) delete change.quantity;
     change.cancelAtPeriodEnd = params.boolean('cancel_at_period_end');
     if (change.cancelAtPeriodEnd === undefined) delete change.cancelAtPeriodEnd;
-    params.oneOf('proration_behavior', prorationBehaviours);
+    const behavior = params.oneOf('proration_behavior', prorationBehaviors);
+    if (behavior !== undefined) change.prorationBehavior = behavior;
+    const prorationDate = params.integer('proration_date', { min: 0 });
+    if (prorationDate !== undefined) change.prorationDate = prorationDate;
     const metadata = params.metadataUpdate()?.(subscription.metadata);
     if (metadata !== undefined) change.metadata = metadata;
     const methodId = params.string('default_payment_method', { max: 200 });
@@ -189,6 +238,11 @@ export function registerSubscriptionRoutes(app: FastifyInstance, context: Paymen
           : customerPaymentMethod(state, subscription.customer, methodId, 'default_payment_method');
     }
 
+    const changesItems = change.price !== undefined || change.quantity !== undefined;
+    if (!changesItems) {
+      delete change.prorationBehavior;
+      delete change.prorationDate;
+    }
     if (isEnded(subscription) && Object.keys(change).some((key) => key !== 'metadata')) {
       throw invalidRequest('A canceled subscription can only update its cancellation_details and metadata.');
     }
@@ -224,5 +278,19 @@ export function registerSubscriptionRoutes(app: FastifyInstance, context: Paymen
     }
     cancelSubscriptionNow(context, subscription, { comment, feedback }, originOf(request));
     return answer(context, subscriptionObject(state, subscription), expand);
+  });
+
+  app.get('/v1/subscriptions/search', async (request) => {
+    const params = paramsOf(request, ['query', 'limit', 'page']);
+    const matches = parseSearchQuery(params.requiredText('query', { max: 5000 }), subscriptionSearch);
+    const expand = searchExpand(params.expand());
+    const result = searchPage([...state.subscriptions.values()].filter(matches), {
+      limit: params.page().limit,
+      page: params.text('page', { max: 500 }),
+      url: '/v1/subscriptions/search',
+      render: (subscription) => subscriptionObject(state, subscription),
+      total: expand.total,
+    });
+    return answer(context, result, expand.paths, { changed: false });
   });
 }

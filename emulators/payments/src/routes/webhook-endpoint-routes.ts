@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { PaymentsContext } from '../context.ts';
+import { checkApiVersionParam } from '../http/api-version.ts';
 import { invalidRequest, parameterInvalid, parameterMissing, resourceMissing } from '../http/stripe-error.ts';
 import { newId, realNow } from '../ids.ts';
 import { listPage } from '../objects/list-object.ts';
@@ -32,6 +33,7 @@ export function registerWebhookEndpointRoutes(app: FastifyInstance, context: Pay
     });
     const description = params.text('description', { max: 5000 }) ?? null;
     const apiVersion = params.text('api_version', { max: 50 }) ?? null;
+    if (apiVersion !== null) checkApiVersionParam(apiVersion, 'api_version');
     const metadata = params.metadataUpdate()?.({}) ?? {};
     if (state.webhookEndpoints.size >= maxEndpoints) {
       throw invalidRequest(`You have reached the maximum of ${maxEndpoints} test webhook endpoints.`);
@@ -73,7 +75,7 @@ export function registerWebhookEndpointRoutes(app: FastifyInstance, context: Pay
     const id = idParam(request);
     if (id === configuredEndpointId && config.webhookUrl) {
       throw invalidRequest(
-        'This endpoint comes from STRIPE_WEBHOOK_URL; change that variable (empty for none) and restart the emulator to remove it.',
+        'This endpoint comes from STRIPE_WEBHOOK_URL; change that variable (none for no endpoint) and restart the emulator to remove it.',
       );
     }
     if (!state.webhookEndpoints.delete(id)) throw resourceMissing('webhook endpoint', id);

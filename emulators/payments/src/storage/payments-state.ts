@@ -14,13 +14,27 @@ export type CustomerRecord = {
   description: string | null;
   phone: string | null;
   metadata: Metadata;
-  /** The card charged for renewals (`invoice_settings.default_payment_method`). */
+  /**
+   * The invoice default card (`invoice_settings.default_payment_method`), charged when a subscription
+   * has no card of its own. Checkout leaves it unset, as Stripe does.
+   */
   defaultPaymentMethod: string | null;
   invoicePrefix: string;
   nextInvoiceSequence: number;
-  /** Seconds this customer's clock runs ahead of real time (each customer has its own test clock). */
-  clockOffset: number;
+  /** The test clock whose frozen time is this customer's time; null: real time. */
+  testClock: string | null;
+  /** Cents; negative is a credit (from a downgrade's proration), applied to the next invoice. */
+  balance: number;
   deleted: boolean;
+};
+
+/** Stripe's test clock: a frozen time that only moves when advanced, shared by its customers. */
+export type TestClockRecord = {
+  id: string;
+  name: string | null;
+  frozenTime: number;
+  created: number;
+  deletesAfter: number;
 };
 
 /** What happens when a stored card is charged later (renewals, trial end). */
@@ -47,10 +61,12 @@ export type PaymentMethodRecord = {
 
 export type ProductRecord = {
   id: string;
-  planId: string;
   name: string;
+  description: string | null;
+  /** `marketing_features` names. */
   features: string[];
-  defaultPrice: string;
+  defaultPrice: string | null;
+  unitLabel: string | null;
   created: number;
   updated: number;
   metadata: Metadata;
@@ -60,10 +76,11 @@ export type ProductRecord = {
 export type PriceRecord = {
   id: string;
   product: string;
-  planId: string;
-  nickname: string;
+  nickname: string | null;
   unitAmount: number;
   currency: string;
+  /** Recurring prices bill monthly (the only interval the emulator bills); one-time prices are not billed. */
+  type: 'recurring' | 'one_time';
   lookupKey: string | null;
   created: number;
   metadata: Metadata;
@@ -118,6 +135,29 @@ export type SubscriptionRecord = {
   latestInvoice: string | null;
   defaultPaymentMethod: string | null;
   metadata: Metadata;
+  /** customer.subscription.trial_will_end went out for the current trial (three days before its end). */
+  trialWillEndSent: boolean;
+};
+
+/** A pending or invoiced charge or credit outside the subscription's own lines: prorations. */
+export type InvoiceItemRecord = {
+  id: string;
+  customer: string;
+  subscription: string;
+  subscriptionItem: string;
+  price: string;
+  quantity: number;
+  /** Cents; negative for a credit (unused time). */
+  amount: number;
+  currency: string;
+  description: string;
+  periodStart: number;
+  periodEnd: number;
+  proration: boolean;
+  date: number;
+  /** The invoice it went on; null while pending (it goes on the subscription's next invoice). */
+  invoice: string | null;
+  metadata: Metadata;
 };
 
 export type InvoiceLineRecord = {
@@ -130,6 +170,9 @@ export type InvoiceLineRecord = {
   periodEnd: number;
   subscriptionItem: string;
   description: string;
+  /** The invoice item this line bills (prorations); null for the subscription's own period. */
+  invoiceItem: string | null;
+  proration: boolean;
 };
 
 export type InvoiceStatus = 'draft' | 'open' | 'paid' | 'uncollectible' | 'void';
@@ -138,7 +181,8 @@ export type PaymentError = { code: string; declineCode: string | null; message: 
 
 export type InvoiceRecord = {
   id: string;
-  number: string;
+  /** Given when the invoice is finalized; null while it is a draft. */
+  number: string | null;
   customer: string;
   subscription: string;
   subscriptionMetadata: Metadata;
@@ -150,9 +194,13 @@ export type InvoiceRecord = {
   currency: string;
   lines: InvoiceLineRecord[];
   total: number;
+  /** The customer's balance applied (negative: a credit), set when finalized. */
+  startingBalance: number;
+  /** The balance after this invoice: a negative total leaves a credit; null until finalized. */
+  endingBalance: number | null;
   amountPaid: number;
   attemptCount: number;
-  finalizedAt: number;
+  finalizedAt: number | null;
   paidAt: number | null;
   customerEmail: string | null;
   customerName: string | null;
@@ -257,10 +305,12 @@ export type IdempotencyRecord = {
 export type PaymentsState = {
   customers: Map<string, CustomerRecord>;
   paymentMethods: Map<string, PaymentMethodRecord>;
+  testClocks: Map<string, TestClockRecord>;
   products: Map<string, ProductRecord>;
   prices: Map<string, PriceRecord>;
   subscriptions: Map<string, SubscriptionRecord>;
   invoices: Map<string, InvoiceRecord>;
+  invoiceItems: Map<string, InvoiceItemRecord>;
   checkoutSessions: Map<string, CheckoutSessionRecord>;
   portalSessions: Map<string, PortalSessionRecord>;
   events: Map<string, EventRecord>;

@@ -5,10 +5,12 @@ export function emptyState(): PaymentsState {
   return {
     customers: new Map(),
     paymentMethods: new Map(),
+    testClocks: new Map(),
     products: new Map(),
     prices: new Map(),
     subscriptions: new Map(),
     invoices: new Map(),
+    invoiceItems: new Map(),
     checkoutSessions: new Map(),
     portalSessions: new Map(),
     events: new Map(),

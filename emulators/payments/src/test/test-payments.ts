@@ -19,12 +19,12 @@ export async function startTestPayments(overrides: Record<string, string> = {}, 
   const dataDir = existingDir ?? (await mkdtemp(path.join(os.tmpdir(), 'payments-test-')));
   const config = loadPaymentsConfig({
     PAYMENTS_PORT: '0',
-    HOST: '127.0.0.1',
+    PAYMENTS_HOST: '127.0.0.1',
     PAYMENTS_DATA_DIR: dataDir,
     LOG_LEVEL: 'silent',
     STRIPE_SECRET_KEY: secretKey,
     STRIPE_WEBHOOK_SECRET: webhookSecret,
-    STRIPE_WEBHOOK_URL: '',
+    STRIPE_WEBHOOK_URL: 'none',
     PAYMENTS_WEBHOOK_RETRY_BASE_MS: '50',
     ...overrides,
   });
@@ -101,11 +101,29 @@ export async function startTestPayments(overrides: Record<string, string> = {}, 
     page,
     postForm,
     payCheckout,
-    advanceClock: async (customer: string, seconds: number) =>
-      (await call('POST', '/emulator/clock/advance', { body: { customer, seconds } })).body as {
-        customer: string;
-        now: number;
-      },
+    /**
+     * Moves a customer's time forward with Stripe's test clocks, as a test against Stripe would: a
+     * clock attached to the customer (`testClocks.create({customer})`) the first time, then advances
+     * of at most 59 days (within Stripe's two-interval limit), each waited for until `ready`.
+     */
+    async advanceClock(customer: string, seconds: number) {
+      const current = (await stripe.customers.retrieve(customer)) as Stripe.Customer;
+      let clock =
+        typeof current.test_clock === 'string'
+          ? await stripe.testHelpers.testClocks.retrieve(current.test_clock)
+          : (current.test_clock ??
+            (await stripe.testHelpers.testClocks.create({
+              frozen_time: Math.floor(Date.now() / 1000),
+              customer,
+            })));
+      const target = clock.frozen_time + seconds;
+      while (clock.frozen_time < target) {
+        const step = Math.min(target, clock.frozen_time + 59 * 24 * 60 * 60);
+        clock = await stripe.testHelpers.testClocks.advance(clock.id, { frozen_time: step });
+        while (clock.status !== 'ready') clock = await stripe.testHelpers.testClocks.retrieve(clock.id);
+      }
+      return { customer, test_clock: clock.id, now: clock.frozen_time };
+    },
     deliveries: async (event?: string) =>
       (await call('GET', `/emulator/webhook-deliveries${event ? `?event=${event}` : ''}`)).body
         .data as Delivery[],

@@ -1,6 +1,7 @@
 import type { PaymentsContext } from '../context.ts';
 import { newId, realNow } from '../ids.ts';
 import type { EventRecord, StripeEventJson } from '../storage/payments-state.ts';
+import type { EventType } from './event-types.ts';
 
 export const apiVersion = '2026-10-28.endive';
 
@@ -8,15 +9,25 @@ export const apiVersion = '2026-10-28.endive';
 export type EventOrigin = { requestId: string | null; idempotencyKey: string | null };
 export const automaticOrigin: EventOrigin = { requestId: null, idempotencyKey: null };
 
+/** What an event is about: its origin, the customer it concerns (for filtering), what changed. */
+export type EventAbout = {
+  origin: EventOrigin;
+  customer: string | null;
+  previousAttributes?: Record<string, unknown>;
+};
+
+/** An event made ready before it is sent, with its object as it was at that moment. */
+export type EmittedEvent = { type: EventType; object: object; previousAttributes?: Record<string, unknown> };
+
 /**
  * Records an event and schedules its delivery to every endpoint that wants it. Deliveries start
  * after the current request's work (timers), so an answer never waits for them.
  */
 export function emitEvent(
   context: PaymentsContext,
-  type: string,
+  type: EventType,
   object: object,
-  options: { origin: EventOrigin; customer: string | null; previousAttributes?: Record<string, unknown> },
+  options: EventAbout,
 ): EventRecord {
   const event: StripeEventJson = {
     id: newId('evt'),
@@ -36,6 +47,16 @@ export function emitEvent(
   context.store.state.events.set(event.id, record);
   event.pending_webhooks = context.webhooks.enqueue(record);
   return record;
+}
+
+/** Sends prepared events in order. */
+export function emitEvents(context: PaymentsContext, events: EmittedEvent[], about: EventAbout) {
+  for (const event of events) {
+    emitEvent(context, event.type, event.object, {
+      ...about,
+      ...(event.previousAttributes && { previousAttributes: event.previousAttributes }),
+    });
+  }
 }
 
 /** The top-level fields that differ, with their old values (an update event's previous_attributes). */

@@ -11,7 +11,7 @@ import {
   type TestPayments,
   webhookSecret,
 } from '../test/test-payments.ts';
-import { retryDelayMs } from './webhook-dispatcher.ts';
+import { nextAttemptAtMs } from './webhook-dispatcher.ts';
 
 const verifier = new Stripe('sk_test_verifier');
 const cleanups: (() => Promise<unknown>)[] = [];
@@ -38,11 +38,15 @@ describe('webhook delivery', () => {
   it('delivers signed events in order, verifiable with stripe.webhooks.constructEvent', async () => {
     const { receiver, payments } = await world();
     const session = await buy(payments);
-    await eventually(() => expect(receiver.received).toHaveLength(4));
+    await eventually(() => expect(receiver.received).toHaveLength(8));
     expect(receiver.types()).toEqual([
       'customer.created',
+      'payment_method.attached',
       'customer.subscription.created',
+      'invoice.created',
+      'invoice.finalized',
       'invoice.paid',
+      'invoice.payment_succeeded',
       'checkout.session.completed',
     ]);
     for (const request of receiver.received) {
@@ -58,7 +62,7 @@ describe('webhook delivery', () => {
       // Pretty-printed as Stripe sends it.
       expect(request.body).toBe(JSON.stringify(JSON.parse(request.body), null, 2));
     }
-    const completed = JSON.parse(receiver.received[3]?.body ?? '{}') as Stripe.Event;
+    const completed = JSON.parse(receiver.received[7]?.body ?? '{}') as Stripe.Event;
     expect(completed.data.object).toMatchObject({
       id: session.id,
       status: 'complete',
@@ -101,7 +105,7 @@ describe('webhook delivery', () => {
     expect(Date.now() - started).toBeLessThan(2000);
   });
 
-  it('retries a failed delivery with exponential backoff, and records every attempt', async () => {
+  it('retries a failed delivery on the live schedule (doubling delays, here from 100 ms), recording every attempt', async () => {
     const { receiver, payments } = await world({
       status: (n) => (n <= 3 ? 500 : 200),
       env: { PAYMENTS_WEBHOOK_RETRY_BASE_MS: '100' },
@@ -125,7 +129,7 @@ describe('webhook delivery', () => {
     expect(gaps[2]).toBeGreaterThanOrEqual(390);
     for (const attempt of attempts.slice(0, 3)) {
       expect(Date.parse(attempt.next_attempt_at ?? '') - Date.parse(attempt.at)).toBe(
-        retryDelayMs(100, attempt.attempt),
+        100 * 2 ** (attempt.attempt - 1),
       );
     }
     // Every attempt is signed anew and verifies.
@@ -157,10 +161,50 @@ describe('webhook delivery', () => {
     expect(attempts.at(-1)?.next_attempt_at).toBeNull();
   });
 
-  it('caps the backoff at an hour', () => {
-    expect(retryDelayMs(1000, 1)).toBe(1000);
-    expect(retryDelayMs(1000, 4)).toBe(8000);
-    expect(retryDelayMs(1000, 30)).toBe(3_600_000);
+  it("follows Stripe's schedules: live for up to three days, sandbox three times over a few hours", () => {
+    const minute = 60_000;
+    const hour = 60 * minute;
+    /** The attempts' times (ms after the first) of a delivery that always fails. */
+    const attemptTimes = (schedule: 'live' | 'sandbox', baseMs: number) => {
+      const times = [0];
+      for (;;) {
+        const next = nextAttemptAtMs(schedule, baseMs, times.length, 0, times.at(-1) ?? 0);
+        if (next === null) return times;
+        times.push(next);
+      }
+    };
+    // Live, at the default base of 5 minutes: 5 min, 15 min, 35 min, … doubling to a day apart.
+    const live = attemptTimes('live', 5 * minute);
+    expect(live.slice(0, 4)).toEqual([0, 5 * minute, 15 * minute, 35 * minute]);
+    expect(live.at(-1)).toBeLessThanOrEqual(72 * hour);
+    expect(live.at(-1)).toBeGreaterThan(60 * hour);
+    expect(Math.max(...live.slice(1).map((time, index) => time - (live[index] ?? 0)))).toBe(24 * hour);
+    expect(live).toHaveLength(11);
+    // A sandbox: three retries, after 5 minutes, 30 minutes and 2 hours.
+    expect(attemptTimes('sandbox', 5 * minute)).toEqual([0, 5 * minute, 35 * minute, 155 * minute]);
+    // PAYMENTS_WEBHOOK_RETRY_BASE_MS scales the whole schedule (tests use milliseconds).
+    expect(attemptTimes('live', 10)).toEqual(live.map((time) => time / (30 * 1000)));
+  });
+
+  it('stops after the sandbox schedule when PAYMENTS_WEBHOOK_RETRY_SCHEDULE=sandbox', async () => {
+    const { receiver, payments } = await world({
+      status: () => 500,
+      env: { PAYMENTS_WEBHOOK_RETRY_SCHEDULE: 'sandbox', PAYMENTS_WEBHOOK_RETRY_BASE_MS: '20' },
+    });
+    await payments.stripe.customers.create({ email: 'sandbox@example.com' });
+    const event = (await payments.stripe.events.list({ limit: 1 })).data[0];
+    const attempts = await eventually(async () => {
+      const found = await payments.deliveries(event?.id);
+      expect(found.at(-1)?.delivery).toBe('failed');
+      return found;
+    }, 8000);
+    expect(attempts.map((attempt) => [attempt.attempt, attempt.status])).toEqual([
+      [1, 500],
+      [2, 500],
+      [3, 500],
+      [4, 500],
+    ]);
+    expect(receiver.received).toHaveLength(4);
   });
 });
 

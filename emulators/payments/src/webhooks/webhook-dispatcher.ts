@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { PaymentsConfig } from '../config.ts';
+import type { PaymentsConfig, WebhookRetrySchedule } from '../config.ts';
 import { newId, realNow } from '../ids.ts';
 import type { DeliveryRecord, EventRecord } from '../storage/payments-state.ts';
 import type { StateFile } from '../storage/state-file.ts';
@@ -7,15 +7,35 @@ import { allEndpoints, endpointWants, findEndpoint } from './webhook-endpoints.t
 import { signatureHeader } from './webhook-signature.ts';
 
 const attemptTimeoutMs = 10_000;
-const maxRetryDelayMs = 60 * 60 * 1000;
 
-/** The delay before the attempt after attempt `attempt` (1-based): base × 2^(attempt-1), at most an hour. */
-export const retryDelayMs = (baseMs: number, attempt: number) =>
-  Math.min(baseMs * 2 ** (attempt - 1), maxRetryDelayMs);
+// In units of the base delay (5 minutes by default): live retries double from it up to a day apart,
+// within three days of the first attempt; a sandbox retries three times, after 5 min, 30 min and 2 h.
+const liveMaxDelay = 288;
+const liveWindow = 864;
+const sandboxDelays = [1, 6, 24];
 
 /**
- * Delivers events to webhook endpoints as Stripe does: asynchronously, signed, retried with
- * exponential backoff. Every delivery is a record in the state (so pending retries resume after a
+ * When to try again after failed attempt `attempt` (1-based) of a delivery first tried at
+ * `firstAttemptAtMs`, on Stripe's schedule scaled by `baseMs`; null when the schedule is over.
+ */
+export function nextAttemptAtMs(
+  schedule: WebhookRetrySchedule,
+  baseMs: number,
+  attempt: number,
+  firstAttemptAtMs: number,
+  nowMs: number,
+): number | null {
+  if (schedule === 'sandbox') {
+    const units = sandboxDelays[attempt - 1];
+    return units === undefined ? null : nowMs + units * baseMs;
+  }
+  const next = nowMs + Math.min(2 ** (attempt - 1), liveMaxDelay) * baseMs;
+  return next - firstAttemptAtMs <= liveWindow * baseMs ? next : null;
+}
+
+/**
+ * Delivers events to webhook endpoints as Stripe does: asynchronously, signed, retried on Stripe's
+ * schedule (PAYMENTS_WEBHOOK_RETRY_SCHEDULE, scaled by PAYMENTS_WEBHOOK_RETRY_BASE_MS). Every delivery is a record in the state (so pending retries resume after a
  * restart) and every attempt is recorded on it. Attempts to one endpoint go one at a time, in the
  * order they fall due, so an endpoint sees a request's events in the order they happened.
  */
@@ -129,23 +149,34 @@ export class WebhookDispatcher {
     const atMs = Date.now();
     const attempt = delivery.attempts.length + 1;
     const succeeded = status !== null && status >= 200 && status < 300;
-    let nextAttemptAtMs: number | null = null;
+    let nextAttemptAt: number | null = null;
     if (succeeded) {
       delivery.state = 'succeeded';
       record.event.pending_webhooks = Math.max(0, record.event.pending_webhooks - 1);
-    } else if (attempt >= this.config.webhookMaxAttempts) {
-      delivery.state = 'failed';
     } else {
-      nextAttemptAtMs = atMs + retryDelayMs(this.config.webhookRetryBaseMs, attempt);
+      const { webhookMaxAttempts, webhookRetryBaseMs, webhookRetrySchedule } = this.config;
+      const firstAtMs = delivery.attempts[0]?.atMs ?? atMs;
+      nextAttemptAt =
+        webhookMaxAttempts !== null && attempt >= webhookMaxAttempts
+          ? null
+          : nextAttemptAtMs(webhookRetrySchedule, webhookRetryBaseMs, attempt, firstAtMs, atMs);
+      if (nextAttemptAt === null) delivery.state = 'failed';
     }
-    delivery.attempts.push({ attempt, url: endpoint.url, status, error, atMs, nextAttemptAtMs });
-    delivery.nextAttemptAtMs = nextAttemptAtMs;
+    delivery.attempts.push({
+      attempt,
+      url: endpoint.url,
+      status,
+      error,
+      atMs,
+      nextAttemptAtMs: nextAttemptAt,
+    });
+    delivery.nextAttemptAtMs = nextAttemptAt;
     this.log?.info(
       { event: record.event.id, type: record.event.type, url: endpoint.url, status, error, attempt },
       succeeded ? 'webhook delivered' : 'webhook delivery failed',
     );
     await this.store.save();
-    if (nextAttemptAtMs !== null) this.schedule(delivery);
+    if (nextAttemptAt !== null) this.schedule(delivery);
   }
 }
 

@@ -1,5 +1,5 @@
-import { Link } from 'react-router';
 import { config } from '#web/config.ts';
+import { Link } from '#web/lib/page-router.tsx';
 
 /** The brand mark: the same shape as public/favicon.svg. */
 export function LogoMark({ className = 'size-8' }: { className?: string }) {

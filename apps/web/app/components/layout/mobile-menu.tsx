@@ -1,8 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
-import { Link, useLocation } from 'react-router';
 import { buttonClasses } from '#web/components/forms/button.tsx';
 import { CloseIcon, MenuIcon } from '#web/components/icons.tsx';
+import { Link } from '#web/lib/page-router.tsx';
 import { accountLinks, dashboardLink, navGroups, navLinks, signInLink } from './navigation.ts';
+import { useOnNewPath } from './use-disclosure.ts';
 
 /**
  * The menu below the md breakpoint: a toggle button and a panel with every link of the desktop bar
@@ -13,11 +14,9 @@ export function MobileMenu({ isSignedIn, onSignOut }: { isSignedIn: boolean; onS
   const [isOpen, setIsOpen] = useState(false);
   const panelId = 'mobile-menu-panel';
   const toggleRef = useRef<HTMLButtonElement>(null);
-  const { pathname } = useLocation();
   const close = () => setIsOpen(false);
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: closing is the reaction to a new path.
-  useEffect(() => setIsOpen(false), [pathname]);
+  useOnNewPath(close);
 
   useEffect(() => {
     if (!isOpen) return;

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '#web/lib/page-router.tsx';
 import { MenuButton } from './menu-button.tsx';
 import type { NavGroup } from './navigation.ts';
 import { useDisclosure } from './use-disclosure.ts';

@@ -1,8 +1,9 @@
 import type { ComponentType } from 'react';
-import { Link } from 'react-router';
+import { useAuth } from '#web/auth/auth-context.tsx';
 import { GitHubIcon, LinkedInIcon, XLogoIcon } from '#web/components/icons.tsx';
 import { NewsletterForm } from '#web/components/newsletter/newsletter-form.tsx';
 import { config } from '#web/config.ts';
+import { Link } from '#web/lib/page-router.tsx';
 import { Logo } from './logo.tsx';
 import { footerGroups } from './navigation.ts';
 
@@ -12,6 +13,12 @@ const socialLinks: { label: string; href: string; Icon: ComponentType<{ classNam
   { label: 'GitHub', href: 'https://github.com/example', Icon: GitHubIcon },
   { label: 'LinkedIn', href: 'https://www.linkedin.com/company/example', Icon: LinkedInIcon },
 ];
+
+/** §2: the footer is for visitors; while the state is unknown it stays, as prerendered. */
+export function VisitorFooter() {
+  const { user } = useAuth();
+  return user ? null : <SiteFooter />;
+}
 
 export function SiteFooter() {
   const year = new Date().getFullYear();

@@ -1,6 +1,6 @@
-import { Link, NavLink } from 'react-router';
 import { useAuth } from '#web/auth/auth-context.tsx';
 import { buttonClasses } from '#web/components/forms/button.tsx';
+import { Link, NavLink } from '#web/lib/page-router.tsx';
 import { AccountMenu } from './account-menu.tsx';
 import { Logo } from './logo.tsx';
 import { MobileMenu } from './mobile-menu.tsx';

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { useLocation } from 'react-router';
+import { useLocation } from '#web/lib/page-router.tsx';
 
 /**
  * The open/closed state of a menu of the top bar: a button toggles it; it closes on Escape (focus
@@ -9,10 +9,7 @@ export function useDisclosure<Root extends HTMLElement = HTMLDivElement>() {
   const [isOpen, setIsOpen] = useState(false);
   const rootRef = useRef<Root>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
-  const { pathname } = useLocation();
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: closing is the reaction to a new path.
-  useEffect(() => setIsOpen(false), [pathname]);
+  useOnNewPath(() => setIsOpen(false));
 
   useEffect(() => {
     if (!isOpen) return;
@@ -35,4 +32,19 @@ export function useDisclosure<Root extends HTMLElement = HTMLDivElement>() {
   }, [isOpen]);
 
   return { isOpen, setIsOpen, rootRef, buttonRef };
+}
+
+/**
+ * Runs `onNewPath` after the path changes, not after the first render: an island woken by the click
+ * that opens its menu must not close the menu when its first effects run.
+ */
+export function useOnNewPath(onNewPath: () => void) {
+  const { pathname } = useLocation();
+  const shownPath = useRef(pathname);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the effect is the reaction to a new path.
+  useEffect(() => {
+    if (shownPath.current === pathname) return;
+    shownPath.current = pathname;
+    onNewPath();
+  }, [pathname]);
 }

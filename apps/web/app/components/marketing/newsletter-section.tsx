@@ -1,4 +1,5 @@
 import { NewsletterForm } from '#web/components/newsletter/newsletter-form.tsx';
+import { Island } from '#web/islands/island.tsx';
 
 export function NewsletterSection() {
   return (
@@ -16,7 +17,7 @@ export function NewsletterSection() {
               Product updates, launch checklists and growth tips, once a month. Unsubscribe at any time.
             </p>
           </div>
-          <NewsletterForm idPrefix="landing-newsletter" />
+          <Island name="newsletter" component={NewsletterForm} props={{ idPrefix: 'landing-newsletter' }} />
         </div>
       </div>
     </section>

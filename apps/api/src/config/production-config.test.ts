@@ -1,0 +1,162 @@
+import { ConfigurationError } from '@app/env';
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from '#api/config.ts';
+
+/** A complete production configuration, as an operator following docs/deploy would write it. */
+export const completeProduction = {
+  NODE_ENV: 'production',
+  DATABASE_URL: 'postgres://app:secret@db.internal:5432/app',
+  SMTP_URL: 'smtps://mailer:secret@smtp.example.com:465',
+  MAIL_FROM: 'Launchkit <no-reply@example.com>',
+  CONTACT_INBOX: 'owner@example.com',
+  VITE_SITE_URL: 'https://app.example.com',
+  AUTH0_DOMAIN: 'example.eu.auth0.com',
+  AUTH0_CLIENT_ID: 'Zc4q9m2WebClient',
+  AUTH0_AUDIENCE: 'https://api.example.com',
+  AUTH0_MANAGEMENT_CLIENT_ID: 'M2mClient7',
+  AUTH0_MANAGEMENT_CLIENT_SECRET: 'a-long-random-secret',
+  STRIPE_SECRET_KEY: 'sk_live_51abc',
+  STRIPE_WEBHOOK_SECRET: 'whsec_9f8e7d',
+  STRIPE_PRICE_STARTER: 'price_1Starter',
+  STRIPE_PRICE_PRO: 'price_1Pro',
+  STRIPE_PRICE_BUSINESS: 'price_1Business',
+};
+
+const requiredInProduction = [
+  'DATABASE_URL',
+  'SMTP_URL',
+  'MAIL_FROM',
+  'CONTACT_INBOX',
+  'VITE_SITE_URL',
+  'AUTH0_DOMAIN',
+  'AUTH0_CLIENT_ID',
+  'AUTH0_MANAGEMENT_CLIENT_ID',
+  'AUTH0_MANAGEMENT_CLIENT_SECRET',
+  'STRIPE_SECRET_KEY',
+  'STRIPE_WEBHOOK_SECRET',
+];
+
+function problemsOf(environment: NodeJS.ProcessEnv): string[] {
+  try {
+    loadConfig(environment);
+  } catch (error) {
+    if (error instanceof ConfigurationError) return error.problems;
+    throw error;
+  }
+  return [];
+}
+
+const variablesNamed = (problems: string[]) => problems.map((problem) => problem.split(':')[0]);
+
+describe('production mode', () => {
+  it('runs with a complete configuration: real providers, no development door', () => {
+    const config = loadConfig(completeProduction);
+    expect(config.mode).toBe('production');
+    expect(config.host).toBe('0.0.0.0');
+    expect(config.identity.origin).toBe('https://example.eu.auth0.com');
+    expect(config.payments.apiUrl).toBeUndefined(); // Stripe's own API
+    expect(config.mail.transport).toBe('smtp');
+    expect(config.database.kind).toBe('postgres');
+    expect(config.site.origins).toEqual(['https://app.example.com']);
+  });
+
+  it('runs without STRIPE_PRICE_*: each plan’s price is then found by its lookup key at start', () => {
+    const {
+      STRIPE_PRICE_STARTER: _starter,
+      STRIPE_PRICE_PRO: _pro,
+      STRIPE_PRICE_BUSINESS: _business,
+      ...withoutPrices
+    } = completeProduction;
+    expect(loadConfig(withoutPrices).priceOverrides).toEqual({});
+    expect(loadConfig({ ...withoutPrices, STRIPE_PRICE_PRO: 'price_1Pro' }).priceOverrides).toEqual({
+      pro: 'price_1Pro',
+    });
+    expect(loadConfig(completeProduction).priceOverrides).toEqual({
+      starter: 'price_1Starter',
+      pro: 'price_1Pro',
+      business: 'price_1Business',
+    });
+  });
+
+  it('refuses the emulator’s price ids as overrides, and one price for two plans', () => {
+    const problems = problemsOf({
+      ...completeProduction,
+      STRIPE_PRICE_STARTER: 'price_starter_monthly',
+      STRIPE_PRICE_BUSINESS: 'price_business_monthly',
+    });
+    expect(variablesNamed(problems)).toEqual(['STRIPE_PRICE_STARTER', 'STRIPE_PRICE_BUSINESS']);
+    expect(problems[0]).toMatch(/is the payment emulator’s price id; unset it/);
+    expect(problemsOf({ ...completeProduction, STRIPE_PRICE_PRO: 'price_1Starter' })).toEqual([
+      'STRIPE_PRICE_*: each plan needs its own price id',
+    ]);
+  });
+
+  it('names every missing setting in one message', () => {
+    const problems = problemsOf({ NODE_ENV: 'production' });
+    expect(variablesNamed(problems).sort()).toEqual([...requiredInProduction].sort());
+    for (const problem of problems) expect(problem).toMatch(/^[A-Z0-9_]+: required in production: /);
+  });
+
+  it('treats an empty or blank value as missing', () => {
+    const problems = problemsOf({ ...completeProduction, AUTH0_DOMAIN: '', STRIPE_SECRET_KEY: '   ' });
+    expect(variablesNamed(problems)).toEqual(['AUTH0_DOMAIN', 'STRIPE_SECRET_KEY']);
+  });
+
+  it('refuses every development default and unsafe value, naming each', () => {
+    const problems = problemsOf({
+      ...completeProduction,
+      AUTH0_DOMAIN: 'http://localhost:3001',
+      AUTH0_MANAGEMENT_CLIENT_SECRET: 'dev-management-secret',
+      STRIPE_SECRET_KEY: 'sk_test_emulator',
+      STRIPE_WEBHOOK_SECRET: 'whsec_emulator',
+      STRIPE_PRICE_PRO: 'price_pro_monthly',
+      STRIPE_API_URL: 'http://localhost:3002',
+      VITE_SITE_URL: 'http://app.example.com',
+      MAIL_FROM: 'Launchkit <no-reply@localhost>',
+      DATABASE_URL: 'mysql://db/app',
+      TRUST_PROXY: 'true',
+    });
+    expect(variablesNamed(problems).sort()).toEqual(
+      [
+        'AUTH0_DOMAIN',
+        'AUTH0_MANAGEMENT_CLIENT_SECRET',
+        'STRIPE_SECRET_KEY',
+        'STRIPE_WEBHOOK_SECRET',
+        'STRIPE_PRICE_PRO',
+        'STRIPE_API_URL',
+        'VITE_SITE_URL',
+        'MAIL_FROM',
+        'DATABASE_URL',
+        'TRUST_PROXY',
+      ].sort(),
+    );
+  });
+
+  it('reports a malformed variable beside the production rules, once per variable', () => {
+    const problems = problemsOf({ ...completeProduction, PORT: 'eighty', STRIPE_API_URL: 'not a url' });
+    expect(variablesNamed(problems).sort()).toEqual(['PORT', 'STRIPE_API_URL']);
+  });
+});
+
+describe('embedded mode', () => {
+  it('is what no NODE_ENV (or development/test) gives: emulators, PGlite, outbox, loopback', () => {
+    for (const NODE_ENV of [undefined, '', 'development', 'test']) {
+      const config = loadConfig({ NODE_ENV });
+      expect(config.mode).toBe('embedded');
+      expect(config.host).toBe('127.0.0.1');
+      expect(config.identity.origin).toBe('http://localhost:3001');
+      expect(config.payments.apiUrl).toBe('http://localhost:3002');
+      expect(config.database.kind).toBe('pglite');
+      expect(config.mail.transport).toBe('outbox');
+      expect(config.site.origins).toEqual(['http://localhost:3000', 'http://127.0.0.1:3000']);
+    }
+  });
+
+  it('reads an empty value as unset, as the emulators do', () => {
+    const config = loadConfig({ PORT: '', RATE_LIMIT_MAX: ' ', AUTH0_CLIENT_ID: '', TRUST_PROXY: '' });
+    expect(config.port).toBe(3000);
+    expect(config.rateLimit.max).toBe(10);
+    expect(config.identity.clientId).toBe('launchkit-web');
+    expect(config.trustProxy).toEqual({ kind: 'none' });
+  });
+});

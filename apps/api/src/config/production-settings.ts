@@ -1,0 +1,137 @@
+// What production mode (NODE_ENV=production) demands beyond a well-formed variable: every provider is
+// a real one. A missing setting or a development default would otherwise fall back to an emulator or
+// to a secret published in this repository.
+
+/** The development defaults that must never reach production (the emulators' published values). */
+export const developmentDefaults = {
+  managementClientSecret: 'dev-management-secret',
+  stripeSecretKey: 'sk_test_emulator',
+  stripeWebhookSecret: 'whsec_emulator',
+  /** The emulator's seeded price ids (each with its plan's lookup key). */
+  prices: { starter: 'price_starter_monthly', pro: 'price_pro_monthly', business: 'price_business_monthly' },
+} as const;
+
+type Rule = { name: string; check: (value: string | undefined) => string | undefined };
+
+const required = (what: string) => (value: string | undefined) =>
+  value === undefined ? `required in production: ${what}` : undefined;
+
+const isHttps = (value: string) => URL.canParse(value) && new URL(value).protocol === 'https:';
+
+/** AUTH0_DOMAIN may be a bare host name (https implied) or an https URL. */
+const auth0Origin = (domain: string) =>
+  /^[a-z][a-z0-9+.-]*:\/\//i.test(domain) ? domain : `https://${domain}`;
+
+const rules: Rule[] = [
+  {
+    name: 'DATABASE_URL',
+    check: (value) =>
+      value === undefined
+        ? 'required in production: the PostgreSQL connection string (postgres://user:password@host:5432/db)'
+        : /^postgres(ql)?:\/\//.test(value)
+          ? undefined
+          : 'must be a postgres:// connection string',
+  },
+  {
+    name: 'SMTP_URL',
+    check: (value) =>
+      value === undefined
+        ? 'required in production: the SMTP server for the contact-form notifications (smtps://user:password@host:465)'
+        : /^smtps?:\/\//.test(value)
+          ? undefined
+          : 'must be an smtp:// or smtps:// URL',
+  },
+  {
+    name: 'MAIL_FROM',
+    check: (value) =>
+      value === undefined || /@localhost\b/.test(value)
+        ? 'required in production: the sender of the product’s mail, such as "Launchkit <no-reply@example.com>"'
+        : undefined,
+  },
+  {
+    name: 'CONTACT_INBOX',
+    check: (value) =>
+      value === undefined || /@localhost$/.test(value)
+        ? 'required in production: the address that receives contact-form messages'
+        : undefined,
+  },
+  {
+    name: 'VITE_SITE_URL',
+    check: (value) =>
+      value === undefined
+        ? 'required in production: the public https origin of the site, such as https://app.example.com'
+        : isHttps(value)
+          ? undefined
+          : 'must be an https URL: return addresses and canonical links are built from it',
+  },
+  {
+    name: 'AUTH0_DOMAIN',
+    check: (value) =>
+      value === undefined
+        ? 'required in production: your Auth0 tenant, such as your-tenant.eu.auth0.com'
+        : isHttps(auth0Origin(value))
+          ? undefined
+          : 'must be served over https (a bare tenant host name means https)',
+  },
+  { name: 'AUTH0_CLIENT_ID', check: required('the client id of the single-page application in Auth0') },
+  {
+    name: 'AUTH0_MANAGEMENT_CLIENT_ID',
+    check: required('the machine-to-machine application authorised for the Management API'),
+  },
+  {
+    name: 'AUTH0_MANAGEMENT_CLIENT_SECRET',
+    check: (value) =>
+      value === undefined
+        ? 'required in production: the secret of the machine-to-machine application'
+        : value === developmentDefaults.managementClientSecret
+          ? 'is the identity emulator’s published secret; use your Auth0 application’s own'
+          : undefined,
+  },
+  {
+    name: 'STRIPE_SECRET_KEY',
+    check: (value) =>
+      value === undefined
+        ? 'required in production: your Stripe secret key (sk_live_… or a restricted rk_live_…)'
+        : value === developmentDefaults.stripeSecretKey
+          ? 'is the payment emulator’s key; use your Stripe account’s'
+          : /^(sk|rk)_(live|test)_\S+$/.test(value)
+            ? undefined
+            : 'must be a Stripe secret key, sk_live_… or rk_live_…',
+  },
+  {
+    name: 'STRIPE_WEBHOOK_SECRET',
+    check: (value) =>
+      value === undefined
+        ? 'required in production: the signing secret of your Stripe webhook endpoint (whsec_…)'
+        : value === developmentDefaults.stripeWebhookSecret
+          ? 'is the payment emulator’s secret; use your webhook endpoint’s'
+          : /^whsec_\S+$/.test(value)
+            ? undefined
+            : 'must be a webhook signing secret, whsec_…',
+  },
+  ...(['starter', 'pro', 'business'] as const).map(
+    (plan): Rule => ({
+      name: `STRIPE_PRICE_${plan.toUpperCase()}`,
+      // Optional: unset, the price whose lookup key is the plan id (`npm run stripe:setup`) is used.
+      check: (value) =>
+        value === developmentDefaults.prices[plan]
+          ? `is the payment emulator’s price id; unset it (the price with lookup key '${plan}' is used) or give your Stripe price’s id`
+          : undefined,
+    }),
+  ),
+  {
+    name: 'STRIPE_API_URL',
+    check: (value) =>
+      value === undefined || isHttps(value)
+        ? undefined
+        : 'must be an https URL in production (unset: Stripe’s own API)',
+  },
+];
+
+/** One line per variable that production mode cannot run with, as `NAME: problem`. */
+export function productionProblems(environment: NodeJS.ProcessEnv): string[] {
+  return rules.flatMap(({ name, check }) => {
+    const problem = check(environment[name]?.trim() || undefined);
+    return problem ? [`${name}: ${problem}`] : [];
+  });
+}

@@ -1,0 +1,104 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '#api/test/test-app.ts';
+
+let embedded: TestApp;
+let behindProxy: TestApp;
+
+beforeAll(async () => {
+  embedded = await startTestApp();
+  behindProxy = await startTestApp({ TRUST_PROXY: '1' }, { database: embedded.database });
+});
+afterAll(async () => {
+  await behindProxy?.close();
+  await embedded?.close();
+});
+
+const paths = ['/api/dev/outbox', '/dev/outbox'];
+const forwardingHeaders: Record<string, string>[] = [
+  { 'x-forwarded-for': '127.0.0.1' },
+  { 'x-forwarded-for': '198.51.100.7' },
+  { forwarded: 'for=127.0.0.1' },
+  { 'x-real-ip': '127.0.0.1' },
+];
+
+const read = (app: TestApp, url: string, remoteAddress: string, headers: Record<string, string> = {}) =>
+  app.app.inject({ method: 'GET', url, remoteAddress, headers });
+
+function expectForbidden(response: Awaited<ReturnType<typeof read>>) {
+  expect(response.statusCode).toBe(403);
+  expect(response.json()).toEqual({
+    status: 'error',
+    code: 'forbidden',
+    message: 'The development outbox is only readable from this machine.',
+  });
+}
+
+describe('the development outbox', () => {
+  it('is readable from this machine', async () => {
+    for (const address of ['127.0.0.1', '::1', '::ffff:127.0.0.1']) {
+      const json = await read(embedded, '/api/dev/outbox', address);
+      expect(json.statusCode).toBe(200);
+      expect(json.json()).toEqual({ status: 'success', data: expect.any(Array) });
+      const page = await read(embedded, '/dev/outbox', address);
+      expect(page.statusCode).toBe(200);
+      expect(page.headers['content-type']).toMatch(/^text\/html/);
+    }
+  });
+
+  it.each(paths)(
+    'refuses %s to another machine that claims to be this one in X-Forwarded-For',
+    async (path) => {
+      for (const app of [embedded, behindProxy]) {
+        // A public client, and a private-network peer that TRUST_PROXY=1 takes for a proxy.
+        for (const peer of ['203.0.113.5', '10.0.0.5']) {
+          expectForbidden(await read(app, path, peer, { 'x-forwarded-for': '127.0.0.1' }));
+          expectForbidden(await read(app, path, peer));
+        }
+      }
+    },
+  );
+
+  it.each(paths)('refuses %s through a proxy on this machine: any forwarding header', async (path) => {
+    for (const app of [embedded, behindProxy]) {
+      for (const headers of forwardingHeaders) {
+        expectForbidden(await read(app, path, '127.0.0.1', headers));
+      }
+    }
+  });
+
+  it('does not exist in production mode', async () => {
+    const production = await startTestApp(
+      {
+        NODE_ENV: 'production',
+        DATABASE_URL: 'postgres://app:secret@db.internal:5432/app',
+        SMTP_URL: 'smtps://mailer:secret@smtp.example.com:465',
+        MAIL_FROM: 'Launchkit <no-reply@example.com>',
+        CONTACT_INBOX: 'owner@example.com',
+        VITE_SITE_URL: 'https://app.example.com',
+        AUTH0_DOMAIN: 'example.eu.auth0.com',
+        AUTH0_CLIENT_ID: 'WebClient',
+        AUTH0_AUDIENCE: 'https://api.example.com',
+        AUTH0_MANAGEMENT_CLIENT_ID: 'M2mClient',
+        AUTH0_MANAGEMENT_CLIENT_SECRET: 'a-long-random-secret',
+        STRIPE_SECRET_KEY: 'sk_live_51abc',
+        STRIPE_WEBHOOK_SECRET: 'whsec_9f8e7d',
+        STRIPE_PRICE_STARTER: 'price_1Starter',
+        STRIPE_PRICE_PRO: 'price_1Pro',
+        STRIPE_PRICE_BUSINESS: 'price_1Business',
+      },
+      { database: embedded.database },
+    );
+    try {
+      expect(production.config.mode).toBe('production');
+      const json = await read(production, '/api/dev/outbox', '127.0.0.1');
+      expect(json.statusCode).toBe(404);
+      expect(json.json()).toMatchObject({ status: 'error', code: 'not_found' });
+      // The page path falls through to the web app (its 404 page, or 503 before a build): never the outbox.
+      const page = await read(production, '/dev/outbox', '127.0.0.1');
+      expect(page.statusCode).not.toBe(200);
+      expect(page.body).not.toContain('Development outbox');
+    } finally {
+      await production.close();
+    }
+  });
+});

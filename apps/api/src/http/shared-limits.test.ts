@@ -1,0 +1,113 @@
+import { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DatabaseHandle } from '#api/db/database.ts';
+import { type EventStream, openEventStream } from '#api/test/event-stream.ts';
+import { startTestApp, type TestApp } from '#api/test/test-app.ts';
+import { openTestDatabase } from '#api/test/test-database.ts';
+import { startTestIdentityProvider, type TestIdentityProvider } from '#api/test/test-identity-provider.ts';
+import { createTestUsers } from '#api/test/test-users.ts';
+
+// Two instances of the app on one database and one Redis (REDIS_URL): every limit is one budget.
+// CI runs Redis beside PostgreSQL; without a reachable Redis this suite says so and skips.
+const redisServer = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+const redisUrl = `${redisServer.replace(/\/\d*$/, '')}/11`;
+
+async function canReachRedis() {
+  const probe = new Redis(redisUrl, { lazyConnect: true, connectTimeout: 1000, maxRetriesPerRequest: 0 });
+  try {
+    await probe.connect();
+    await probe.flushdb();
+    return true;
+  } catch {
+    return false;
+  } finally {
+    probe.disconnect();
+  }
+}
+const hasRedis = await canReachRedis();
+
+describe.skipIf(!hasRedis)('limits shared through Redis by two instances', () => {
+  let identity: TestIdentityProvider;
+  let database: DatabaseHandle;
+  const apps: TestApp[] = [];
+  const streams: EventStream[] = [];
+  const origins: string[] = [];
+
+  beforeAll(async () => {
+    identity = await startTestIdentityProvider();
+    database = await openTestDatabase();
+    for (let index = 0; index < 2; index += 1) {
+      const app = await startTestApp(
+        {
+          ...identity.appEnv,
+          REDIS_URL: redisUrl,
+          RATE_LIMIT_MAX: '3',
+          WRITE_RATE_LIMIT_MAX: '4',
+          STREAMS_PER_USER_MAX: '2',
+        },
+        { database },
+      );
+      apps.push(app);
+      await app.app.listen({ port: 0, host: '127.0.0.1' });
+      const address = app.app.server.address();
+      if (!address || typeof address === 'string') throw new Error('no port');
+      origins.push(`http://127.0.0.1:${address.port}`);
+    }
+  });
+
+  afterAll(async () => {
+    for (const stream of streams) await stream.close();
+    for (const app of apps) await app.close();
+    await database?.close();
+    await identity?.close();
+  });
+
+  it('counts public posts from one address once, whichever instance answers', async () => {
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 5; attempt += 1) {
+      const app = apps[attempt % 2] as TestApp;
+      const response = await app.app.inject({
+        method: 'POST',
+        url: '/api/newsletter',
+        remoteAddress: '198.51.100.20',
+        payload: { email: `shared-${attempt}@example.com` },
+      });
+      statuses.push(response.statusCode);
+    }
+    expect(statuses).toEqual([200, 200, 200, 429, 429]);
+  });
+
+  it('counts a user’s writes once across instances', async () => {
+    const person = await createTestUsers(identity)();
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 6; attempt += 1) {
+      const app = apps[attempt % 2] as TestApp;
+      const response = await app.app.inject({
+        method: 'POST',
+        url: '/api/items',
+        headers: { authorization: `Bearer ${person.token}` },
+        payload: { name: `Write ${attempt}` },
+      });
+      statuses.push(response.statusCode);
+    }
+    expect(statuses).toEqual([201, 201, 201, 201, 429, 429]);
+  });
+
+  it('ends the user’s oldest stream on the other instance when a third one opens', async () => {
+    const person = await createTestUsers(identity)();
+    const open = async (origin: string) => {
+      const stream = await openEventStream(`${origin}/api/items/stream`, {
+        authorization: `Bearer ${person.token}`,
+      });
+      streams.push(stream);
+      expect((await stream.next(5000)).event).toBe('items');
+      return stream;
+    };
+    const [first, second] = [await open(origins[0] as string), await open(origins[1] as string)];
+    const third = await open(origins[1] as string);
+    await first.ended();
+    expect(first.events.at(-1)).toEqual({ event: 'closed', data: '{"reason":"too-many-streams"}' });
+    expect(second.isEnded).toBe(false);
+    expect(third.isEnded).toBe(false);
+  });
+});

@@ -1,0 +1,161 @@
+import {
+  type APIRequestContext,
+  type Browser,
+  expect,
+  type Page,
+  request as playwrightRequest,
+  test,
+} from '@playwright/test';
+import { type Cluster, startCluster } from './start-cluster.ts';
+
+// Three instances in production mode behind HAProxy, one PostgreSQL, one Redis, the providers over
+// https: what a deployment is, on one machine. The tests share one cluster and run in order; the last
+// one takes instances down.
+test.describe.configure({ mode: 'serial' });
+
+let cluster: Cluster;
+let api: APIRequestContext;
+
+test.beforeAll(async () => {
+  test.setTimeout(240_000);
+  cluster = await startCluster({
+    appEnv: {
+      RATE_LIMIT_MAX: '5',
+      // The fault test writes fast from one user; the per-user write limit has its own API test.
+      WRITE_RATE_LIMIT_MAX: '100000',
+    },
+  });
+  api = await playwrightRequest.newContext({ baseURL: cluster.origin, ignoreHTTPSErrors: true });
+});
+
+// biome-ignore lint/correctness/noEmptyPattern: Playwright reads the fixtures a hook asks for from this pattern.
+test.afterAll(async ({}, testInfo) => {
+  if (cluster && testInfo.status !== testInfo.expectedStatus) console.log(cluster.output());
+  await api?.dispose();
+  await cluster?.stop();
+});
+
+/** The number of live-list streams an instance holds, from its own /metrics. */
+async function openStreams(origin: string): Promise<number> {
+  const response = await fetch(`${origin}/metrics`).catch(() => undefined);
+  if (!response?.ok) return 0;
+  const match = /^app_live_streams_open(?:\{[^}]*\})? (\d+)/m.exec(await response.text());
+  return Number(match?.[1] ?? 0);
+}
+
+async function streamsPerInstance() {
+  return Promise.all(cluster.instances.map((instance) => openStreams(instance.origin)));
+}
+
+async function openDashboard(browser: Browser, accessToken: string): Promise<Page> {
+  const context = await browser.newContext({ baseURL: cluster.origin, ignoreHTTPSErrors: true });
+  const page = await context.newPage();
+  await page.goto('/legal/terms-of-service');
+  await page.evaluate((token) => window.localStorage.setItem('auth0_access_token', token), accessToken);
+  await page.goto('/dashboard');
+  await expect(page.getByTestId('items-empty').or(page.getByTestId('item-row').first())).toBeVisible();
+  return page;
+}
+
+const itemCount = (page: Page) => page.getByTestId('item-row').count();
+const itemNamed = (page: Page, name: string) =>
+  page.getByTestId('item-row').getByRole('paragraph').filter({ hasText: name });
+
+async function addItem(page: Page, name: string) {
+  const form = page.getByTestId('add-item-form');
+  await form.getByLabel('Item name').fill(name);
+  await form.getByRole('button', { name: 'Add item' }).click();
+}
+
+test('three instances started at once on an empty database all serve, behind the balancer', async () => {
+  for (const instance of cluster.instances) {
+    const ready = await fetch(`${instance.origin}/readyz`);
+    expect(ready.status, instance.name).toBe(200);
+  }
+  const health = await api.get('/healthz');
+  expect(health.ok()).toBeTruthy();
+  expect((await api.get('/')).ok()).toBeTruthy();
+});
+
+test('rate limits hold across instances; a forged X-Forwarded-For does not help', async () => {
+  const statuses: number[] = [];
+  for (let attempt = 0; attempt < 8; attempt += 1) {
+    const response = await api.post('/api/newsletter', {
+      headers: { 'X-Forwarded-For': `198.51.100.${attempt}` },
+      data: { email: `reader-${attempt}@example.com` },
+    });
+    statuses.push(response.status());
+  }
+  // Round robin spread the eight posts over the three instances; the one shared bucket allows five.
+  expect(statuses.filter((status) => status < 300)).toHaveLength(5);
+  expect(statuses.slice(5)).toEqual([429, 429, 429]);
+});
+
+test('two tabs whose streams sit on different instances see each other’s changes', async ({ browser }) => {
+  const { accessToken } = await cluster.newUser('tabs');
+  const first = await openDashboard(browser, accessToken);
+  let second = await openDashboard(browser, accessToken);
+  // Round robin usually puts the second stream elsewhere; reopen until it does.
+  for (let attempt = 0; attempt < 6; attempt += 1) {
+    const counts = await streamsPerInstance();
+    if (counts.filter((count) => count > 0).length >= 2) break;
+    await second.context().close();
+    second = await openDashboard(browser, accessToken);
+  }
+  expect((await streamsPerInstance()).filter((count) => count > 0).length).toBeGreaterThanOrEqual(2);
+
+  await addItem(first, 'Made in the first tab');
+  await expect(itemNamed(second, 'Made in the first tab')).toBeVisible();
+  await addItem(second, 'Made in the second tab');
+  await expect(itemNamed(first, 'Made in the second tab')).toBeVisible();
+  await first.context().close();
+  await second.context().close();
+});
+
+test('an instance drained and another killed during writes: nothing acknowledged is lost', async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const { accessToken } = await cluster.newUser('faults');
+  const pages = [await openDashboard(browser, accessToken), await openDashboard(browser, accessToken)];
+  const headers = { Authorization: `Bearer ${accessToken}` };
+
+  const acknowledged: string[] = [];
+  let failures = 0;
+  let writing = true;
+  const writer = (async () => {
+    for (let sequence = 0; writing; sequence += 1) {
+      const name = `write ${sequence}`;
+      const response = await api.post('/api/items', { headers, data: { name } }).catch(() => undefined);
+      if (response?.status() === 201) acknowledged.push(name);
+      else failures += 1;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  })();
+
+  await new Promise((resolve) => setTimeout(resolve, 1500));
+  const [drained, killed] = cluster.instances;
+  const drainExit = drained?.stop('SIGTERM');
+  await new Promise((resolve) => setTimeout(resolve, 1500));
+  await killed?.stop('SIGKILL');
+  await new Promise((resolve) => setTimeout(resolve, 2500));
+  writing = false;
+  await writer;
+  expect(await drainExit, 'a drained instance exits cleanly').toBe(0);
+
+  const stored = await api.get('/api/items', { headers });
+  expect(stored.ok()).toBeTruthy();
+  const storedNames = new Set((await stored.json()).data.map((item: { name: string }) => item.name));
+  const lost = acknowledged.filter((name) => !storedNames.has(name));
+  console.log(
+    `faults: ${acknowledged.length} writes acknowledged, ${failures} refused or failed, ${lost.length} lost`,
+  );
+  expect(acknowledged.length).toBeGreaterThan(20);
+  expect(lost).toEqual([]);
+
+  // Both open dashboards converge on the stored list once their streams reconnect to the survivor.
+  for (const page of pages) {
+    await expect.poll(() => itemCount(page), { timeout: 30_000 }).toBe(storedNames.size);
+    await page.context().close();
+  }
+});

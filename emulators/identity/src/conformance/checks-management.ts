@@ -1,0 +1,294 @@
+import { ManagementClient } from 'auth0';
+import { bruteForce } from './checks-tokens.ts';
+import { newUser, raw, sharedUser, signIn } from './conformance-users.ts';
+import {
+  bodyOf,
+  type CheckContext,
+  describeError,
+  differs,
+  expectAll,
+  type Feature,
+  failureOf,
+  likeAuth0,
+  missing,
+  statusOf,
+} from './feature-check.ts';
+
+const area = 'Management API (/api/v2)';
+
+/** A Management API call the emulator may not have: 404 from it means the feature is missing. */
+async function presence(call: () => Promise<unknown>): Promise<ReturnType<typeof likeAuth0>> {
+  const failure = await failureOf(call);
+  if (failure === undefined) return likeAuth0();
+  if (statusOf(failure) === 404) return missing(`404 ${JSON.stringify(bodyOf(failure)?.message ?? '')}`);
+  return differs(describeError(failure));
+}
+
+/** The Management API as a signed-in user would call it, with that user's own access token. */
+function asUser(context: CheckContext, token: string) {
+  return new ManagementClient({ domain: context.domain, token, maxRetries: 0 });
+}
+
+export const managementFeatures: Feature[] = [
+  {
+    id: 'mgmt.users.get',
+    area,
+    title: 'node-auth0 ManagementClient (client-credentials token it fetches itself) users.get',
+    async check(context) {
+      const user = await sharedUser(context, 'reader');
+      const found = await context.management.users.get(user.userId);
+      const identity = found.identities?.[0];
+      return expectAll([
+        [found.user_id === user.userId && found.email === user.email, 'user_id and email'],
+        [
+          identity?.provider === 'auth0' &&
+            identity.connection === context.connection &&
+            identity.isSocial === false &&
+            `auth0|${identity.user_id}` === user.userId,
+          `identities ${JSON.stringify(found.identities)}`,
+        ],
+        [found.email_verified === false && found.blocked === false, 'email_verified, blocked'],
+      ]);
+    },
+  },
+  {
+    id: 'mgmt.users.update-profile',
+    area,
+    title: 'users.update changes the profile and merges user_metadata',
+    async check(context) {
+      const user = await newUser(context, 'mgmt-update');
+      await context.management.users.update(user.userId, { user_metadata: { theme: 'dark', plan: 'pro' } });
+      const updated = await context.management.users.update(user.userId, {
+        name: 'Ada Lovelace',
+        user_metadata: { plan: null },
+      });
+      return expectAll([
+        [updated.name === 'Ada Lovelace', `name ${updated.name}`],
+        [JSON.stringify(updated.user_metadata) === '{"theme":"dark"}', JSON.stringify(updated.user_metadata)],
+      ]);
+    },
+  },
+  {
+    id: 'mgmt.users.email-in-use',
+    area,
+    title: "an email another user has: 400 'The specified new email already exists'",
+    async check(context) {
+      const [first, second] = [await newUser(context, 'mgmt-first'), await newUser(context, 'mgmt-second')];
+      const failure = await failureOf(() =>
+        context.management.users.update(first.userId, {
+          email: second.email,
+          connection: context.connection,
+        }),
+      );
+      const body = bodyOf(failure);
+      return expectAll([
+        [statusOf(failure) === 400, `status ${statusOf(failure)}`],
+        [body?.message === 'The specified new email already exists', `message ${String(body?.message)}`],
+        [body?.error === 'Bad Request', `error ${String(body?.error)}`],
+      ]);
+    },
+  },
+  {
+    id: 'mgmt.users.weak-password',
+    area,
+    title: "a weak password: 400 'PasswordStrengthError: Password is too weak'",
+    async check(context) {
+      const user = await sharedUser(context, 'reader');
+      const failure = await failureOf(() =>
+        context.management.users.update(user.userId, { password: 'short', connection: context.connection }),
+      );
+      const body = bodyOf(failure);
+      return expectAll([
+        [
+          statusOf(failure) === 400 && body?.message === 'PasswordStrengthError: Password is too weak',
+          `${statusOf(failure)} ${JSON.stringify(body)}`,
+        ],
+      ]);
+    },
+  },
+  {
+    id: 'mgmt.users.email-and-password',
+    area,
+    title: "email and password in one update: 400 'Cannot update password and email simultaneously'",
+    async check(context) {
+      const user = await sharedUser(context, 'reader');
+      const failure = await failureOf(() =>
+        context.management.users.update(user.userId, {
+          email: context.uniqueEmail('other'),
+          password: 'Another-horse-7',
+          connection: context.connection,
+        }),
+      );
+      const body = bodyOf(failure);
+      return expectAll([
+        [
+          statusOf(failure) === 400 &&
+            body?.message === 'Cannot update password and email simultaneously' &&
+            body.errorCode === 'operation_not_supported',
+          `${statusOf(failure)} ${JSON.stringify(body)}`,
+        ],
+      ]);
+    },
+  },
+  {
+    id: 'mgmt.users.not-found',
+    area,
+    title: "an unknown user: 404 inexistent_user 'The user does not exist.'",
+    async check(context) {
+      const failure = await failureOf(() => context.management.users.get('auth0|000000000000000000000000'));
+      const body = bodyOf(failure);
+      return expectAll([
+        [
+          statusOf(failure) === 404 &&
+            body?.errorCode === 'inexistent_user' &&
+            body.message === 'The user does not exist.',
+          `${statusOf(failure)} ${JSON.stringify(body)}`,
+        ],
+      ]);
+    },
+  },
+  {
+    id: 'mgmt.users.delete',
+    area,
+    title: 'users.delete: 204, and the user is gone',
+    async check(context) {
+      const user = await newUser(context, 'mgmt-delete');
+      await context.management.users.delete(user.userId);
+      const failure = await failureOf(() => context.management.users.get(user.userId));
+      return expectAll([[statusOf(failure) === 404, `read after delete: ${statusOf(failure)}`]]);
+    },
+  },
+  {
+    id: 'mgmt.users.link',
+    area,
+    title: 'users.identities.link: 201 with the primary user’s identities',
+    async check(context) {
+      const [primary, secondary] = [await newUser(context, 'link-a'), await newUser(context, 'link-b')];
+      const identities = await context.management.users.identities.link(primary.userId, {
+        provider: 'auth0',
+        user_id: secondary.userId.slice('auth0|'.length),
+      });
+      const failure = await failureOf(() => context.management.users.get(secondary.userId));
+      return expectAll([
+        [identities.length === 2, `${identities.length} identities`],
+        [statusOf(failure) === 404, 'the secondary user still exists'],
+      ]);
+    },
+  },
+  {
+    id: 'mgmt.user-blocks',
+    area,
+    title: 'userBlocks.list shows a brute-force block, userBlocks.delete lifts it',
+    async check(context) {
+      const user = bruteForce.user;
+      if (!user) return differs('the brute-force check blocked nobody');
+      const before = await context.management.userBlocks.list(user.userId);
+      await context.management.userBlocks.delete(user.userId);
+      const after = await context.management.userBlocks.list(user.userId);
+      return expectAll([
+        [before.blocked_for?.[0]?.identifier === user.email, `before ${JSON.stringify(before)}`],
+        [after.blocked_for?.length === 0, `after ${JSON.stringify(after)}`],
+      ]);
+    },
+  },
+  {
+    id: 'mgmt.user-token-own-scopes',
+    area,
+    title: 'a user token that asked for read:current_user reads its own user',
+    async check(context) {
+      const user = await sharedUser(context, 'reader');
+      const { access_token: token } = await signIn(context, user, {
+        scope: 'openid read:current_user',
+        audience: context.managementAudience,
+      });
+      const found = await asUser(context, token).users.get(user.userId);
+      return expectAll([[found.user_id === user.userId, 'read itself']]);
+    },
+  },
+  {
+    id: 'mgmt.user-token-unasked-scopes',
+    area,
+    title: 'a user token that did not ask for read:current_user is refused: 403 insufficient_scope',
+    async check(context) {
+      const user = await sharedUser(context, 'reader');
+      const { access_token: token } = await signIn(context, user, {
+        scope: 'openid profile',
+        audience: context.managementAudience,
+      });
+      const failure = await failureOf(() => asUser(context, token).users.get(user.userId));
+      if (failure === undefined) return differs('read itself with scopes it never asked for');
+      return expectAll([
+        [
+          statusOf(failure) === 403 && bodyOf(failure)?.errorCode === 'insufficient_scope',
+          `${statusOf(failure)} ${JSON.stringify(bodyOf(failure))}`,
+        ],
+      ]);
+    },
+  },
+  {
+    id: 'mgmt.rate-limit-headers',
+    area,
+    title: 'x-ratelimit-limit, -remaining and -reset on every Management API answer',
+    async check(context) {
+      const { access_token: token } = (await (
+        await raw(context, '/oauth/token', {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify({
+            grant_type: 'client_credentials',
+            client_id: context.managementClient.id,
+            client_secret: context.managementClient.secret,
+            audience: context.managementAudience,
+          }),
+        })
+      ).json()) as { access_token: string };
+      const response = await raw(context, '/api/v2/users/auth0%7C000000000000000000000000', {
+        headers: { authorization: `Bearer ${token}` },
+      });
+      return response.headers.has('x-ratelimit-limit') ? likeAuth0() : missing('no x-ratelimit-* headers');
+    },
+  },
+  {
+    id: 'mgmt.users.search',
+    area,
+    title: 'users.list with a Lucene query (user search)',
+    check: (context) =>
+      presence(() =>
+        context.management.users.list({ q: 'email:"someone@example.com"', search_engine: 'v3' }),
+      ),
+  },
+  {
+    id: 'mgmt.users-by-email',
+    area,
+    title: 'users.listUsersByEmail (/api/v2/users-by-email)',
+    check: (context) =>
+      presence(() => context.management.users.listUsersByEmail({ email: 'someone@example.com' })),
+  },
+  {
+    id: 'mgmt.tickets.change-password',
+    area,
+    title: 'tickets.changePassword (a reset link made by the API)',
+    async check(context) {
+      const user = await sharedUser(context, 'reader');
+      return presence(() => context.management.tickets.changePassword({ user_id: user.userId }));
+    },
+  },
+  {
+    id: 'mgmt.jobs.verification-email',
+    area,
+    title: 'jobs.verificationEmail.create (send the verification email again)',
+    async check(context) {
+      const user = await sharedUser(context, 'reader');
+      return presence(() => context.management.jobs.verificationEmail.create({ user_id: user.userId }));
+    },
+  },
+  {
+    id: 'mgmt.users.roles',
+    area,
+    title: 'users.roles.list (roles and permissions)',
+    async check(context) {
+      const user = await sharedUser(context, 'reader');
+      return presence(() => context.management.users.roles.list(user.userId));
+    },
+  },
+];

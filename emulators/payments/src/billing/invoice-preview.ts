@@ -1,0 +1,100 @@
+import type { PaymentsContext } from '../context.ts';
+import { invalidRequest } from '../http/stripe-error.ts';
+import { randomToken } from '../ids.ts';
+import { priceOf } from '../objects/subscription-object.ts';
+import type {
+  CustomerRecord,
+  InvoiceLineRecord,
+  InvoiceRecord,
+  SubscriptionRecord,
+} from '../storage/payments-state.ts';
+import { addMonths } from './calendar.ts';
+import { customerNow } from './customers.ts';
+import { itemLine, pendingItemLines, periodLine } from './invoices.ts';
+import { isEnded, type ProrationBehavior, prorationItems } from './subscriptions.ts';
+
+export type PreviewRequest = {
+  customer: CustomerRecord;
+  subscription: SubscriptionRecord;
+  /** The plan or seat change to preview (`subscription_details[items]`). */
+  change: { price?: string; quantity?: number };
+  prorationBehavior: ProrationBehavior;
+  prorationDate: number | undefined;
+  /** `next`: the next invoice; `recurring`: what every period costs, without one-off items. */
+  mode: 'next' | 'recurring';
+};
+
+const noUpcoming = (customer: string) =>
+  invalidRequest(`No upcoming invoices for customer: ${customer}`, { code: 'invoice_upcoming_none' });
+
+/**
+ * The invoice `invoices.createPreview` shows, made up and never stored: with always_invoice and a
+ * change, the proration invoice that change would bill now; otherwise the subscription's next invoice
+ * at the end of its period (or trial): pending items, this change's prorations, and the next period
+ * at the new plan and seats.
+ */
+export function previewInvoice(context: PaymentsContext, request: PreviewRequest): InvoiceRecord {
+  const { state } = context.store;
+  const { customer, subscription } = request;
+  if (isEnded(subscription) || subscription.status === 'incomplete' || subscription.cancelAtPeriodEnd) {
+    throw noUpcoming(customer.id);
+  }
+  const now = customerNow(state, customer);
+  const next = {
+    price: request.change.price ?? subscription.item.price,
+    quantity: request.change.quantity ?? subscription.item.quantity,
+  };
+  const prorations =
+    request.prorationBehavior === 'none'
+      ? []
+      : prorationItems(state, subscription, next, request.prorationDate ?? now);
+  const changed: SubscriptionRecord = { ...subscription, item: { ...subscription.item, ...next } };
+  let lines: InvoiceLineRecord[];
+  let reason: InvoiceRecord['billingReason'];
+  let period: { start: number; end: number };
+  if (request.prorationBehavior === 'always_invoice' && prorations.length > 0 && request.mode === 'next') {
+    lines = prorations.map((item) => itemLine(state, item));
+    reason = 'subscription_update';
+    period = { start: now, end: now };
+  } else {
+    const start =
+      subscription.status === 'trialing' ? (subscription.trialEnd ?? now) : subscription.currentPeriodEnd;
+    const end =
+      subscription.status === 'trialing'
+        ? addMonths(start, 1)
+        : addMonths(subscription.billingCycleAnchor, subscription.periodIndex + 1);
+    period = { start, end };
+    reason = 'subscription_cycle';
+    lines = [
+      ...(request.mode === 'next'
+        ? [...pendingItemLines(state, subscription), ...prorations.map((item) => itemLine(state, item))]
+        : []),
+      periodLine(state, changed, period),
+    ];
+  }
+  return {
+    id: `upcoming_in_${randomToken(24)}`,
+    number: null,
+    customer: customer.id,
+    subscription: subscription.id,
+    subscriptionMetadata: { ...subscription.metadata },
+    status: 'draft',
+    billingReason: reason,
+    created: period.start,
+    periodStart: period.start,
+    periodEnd: period.end,
+    currency: priceOf(state, next.price).currency,
+    lines,
+    total: lines.reduce((sum, line) => sum + line.amount, 0),
+    startingBalance: customer.balance,
+    endingBalance: null,
+    amountPaid: 0,
+    attemptCount: 0,
+    finalizedAt: null,
+    paidAt: null,
+    customerEmail: customer.email,
+    customerName: customer.name,
+    paymentMethod: null,
+    lastPaymentError: null,
+  };
+}

@@ -1,0 +1,124 @@
+// `npm run stripe:setup`: the product's catalogue (@app/plans) as Stripe products and monthly per-seat
+// prices whose `lookup_key` is the plan id (starter, pro, business), in the account STRIPE_SECRET_KEY and
+// STRIPE_API_URL point at: the payment emulator by default, or a real (test) account. Idempotent: a
+// plan whose price already has its lookup key, amount and interval is left alone; a changed amount gets
+// a new price that takes the lookup key over (the old one is archived), as Stripe recommends.
+//
+// It lives in scripts/ rather than in the emulator: it sets up the product's own Stripe account, reads
+// the product's catalogue and variables, and the emulator is only one of the accounts it can target.
+import { pathToFileURL } from 'node:url';
+import Stripe from 'stripe';
+import { loadDotEnv } from './lib/dot-env.mjs';
+import { root } from './lib/workspace.mjs';
+
+/** The Stripe client the app itself would build from the environment (apps/api config). */
+export function stripeFromEnvironment(env = process.env) {
+  const key = env.STRIPE_SECRET_KEY?.trim() || 'sk_test_emulator';
+  const apiUrl =
+    env.STRIPE_API_URL?.trim() ||
+    (env.STRIPE_SECRET_KEY?.trim() ? undefined : `http://localhost:${env.PAYMENTS_PORT?.trim() || 3002}`);
+  if (!apiUrl) return { stripe: new Stripe(key), target: 'Stripe' };
+  const url = new URL(apiUrl);
+  const protocol = url.protocol.replace(':', '');
+  return {
+    stripe: new Stripe(key, {
+      host: url.hostname,
+      port: Number(url.port || (protocol === 'https' ? 443 : 80)),
+      protocol,
+    }),
+    target: url.origin,
+  };
+}
+
+const isPlanPrice = (price, plan) =>
+  price.active &&
+  price.type === 'recurring' &&
+  price.currency === 'usd' &&
+  price.unit_amount === plan.unitAmount &&
+  price.recurring?.interval === 'month' &&
+  price.recurring.interval_count === 1 &&
+  price.recurring.usage_type === 'licensed';
+
+/** The plan's product: the one its current price names, else an active one with `metadata.plan`. */
+async function findProduct(stripe, plan, current) {
+  if (current && typeof current.product === 'object' && current.product.active) return current.product;
+  for await (const product of stripe.products.list({ active: true, limit: 100 })) {
+    if (product.metadata?.plan === plan.id) return product;
+  }
+  return undefined;
+}
+
+/**
+ * Makes sure each plan has its product and price; answers one line per plan: `created` (product and/or
+ * price made), `updated` (a new price for a changed amount), or `unchanged`.
+ */
+export async function setupCatalogue(stripe, plans) {
+  const results = [];
+  for (const plan of plans) {
+    const [current] = (await stripe.prices.list({ lookup_keys: [plan.id], expand: ['data.product'] })).data;
+    if (current && isPlanPrice(current, plan)) {
+      results.push({ plan: plan.id, product: current.product.id, price: current.id, status: 'unchanged' });
+      continue;
+    }
+    // Keys derived from what is made: a run that died halfway and is run again within a day makes
+    // nothing twice.
+    const key = `stripe-setup-${plan.id}-${plan.unitAmount}`;
+    let product = await findProduct(stripe, plan, current);
+    if (!product) {
+      product = await stripe.products.create(
+        {
+          name: plan.name,
+          unit_label: 'seat',
+          marketing_features: plan.features.map((name) => ({ name })),
+          metadata: { plan: plan.id },
+        },
+        { idempotencyKey: `${key}-product` },
+      );
+    }
+    const price = await stripe.prices.create(
+      {
+        product: product.id,
+        currency: 'usd',
+        unit_amount: plan.unitAmount,
+        recurring: { interval: 'month', usage_type: 'licensed' },
+        lookup_key: plan.id,
+        transfer_lookup_key: true,
+        nickname: `${plan.name} (per seat, monthly)`,
+        metadata: { plan: plan.id },
+      },
+      { idempotencyKey: `${key}-price-${product.id}` },
+    );
+    await stripe.products.update(product.id, { default_price: price.id });
+    if (current?.active) await stripe.prices.update(current.id, { active: false });
+    results.push({
+      plan: plan.id,
+      product: product.id,
+      price: price.id,
+      status: current ? 'updated' : 'created',
+    });
+  }
+  return results;
+}
+
+async function main() {
+  loadDotEnv(root);
+  const { plans } = await import('@app/plans');
+  const { stripe, target } = stripeFromEnvironment();
+  console.log(`Setting up the catalogue in ${target} …`);
+  const results = await setupCatalogue(stripe, plans);
+  for (const result of results) {
+    console.log(`  ${result.plan.padEnd(9)} ${result.status.padEnd(9)} ${result.product}  ${result.price}`);
+  }
+  const made = results.filter((result) => result.status !== 'unchanged').length;
+  console.log(made === 0 ? 'Nothing to do: every plan has its price.' : `${made} plan(s) set up.`);
+  console.log('The app finds each price by its lookup key (the plan id) at start: STRIPE_PRICE_* may stay');
+  console.log('unset. The ids, should you want them as overrides:');
+  for (const result of results) console.log(`  STRIPE_PRICE_${result.plan.toUpperCase()}=${result.price}`);
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  main().catch((error) => {
+    console.error(`stripe:setup failed: ${error.message}`);
+    process.exit(1);
+  });
+}

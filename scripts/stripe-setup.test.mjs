@@ -1,0 +1,92 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { loadPaymentsConfig, startPaymentsEmulator } from '@app/payments-emulator';
+import { plans } from '@app/plans';
+import { afterEach, describe, expect, it } from 'vitest';
+import { setupCatalogue, stripeFromEnvironment } from './stripe-setup.mjs';
+
+const cleanups = [];
+afterEach(async () => {
+  while (cleanups.length) await cleanups.pop()();
+});
+
+/** The payment emulator on a free port, with or without its seeded catalogue. */
+async function emulator(seed) {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'stripe-setup-'));
+  const server = await startPaymentsEmulator(
+    loadPaymentsConfig({
+      PAYMENTS_PORT: '0',
+      PAYMENTS_DATA_DIR: dataDir,
+      STRIPE_SECRET_KEY: 'sk_test_setup',
+      STRIPE_WEBHOOK_URL: 'none',
+      LOG_LEVEL: 'silent',
+      PAYMENTS_SEED_CATALOGUE: String(seed),
+    }),
+    { logger: false },
+  );
+  cleanups.push(async () => {
+    await server.close();
+    await rm(dataDir, { recursive: true, force: true });
+  });
+  return stripeFromEnvironment({ STRIPE_SECRET_KEY: 'sk_test_setup', STRIPE_API_URL: server.url });
+}
+
+describe('npm run stripe:setup', () => {
+  it('creates each plan’s product and monthly per-seat price with lookup_key = plan id, once', async () => {
+    const { stripe, target } = await emulator(false);
+    expect(target).toMatch(/^http:\/\/localhost:\d+$/);
+    const first = await setupCatalogue(stripe, plans);
+    expect(first.map((result) => [result.plan, result.status])).toEqual([
+      ['starter', 'created'],
+      ['pro', 'created'],
+      ['business', 'created'],
+    ]);
+    const prices = (
+      await stripe.prices.list({ lookup_keys: ['starter', 'pro', 'business'], expand: ['data.product'] })
+    ).data;
+    for (const plan of plans) {
+      const price = prices.find((each) => each.lookup_key === plan.id);
+      expect(price).toMatchObject({
+        unit_amount: plan.unitAmount,
+        currency: 'usd',
+        recurring: { interval: 'month', interval_count: 1, usage_type: 'licensed' },
+        product: { name: plan.name, default_price: price?.id, metadata: { plan: plan.id } },
+      });
+    }
+
+    const second = await setupCatalogue(stripe, plans);
+    expect(second.map((result) => result.status)).toEqual(['unchanged', 'unchanged', 'unchanged']);
+    expect(second.map((result) => result.price)).toEqual(first.map((result) => result.price));
+    expect((await stripe.products.list()).data).toHaveLength(3);
+    expect((await stripe.prices.list()).data).toHaveLength(3);
+  });
+
+  it('moves the lookup key to a new price when a plan’s amount changes, archiving the old one', async () => {
+    const { stripe } = await emulator(false);
+    const [before] = await setupCatalogue(stripe, plans.slice(0, 1));
+    const [after] = await setupCatalogue(stripe, [{ ...plans[0], unitAmount: 1100 }]);
+    expect(after).toMatchObject({ status: 'updated', product: before.product });
+    expect(after.price).not.toBe(before.price);
+    expect(await stripe.prices.retrieve(before.price)).toMatchObject({ active: false, lookup_key: null });
+    expect((await stripe.prices.list({ lookup_keys: ['starter'] })).data.map((price) => price.id)).toEqual([
+      after.price,
+    ]);
+  });
+
+  it('finds the emulator’s seeded catalogue already set up', async () => {
+    const { stripe } = await emulator(true);
+    const results = await setupCatalogue(stripe, plans);
+    expect(results.map((result) => [result.status, result.price])).toEqual([
+      ['unchanged', 'price_starter_monthly'],
+      ['unchanged', 'price_pro_monthly'],
+      ['unchanged', 'price_business_monthly'],
+    ]);
+  });
+
+  it('targets the app’s account: the emulator without a key, Stripe with one', () => {
+    expect(stripeFromEnvironment({}).target).toBe('http://localhost:3002');
+    expect(stripeFromEnvironment({ PAYMENTS_PORT: '4002' }).target).toBe('http://localhost:4002');
+    expect(stripeFromEnvironment({ STRIPE_SECRET_KEY: 'sk_test_real' }).target).toBe('Stripe');
+  });
+});
