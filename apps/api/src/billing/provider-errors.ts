@@ -16,7 +16,7 @@ export async function callProvider<T>(
   } catch (error) {
     if (!(error instanceof Stripe.errors.StripeError)) throw error;
     log.error(
-      { err: error, action, providerCode: error.code, requestId: error.requestId },
+      { err: error, action, providerCode: error.code, providerRequestId: error.requestId },
       'payment provider call failed',
     );
     if (error instanceof Stripe.errors.StripeConnectionError || (error.statusCode ?? 500) >= 500) {
