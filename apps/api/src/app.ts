@@ -3,7 +3,7 @@ import zlib from 'node:zlib';
 import type { Mailer } from '@app/mail';
 import fastifyCompress from '@fastify/compress';
 import fastifyRateLimit from '@fastify/rate-limit';
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyServerOptions, type RouteOptions } from 'fastify';
 import { createAuthenticate } from './auth/authenticate.ts';
 import { registerIdentityConfigRoutes } from './auth/identity-config-routes.ts';
 import { createManagementClient } from './auth/management-client.ts';
@@ -17,6 +17,7 @@ import type { Config } from './config.ts';
 import { registerContactRoutes } from './contact/contact-routes.ts';
 import type { DatabaseHandle } from './db/database.ts';
 import { registerOutboxRoutes } from './dev/outbox-routes.ts';
+import { registerApiDocumentRoutes } from './http/api-document-routes.ts';
 import { closeUnusedConnectionsOnClose } from './http/close-unused-connections.ts';
 import { contentSecurityPolicy } from './http/content-security-policy.ts';
 import {
@@ -45,9 +46,11 @@ export type AppDeps = {
   logger?: FastifyServerOptions['logger'];
   /** The plans' prices; unset: resolved from the payment provider before any route is registered. */
   plans?: PlanCatalogue;
+  /** Called for every route as it is registered (tests compare them with the API contract). */
+  onRoute?: (route: RouteOptions) => void;
 };
 
-export async function buildApp({ config, database, mailer, logger, plans: givenPlans }: AppDeps) {
+export async function buildApp({ config, database, mailer, logger, plans: givenPlans, onRoute }: AppDeps) {
   const stripe = createStripeClient(config.payments);
   // Each plan's price by its lookup key unless STRIPE_PRICE_* names one, read before anything is opened
   // so that a failure leaves nothing behind; the embedded emulator may still be starting beside the app.
@@ -72,6 +75,7 @@ export async function buildApp({ config, database, mailer, logger, plans: givenP
     },
   });
 
+  if (onRoute) app.addHook('onRoute', onRoute);
   registerErrorHandler(app);
   registerRequestContext(app);
   closeUnusedConnectionsOnClose(app);
@@ -180,6 +184,7 @@ export async function buildApp({ config, database, mailer, logger, plans: givenP
     authenticate,
   });
   registerWebhookRoutes(app, { db, stripe, webhookSecret: config.payments.webhookSecret, metrics });
+  registerApiDocumentRoutes(app, { mode: config.mode });
   // Development doors exist in embedded mode only; production mode has SMTP and no outbox at all.
   if (config.mode === 'embedded' && config.mail.transport === 'outbox') {
     registerOutboxRoutes(app, { outboxDir: config.mail.outboxDir });

@@ -15,6 +15,7 @@ import {
   variable,
 } from '@app/env';
 import { passwordPolicyNames } from '@app/password-policy';
+import { type PlanId, planIds } from '@app/plans';
 import { z } from 'zod';
 import { developmentDefaults, productionProblems } from './config/production-settings.ts';
 import { trustProxySetting } from './config/trust-proxy.ts';
@@ -232,9 +233,6 @@ function paymentsConfig(env: Environment) {
 }
 
 export type PaymentsConfig = ReturnType<typeof paymentsConfig>;
-
-export const planIds = ['starter', 'pro', 'business'] as const;
-export type PlanId = (typeof planIds)[number];
 
 /** The price ids set for plans in the environment; a plan left out is found by its lookup key. */
 function priceOverrides(env: Environment): Partial<Record<PlanId, string>> {

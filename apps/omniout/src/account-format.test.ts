@@ -6,7 +6,6 @@ import {
   accountView,
   describeStatus,
   errorMessageOf,
-  formatLongDate,
   seatsLabel,
   statusLabel,
 } from './account-format.ts';
@@ -26,33 +25,6 @@ const noPlan: AccountDocument = {
 
 // Local dates: the formatter writes the date in the browser's time zone, whatever this machine's is.
 const local = (year: number, monthIndex: number, day: number) => new Date(year, monthIndex, day, 12);
-
-describe('formatLongDate (§9 MMMM Do YYYY)', () => {
-  it.each([
-    [local(2026, 10, 21), 'November 21st 2026'],
-    [local(2026, 0, 1), 'January 1st 2026'],
-    [local(2026, 1, 2), 'February 2nd 2026'],
-    [local(2026, 2, 3), 'March 3rd 2026'],
-    [local(2026, 3, 4), 'April 4th 2026'],
-    [local(2026, 4, 11), 'May 11th 2026'],
-    [local(2026, 5, 12), 'June 12th 2026'],
-    [local(2026, 6, 13), 'July 13th 2026'],
-    [local(2026, 7, 22), 'August 22nd 2026'],
-    [local(2026, 8, 23), 'September 23rd 2026'],
-    [local(2026, 9, 30), 'October 30th 2026'],
-    [local(2027, 11, 31), 'December 31st 2027'],
-  ])('%s → %s', (date, expected) => {
-    expect(formatLongDate(date)).toBe(expected);
-    expect(formatLongDate(date.toISOString())).toBe(expected);
-  });
-
-  it('is empty for no date or an invalid one', () => {
-    expect(formatLongDate(null)).toBe('');
-    expect(formatLongDate(undefined)).toBe('');
-    expect(formatLongDate('')).toBe('');
-    expect(formatLongDate('not a date')).toBe('');
-  });
-});
 
 describe('status in words', () => {
   it.each([

@@ -1,6 +1,10 @@
 // What the account page shows, worked out from the GET /api/user document: pure functions, shared
 // by the browser script (my-account.ts) and the unit tests. No DOM, no imports that a browser could
-// not resolve (the build transpiles each file on its own, it does not bundle).
+// not resolve (the build transpiles each file on its own, it does not bundle): the plan rules come
+// from @app/plans' import-free files, which the build compiles beside this one (browser-script.ts).
+import { formatLongDate } from '@app/plans/dates';
+import { isRenewingStatus, isTrialStatus, readableStatus } from '@app/plans/plan-status';
+import { seatLimit } from '@app/plans/seats';
 
 /** The fields of the user document (apps/api/src/users/user-document.ts) this page reads. */
 export type AccountDocument = {
@@ -34,36 +38,6 @@ export type AccountView = {
   canChoosePlan: boolean;
 };
 
-const months = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
-
-/** 1st, 2nd, 3rd, 4th … 11th, 12th, 13th … 21st, 22nd, 23rd … 31st. */
-export function ordinal(day: number): string {
-  const lastTwo = day % 100;
-  if (lastTwo >= 11 && lastTwo <= 13) return `${day}th`;
-  return `${day}${['th', 'st', 'nd', 'rd'][day % 10] ?? 'th'}`;
-}
-
-/** §9's 'MMMM Do YYYY' ('November 21st 2026') in the browser's time zone; '' for no valid date. */
-export function formatLongDate(value: string | Date | null | undefined): string {
-  if (value === null || value === undefined || value === '') return '';
-  const date = typeof value === 'string' ? new Date(value) : value;
-  if (Number.isNaN(date.getTime())) return '';
-  return `${months[date.getMonth()]} ${ordinal(date.getDate())} ${date.getFullYear()}`;
-}
-
 const statusWords: Record<string, { label: string; tone: StatusTone }> = {
   active: { label: 'Active', tone: 'active' },
   trialing: { label: 'Trial', tone: 'trial' },
@@ -78,10 +52,7 @@ const statusWords: Record<string, { label: string; tone: StatusTone }> = {
 /** The payment provider's subscription status in words: 'past_due' → 'Past due', none → 'No plan'. */
 export function describeStatus(status: string | null | undefined): { label: string; tone: StatusTone } {
   if (!status) return { label: 'No plan', tone: 'none' };
-  const known = statusWords[status];
-  if (known) return known;
-  const words = status.replaceAll('_', ' ');
-  return { label: words.charAt(0).toUpperCase() + words.slice(1), tone: 'warning' };
+  return statusWords[status] ?? { label: readableStatus(status), tone: 'warning' };
 }
 
 export const statusLabel = (status: string | null | undefined) => describeStatus(status).label;
@@ -92,9 +63,6 @@ export function seatsLabel(used: number | null, limit: number): string {
   return used === null ? `${limit} ${seats}` : `${used} of ${limit} used`;
 }
 
-/** The seat limit: the subscription's quantity, 0 without one (or for anything not a count). */
-export const seatLimit = (quantity: unknown) => Math.max(0, Math.floor(Number(quantity) || 0));
-
 export function accountView(
   user: AccountDocument,
   seatsUsed: number | null,
@@ -102,10 +70,10 @@ export function accountView(
 ): AccountView {
   const { label: status, tone: statusTone } = describeStatus(user.stripeSubscriptionStatus);
   const seatsLimit = seatLimit(user.quantity);
-  const isTrial = user.stripeSubscriptionStatus === 'trialing';
-  const isActive = user.stripeSubscriptionStatus === 'active';
-  const trialEnd = isTrial ? formatLongDate(user.trialEnd) : '';
-  const renewal = isActive ? formatLongDate(user.currentPeriodEnd) : '';
+  const trialEnd = isTrialStatus(user.stripeSubscriptionStatus) ? formatLongDate(user.trialEnd) : '';
+  const renewal = isRenewingStatus(user.stripeSubscriptionStatus)
+    ? formatLongDate(user.currentPeriodEnd)
+    : '';
   return {
     email: user.email,
     plan: (user.planId && planNames[user.planId]) || 'None',

@@ -1,10 +1,17 @@
 import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import ts from 'typescript';
 
+// The plan rules a browser module may import, as `@app/plans/<file>` (the package's import-free files:
+// dates, plan-status, seats). Each is compiled beside the importing module as `plans-<file>.js`.
+const plansPrefix = 'plans-';
+const plansDir = path.dirname(createRequire(import.meta.url).resolve('@app/plans'));
+
 /**
  * A browser module from a TypeScript file: types removed, nothing bundled. Relative imports of
- * `./x.ts` become `./x.js`, so each imported file must be compiled too and served beside it.
+ * `./x.ts` become `./x.js`, and `@app/plans/x` becomes `./plans-x.js`, so each imported file must be
+ * compiled too and served beside it.
  */
 export function transpileBrowserModule(source: string, fileName: string): string {
   const { outputText, diagnostics } = ts.transpileModule(source, {
@@ -24,13 +31,21 @@ export function transpileBrowserModule(source: string, fileName: string): string
     );
     throw new Error(`${fileName}: ${messages.join('\n')}`);
   }
-  const bare = [...outputText.matchAll(/^\s*import\s[^'"]*['"]([^./][^'"]*)['"]/gm)].map((match) => match[1]);
+  const code = outputText.replace(
+    /(\bfrom\s+)(['"])@app\/plans\/([\w-]+)\2/g,
+    (_, from: string, quote: string, file: string) => `${from}${quote}./${plansPrefix}${file}.js${quote}`,
+  );
+  const bare = [...code.matchAll(/^\s*import\s[^'"]*['"]([^./][^'"]*)['"]/gm)].map((match) => match[1]);
   if (bare.length > 0)
     throw new Error(`${fileName} imports ${bare.join(', ')}, which a browser cannot resolve`);
-  return outputText;
+  return code;
 }
 
-/** Compiles `entry` (a file in `dir`) and the relative modules it imports, as `{file: code}` by .js name. */
+/** Where the source of a compiled module is: `dir` itself, or @app/plans for `plans-<file>`. */
+const sourceOf = (dir: string, file: string) =>
+  file.startsWith(plansPrefix) ? path.join(plansDir, file.slice(plansPrefix.length)) : path.join(dir, file);
+
+/** Compiles `entry` (a file in `dir`) and the modules it imports, as `{file: code}` by .js name. */
 export async function compileBrowserScripts(dir: string, entry: string): Promise<Map<string, string>> {
   const outputs = new Map<string, string>();
   const pending = [entry];
@@ -38,7 +53,7 @@ export async function compileBrowserScripts(dir: string, entry: string): Promise
     const file = pending.pop() as string;
     const jsName = file.replace(/\.ts$/, '.js');
     if (outputs.has(jsName)) continue;
-    const code = transpileBrowserModule(await readFile(path.join(dir, file), 'utf8'), file);
+    const code = transpileBrowserModule(await readFile(sourceOf(dir, file), 'utf8'), file);
     outputs.set(jsName, code);
     for (const match of code.matchAll(/\bfrom\s+['"]\.\/([\w-]+)\.js['"]/g)) pending.push(`${match[1]}.ts`);
   }

@@ -82,10 +82,18 @@ describe('account page (myAccount.html)', () => {
 });
 
 describe('browser script', () => {
-  it('compiles my-account.ts and what it imports into browser modules', async () => {
+  it('compiles my-account.ts and what it imports, the plan rules of @app/plans too, into browser modules', async () => {
     const scripts = await compileBrowserScripts(src, 'my-account.ts');
-    expect([...scripts.keys()].sort()).toEqual(['account-format.js', 'my-account.js']);
+    expect([...scripts.keys()].sort()).toEqual([
+      'account-format.js',
+      'my-account.js',
+      'plans-dates.js',
+      'plans-plan-status.js',
+      'plans-seats.js',
+    ]);
     expect(scripts.get('my-account.js')).toContain('from "./account-format.js"');
+    expect(scripts.get('account-format.js')).toMatch(/from ['"]\.\/plans-dates\.js['"]/);
+    for (const code of scripts.values()) expect(code).not.toMatch(/from\s+['"]@app\//);
   });
 
   it('refuses an import a browser could not resolve', () => {

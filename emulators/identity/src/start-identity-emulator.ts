@@ -1,4 +1,4 @@
-import type { AddressInfo } from 'node:net';
+import { listenEmulator } from '@app/emulator-kit';
 import { assembleIdentityApp, type IdentityAppOptions } from './app.ts';
 import type { IdentityConfig } from './config.ts';
 
@@ -19,18 +19,8 @@ export async function startIdentityEmulator(
   options: IdentityAppOptions = {},
 ): Promise<IdentityEmulator> {
   const { app, context } = await assembleIdentityApp(config, options);
-  try {
-    await app.listen({ port: config.port, host: config.host });
-  } catch (error) {
-    await app.close();
-    throw error;
-  }
-  const { port } = app.server.address() as AddressInfo;
+  const { port, url } = await listenEmulator(app, config);
   context.urls.followListeningPort(port);
-  const host = ['0.0.0.0', '::', '127.0.0.1', '::1', 'localhost'].includes(config.host)
-    ? 'localhost'
-    : config.host;
-  const url = `${config.protocol}//${host.includes(':') ? `[${host}]` : host}:${port}`;
   app.log.info(
     { url, issuer: context.urls.issuer, dataDir: config.dataDir },
     'identity emulator ready (development only: not Auth0; test users and secrets are public)',

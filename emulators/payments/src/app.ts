@@ -1,5 +1,6 @@
+import { assembleEmulatorApp, type LoggerOption, registerStylesheet } from '@app/emulator-kit';
 import fastifyFormbody from '@fastify/formbody';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { seedCatalogue } from './billing/catalogue.ts';
 import { sweep } from './billing/sweep.ts';
 import type { PaymentsConfig } from './config.ts';
@@ -17,7 +18,7 @@ import {
 } from './http/error-handling.ts';
 import { parseForm } from './http/form-parsing.ts';
 import { registerIdempotency } from './http/idempotency.ts';
-import { registerStylesheet } from './http/stylesheet.ts';
+import { stylesheet, stylesheetUrl } from './http/stylesheet.ts';
 import { newId } from './ids.ts';
 import { registerHomePage } from './pages/home-page.ts';
 import { registerBillingPortalRoutes } from './routes/billing-portal-routes.ts';
@@ -32,7 +33,6 @@ import { registerPortalPageRoutes } from './routes/portal-page-routes.ts';
 import { registerSubscriptionRoutes } from './routes/subscription-routes.ts';
 import { registerTestClockRoutes } from './routes/test-clock-routes.ts';
 import { registerWebhookEndpointRoutes } from './routes/webhook-endpoint-routes.ts';
-import { acquireDataDirectoryLock } from './storage/directory-lock.ts';
 import { migrateState } from './storage/migrate-state.ts';
 import { StateFile } from './storage/state-file.ts';
 import { apiVersion } from './webhooks/emit-event.ts';
@@ -40,7 +40,7 @@ import { WebhookDispatcher } from './webhooks/webhook-dispatcher.ts';
 
 export type PaymentsAppOptions = {
   /** Fastify's logger option; defaults to pino at LOG_LEVEL. `false` for quiet tests. */
-  logger?: FastifyServerOptions['logger'];
+  logger?: LoggerOption;
 };
 
 const apiRouteLists = new WeakMap<FastifyInstance, string[]>();
@@ -57,115 +57,92 @@ export async function assemblePaymentsApp(
   config: PaymentsConfig,
   options: PaymentsAppOptions = {},
 ): Promise<{ app: FastifyInstance; context: PaymentsContext }> {
-  const releaseLock = acquireDataDirectoryLock(config.dataDir);
-  let context: PaymentsContext;
-  try {
-    const store = await StateFile.open(config.dataDir);
-    migrateState(store.state);
-    if (config.seedCatalogue) seedCatalogue(store.state, config.catalogue);
-    context = {
-      config,
-      urls: new EmulatorUrls(config.port, config.protocol),
-      store,
-      webhooks: new WebhookDispatcher(config, store),
-    };
-  } catch (error) {
-    releaseLock();
-    throw error;
-  }
-  const { store, webhooks } = context;
-
-  const logger =
-    options.logger === false
-      ? false
-      : {
-          level: config.logLevel,
-          ...(typeof options.logger === 'object' ? options.logger : {}),
-          serializers: {
-            req: (request: { method: string; url: string; ip?: string }) => ({
-              method: request.method,
-              url: request.url.replace(sessionUrls, '$1…'),
-              remoteAddress: request.ip,
-            }),
-          },
-        };
-  const app = Fastify({
-    logger,
-    bodyLimit: bodyLimitBytes,
-    return503OnClosing: true,
-    frameworkErrors: handleFrameworkError,
-    genReqId: () => newId('req'),
-    requestIdHeader: false,
-    routerOptions: { querystringParser: parseForm, maxParamLength: maxIdLength },
-    // https with EMULATOR_TLS_CERT_FILE and EMULATOR_TLS_KEY_FILE (a production-mode test of the app).
-    ...(config.tls ? { https: config.tls } : {}),
-  });
-  webhooks.useLogger(app.log);
-  const routes: string[] = [];
-  apiRouteLists.set(app, routes);
-  app.addHook('onRoute', (route) => {
-    if (!route.url.startsWith('/v1/')) return;
-    for (const method of [route.method].flat()) if (method !== 'HEAD') routes.push(`${method} ${route.url}`);
-  });
-
   let sweeper: NodeJS.Timeout | undefined;
+  const { app, context } = await assembleEmulatorApp({
+    dataDir: config.dataDir,
+    owner: { name: 'payments emulator', dirVariable: 'PAYMENTS_DATA_DIR' },
+    open: async (): Promise<PaymentsContext> => {
+      const store = await StateFile.open(config.dataDir);
+      migrateState(store.state);
+      if (config.seedCatalogue) seedCatalogue(store.state, config.catalogue);
+      return {
+        config,
+        urls: new EmulatorUrls(config.port, config.protocol),
+        store,
+        webhooks: new WebhookDispatcher(config, store),
+      };
+    },
+    app: () => ({
+      logLevel: config.logLevel,
+      logger: options.logger,
+      redactUrl: (url) => url.replace(sessionUrls, '$1…'),
+      bodyLimit: bodyLimitBytes,
+      frameworkErrors: handleFrameworkError,
+      genReqId: () => newId('req'),
+      requestIdHeader: false,
+      routerOptions: { querystringParser: parseForm, maxParamLength: maxIdLength },
+      tls: config.tls,
+    }),
+    register: async (app, context) => {
+      context.webhooks.useLogger(app.log);
+      const routes: string[] = [];
+      apiRouteLists.set(app, routes);
+      app.addHook('onRoute', (route) => {
+        if (!route.url.startsWith('/v1/')) return;
+        for (const method of [route.method].flat()) {
+          if (method !== 'HEAD') routes.push(`${method} ${route.url}`);
+        }
+      });
+
+      registerErrorHandler(app);
+      // Forms (Stripe's encoding, parsed with qs) and JSON only: a bare string body is refused.
+      await app.register(fastifyFormbody, { bodyLimit: bodyLimitBytes, parser: parseForm });
+      registerAuthentication(app, config.secretKey);
+      registerApiVersion(app);
+      registerIdempotency(app, context);
+      app.addHook('onSend', async (request, reply, payload) => {
+        if (isApiPath(request.url)) {
+          reply.header('Request-Id', request.id);
+          reply.header('Stripe-Version', apiVersion);
+          reply.header('Cache-Control', 'no-cache, no-store');
+        }
+        return payload;
+      });
+
+      registerStylesheet(app, stylesheetUrl, stylesheet);
+      registerHomePage(app, context);
+      registerCustomerRoutes(app, context);
+      registerCatalogueRoutes(app, context);
+      registerCheckoutSessionRoutes(app, context);
+      registerBillingPortalRoutes(app, context);
+      registerSubscriptionRoutes(app, context);
+      registerInvoiceRoutes(app, context);
+      registerEventRoutes(app, context);
+      registerWebhookEndpointRoutes(app, context);
+      registerTestClockRoutes(app, context);
+      registerEmulatorRoutes(app, context);
+      registerCheckoutPageRoutes(app, context);
+      registerPortalPageRoutes(app, context);
+      registerNotFoundHandler(app);
+    },
+    close: async ({ store, webhooks }) => {
+      clearInterval(sweeper);
+      await webhooks.stop();
+      await store.flush();
+    },
+  });
+
   const runSweep = () => {
     try {
       if (sweep(context))
-        void store.save().catch((error) => app.log.error({ err: error }, 'state not saved'));
+        void context.store.save().catch((error) => app.log.error({ err: error }, 'state not saved'));
     } catch (error) {
       app.log.error({ err: error }, 'sweep failed');
     }
   };
-  app.addHook('onClose', async () => {
-    clearInterval(sweeper);
-    await webhooks.stop();
-    await store.flush();
-    releaseLock();
-  });
-
-  try {
-    registerErrorHandler(app);
-    // Forms (Stripe's encoding, parsed with qs) and JSON only: a bare string body is refused.
-    app.removeContentTypeParser('text/plain');
-    await app.register(fastifyFormbody, { bodyLimit: bodyLimitBytes, parser: parseForm });
-    registerAuthentication(app, config.secretKey);
-    registerApiVersion(app);
-    registerIdempotency(app, context);
-    app.addHook('onSend', async (request, reply, payload) => {
-      reply.header('X-Content-Type-Options', 'nosniff');
-      if (isApiPath(request.url)) {
-        reply.header('Request-Id', request.id);
-        reply.header('Stripe-Version', apiVersion);
-        reply.header('Cache-Control', 'no-cache, no-store');
-      }
-      return payload;
-    });
-
-    registerStylesheet(app);
-    registerHomePage(app, context);
-    registerCustomerRoutes(app, context);
-    registerCatalogueRoutes(app, context);
-    registerCheckoutSessionRoutes(app, context);
-    registerBillingPortalRoutes(app, context);
-    registerSubscriptionRoutes(app, context);
-    registerInvoiceRoutes(app, context);
-    registerEventRoutes(app, context);
-    registerWebhookEndpointRoutes(app, context);
-    registerTestClockRoutes(app, context);
-    registerEmulatorRoutes(app, context);
-    registerCheckoutPageRoutes(app, context);
-    registerPortalPageRoutes(app, context);
-    registerNotFoundHandler(app);
-  } catch (error) {
-    // Nothing will close this app: give the directory back now.
-    releaseLock();
-    throw error;
-  }
-
   // What fell due while the emulator was stopped happens now; retries that were waiting go on.
   runSweep();
-  webhooks.resume();
+  context.webhooks.resume();
   sweeper = setInterval(runSweep, sweepIntervalMs);
   sweeper.unref();
   return { app, context };

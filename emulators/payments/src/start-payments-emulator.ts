@@ -1,4 +1,4 @@
-import type { AddressInfo } from 'node:net';
+import { listenEmulator } from '@app/emulator-kit';
 import { assemblePaymentsApp, type PaymentsAppOptions } from './app.ts';
 import type { PaymentsConfig } from './config.ts';
 
@@ -17,17 +17,7 @@ export async function startPaymentsEmulator(
   options: PaymentsAppOptions = {},
 ): Promise<PaymentsEmulator> {
   const { app, context } = await assemblePaymentsApp(config, options);
-  try {
-    await app.listen({ port: config.port, host: config.host });
-  } catch (error) {
-    await app.close();
-    throw error;
-  }
-  const { port } = app.server.address() as AddressInfo;
-  const host = ['0.0.0.0', '::', '127.0.0.1', '::1', 'localhost'].includes(config.host)
-    ? 'localhost'
-    : config.host;
-  const url = `${config.protocol}//${host.includes(':') ? `[${host}]` : host}:${port}`;
+  const { url } = await listenEmulator(app, config);
   context.urls.followListeningOrigin(url);
   app.log.info(
     { url, dataDir: config.dataDir, webhookUrl: config.webhookUrl },

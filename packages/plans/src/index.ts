@@ -1,44 +1,18 @@
-// The plan catalogue (§9): the three plans the product sells. Prices here are what the pricing page
-// shows, what the payment emulator seeds and what `npm run stripe:setup` creates; the server finds each
-// plan's price id at the provider by its lookup key (the plan id).
-// A price is per seat per month; a purchase buys the plan's `seats`, and the billing portal changes
-// the number of seats (the subscription's quantity, the owner's limit of sub-users).
-export type PlanId = 'starter' | 'pro' | 'business';
-
-export type Plan = {
-  id: PlanId;
-  name: string;
-  /** Price per seat per month, in cents (USD). */
-  unitAmount: number;
-  /** Seats a purchase starts with. */
-  seats: number;
-  features: string[];
-  highlighted?: boolean;
-};
-
-export const plans: readonly Plan[] = [
-  {
-    id: 'starter',
-    name: 'Starter',
-    unitAmount: 900,
-    seats: 1,
-    features: ['Dashboard with live items', 'Email support', '1 user'],
-  },
-  {
-    id: 'pro',
-    name: 'Pro',
-    unitAmount: 1200,
-    seats: 5,
-    features: ['Everything in Starter', 'Up to 5 users', 'Priority support'],
-    highlighted: true,
-  },
-  {
-    id: 'business',
-    name: 'Business',
-    unitAmount: 1500,
-    seats: 25,
-    features: ['Everything in Pro', 'Up to 25 users', 'Featured items', 'Organization plan'],
-  },
-];
-
-export const formatPrice = (amount: number) => `$${(amount / 100).toFixed(amount % 100 === 0 ? 0 : 2)}`;
+// The plan rules, in one place for the API, the web app, the hosted pricing/account app (omniout) and
+// the payment emulator: each file holds one kind of rule.
+export { formatPrice, type Plan, plans } from './catalogue.ts';
+export { formatLongDate, ordinal } from './dates.ts';
+export { canFeatureItems } from './features.ts';
+export { isPlanId, type PlanId, planIdOf, planIds } from './plan-ids.ts';
+export { currentPlanOf, planName } from './plan-names.ts';
+export {
+  activeStatuses,
+  currentStatuses,
+  isActiveStatus,
+  isCurrentStatus,
+  isRenewingStatus,
+  isTrialStatus,
+  readableStatus,
+  statusRank,
+} from './plan-status.ts';
+export { holdsSeats, seatHoldingStatuses, seatLimit } from './seats.ts';

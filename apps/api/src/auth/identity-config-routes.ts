@@ -1,3 +1,4 @@
+import type { IdentitySettings } from '@app/api-contract';
 import type { FastifyInstance } from 'fastify';
 import type { IdentityConfig } from '#api/config.ts';
 import { success } from '#api/http/app-error.ts';
@@ -7,7 +8,7 @@ import { success } from '#api/http/app-error.ts';
  * so one build serves the embedded emulator, a test port, or an Auth0 tenant (decision 0005).
  */
 export function registerIdentityConfigRoutes(app: FastifyInstance, identity: IdentityConfig) {
-  const publicSettings = {
+  const publicSettings: IdentitySettings = {
     domain: identity.origin,
     issuer: identity.issuer,
     clientId: identity.clientId,

@@ -1,3 +1,4 @@
+import { billingSessionRequest, checkoutRequest, type Plan } from '@app/api-contract';
 import { plans } from '@app/plans';
 import type { FastifyInstance } from 'fastify';
 import type Stripe from 'stripe';
@@ -7,8 +8,8 @@ import type { IdentityConfig, PaymentsConfig } from '#api/config.ts';
 import type { Database } from '#api/db/database.ts';
 import { success } from '#api/http/app-error.ts';
 import { validate } from '#api/http/validate.ts';
-import { billingSessionRequest, createBillingSession } from './create-billing-session.ts';
-import { checkoutRequest, createCheckoutSession } from './create-checkout-session.ts';
+import { createBillingSession } from './create-billing-session.ts';
+import { createCheckoutSession } from './create-checkout-session.ts';
 import type { PlanCatalogue } from './resolve-plan-prices.ts';
 import type { SiteOrigins } from './return-url.ts';
 
@@ -29,7 +30,7 @@ export function registerBillingRoutes(
 
   /** The catalogue with this deployment's price ids (resolved at start): what /purchase/:plan sends to checkout. */
   app.get('/api/plans', async () =>
-    success(plans.map((plan) => ({ ...plan, priceId: deps.plans.priceIds[plan.id] }))),
+    success(plans.map((plan): Plan => ({ ...plan, priceId: deps.plans.priceIds[plan.id] }))),
   );
 
   app.post('/api/stripe-create-checkout-session', { preHandler }, async (request) => {

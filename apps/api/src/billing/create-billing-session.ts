@@ -1,25 +1,21 @@
+import type { BillingSession, BillingSessionRequest } from '@app/api-contract';
 import type { FastifyRequest } from 'fastify';
 import type Stripe from 'stripe';
-import { z } from 'zod';
 import type { VerifiedIdentity } from '#api/auth/verify-access-token.ts';
 import type { IdentityConfig } from '#api/config.ts';
 import type { Database } from '#api/db/database.ts';
 import { AppError } from '#api/http/app-error.ts';
 import { findOrCreateUser } from '#api/users/user-document.ts';
 import { callProvider } from './provider-errors.ts';
-import { ownSiteAddress, returnAddress, type SiteOrigins } from './return-url.ts';
-
-export const billingSessionRequest = z.strictObject({
-  returnUrl: returnAddress('address to return to'),
-});
+import { ownSiteAddress, type SiteOrigins } from './return-url.ts';
 
 /** §4 Billing tab, §7: the provider's billing portal for the user's own customer. */
 export async function createBillingSession(
   deps: { db: Database; stripe: Stripe; identity: IdentityConfig; site: SiteOrigins },
   request: FastifyRequest,
   caller: VerifiedIdentity,
-  input: z.output<typeof billingSessionRequest>,
-) {
+  input: BillingSessionRequest,
+): Promise<BillingSession> {
   const returnUrl = ownSiteAddress(deps.site, input.returnUrl, 'returnUrl');
   const user = await findOrCreateUser(deps.db, deps.identity, caller);
   const customer = user.stripeCustomerId;

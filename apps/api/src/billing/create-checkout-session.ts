@@ -1,32 +1,17 @@
+import type { CheckoutRequest, CheckoutSession } from '@app/api-contract';
 import { plans } from '@app/plans';
 import type { FastifyRequest } from 'fastify';
 import type Stripe from 'stripe';
-import { z } from 'zod';
 import type { VerifiedIdentity } from '#api/auth/verify-access-token.ts';
 import type { IdentityConfig, PaymentsConfig } from '#api/config.ts';
 import type { Database } from '#api/db/database.ts';
 import { AppError } from '#api/http/app-error.ts';
-import { text } from '#api/http/fields.ts';
 import { hasCurrentPlan } from '#api/users/plan-status.ts';
 import { findOrCreateUser } from '#api/users/user-document.ts';
 import { ensureCustomer } from './customer.ts';
 import { callProvider } from './provider-errors.ts';
 import type { PlanCatalogue } from './resolve-plan-prices.ts';
-import { ownSiteAddress, returnAddress, type SiteOrigins } from './return-url.ts';
-
-export const checkoutRequest = z.strictObject({
-  priceId: text({
-    label: 'plan id',
-    max: 255,
-    messages: {
-      required: 'Please choose a plan.',
-      notText: 'Please choose a plan.',
-      tooLong: 'This plan is not available.',
-    },
-  }),
-  successUrl: returnAddress('address to return to after paying'),
-  cancelUrl: returnAddress('address to return to when cancelling'),
-});
+import { ownSiteAddress, type SiteOrigins } from './return-url.ts';
 
 export type CheckoutDeps = {
   db: Database;
@@ -46,8 +31,8 @@ export async function createCheckoutSession(
   deps: CheckoutDeps,
   request: FastifyRequest,
   caller: VerifiedIdentity,
-  input: z.output<typeof checkoutRequest>,
-) {
+  input: CheckoutRequest,
+): Promise<CheckoutSession> {
   const successUrl = ownSiteAddress(deps.site, input.successUrl, 'successUrl');
   const cancelUrl = ownSiteAddress(deps.site, input.cancelUrl, 'cancelUrl');
   // Only a plan's current price is sold; an archived one still names a subscriber's plan, no more.

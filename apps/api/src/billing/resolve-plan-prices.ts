@@ -1,6 +1,6 @@
 import { ConfigurationError } from '@app/env';
+import { type PlanId, planIds } from '@app/plans';
 import Stripe from 'stripe';
-import { type PlanId, planIds } from '#api/config.ts';
 
 /** `STRIPE_PRICE_*`: a price id given for a plan, which wins over its lookup key. */
 export type PriceOverrides = Partial<Record<PlanId, string>>;

@@ -1,15 +1,7 @@
 import { AppError } from '#api/http/app-error.ts';
-import { text } from '#api/http/fields.ts';
 
-/** An absolute http(s) address; whether it is on this site is checked against `config.site`. */
-export const returnAddress = (label: string) =>
-  text({
-    label,
-    max: 2000,
-    messages: { notText: `Please give the ${label}.`, tooLong: `The ${label} is too long.` },
-  }).refine((value) => URL.canParse(value) && /^https?:$/.test(new URL(value).protocol), {
-    message: `The ${label} must be an absolute http(s) address.`,
-  });
+// The contract's `returnAddress` checks that a return address is an absolute http(s) one; whether it
+// is on this site is checked here, against `config.site`.
 
 /** The site's public origins (`config.site.origins`). */
 export type SiteOrigins = { origins: readonly string[] };

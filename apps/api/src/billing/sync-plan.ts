@@ -1,24 +1,15 @@
+import { holdsSeats, isTrialStatus, statusRank } from '@app/plans';
 import { and, eq, lt, sql } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import type { Database } from '#api/db/database.ts';
 import { users } from '#api/db/schema.ts';
 
-// Which of a customer's subscriptions is "the plan": a live one before a lapsing one before an ended
-// one; the newest among equals.
-const statusRank: Record<string, number> = {
-  active: 0,
-  trialing: 0,
-  past_due: 1,
-  unpaid: 1,
-  incomplete: 2,
-  paused: 2,
-};
-const endedRank = 3;
-// Seats stay usable while a payment is being retried; an ended plan has none.
-const seatHoldingStatuses = new Set(['active', 'trialing', 'past_due']);
-
+/**
+ * Which of a customer's subscriptions is "the plan": a live one before a lapsing one before an ended
+ * one (the statuses' ranks are @app/plans'); the newest among equals.
+ */
 export function currentSubscription(subscriptions: Stripe.Subscription[]): Stripe.Subscription | undefined {
-  const rank = (subscription: Stripe.Subscription) => statusRank[subscription.status] ?? endedRank;
+  const rank = (subscription: Stripe.Subscription) => statusRank(subscription.status);
   return [...subscriptions].sort((a, b) => rank(a) - rank(b) || b.created - a.created)[0];
 }
 
@@ -39,8 +30,8 @@ export function planFieldsOf(subscription: Stripe.Subscription | undefined) {
   return {
     stripePriceId: item.price.id,
     stripeSubscriptionStatus: subscription.status,
-    quantity: seatHoldingStatuses.has(subscription.status) ? (item.quantity ?? 0) : 0,
-    trialEnd: subscription.status === 'trialing' ? fromUnix(subscription.trial_end) : null,
+    quantity: holdsSeats(subscription.status) ? (item.quantity ?? 0) : 0,
+    trialEnd: isTrialStatus(subscription.status) ? fromUnix(subscription.trial_end) : null,
     currentPeriodEnd: fromUnix(item.current_period_end),
   };
 }

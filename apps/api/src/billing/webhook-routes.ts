@@ -1,3 +1,4 @@
+import type { WebhookReceipt } from '@app/api-contract';
 import type { FastifyInstance } from 'fastify';
 import Stripe from 'stripe';
 import type { Database } from '#api/db/database.ts';
@@ -33,7 +34,7 @@ export function registerWebhookRoutes(
         if (!(error instanceof Stripe.errors.StripeSignatureVerificationError)) {
           // The signature held but the body is no event (not JSON, a thin event): nothing to apply.
           request.log.warn({ err: error }, 'webhook ignored: the signed body is not an event');
-          return success({ received: true, result: 'ignored' });
+          return success<WebhookReceipt>({ received: true, result: 'ignored' });
         }
         request.log.warn({ err: error }, 'webhook refused: signature');
         throw new AppError(400, 'billing/invalid-signature', 'The event has no valid Stripe-Signature.');
@@ -45,7 +46,7 @@ export function registerWebhookRoutes(
         const details = { eventId: reading.id, type: reading.type, reason: reading.reason };
         if (reading.reason === 'unexpected-shape') request.log.warn(details, 'webhook ignored');
         else request.log.info(details, 'webhook ignored');
-        return success({ received: true, result: 'ignored' });
+        return success<WebhookReceipt>({ received: true, result: 'ignored' });
       }
       const { customer } = reading;
       const stopTimer = deps.metrics.webhookDuration.startTimer();
@@ -59,7 +60,7 @@ export function registerWebhookRoutes(
       }
       stopTimer({ result: String(result) });
       request.log.info({ eventId: reading.id, type: reading.type, customer, result }, 'webhook applied');
-      return success({ received: true, result });
+      return success<WebhookReceipt>({ received: true, result });
     });
   });
 }

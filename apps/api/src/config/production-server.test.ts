@@ -332,6 +332,11 @@ describe.skipIf(!hasPostgres)('production mode against the providers over https'
     const page = await fetch(`${appOrigin}/dev/outbox`, { redirect: 'manual' });
     expect(page.status).not.toBe(200);
     expect(await page.text()).not.toContain('Development outbox');
+    // The API's OpenAPI document is public; its reference page is a development door too.
+    expect((await fetch(`${appOrigin}/api/docs`)).status).toBe(404);
+    const document = await fetch(`${appOrigin}/api/openapi.json`);
+    expect(document.status).toBe(200);
+    expect(((await document.json()) as { paths: object }).paths).not.toHaveProperty(['/api/dev/outbox']);
     const machine = await httpsJson(`${identity.url}/oauth/token`, {
       grant_type: 'client_credentials',
       client_id: management.id,

@@ -2,6 +2,8 @@
 // a real one. A missing setting or a development default would otherwise fall back to an emulator or
 // to a secret published in this repository.
 
+import { planIds } from '@app/plans';
+
 /** The development defaults that must never reach production (the emulators' published values). */
 export const developmentDefaults = {
   managementClientSecret: 'dev-management-secret',
@@ -109,7 +111,7 @@ const rules: Rule[] = [
             ? undefined
             : 'must be a webhook signing secret, whsec_…',
   },
-  ...(['starter', 'pro', 'business'] as const).map(
+  ...planIds.map(
     (plan): Rule => ({
       name: `STRIPE_PRICE_${plan.toUpperCase()}`,
       // Optional: unset, the price whose lookup key is the plan id (`npm run stripe:setup`) is used.

@@ -1,22 +1,10 @@
+import type { ContactRequest } from '@app/api-contract';
 import type { Mailer } from '@app/mail';
 import type { FastifyBaseLogger } from 'fastify';
-import { z } from 'zod';
 import type { Database } from '#api/db/database.ts';
 import { contactMessages } from '#api/db/schema.ts';
-import { emailAddress, text } from '#api/http/fields.ts';
 
-export const contactRequest = z.object({
-  name: text({ label: 'name', max: 200 }).optional().default(''),
-  email: emailAddress,
-  message: text({
-    label: 'message',
-    max: 5000,
-    multiline: true,
-    messages: { required: 'Please enter a message', notText: 'Please enter a message' },
-  }),
-});
-
-type ContactMessage = z.output<typeof contactRequest>;
+type ContactMessage = ContactRequest;
 
 /**
  * Stores the message, then tells the site owner by mail. The stored row is the record: if the mail

@@ -1,11 +1,8 @@
+import { outboxQuery } from '@app/api-contract';
 import { readOutbox, type StoredMail } from '@app/mail';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { z } from 'zod';
 import { AppError, success } from '#api/http/app-error.ts';
-import { text } from '#api/http/fields.ts';
 import { validate } from '#api/http/validate.ts';
-
-const outboxQuery = z.object({ to: text({ label: 'address', max: 254 }).optional() });
 
 const loopback = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
 const forwardingHeaders = ['x-forwarded-for', 'forwarded', 'x-real-ip'];

@@ -1,8 +1,12 @@
+import type { ErrorCode, SuccessEnvelope } from '@app/api-contract';
+
+export type { ErrorCode, ErrorEnvelope, SuccessEnvelope } from '@app/api-contract';
+
 /** An error a person can act on: a stable code for programs, a message for people, an HTTP status. */
 export class AppError extends Error {
   constructor(
     readonly statusCode: number,
-    readonly code: string,
+    readonly code: ErrorCode,
     message: string,
     readonly fields?: Record<string, string>,
   ) {
@@ -10,13 +14,5 @@ export class AppError extends Error {
     this.name = 'AppError';
   }
 }
-
-export type SuccessEnvelope<T> = { status: 'success'; data: T };
-export type ErrorEnvelope = {
-  status: 'error';
-  code: string;
-  message: string;
-  fields?: Record<string, string>;
-};
 
 export const success = <T>(data: T): SuccessEnvelope<T> => ({ status: 'success', data });

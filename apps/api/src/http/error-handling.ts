@@ -1,3 +1,4 @@
+import type { ErrorCode } from '@app/api-contract';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, type ErrorEnvelope } from './app-error.ts';
 
@@ -5,7 +6,7 @@ import { AppError, type ErrorEnvelope } from './app-error.ts';
 export const bodyLimitBytes = 32 * 1024;
 
 // Fastify's own request errors, turned into codes and messages a client developer can act on.
-const fastifyErrors: Record<string, { code: string; message: string }> = {
+const fastifyErrors: Record<string, { code: ErrorCode; message: string }> = {
   FST_ERR_CTP_INVALID_JSON_BODY: { code: 'invalid_json', message: 'The request body is not valid JSON.' },
   FST_ERR_CTP_EMPTY_JSON_BODY: {
     code: 'invalid_json',

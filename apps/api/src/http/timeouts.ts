@@ -1,7 +1,7 @@
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type { ConnectionError } from 'fastify';
-import type { ErrorEnvelope } from './app-error.ts';
+import type { ErrorCode, ErrorEnvelope } from './app-error.ts';
 
 // The server's clocks against clients that hold a connection without using it (slowloris: headers or a
 // body sent a byte at a time, an idle socket kept open), each chosen against what the product needs.
@@ -51,7 +51,7 @@ export function serverTimeouts(requestTimeout: number) {
   };
 }
 
-const clientErrors: Record<string, { status: number; code: string; message: string }> = {
+const clientErrors: Record<string, { status: number; code: ErrorCode; message: string }> = {
   ERR_HTTP_REQUEST_TIMEOUT: {
     status: 408,
     code: 'request_timeout',
@@ -63,7 +63,7 @@ const clientErrors: Record<string, { status: number; code: string; message: stri
     message: 'The request headers are too large.',
   },
 };
-const malformed = { status: 400, code: 'bad_request', message: 'The request is not valid HTTP.' };
+const malformed = { status: 400, code: 'bad_request' as const, message: 'The request is not valid HTTP.' };
 
 /**
  * Fastify's `clientErrorHandler`: what Node refuses before a request reaches Fastify (the request

@@ -1,14 +1,12 @@
+import type { CreateItemRequest } from '@app/api-contract';
 import { count, eq } from 'drizzle-orm';
-import { z } from 'zod';
 import type { VerifiedIdentity } from '#api/auth/verify-access-token.ts';
 import type { IdentityConfig } from '#api/config.ts';
 import type { Database } from '#api/db/database.ts';
 import { items, users } from '#api/db/schema.ts';
 import { AppError } from '#api/http/app-error.ts';
 import { findOrCreateUser } from '#api/users/user-document.ts';
-import { type Item, itemColumns, itemName, toItem } from './item-document.ts';
-
-export const createItemRequest = z.strictObject({ name: itemName });
+import { type Item, itemColumns, toItem } from './item-document.ts';
 
 /**
  * §7 "create item {owner, name, createdAt}": the owner is the caller and the time is the server's.
@@ -20,7 +18,7 @@ export const createItemRequest = z.strictObject({ name: itemName });
 export async function createItem(
   deps: { db: Database; identity: IdentityConfig; itemsPerUser: number },
   caller: VerifiedIdentity,
-  request: z.output<typeof createItemRequest>,
+  request: CreateItemRequest,
 ): Promise<Item> {
   // items.owner references users: the first write of a new user creates their document.
   await findOrCreateUser(deps.db, deps.identity, caller);

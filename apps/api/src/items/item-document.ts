@@ -1,6 +1,6 @@
+import type { Item } from '@app/api-contract';
 import { items } from '#api/db/schema.ts';
 import { AppError } from '#api/http/app-error.ts';
-import { text } from '#api/http/fields.ts';
 
 /** The columns an item answers with: `updated_at` stays on the server. */
 export const itemColumns = {
@@ -13,8 +13,8 @@ export const itemColumns = {
 
 export type ItemRow = { id: string; name: string; owner: string; featured: boolean; createdAt: Date };
 
-/** An item as the browser sees it (§3). */
-export function toItem(row: ItemRow) {
+/** An item as the browser sees it (§3; the contract's `item`). */
+export function toItem(row: ItemRow): Item {
   return {
     id: row.id,
     name: row.name,
@@ -24,13 +24,7 @@ export function toItem(row: ItemRow) {
   };
 }
 
-export type Item = ReturnType<typeof toItem>;
-
-export const itemName = text({
-  label: 'name',
-  max: 200,
-  messages: { required: 'Please enter a name' },
-});
+export type { Item };
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

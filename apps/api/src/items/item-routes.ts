@@ -1,3 +1,4 @@
+import { createItemRequest } from '@app/api-contract';
 import type { FastifyInstance } from 'fastify';
 import { type Authenticate, callerOf } from '#api/auth/authenticate.ts';
 import type { PlanCatalogue } from '#api/billing/resolve-plan-prices.ts';
@@ -8,7 +9,7 @@ import type { Metrics } from '#api/http/metrics.ts';
 import type { RedisConnections } from '#api/http/redis.ts';
 import { validate } from '#api/http/validate.ts';
 import { findOrCreateUser } from '#api/users/user-document.ts';
-import { createItem, createItemRequest } from './create-item.ts';
+import { createItem } from './create-item.ts';
 import { deleteItem } from './delete-item.ts';
 import { getItem } from './get-item.ts';
 import { prepareItemLists } from './list-items.ts';

@@ -1,5 +1,6 @@
+import { featureItemRequest, renameItemRequest } from '@app/api-contract';
+import { canFeatureItems } from '@app/plans';
 import { and, eq, sql } from 'drizzle-orm';
-import { z } from 'zod';
 import type { VerifiedIdentity } from '#api/auth/verify-access-token.ts';
 import type { PlanCatalogue } from '#api/billing/resolve-plan-prices.ts';
 import type { IdentityConfig } from '#api/config.ts';
@@ -7,21 +8,18 @@ import type { Database } from '#api/db/database.ts';
 import { items } from '#api/db/schema.ts';
 import { AppError } from '#api/http/app-error.ts';
 import { validate } from '#api/http/validate.ts';
-import { canFeatureItems, planStatusOf } from '#api/users/plan-status.ts';
+import { planStatusOf } from '#api/users/plan-status.ts';
 import { findOrCreateUser } from '#api/users/user-document.ts';
 import { getItem } from './get-item.ts';
-import { assertItemId, type Item, itemColumns, itemName, itemNotFound, toItem } from './item-document.ts';
+import { assertItemId, type Item, itemColumns, itemNotFound, toItem } from './item-document.ts';
 
-// §7 "update item by id (name or featured)": one or the other, never both, nothing else.
-const rename = z.strictObject({ name: itemName });
-const feature = z.strictObject({
-  featured: z.boolean({ error: 'featured must be true or false.' }),
-});
-
-/** The body's keys choose the kind of change, so each kind reports its own field messages. */
+/**
+ * §7 "update item by id (name or featured)": one or the other, never both, nothing else. The body's
+ * keys choose the kind of change, so each kind reports its own field messages.
+ */
 export function parseItemChange(body: unknown) {
   const isFeaturing = Boolean(body && typeof body === 'object' && 'featured' in body);
-  return isFeaturing ? validate(feature, body) : validate(rename, body);
+  return isFeaturing ? validate(featureItemRequest, body) : validate(renameItemRequest, body);
 }
 
 export type ItemChange = ReturnType<typeof parseItemChange>;

@@ -1,9 +1,10 @@
+import { newsletterRequest } from '@app/api-contract';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '#api/db/database.ts';
 import { success } from '#api/http/app-error.ts';
 import { publicPostLimit, type RateLimitConfig } from '#api/http/rate-limit.ts';
 import { validate } from '#api/http/validate.ts';
-import { newsletterRequest, subscribeToNewsletter } from './subscribe-to-newsletter.ts';
+import { subscribeToNewsletter } from './subscribe-to-newsletter.ts';
 
 export function registerNewsletterRoutes(
   app: FastifyInstance,

@@ -1,21 +1,12 @@
+import type { CreateSubUserRequest } from '@app/api-contract';
 import { count, eq } from 'drizzle-orm';
-import { z } from 'zod';
 import type { VerifiedIdentity } from '#api/auth/verify-access-token.ts';
 import type { IdentityConfig } from '#api/config.ts';
 import type { Database } from '#api/db/database.ts';
 import { subUsers, users } from '#api/db/schema.ts';
 import { AppError } from '#api/http/app-error.ts';
-import { emailAddress, text } from '#api/http/fields.ts';
 import { findOrCreateUser } from '#api/users/user-document.ts';
 import { type SubUser, subUserColumns, toSubUser } from './sub-user-document.ts';
-
-const personName = (required: string, label: string) => text({ label, max: 100, messages: { required } });
-
-export const createSubUserRequest = z.strictObject({
-  firstName: personName('Please enter a first name', 'first name'),
-  lastName: personName('Please enter a last name', 'last name'),
-  email: emailAddress,
-});
 
 /**
  * §6: an owner adds people up to their seats (`users.quantity`). The owner's row is locked for the
@@ -25,7 +16,7 @@ export const createSubUserRequest = z.strictObject({
 export async function createSubUser(
   deps: { db: Database; identity: IdentityConfig },
   caller: VerifiedIdentity,
-  request: z.output<typeof createSubUserRequest>,
+  request: CreateSubUserRequest,
 ): Promise<SubUser> {
   await findOrCreateUser(deps.db, deps.identity, caller);
   const row = await deps.db.transaction(async (tx) => {

@@ -1,3 +1,4 @@
+import type { SubUser } from '@app/api-contract';
 import { subUsers } from '#api/db/schema.ts';
 
 export const subUserColumns = {
@@ -18,9 +19,9 @@ type SubUserRow = {
   createdAt: Date;
 };
 
-/** A UserManagement record (§3) as the browser sees it. */
-export function toSubUser(row: SubUserRow) {
+/** A UserManagement record (§3) as the browser sees it (the contract's `subUser`). */
+export function toSubUser(row: SubUserRow): SubUser {
   return { ...row, createdAt: row.createdAt.toISOString() };
 }
 
-export type SubUser = ReturnType<typeof toSubUser>;
+export type { SubUser };

@@ -1,3 +1,4 @@
+import { createSubUserRequest } from '@app/api-contract';
 import type { FastifyInstance } from 'fastify';
 import { type Authenticate, callerOf } from '#api/auth/authenticate.ts';
 import type { IdentityConfig } from '#api/config.ts';
@@ -5,7 +6,7 @@ import type { Database } from '#api/db/database.ts';
 import { success } from '#api/http/app-error.ts';
 import { validate } from '#api/http/validate.ts';
 import { findOrCreateUser } from '#api/users/user-document.ts';
-import { createSubUser, createSubUserRequest } from './create-sub-user.ts';
+import { createSubUser } from './create-sub-user.ts';
 import { listSubUsers } from './list-sub-users.ts';
 
 /** The /userManagement screen's records (docs/workspace.md), scoped to the verified caller. */

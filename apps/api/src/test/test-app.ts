@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { createMailer } from '@app/mail';
-import { buildApp } from '#api/app.ts';
+import { type AppDeps, buildApp } from '#api/app.ts';
 import { fixedPlanCatalogue, type PlanCatalogue } from '#api/billing/resolve-plan-prices.ts';
 import { developmentDefaults } from '#api/config/production-settings.ts';
 import { loadConfig } from '#api/config.ts';
@@ -19,7 +19,7 @@ import { openTestDatabase } from './test-database.ts';
  */
 export async function startTestApp(
   overrides: Record<string, string> = {},
-  options: { database?: DatabaseHandle; plans?: PlanCatalogue } = {},
+  options: { database?: DatabaseHandle; plans?: PlanCatalogue; onRoute?: AppDeps['onRoute'] } = {},
 ) {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'api-test-'));
   const config = loadConfig({ DATA_DIR: dataDir, NODE_ENV: 'test', LOG_LEVEL: 'silent', ...overrides });
@@ -30,7 +30,7 @@ export async function startTestApp(
     (overrides.STRIPE_API_URL
       ? undefined
       : fixedPlanCatalogue({ ...developmentDefaults.prices, ...config.priceOverrides }));
-  const app = await buildApp({ config, database, mailer, logger: false, plans });
+  const app = await buildApp({ config, database, mailer, logger: false, plans, onRoute: options.onRoute });
   await app.ready();
   return {
     app,

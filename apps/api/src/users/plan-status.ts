@@ -1,9 +1,11 @@
+import { isActiveStatus, isCurrentStatus, type PlanId } from '@app/plans';
 import type { PlanCatalogue } from '#api/billing/resolve-plan-prices.ts';
-import type { PlanId } from '#api/config.ts';
-import type { UserRow } from './user-document.ts';
+import type { users } from '#api/db/schema.ts';
 
-// §4, §9: a subscription counts while the payment provider says it is active or in its trial.
-const activeStatuses = new Set(['active', 'trialing']);
+// §4, §9: the rules (which statuses are active, which are current) are @app/plans'; this file applies
+// them to the user's row. It reads the row's columns from the schema, not user-document.ts, which
+// imports it.
+type PlanColumns = Pick<typeof users.$inferSelect, 'stripePriceId' | 'stripeSubscriptionStatus'>;
 
 export type PlanStatus = { planId: PlanId | null; planIsActive: boolean };
 
@@ -11,23 +13,13 @@ export type PlanStatus = { planId: PlanId | null; planIsActive: boolean };
  * The plan a user's price id names in the catalogue resolved at start (archived prices included), and
  * whether it is paid up.
  */
-export function planStatusOf(
-  row: Pick<UserRow, 'stripePriceId' | 'stripeSubscriptionStatus'>,
-  plans: PlanCatalogue,
-): PlanStatus {
+export function planStatusOf(row: PlanColumns, plans: PlanCatalogue): PlanStatus {
   return {
     planId: (row.stripePriceId && plans.planByPriceId.get(row.stripePriceId)) || null,
-    planIsActive: activeStatuses.has(row.stripeSubscriptionStatus ?? ''),
+    planIsActive: isActiveStatus(row.stripeSubscriptionStatus),
   };
 }
 
-/** §6: featuring items is the business (the dashboard's "Organization") plan's feature. */
-export const canFeatureItems = (status: PlanStatus) => status.planIsActive && status.planId === 'business';
-
-// A plan whose payment is being retried is still the user's: it is fixed in the billing portal, and a
-// second purchase would make two subscriptions.
-const currentStatuses = new Set(['active', 'trialing', 'past_due', 'unpaid']);
-
 /** Whether the user already has a plan to manage rather than one to buy. */
-export const hasCurrentPlan = (row: Pick<UserRow, 'stripeSubscriptionStatus'>) =>
-  currentStatuses.has(row.stripeSubscriptionStatus ?? '');
+export const hasCurrentPlan = (row: Pick<PlanColumns, 'stripeSubscriptionStatus'>) =>
+  isCurrentStatus(row.stripeSubscriptionStatus);

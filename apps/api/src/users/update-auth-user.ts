@@ -1,5 +1,5 @@
+import { emailChangeRequest, passwordChangeRequest, profileChangeRequest } from '@app/api-contract';
 import { describePasswordPolicy } from '@app/password-policy';
-import { z } from 'zod';
 import {
   ManagementApiError,
   type ManagementClient,
@@ -11,50 +11,19 @@ import type { VerifiedIdentity } from '#api/auth/verify-access-token.ts';
 import type { IdentityConfig } from '#api/config.ts';
 import type { Database } from '#api/db/database.ts';
 import { AppError } from '#api/http/app-error.ts';
-import { emailAddress, text } from '#api/http/fields.ts';
 import { validate } from '#api/http/validate.ts';
 import { findOrCreateUser, type UserRow, updateUserRow } from './user-document.ts';
 
-// §7: PATCH auth-user with {email}, or {password}, or a profile object. Everything is checked here,
-// before the provider is called, so the database write that follows cannot fail on the input.
-const emailChange = z.strictObject({ email: emailAddress });
-const passwordChange = z.strictObject({
-  // Taken as typed: spaces count, and are part of the password at the provider too.
-  password: text({
-    label: 'password',
-    max: 128,
-    trim: false,
-    messages: { required: 'Please enter a password', notText: 'Please enter a password' },
-  }),
-});
-const profileChange = z
-  .strictObject({
-    name: text({
-      label: 'name',
-      max: 200,
-      messages: { required: 'Please enter your name', notText: 'Please enter your name' },
-    }).optional(),
-    picture: text({
-      label: 'picture URL',
-      max: 2048,
-      messages: {
-        notText: 'The picture must be an http(s) URL.',
-        tooLong: 'The picture URL is too long (2048 characters at most).',
-      },
-    })
-      .pipe(z.url({ protocol: /^https?$/, error: 'The picture must be an http(s) URL.' }))
-      .optional(),
-  })
-  .refine((profile) => profile.name !== undefined || profile.picture !== undefined, {
-    error: 'Send {email}, {password} or a profile with name or picture.',
-  });
-
-/** The body's keys choose the kind of change, so each kind reports its own field messages. */
+/**
+ * §7: PATCH auth-user with {email}, or {password}, or a profile object, each checked here (the
+ * contract's schemas) before the provider is called, so the database write that follows cannot fail
+ * on the input. The body's keys choose the kind of change, so each kind reports its own field messages.
+ */
 export function parseAuthUserChange(body: unknown) {
   const keys = body && typeof body === 'object' ? Object.keys(body) : [];
-  if (keys.includes('email')) return validate(emailChange, body);
-  if (keys.includes('password')) return validate(passwordChange, body);
-  return validate(profileChange, body);
+  if (keys.includes('email')) return validate(emailChangeRequest, body);
+  if (keys.includes('password')) return validate(passwordChangeRequest, body);
+  return validate(profileChangeRequest, body);
 }
 
 export type AuthUserChange = ReturnType<typeof parseAuthUserChange>;

@@ -1,3 +1,4 @@
+import type { UserDocument } from '@app/api-contract';
 import { eq, sql } from 'drizzle-orm';
 import type { PlanCatalogue } from '#api/billing/resolve-plan-prices.ts';
 import type { IdentityConfig } from '#api/config.ts';
@@ -11,8 +12,9 @@ export type UserRow = typeof users.$inferSelect;
 /**
  * The user document as the browser sees it (§3), keyed by the identity provider's subject, with the
  * plan the billing webhook wrote and what it means (`planId` from the price id, `planIsActive`).
+ * Its shape is the contract's `userDocument`.
  */
-export function toUserDocument(row: UserRow, plans: PlanCatalogue) {
+export function toUserDocument(row: UserRow, plans: PlanCatalogue): UserDocument {
   return {
     uid: row.id,
     email: row.email,
@@ -28,7 +30,7 @@ export function toUserDocument(row: UserRow, plans: PlanCatalogue) {
   };
 }
 
-export type UserDocument = ReturnType<typeof toUserDocument>;
+export type { UserDocument };
 
 type IdentityProfile = { sub: string; email?: string; name?: string; picture?: string };
 

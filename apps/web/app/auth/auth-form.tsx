@@ -1,16 +1,10 @@
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { Alert } from '#web/components/forms/alert.tsx';
 import { Button } from '#web/components/forms/button.tsx';
-import {
-  errorMessage,
-  matchingPassword,
-  requiredPassword,
-  requiredText,
-} from '#web/components/forms/error-message.ts';
+import { matchingPassword, requiredPassword, requiredText } from '#web/components/forms/error-message.ts';
+import { FormOutcome } from '#web/components/forms/form-outcome.tsx';
 import { TextField } from '#web/components/forms/text-field.tsx';
+import { useAppForm } from '#web/components/forms/use-app-form.ts';
 import { useAuth } from './auth-context.tsx';
-import { OutcomeMessage } from './outcome-message.tsx';
 import { ProviderButton } from './provider-button.tsx';
 import { offeredProviders, type SocialProvider } from './providers.ts';
 import { useReauthentication } from './use-reauthentication.tsx';
@@ -18,7 +12,6 @@ import { useReauthentication } from './use-reauthentication.tsx';
 export type AuthType = 'signup' | 'signin' | 'forgotpass' | 'changepass';
 
 type AuthValues = { email: string; password: string; confirmPassword: string };
-type Outcome = { variant: 'success' | 'error'; message: string };
 
 const submitLabels: Record<AuthType, { idle: string; busy: string }> = {
   signup: { idle: 'Sign up', busy: 'Signing up…' },
@@ -39,19 +32,16 @@ const hasProviders = (type: AuthType) => type === 'signup' || type === 'signin';
 export function AuthForm({ type }: { type: AuthType }) {
   const auth = useAuth();
   const reauthentication = useReauthentication();
-  const [outcome, setOutcome] = useState<Outcome | null>(null);
   const [popupProvider, setPopupProvider] = useState<SocialProvider | null>(null);
   const {
     register,
-    handleSubmit,
+    submitWith,
+    run,
     getValues,
     reset,
+    outcome,
     formState: { errors, isSubmitting },
-  } = useForm<AuthValues>({
-    mode: 'onSubmit',
-    reValidateMode: 'onChange',
-    defaultValues: { email: '', password: '', confirmPassword: '' },
-  });
+  } = useAppForm<AuthValues>({ email: '', password: '', confirmPassword: '' });
   const isBusy = isSubmitting || popupProvider !== null;
 
   const submit = async ({ email, password }: AuthValues) => {
@@ -76,26 +66,14 @@ export function AuthForm({ type }: { type: AuthType }) {
     }
   };
 
-  const onSubmit = handleSubmit(async (values) => {
-    setOutcome(null);
-    try {
-      const success = await submit(values);
-      if (success) setOutcome({ variant: 'success', message: success });
-    } catch (error) {
-      setOutcome({ variant: 'error', message: errorMessage(error) });
-    }
-  });
+  const onSubmit = submitWith(submit);
 
   const onProvider = async (provider: SocialProvider) => {
-    setOutcome(null);
     setPopupProvider(provider);
-    try {
+    await run(async () => {
       await auth.signinWithProvider(provider);
-    } catch (error) {
-      setOutcome({ variant: 'error', message: errorMessage(error) });
-    } finally {
-      setPopupProvider(null);
-    }
+    });
+    setPopupProvider(null);
   };
 
   const labels = submitLabels[type];
@@ -155,11 +133,7 @@ export function AuthForm({ type }: { type: AuthType }) {
             {...register('confirmPassword', { validate: matchingPassword(() => getValues('password')) })}
           />
         )}
-        {outcome && (
-          <Alert variant={outcome.variant}>
-            <OutcomeMessage message={outcome.message} />
-          </Alert>
-        )}
+        <FormOutcome outcome={outcome} />
         <Button
           type="submit"
           size="lg"

@@ -1,3 +1,4 @@
+import type { IdentitySettings } from '@app/api-contract';
 import type { Auth0Error, Auth0UserProfile, AuthOptions, WebAuth } from 'auth0-js';
 import { apiRequest } from '#web/lib/api.ts';
 import { AuthError, toAuthError } from './auth-error.ts';
@@ -8,28 +9,20 @@ import { providerConnections, type SocialProvider } from './providers.ts';
 // imported only when something needs it: a stored token at start-up, an auth page, the popup
 // callback, a re-authentication. The public pages' first view never loads it.
 
-export type IdentityConfig = {
-  domain: string;
-  clientId: string;
-  audience: string;
-  connection: string;
-  issuer: string;
-};
-
 export type IdentityProfile = Auth0UserProfile;
 
-type Identity = { config: IdentityConfig; webAuth: WebAuth };
+type Identity = { config: IdentitySettings; webAuth: WebAuth };
 
 const scope = 'openid profile email';
 const responseType = 'token id_token';
 
-let configRequest: Promise<IdentityConfig> | null = null;
+let configRequest: Promise<IdentitySettings> | null = null;
 let identityRequest: Promise<Identity> | null = null;
 
 // The browser reads the provider settings from the API rather than the build, so one build runs
 // against the emulator or any Auth0 tenant.
-function loadConfig(): Promise<IdentityConfig> {
-  configRequest ??= apiRequest<IdentityConfig>('identity-config', { token: null });
+function loadConfig(): Promise<IdentitySettings> {
+  configRequest ??= apiRequest<IdentitySettings>('identity-config', { token: null });
   configRequest.catch(() => {
     configRequest = null;
   });
@@ -41,7 +34,7 @@ function loadConfig(): Promise<IdentityConfig> {
  * https tenant (`https://<domain>/` as the token issuer and JWKS host); the overrides let the same
  * code verify tokens from the http emulator.
  */
-function webAuthOptions(config: IdentityConfig): AuthOptions {
+function webAuthOptions(config: IdentitySettings): AuthOptions {
   return {
     domain: config.domain,
     clientID: config.clientId,

@@ -1,5 +1,6 @@
+import { canFeatureItems } from '@app/plans';
 import { describe, expect, it } from 'vitest';
-import { canFeatureItems, derivePlan, formatLongDate, hasCurrentPlan } from './plan.ts';
+import { derivePlan, hasCurrentPlan } from './plan.ts';
 
 describe('derivePlan (§3 derived fields)', () => {
   it('gives a user without a plan no plan, no trial and no seats', () => {
@@ -60,29 +61,5 @@ describe('hasCurrentPlan (§4 Billing tab and Purchase)', () => {
       false,
       false,
     ]);
-  });
-});
-
-describe('formatLongDate (§9 MMMM Do YYYY)', () => {
-  it.each([
-    [1, '1st'],
-    [2, '2nd'],
-    [3, '3rd'],
-    [4, '4th'],
-    [11, '11th'],
-    [12, '12th'],
-    [13, '13th'],
-    [21, '21st'],
-    [22, '22nd'],
-    [23, '23rd'],
-    [30, '30th'],
-    [31, '31st'],
-  ])('day %i is %s', (day, expected) => {
-    expect(formatLongDate(new Date(2026, 9, day))).toBe(`October ${expected} 2026`);
-  });
-
-  it('formats an ISO string and gives nothing for an invalid one', () => {
-    expect(formatLongDate(new Date(2026, 10, 21, 12).toISOString())).toBe('November 21st 2026');
-    expect(formatLongDate('not a date')).toBe('');
   });
 });

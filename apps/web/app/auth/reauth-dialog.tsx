@@ -1,11 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { Alert } from '#web/components/forms/alert.tsx';
 import { Button } from '#web/components/forms/button.tsx';
-import { errorMessage, requiredPassword } from '#web/components/forms/error-message.ts';
+import { requiredPassword } from '#web/components/forms/error-message.ts';
+import { FormOutcome } from '#web/components/forms/form-outcome.tsx';
 import { TextField } from '#web/components/forms/text-field.tsx';
+import { useAppForm, useOutcome } from '#web/components/forms/use-app-form.ts';
 import { useAuth } from './auth-context.tsx';
-import { OutcomeMessage } from './outcome-message.tsx';
 import { ProviderButton } from './provider-button.tsx';
 import type { SocialProvider } from './providers.ts';
 import type { AuthUser } from './session.ts';
@@ -21,7 +20,8 @@ const titleId = 'reauth-title';
  */
 export function ReauthDialog({ user, onSignedIn, onCancel }: ReauthDialogProps) {
   const dialogRef = useRef<HTMLDialogElement>(null);
-  const [error, setError] = useState<string | null>(null);
+  // Both ways of signing in report their failure in the one alert below them.
+  const { outcome, run } = useOutcome();
   const socialProvider = user.providers.find((method): method is SocialProvider => method !== 'password');
 
   useEffect(() => {
@@ -49,15 +49,11 @@ export function ReauthDialog({ user, onSignedIn, onCancel }: ReauthDialogProps) 
       </p>
       <div className="mt-6 space-y-5">
         {socialProvider ? (
-          <ProviderSignIn provider={socialProvider} onSignedIn={onSignedIn} onError={setError} />
+          <ProviderSignIn provider={socialProvider} onSignedIn={onSignedIn} run={run} />
         ) : (
-          <PasswordSignIn email={user.email} onSignedIn={onSignedIn} onError={setError} />
+          <PasswordSignIn email={user.email} onSignedIn={onSignedIn} run={run} />
         )}
-        {error && (
-          <Alert variant="error">
-            <OutcomeMessage message={error} />
-          </Alert>
-        )}
+        <FormOutcome outcome={outcome} />
         <Button variant="secondary" className="w-full" onClick={onCancel}>
           Cancel
         </Button>
@@ -66,28 +62,21 @@ export function ReauthDialog({ user, onSignedIn, onCancel }: ReauthDialogProps) 
   );
 }
 
-type SignInProps = { onSignedIn: () => void; onError: (message: string | null) => void };
+type SignInProps = { onSignedIn: () => void; run: ReturnType<typeof useOutcome>['run'] };
 
-function PasswordSignIn({ email, onSignedIn, onError }: SignInProps & { email: string }) {
+function PasswordSignIn({ email, onSignedIn, run }: SignInProps & { email: string }) {
   const { signin } = useAuth();
   const {
     register,
     handleSubmit,
     formState: { errors, isSubmitting },
-  } = useForm<{ password: string }>({
-    mode: 'onSubmit',
-    reValidateMode: 'onChange',
-    defaultValues: { password: '' },
-  });
+  } = useAppForm<{ password: string }>({ password: '' });
 
   const onSubmit = handleSubmit(async ({ password }) => {
-    onError(null);
-    try {
+    await run(async () => {
       await signin(email, password);
       onSignedIn();
-    } catch (error) {
-      onError(errorMessage(error));
-    }
+    });
   });
 
   return (
@@ -108,20 +97,17 @@ function PasswordSignIn({ email, onSignedIn, onError }: SignInProps & { email: s
   );
 }
 
-function ProviderSignIn({ provider, onSignedIn, onError }: SignInProps & { provider: SocialProvider }) {
+function ProviderSignIn({ provider, onSignedIn, run }: SignInProps & { provider: SocialProvider }) {
   const { signinWithProvider } = useAuth();
   const [isBusy, setIsBusy] = useState(false);
 
   const onClick = async () => {
-    onError(null);
     setIsBusy(true);
-    try {
+    const isSignedIn = await run(async () => {
       await signinWithProvider(provider);
       onSignedIn();
-    } catch (error) {
-      onError(errorMessage(error));
-      setIsBusy(false);
-    }
+    });
+    if (!isSignedIn) setIsBusy(false);
   };
 
   return <ProviderButton provider={provider} busy={isBusy} disabled={isBusy} onClick={onClick} />;

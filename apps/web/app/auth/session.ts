@@ -1,23 +1,15 @@
+import type { AuthUserChangeRequest, UserDocument } from '@app/api-contract';
 import { identifyUser } from '#web/lib/analytics.ts';
 import { ApiError, apiRequest, registerSessionHooks } from '#web/lib/api.ts';
 import { AuthError, toAuthError } from './auth-error.ts';
 import * as identity from './identity-client.ts';
-import { derivePlan, type PlanDocument, type PlanFields } from './plan.ts';
+import { derivePlan, type PlanFields } from './plan.ts';
 import { providersOfSubject, type SignInMethod, type SocialProvider } from './providers.ts';
 import { readStorage, tokenKey, userIdKey, writeStorage } from './stored-session.ts';
 
 // The auth state of §3–§4, kept outside React so the API helper, other tabs and every component see
 // one session: `null` while unknown, `false` when signed out, the merged user when signed in.
 // Loaded on demand by auth-context.tsx (a stored token, an auth operation), not in the first view.
-
-export type UserDocument = PlanDocument & {
-  uid: string;
-  email: string;
-  name?: string | null;
-  picture?: string | null;
-  createdAt?: string;
-  [field: string]: unknown;
-};
 
 export type AuthUser = UserDocument &
   PlanFields & {
@@ -95,9 +87,9 @@ function signOutLocally() {
 
 /**
  * §8: the API refused the stored token (`auth/invalid-user-token`), so the session signs out. The
- * API helper calls it; so does the item stream (lib/live-items.ts), which reads its answer itself.
+ * API client (lib/api.ts) calls it for every call, the item stream included.
  */
-export function endRefusedSession() {
+function endRefusedSession() {
   if (readStorage(tokenKey)) signOutLocally();
 }
 
@@ -219,14 +211,14 @@ function requireToken(): string {
  * One change of the provider's user and the user document (§7: PATCH auth-user), then both are read
  * again so the merged user shows the change (an email change also resets emailVerified).
  */
-async function changeAuthUser(body: Record<string, string>): Promise<AuthUser> {
+async function changeAuthUser(body: AuthUserChangeRequest): Promise<AuthUser> {
   const token = requireToken();
   await apiRequest<UserDocument>('auth-user', { method: 'PATCH', body, token });
   return adopt(token, { isNewSignIn: false });
 }
 
 export function updateProfile(profile: { name?: string; picture?: string }): Promise<AuthUser> {
-  const body: Record<string, string> = {};
+  const body: { name?: string; picture?: string } = {};
   if (profile.name !== undefined) body.name = profile.name;
   if (profile.picture !== undefined) body.picture = profile.picture;
   return changeAuthUser(body);

@@ -1,21 +1,23 @@
-// The product API helper of §7: /api/{path}, JSON in and out, the bearer token when there is one.
-// An answer with status 'error' becomes a thrown ApiError carrying the server's code and message.
+// The one client the web app calls servers with (§7): our API's JSON calls (`apiRequest`), its item
+// stream (`openApiStream`) and the public forms' posts (`postForm`). The bearer token, the envelope
+// ({ status: 'success', data } or { status: 'error', code, message }) and the refused token (§8:
+// `auth/invalid-user-token` signs the session out) are handled here and nowhere else. The shapes come
+// from the API contract (packages/api-contract), imported as types only: no zod in the bundle.
+import type { Envelope, ErrorEnvelope } from '@app/api-contract';
 
 const unreachable = 'Could not reach the server. Check your connection and try again.';
-
-type ApiEnvelope<T> = { status: 'success'; data: T } | { status: 'error'; code: string; message: string };
 
 export class ApiError extends Error {
   constructor(
     readonly code: string,
     message: string,
+    /** The fields the server named as wrong (validation), when it named any. */
+    readonly fields?: Record<string, string>,
   ) {
     super(message);
     this.name = 'ApiError';
   }
 }
-
-type ApiOptions = { method?: string; body?: unknown; token?: string | null };
 
 type SessionHooks = {
   /** The signed-in user's access token, sent when a call gives no `token` of its own. */
@@ -25,52 +27,120 @@ type SessionHooks = {
 };
 
 // Registered by the session (auth/session.ts) rather than imported, so the public pages' forms do
-// not pull the sign-in code into their bundle.
+// not pull the sign-in code into their bundle (docs/decisions/0010-islands-on-prerendered-pages.md).
 let sessionHooks: SessionHooks | null = null;
 
 export function registerSessionHooks(hooks: SessionHooks): void {
   sessionHooks = hooks;
 }
 
-export async function apiRequest<T>(
-  path: string,
-  { method = 'GET', body, token = sessionHooks?.token() }: ApiOptions = {},
-): Promise<T> {
-  const headers: Record<string, string> = { 'Content-Type': 'application/json' };
-  if (token) headers.Authorization = `Bearer ${token}`;
-  const response = await fetch(`/api/${path}`, {
+export type ApiOptions = {
+  method?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+  body?: unknown;
+  /** The token to send instead of the session's; `null` sends none. */
+  token?: string | null;
+  /** Aborting it cancels the call; the call then rejects with the abort's reason, not an ApiError. */
+  signal?: AbortSignal;
+};
+
+type SendOptions = ApiOptions & {
+  headers: Record<string, string>;
+  cache?: RequestCache;
+  /** The message of a call that cannot reach the server. */
+  unreachableMessage?: string;
+};
+
+/** One fetch. A network failure becomes an ApiError; an aborted call rejects as fetch does. */
+function send(
+  url: string,
+  { method = 'GET', body, token, signal, headers, cache, unreachableMessage }: SendOptions,
+) {
+  const sent = { ...headers };
+  if (token) sent.Authorization = `Bearer ${token}`;
+  if (body !== undefined) sent['Content-Type'] = 'application/json';
+  return fetch(url, {
     method,
-    headers,
+    headers: sent,
     body: body === undefined ? undefined : JSON.stringify(body),
-  }).catch(() => {
-    throw new ApiError('network_error', unreachable);
+    signal,
+    cache,
+  }).catch((error: unknown) => {
+    throw signal?.aborted ? error : new ApiError('network_error', unreachableMessage ?? unreachable);
   });
-  const envelope = (await response.json().catch(() => null)) as ApiEnvelope<T> | null;
-  if (!envelope)
-    throw new ApiError('bad_response', `The server answered ${response.status} without a readable body.`);
-  if (envelope.status === 'error') {
-    if (envelope.code === 'auth/invalid-user-token') sessionHooks?.onInvalidUserToken();
-    throw new ApiError(envelope.code, envelope.message);
-  }
+}
+
+/** Whatever JSON the answer holds, or null. */
+const readJson = (response: Response): Promise<unknown> => response.json().catch(() => null);
+
+/**
+ * The error a refusal becomes: the server's code and message when it sent them, else `fallback`.
+ * The one place where a refused token ends the session.
+ */
+function refusal(payload: unknown, fallback: () => ApiError): ApiError {
+  // Read with care: a form service of someone else's (postForm) answers in a shape of its own.
+  const { code, message, fields } = (payload ?? {}) as { code?: unknown; message?: unknown } & Pick<
+    Partial<ErrorEnvelope>,
+    'fields'
+  >;
+  if (code === 'auth/invalid-user-token') sessionHooks?.onInvalidUserToken();
+  return typeof code === 'string' && typeof message === 'string' && message
+    ? new ApiError(code, message, fields)
+    : fallback();
+}
+
+const sessionToken = () => sessionHooks?.token() ?? null;
+
+/** A JSON call to /api/{path}; resolves to the envelope's data, rejects with an ApiError. */
+export async function apiRequest<T>(path: string, options: ApiOptions = {}): Promise<T> {
+  const { token = sessionToken() } = options;
+  const response = await send(`/api/${path}`, { ...options, token, headers: {} });
+  const envelope = (await readJson(response)) as Envelope<T> | null;
+  const unreadable = () =>
+    new ApiError('bad_response', `The server answered ${response.status} without a readable body.`);
+  if (!envelope) throw unreadable();
+  if (envelope.status === 'error') throw refusal(envelope, unreadable);
   return envelope.data;
 }
 
-/** POST JSON to a form-handling service (ours by default, or an external one); errors carry its message. */
-export async function postForm(url: string, body: Record<string, string>): Promise<unknown> {
-  const response = await fetch(url, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-    body: JSON.stringify(body),
-  }).catch(() => {
-    throw new Error(unreachable);
+type StreamOptions = {
+  signal: AbortSignal;
+  /** What the caller tells the person when the server cannot be reached or answers unreadably. */
+  messages: { unreachable: string; failed: (status: number) => string };
+};
+
+/**
+ * Opens an event stream at /api/{path} with the session's token in the Authorization header
+ * (EventSource cannot send headers, and a token in a URL ends up in logs). Resolves to its body;
+ * a refusal rejects with the server's error, as `apiRequest` does.
+ */
+export async function openApiStream(
+  path: string,
+  { signal, messages }: StreamOptions,
+): Promise<ReadableStream<Uint8Array>> {
+  const response = await send(`/api/${path}`, {
+    token: sessionToken(),
+    signal,
+    headers: { Accept: 'text/event-stream' },
+    cache: 'no-store',
+    unreachableMessage: messages.unreachable,
   });
-  const payload = (await response.json().catch(() => ({}))) as {
-    message?: string;
-    error?: string;
-    status?: string;
-  };
+  if (response.ok && response.body) return response.body;
+  throw refusal(
+    await readJson(response),
+    () => new ApiError('bad_response', messages.failed(response.status)),
+  );
+}
+
+/**
+ * POSTs JSON to a form-handling service (ours by default, or an external one, so never with the
+ * token); a failure carries the service's message (`message`, or `error` as some services name it).
+ */
+export async function postForm(url: string, body: Record<string, string>): Promise<unknown> {
+  const response = await send(url, { method: 'POST', body, headers: { Accept: 'application/json' } });
+  const payload = ((await readJson(response)) ?? {}) as { status?: string; message?: string; error?: string };
   if (!response.ok || payload.status === 'error') {
-    throw new Error(payload.message || payload.error || 'Something went wrong');
+    const message = payload.message || payload.error || 'Something went wrong';
+    throw refusal(payload, () => new ApiError('form_failed', message));
   }
   return payload;
 }

@@ -1,13 +1,18 @@
+import type {
+  BillingSession,
+  BillingSessionRequest,
+  CheckoutRequest,
+  CheckoutSession,
+  Plan,
+} from '@app/api-contract';
 import { ApiError, apiRequest } from './api.ts';
 
 // §4 Purchase and Billing tab, §7 the two `stripe-create-…` calls. The browser never loads Stripe.js:
 // it goes to the address the payment provider gave the server (docs/billing.md).
 
-type PlanOffer = { id: string; priceId: string };
-
 /** Starts checkout for a plan (starter, pro or business) and answers the provider's checkout address. */
-export async function createCheckout(planId: string): Promise<string> {
-  const plans = await apiRequest<PlanOffer[]>('plans');
+export async function createCheckout(planId: string, signal?: AbortSignal): Promise<string> {
+  const plans = await apiRequest<Plan[]>('plans', { signal });
   const plan = plans.find((candidate) => candidate.id === planId);
   if (!plan) {
     throw new ApiError(
@@ -16,13 +21,14 @@ export async function createCheckout(planId: string): Promise<string> {
     );
   }
   const origin = window.location.origin;
-  const session = await apiRequest<{ id: string; url: string }>('stripe-create-checkout-session', {
+  const session = await apiRequest<CheckoutSession>('stripe-create-checkout-session', {
     method: 'POST',
     body: {
       priceId: plan.priceId,
       successUrl: `${origin}/dashboard?paid=true`,
       cancelUrl: `${origin}/pricing`,
-    },
+    } satisfies CheckoutRequest,
+    signal,
   });
   return session.url;
 }
@@ -31,10 +37,11 @@ export async function createCheckout(planId: string): Promise<string> {
  * The provider's billing portal for the signed-in user. It returns to the dashboard, which shows the
  * plan as changed there (the Billing tab itself would open the portal again).
  */
-export async function createBillingPortal(): Promise<string> {
-  const session = await apiRequest<{ url: string }>('stripe-create-billing-session', {
+export async function createBillingPortal(signal?: AbortSignal): Promise<string> {
+  const session = await apiRequest<BillingSession>('stripe-create-billing-session', {
     method: 'POST',
-    body: { returnUrl: `${window.location.origin}/dashboard?from=billing` },
+    body: { returnUrl: `${window.location.origin}/dashboard?from=billing` } satisfies BillingSessionRequest,
+    signal,
   });
   return session.url;
 }

@@ -1,12 +1,10 @@
-import { endRefusedSession } from '#web/auth/session.ts';
-import { readStorage, tokenKey } from '#web/auth/stored-session.ts';
-import { ApiError } from './api.ts';
+import { ApiError, openApiStream } from './api.ts';
 import type { Item } from './items.ts';
 import { createEventParser } from './server-sent-events.ts';
 
-// The live item list of docs/workspace.md: GET /api/items/stream read with fetch, so the access
-// token travels in the Authorization header (EventSource cannot send headers, and a token in a URL
-// ends up in logs). The server sends the whole list, newest first, at once and after every change.
+// The live item list of docs/workspace.md: GET /api/items/stream, opened by the API client
+// (lib/api.ts) with the session's token. The server sends the whole list, newest first, at once and
+// after every change.
 
 export type LiveItemsHandlers = {
   onItems: (items: Item[]) => void;
@@ -61,17 +59,15 @@ async function readItemStream(
   signal: AbortSignal,
   onItems: (items: Item[]) => void,
 ): Promise<'ended' | 'replaced'> {
-  const token = readStorage(tokenKey);
-  const headers: Record<string, string> = { Accept: 'text/event-stream' };
-  if (token) headers.Authorization = `Bearer ${token}`;
-  const response = await fetch('/api/items/stream', { headers, signal, cache: 'no-store' }).catch(
-    (error: unknown) => {
-      throw signal.aborted ? error : new ApiError('network_error', unreachable);
+  const body = await openApiStream('items/stream', {
+    signal,
+    messages: {
+      unreachable,
+      failed: (status) => `Could not load your items: the server answered ${status}.`,
     },
-  );
-  if (!response.ok || !response.body) throw await refusalOf(response);
+  });
 
-  const reader = response.body.getReader();
+  const reader = body.getReader();
   const decoder = new TextDecoder();
   let ending: 'ended' | 'replaced' = 'ended';
   const parser = createEventParser((event) => {
@@ -83,16 +79,6 @@ async function readItemStream(
     if (done) return ending;
     parser.push(decoder.decode(value, { stream: true }));
   }
-}
-
-/** The error envelope of a refused stream; a refused token signs the session out, as apiRequest does. */
-async function refusalOf(response: Response): Promise<ApiError> {
-  const envelope = (await response.json().catch(() => null)) as { code?: string; message?: string } | null;
-  if (envelope?.code === 'auth/invalid-user-token') endRefusedSession();
-  return new ApiError(
-    envelope?.code ?? 'bad_response',
-    envelope?.message ?? `Could not load your items: the server answered ${response.status}.`,
-  );
 }
 
 function wait(ms: number, signal: AbortSignal): Promise<void> {

@@ -1,36 +1,25 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useEffect } from 'react';
+import { useApiResource } from './use-api-resource.ts';
 
 /**
  * Asks the server for a payment-provider address (checkout, billing portal) once `enabled` holds, then
- * leaves for it. A failure is kept as its message; `retry` asks again.
+ * leaves for it. A failure is kept as its code and message; `retry` asks again. Leaving the screen
+ * (or `enabled` ending) cancels the call, so a late address does not take the person away.
  */
-export function useProviderRedirect(createAddress: () => Promise<string>, enabled: boolean) {
-  const [error, setError] = useState<{ code: string; message: string } | null>(null);
-  const [attempt, setAttempt] = useState(0);
-  const started = useRef(-1);
-  const create = useRef(createAddress);
-  create.current = createAddress;
+export function useProviderRedirect(
+  createAddress: (signal: AbortSignal) => Promise<string>,
+  enabled: boolean,
+) {
+  // Once per attempt: the call runs again only when `enabled` changes or on `retry`, not when a
+  // refreshed user object renders the screen again (a second call would start a second checkout).
+  const { data: address, error, retry } = useApiResource(enabled ? createAddress : null);
 
   useEffect(() => {
-    // Once per attempt: a refreshed user object re-runs effects, and a second call would start a
-    // second checkout.
-    if (!enabled || started.current === attempt) return;
-    started.current = attempt;
-    create.current().then(
-      (address) => window.location.assign(address),
-      (failure: unknown) => {
-        const { code = 'unknown', message = 'Something went wrong. Please try again.' } = failure as {
-          code?: string;
-          message?: string;
-        };
-        setError({ code, message });
-      },
-    );
-  }, [enabled, attempt]);
+    if (address) window.location.assign(address);
+  }, [address]);
 
-  const retry = useCallback(() => {
-    setError(null);
-    setAttempt((value) => value + 1);
-  }, []);
-  return { error, retry };
+  return {
+    error: error && { code: error.code, message: error.message || 'Something went wrong. Please try again.' },
+    retry,
+  };
 }

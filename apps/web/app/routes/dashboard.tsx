@@ -1,6 +1,6 @@
+import { canFeatureItems } from '@app/plans';
 import { useSearchParams } from 'react-router';
 import { useAuth } from '#web/auth/auth-context.tsx';
-import { canFeatureItems } from '#web/auth/plan.ts';
 import { signInMethodLabels } from '#web/auth/providers.ts';
 import { ItemList } from '#web/components/dashboard/item-list.tsx';
 import { AccountPanel, PlanPanel } from '#web/components/dashboard/plan-panel.tsx';

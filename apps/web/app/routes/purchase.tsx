@@ -26,7 +26,10 @@ export default function Purchase() {
   const { user } = useAuth();
   const navigate = useNavigate();
   const hasPlan = Boolean(user && hasCurrentPlan(user));
-  const { error, retry } = useProviderRedirect(() => createCheckout(plan), Boolean(user) && !hasPlan);
+  const { error, retry } = useProviderRedirect(
+    (signal) => createCheckout(plan, signal),
+    Boolean(user) && !hasPlan,
+  );
 
   useEffect(() => {
     if (user === false && !isSigningOut()) navigate(signUpPathFor(`/purchase/${plan}`), { replace: true });

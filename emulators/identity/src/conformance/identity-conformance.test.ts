@@ -7,8 +7,8 @@ import {
   type SelfSignedCertificate,
 } from '@app/env/test/self-signed-certificate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadIdentityConfig, repoRoot } from '../config.ts';
-import { type IdentityEmulator, startIdentityEmulator } from '../start-identity-emulator.ts';
+import { loadIdentityConfig, repoRoot } from '#identity/config.ts';
+import { type IdentityEmulator, startIdentityEmulator } from '#identity/start-identity-emulator.ts';
 import { type FeatureResult, resultsPrefix, type Verdict } from './feature-check.ts';
 import { features } from './features.ts';
 

@@ -7,7 +7,7 @@ import {
   signUp,
   startTestIdentity,
   type TestIdentity,
-} from '../test/test-identity.ts';
+} from '#identity/test/test-identity.ts';
 import { passwordCorpus, showPassword } from './password-corpus.ts';
 
 /**

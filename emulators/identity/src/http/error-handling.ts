@@ -1,7 +1,8 @@
 import { STATUS_CODES } from 'node:http';
+import { escapeHtml } from '@app/emulator-kit';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { IdentityContext } from '../context.ts';
-import { escapeHtml, sendPage } from './html.ts';
+import type { IdentityContext } from '#identity/context.ts';
+import { sendPage } from './html.ts';
 import { HttpError } from './http-error.ts';
 
 // Request bodies are small forms and JSON objects; user_metadata is the largest thing sent.

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestIdentity, type TestIdentity } from '../test/test-identity.ts';
+import { startTestIdentity, type TestIdentity } from '#identity/test/test-identity.ts';
 
 let identity: TestIdentity;
 beforeAll(async () => {

@@ -1,5 +1,5 @@
 import type { FastifyReply } from 'fastify';
-import type { IdentityConfig } from '../config.ts';
+import type { IdentityConfig } from '#identity/config.ts';
 import { HttpError } from './http-error.ts';
 
 /** Where a key stands after a request: what the x-ratelimit-* headers say. */

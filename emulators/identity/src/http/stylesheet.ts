@@ -1,7 +1,6 @@
-import type { FastifyInstance } from 'fastify';
-
 // One stylesheet for every page, served from here so that no page needs inline styles.
-const css = `
+export const stylesheetUrl = '/assets/identity.css';
+export const stylesheet = `
 :root{color-scheme:light dark;--text:#1e293b;--muted:#475569;--line:#cbd5e1;--card:#fff;--page:#f1f5f9;
 --accent:#4338ca;--accent-text:#fff;--error:#b91c1c;--ok:#15803d}
 @media (prefers-color-scheme:dark){:root{--text:#e2e8f0;--muted:#94a3b8;--line:#334155;--card:#0f172a;
@@ -34,9 +33,3 @@ ul.rules{margin:.25rem 0;padding-left:1.25rem;color:var(--muted);font-size:.9rem
 dl{display:grid;grid-template-columns:max-content 1fr;gap:.25rem 1rem;margin:.5rem 0}
 dt{color:var(--muted)}dd{margin:0;overflow-wrap:anywhere}
 `.trim();
-
-export function registerStylesheet(app: FastifyInstance) {
-  app.get('/assets/identity.css', async (_request, reply) =>
-    reply.type('text/css; charset=utf-8').header('Cache-Control', 'public, max-age=3600').send(css),
-  );
-}

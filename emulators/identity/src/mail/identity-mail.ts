@@ -1,6 +1,6 @@
-import type { IdentityContext } from '../context.ts';
-import type { UserRecord } from '../storage/identity-state.ts';
-import { createTicket } from '../users/tickets.ts';
+import type { IdentityContext } from '#identity/context.ts';
+import type { UserRecord } from '#identity/storage/identity-state.ts';
+import { createTicket } from '#identity/users/tickets.ts';
 
 // Subjects follow Auth0's default email templates, so tests and people recognise them.
 

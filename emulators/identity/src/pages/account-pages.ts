@@ -1,3 +1,4 @@
+import { escapeHtml } from '@app/emulator-kit';
 import {
   checkPassword,
   explainPasswordPolicy,
@@ -6,11 +7,11 @@ import {
 } from '@app/password-policy';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
-import type { IdentityContext } from '../context.ts';
-import { escapeHtml, sendPage } from '../http/html.ts';
-import { clearLoginFailures } from '../users/brute-force.ts';
-import { setPassword } from '../users/set-password.ts';
-import { findTicket, type TicketLookup } from '../users/tickets.ts';
+import type { IdentityContext } from '#identity/context.ts';
+import { sendPage } from '#identity/http/html.ts';
+import { clearLoginFailures } from '#identity/users/brute-force.ts';
+import { setPassword } from '#identity/users/set-password.ts';
+import { findTicket, type TicketLookup } from '#identity/users/tickets.ts';
 
 const ticketQuery = z.object({ ticket: z.string().max(256).optional() });
 const resetForm = z.object({

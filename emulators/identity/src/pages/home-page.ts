@@ -1,6 +1,7 @@
+import { escapeHtml } from '@app/emulator-kit';
 import type { FastifyInstance } from 'fastify';
-import type { IdentityContext } from '../context.ts';
-import { escapeHtml, sendPage } from '../http/html.ts';
+import type { IdentityContext } from '#identity/context.ts';
+import { sendPage } from '#identity/http/html.ts';
 
 /** `/`: what this server is and how it is configured, for a developer who opens it by hand. */
 export function registerHomePage(app: FastifyInstance, context: IdentityContext) {

@@ -1,5 +1,5 @@
-import { escapeHtml } from '../http/html.ts';
-import type { SocialConnection } from '../storage/identity-state.ts';
+import { escapeHtml } from '@app/emulator-kit';
+import type { SocialConnection } from '#identity/storage/identity-state.ts';
 
 export type SignInFormState = {
   /** The /authorize query string, carried through the form and checked again on submit. */

@@ -1,7 +1,7 @@
-import type { IdentityConfig } from '../config.ts';
-import type { IssuerUrls } from '../issuer-urls.ts';
-import { type SocialConnection, socialConnections } from '../storage/identity-state.ts';
-import { isKnownAudience } from '../tokens/scopes.ts';
+import type { IdentityConfig } from '#identity/config.ts';
+import type { IssuerUrls } from '#identity/issuer-urls.ts';
+import { type SocialConnection, socialConnections } from '#identity/storage/identity-state.ts';
+import { isKnownAudience } from '#identity/tokens/scopes.ts';
 
 export const callbackPath = '/auth0-callback';
 

@@ -1,9 +1,10 @@
+import { scriptJson } from '@app/emulator-kit';
 import type { FastifyReply } from 'fastify';
-import type { IdentityContext } from '../context.ts';
-import { scriptJson, sendPage } from '../http/html.ts';
-import type { SessionRecord, UserRecord } from '../storage/identity-state.ts';
-import { issueUserTokens } from '../tokens/issue-tokens.ts';
-import { userScopes } from '../tokens/scopes.ts';
+import type { IdentityContext } from '#identity/context.ts';
+import { sendPage } from '#identity/http/html.ts';
+import type { SessionRecord, UserRecord } from '#identity/storage/identity-state.ts';
+import { issueUserTokens } from '#identity/tokens/issue-tokens.ts';
+import { userScopes } from '#identity/tokens/scopes.ts';
 import type { AuthorizeRequest } from './authorize-request.ts';
 
 /**

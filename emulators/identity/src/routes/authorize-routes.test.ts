@@ -9,8 +9,8 @@ import {
   type TestIdentity,
   verifyWithJwks,
   webClientId,
-} from '../test/test-identity.ts';
-import { atHash } from '../tokens/issue-tokens.ts';
+} from '#identity/test/test-identity.ts';
+import { atHash } from '#identity/tokens/issue-tokens.ts';
 
 let identity: TestIdentity;
 beforeAll(async () => {

@@ -1,20 +1,21 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { escapeHtml } from '@app/emulator-kit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { IdentityContext } from '../context.ts';
-import { escapeHtml, sendPage } from '../http/html.ts';
-import { rateLimitHeaders } from '../http/rate-limiter.ts';
-import { consentPageBody, type ExistingAccount, loginPageBody } from '../pages/sign-in-pages.ts';
-import type { SocialConnection } from '../storage/identity-state.ts';
-import { nowInSeconds } from '../tokens/issue-tokens.ts';
-import { readSession, startSession } from '../users/sessions.ts';
+import type { IdentityContext } from '#identity/context.ts';
+import { sendPage } from '#identity/http/html.ts';
+import { rateLimitHeaders } from '#identity/http/rate-limiter.ts';
+import { consentPageBody, type ExistingAccount, loginPageBody } from '#identity/pages/sign-in-pages.ts';
+import type { SocialConnection } from '#identity/storage/identity-state.ts';
+import { nowInSeconds } from '#identity/tokens/issue-tokens.ts';
+import { readSession, startSession } from '#identity/users/sessions.ts';
 import {
   loginAttemptKey,
   signInWithPassword,
   tooManyAttemptsMessage,
-} from '../users/sign-in-with-password.ts';
-import { signInWithSocial, socialProviderNames } from '../users/sign-in-with-social.ts';
-import { findUserByIdentity } from '../users/user-profile.ts';
+} from '#identity/users/sign-in-with-password.ts';
+import { signInWithSocial, socialProviderNames } from '#identity/users/sign-in-with-social.ts';
+import { findUserByIdentity } from '#identity/users/user-profile.ts';
 import { type AuthorizeRequest, validateAuthorizeRequest } from './authorize-request.ts';
 import { deliverAuthorizeError, deliverTokens } from './authorize-response.ts';
 

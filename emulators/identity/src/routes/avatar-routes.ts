@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
+import { escapeHtml } from '@app/emulator-kit';
 import type { FastifyInstance } from 'fastify';
-import type { IdentityContext } from '../context.ts';
-import { escapeHtml } from '../http/html.ts';
-import { emailHash } from '../users/user-profile.ts';
+import type { IdentityContext } from '#identity/context.ts';
+import { emailHash } from '#identity/users/user-profile.ts';
 
 /**
  * `/avatars/<md5 of email>.svg`: the default `picture` of every user, a circle with initials. It stands

@@ -10,7 +10,7 @@ import {
   type TestIdentity,
   verifyWithJwks,
   webClientId,
-} from '../test/test-identity.ts';
+} from '#identity/test/test-identity.ts';
 
 let identity: TestIdentity;
 beforeAll(async () => {

@@ -1,12 +1,12 @@
 import { describePasswordPolicy } from '@app/password-policy';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import type { IdentityContext } from '../context.ts';
-import { dbConnectionError } from '../http/http-error.ts';
-import { enforceRateLimit } from '../http/rate-limiter.ts';
-import { sendPasswordResetEmail } from '../mail/identity-mail.ts';
-import { signUpUser } from '../users/sign-up-user.ts';
-import { findDatabaseUser, normalizeEmail } from '../users/user-profile.ts';
+import type { IdentityContext } from '#identity/context.ts';
+import { dbConnectionError } from '#identity/http/http-error.ts';
+import { enforceRateLimit } from '#identity/http/rate-limiter.ts';
+import { sendPasswordResetEmail } from '#identity/mail/identity-mail.ts';
+import { signUpUser } from '#identity/users/sign-up-user.ts';
+import { findDatabaseUser, normalizeEmail } from '#identity/users/user-profile.ts';
 
 // Auth0's limits for sign-up metadata: at most 10 string properties, names ≤ 100, values ≤ 500 characters.
 const signUpMetadata = z

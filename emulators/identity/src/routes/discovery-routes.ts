@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { IdentityContext } from '../context.ts';
+import type { IdentityContext } from '#identity/context.ts';
 
 /** OpenID discovery and the public signing key, which the API and auth0-js fetch to verify tokens. */
 export function registerDiscoveryRoutes(app: FastifyInstance, context: IdentityContext) {

@@ -1,9 +1,10 @@
+import { escapeHtml } from '@app/emulator-kit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { errors, jwtVerify } from 'jose';
 import { z } from 'zod';
-import type { IdentityContext } from '../context.ts';
-import { escapeHtml, sendPage } from '../http/html.ts';
-import { endSession } from '../users/sessions.ts';
+import type { IdentityContext } from '#identity/context.ts';
+import { sendPage } from '#identity/http/html.ts';
+import { endSession } from '#identity/users/sessions.ts';
 
 const logoutQuery = z.object({
   client_id: z.string().max(256).optional(),

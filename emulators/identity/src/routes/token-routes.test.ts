@@ -11,7 +11,7 @@ import {
   type TestIdentity,
   verifyWithJwks,
   webClientId,
-} from '../test/test-identity.ts';
+} from '#identity/test/test-identity.ts';
 
 let identity: TestIdentity;
 let userId: string;

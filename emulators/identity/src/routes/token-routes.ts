@@ -1,18 +1,18 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { IdentityContext } from '../context.ts';
-import { oauthError } from '../http/http-error.ts';
-import { enforceRateLimit } from '../http/rate-limiter.ts';
-import { bodyRecord, optionalParam, requiredParam } from '../http/request-params.ts';
-import { issueClientToken, issueUserTokens, nowInSeconds } from '../tokens/issue-tokens.ts';
-import { createRefreshToken, findRefreshToken, revokeRefreshToken } from '../tokens/refresh-tokens.ts';
-import { isKnownAudience, splitScope, userScopes } from '../tokens/scopes.ts';
+import type { IdentityContext } from '#identity/context.ts';
+import { oauthError } from '#identity/http/http-error.ts';
+import { enforceRateLimit } from '#identity/http/rate-limiter.ts';
+import { bodyRecord, optionalParam, requiredParam } from '#identity/http/request-params.ts';
+import { issueClientToken, issueUserTokens, nowInSeconds } from '#identity/tokens/issue-tokens.ts';
+import { createRefreshToken, findRefreshToken, revokeRefreshToken } from '#identity/tokens/refresh-tokens.ts';
+import { isKnownAudience, splitScope, userScopes } from '#identity/tokens/scopes.ts';
 import {
   loginAttemptKey,
   loginLimitMessage,
   signInWithPassword,
   tooManyAttemptsMessage,
-} from '../users/sign-in-with-password.ts';
+} from '#identity/users/sign-in-with-password.ts';
 
 export const passwordRealmGrant = 'http://auth0.com/oauth/grant-type/password-realm';
 

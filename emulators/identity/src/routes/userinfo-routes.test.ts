@@ -5,7 +5,7 @@ import {
   signUp,
   startTestIdentity,
   type TestIdentity,
-} from '../test/test-identity.ts';
+} from '#identity/test/test-identity.ts';
 
 let identity: TestIdentity;
 let tokens: string[];

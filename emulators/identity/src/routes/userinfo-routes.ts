@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import type { IdentityContext } from '../context.ts';
-import { enforceRateLimit } from '../http/rate-limiter.ts';
-import { bearerToken, InvalidTokenError, verifyUserinfoToken } from '../tokens/verify-token.ts';
-import { profileClaims } from '../users/user-profile.ts';
+import type { IdentityContext } from '#identity/context.ts';
+import { enforceRateLimit } from '#identity/http/rate-limiter.ts';
+import { bearerToken, InvalidTokenError, verifyUserinfoToken } from '#identity/tokens/verify-token.ts';
+import { profileClaims } from '#identity/users/user-profile.ts';
 
 /** The tenant-log words Auth0 documents for this limit. */
 export const userinfoLimitMessage =

@@ -4,8 +4,8 @@ import path from 'node:path';
 import { readOutbox, type StoredMail } from '@app/mail';
 import type { FastifyInstance } from 'fastify';
 import { createLocalJWKSet, type JWTPayload, jwtVerify } from 'jose';
-import { buildIdentityApp } from '../app.ts';
-import { loadIdentityConfig } from '../config.ts';
+import { buildIdentityApp } from '#identity/app.ts';
+import { loadIdentityConfig } from '#identity/config.ts';
 
 export const issuer = 'http://localhost:3001/';
 export const appOrigin = 'http://localhost:3000';

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { EncryptJWT, SignJWT } from 'jose';
-import type { IdentityContext } from '../context.ts';
-import type { UserRecord } from '../storage/identity-state.ts';
-import { profileClaims } from '../users/user-profile.ts';
+import type { IdentityContext } from '#identity/context.ts';
+import type { UserRecord } from '#identity/storage/identity-state.ts';
+import { profileClaims } from '#identity/users/user-profile.ts';
 import { managementScopes } from './scopes.ts';
 
 // Auth0's default lifetimes.

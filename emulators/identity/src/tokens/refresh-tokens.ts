@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import type { RefreshTokenRecord } from '../storage/identity-state.ts';
-import type { StateFile } from '../storage/state-file.ts';
-import { secretHash } from '../users/tickets.ts';
+import type { RefreshTokenRecord } from '#identity/storage/identity-state.ts';
+import type { StateFile } from '#identity/storage/state-file.ts';
+import { secretHash } from '#identity/users/tickets.ts';
 
 /** An opaque refresh token (scope offline_access); only its hash is kept. It lives until revoked. */
 export async function createRefreshToken(store: StateFile, record: RefreshTokenRecord): Promise<string> {

@@ -1,4 +1,4 @@
-import type { IssuerUrls } from '../issuer-urls.ts';
+import type { IssuerUrls } from '#identity/issuer-urls.ts';
 
 /** The OpenID Connect scopes the emulator grants a user when asked; anything else asked for is dropped. */
 const oidcScopes = ['openid', 'profile', 'email', 'offline_access'];

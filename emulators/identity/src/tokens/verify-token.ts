@@ -1,5 +1,5 @@
 import { errors, type JWTPayload, jwtDecrypt, jwtVerify } from 'jose';
-import type { IdentityContext } from '../context.ts';
+import type { IdentityContext } from '#identity/context.ts';
 import { splitScope } from './scopes.ts';
 
 export type VerifiedToken = JWTPayload & { sub: string; scopes: string[] };

@@ -8,7 +8,7 @@ import {
   startTestIdentity,
   type TestIdentity,
   webClientId,
-} from '../test/test-identity.ts';
+} from '#identity/test/test-identity.ts';
 
 const blockedMessage =
   "Your account has been blocked after multiple consecutive login attempts. We've sent you an email with instructions on how to unblock it.";

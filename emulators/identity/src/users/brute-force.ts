@@ -1,4 +1,4 @@
-import type { IdentityState } from '../storage/identity-state.ts';
+import type { IdentityState } from '#identity/storage/identity-state.ts';
 
 // Auth0's default brute-force protection: 10 consecutive failures for one user from one address.
 export const failuresBeforeBlock = 10;

@@ -1,4 +1,4 @@
-import type { IdentityState } from '../storage/identity-state.ts';
+import type { IdentityState } from '#identity/storage/identity-state.ts';
 
 /** Removes a user with everything that could still act for it: sessions, refresh tokens, tickets, blocks. */
 export function deleteUser(state: IdentityState, userId: string): boolean {

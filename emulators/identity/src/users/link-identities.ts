@@ -1,5 +1,5 @@
-import type { IdentityContext } from '../context.ts';
-import type { UserRecord } from '../storage/identity-state.ts';
+import type { IdentityContext } from '#identity/context.ts';
+import type { UserRecord } from '#identity/storage/identity-state.ts';
 import { deleteUser } from './delete-user.ts';
 
 /**

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { IdentityContext } from '../context.ts';
-import type { SessionRecord, UserRecord } from '../storage/identity-state.ts';
+import type { IdentityContext } from '#identity/context.ts';
+import type { SessionRecord, UserRecord } from '#identity/storage/identity-state.ts';
 import { secretHash } from './tickets.ts';
 
 export const sessionCookie = 'identity_session';

@@ -1,6 +1,6 @@
 import { checkPassword, type PasswordRule } from '@app/password-policy';
-import type { IdentityContext } from '../context.ts';
-import type { UserRecord } from '../storage/identity-state.ts';
+import type { IdentityContext } from '#identity/context.ts';
+import type { UserRecord } from '#identity/storage/identity-state.ts';
 import { clearAllLoginFailures } from './brute-force.ts';
 import { hashPassword } from './password-hash.ts';
 import { databaseIdentityOf } from './user-profile.ts';

@@ -1,6 +1,6 @@
-import type { IdentityContext } from '../context.ts';
-import { sendUnblockEmail } from '../mail/identity-mail.ts';
-import type { UserRecord } from '../storage/identity-state.ts';
+import type { IdentityContext } from '#identity/context.ts';
+import { sendUnblockEmail } from '#identity/mail/identity-mail.ts';
+import type { UserRecord } from '#identity/storage/identity-state.ts';
 import { clearLoginFailures, isBlockedFrom, recordLoginFailure } from './brute-force.ts';
 import { spendPasswordHashTime, verifyPassword } from './password-hash.ts';
 import { findDatabaseUser, normalizeEmail, recordLogin } from './user-profile.ts';

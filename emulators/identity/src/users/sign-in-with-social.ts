@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import type { IdentityContext } from '../context.ts';
-import type { SocialConnection, UserRecord } from '../storage/identity-state.ts';
+import type { IdentityContext } from '#identity/context.ts';
+import type { SocialConnection, UserRecord } from '#identity/storage/identity-state.ts';
 import { defaultNickname, findUserByIdentity, normalizeEmail, recordLogin } from './user-profile.ts';
 
 export const socialProviderNames: Record<SocialConnection, string> = {

@@ -1,7 +1,7 @@
 import { checkPassword, type PasswordRule } from '@app/password-policy';
-import type { IdentityContext } from '../context.ts';
-import { sendVerificationEmail } from '../mail/identity-mail.ts';
-import type { UserRecord } from '../storage/identity-state.ts';
+import type { IdentityContext } from '#identity/context.ts';
+import { sendVerificationEmail } from '#identity/mail/identity-mail.ts';
+import type { UserRecord } from '#identity/storage/identity-state.ts';
 import { hashPassword } from './password-hash.ts';
 import { defaultNickname, findDatabaseUser, newDatabaseUserId } from './user-profile.ts';
 

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { IdentityState, TicketKind, TicketRecord } from '../storage/identity-state.ts';
+import type { IdentityState, TicketKind, TicketRecord } from '#identity/storage/identity-state.ts';
 
 // Auth0's defaults: reset and verification links last 5 days. Unblock links get the same.
 export const ticketLifetimeMs = 5 * 24 * 60 * 60 * 1000;

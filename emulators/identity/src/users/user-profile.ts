@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { IssuerUrls } from '../issuer-urls.ts';
-import type { DatabaseIdentity, IdentityState, UserRecord } from '../storage/identity-state.ts';
+import type { IssuerUrls } from '#identity/issuer-urls.ts';
+import type { DatabaseIdentity, IdentityState, UserRecord } from '#identity/storage/identity-state.ts';
 
 /** 24 hex digits, like Auth0's database user ids (`auth0|<id>`). */
 export const newDatabaseUserId = () => randomBytes(12).toString('hex');

@@ -1,7 +1,7 @@
-import type { PaymentsContext } from '../context.ts';
-import { subscriptionObject } from '../objects/subscription-object.ts';
-import type { CustomerRecord, SubscriptionRecord } from '../storage/payments-state.ts';
-import { automaticOrigin, emitEvent, previousAttributes } from '../webhooks/emit-event.ts';
+import type { PaymentsContext } from '#payments/context.ts';
+import { subscriptionObject } from '#payments/objects/subscription-object.ts';
+import type { CustomerRecord, SubscriptionRecord } from '#payments/storage/payments-state.ts';
+import { automaticOrigin, emitEvent, previousAttributes } from '#payments/webhooks/emit-event.ts';
 import { addMonths } from './calendar.ts';
 import { chargeInvoice, draftSubscriptionInvoice, sendInvoiceEvents } from './invoices.ts';
 import { sendTrialWillEnd, trialWillEndNotice } from './subscriptions.ts';

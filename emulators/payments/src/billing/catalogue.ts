@@ -1,7 +1,7 @@
-import type { CataloguePlan } from '../config.ts';
-import { parameterInvalid, resourceMissing } from '../http/stripe-error.ts';
-import { realNow } from '../ids.ts';
-import type { PaymentsState, PriceRecord } from '../storage/payments-state.ts';
+import type { CataloguePlan } from '#payments/config.ts';
+import { parameterInvalid, resourceMissing } from '#payments/http/stripe-error.ts';
+import { realNow } from '#payments/ids.ts';
+import type { PaymentsState, PriceRecord } from '#payments/storage/payments-state.ts';
 
 export const productIdOf = (planId: string) => `prod_${planId}`;
 

@@ -1,15 +1,15 @@
-import type { PaymentsContext } from '../context.ts';
-import { newId } from '../ids.ts';
-import { checkoutSessionObject } from '../objects/checkout-session-object.ts';
-import { customerObject, paymentMethodObject } from '../objects/customer-object.ts';
-import { priceOf } from '../objects/subscription-object.ts';
+import type { PaymentsContext } from '#payments/context.ts';
+import { newId } from '#payments/ids.ts';
+import { checkoutSessionObject } from '#payments/objects/checkout-session-object.ts';
+import { customerObject, paymentMethodObject } from '#payments/objects/customer-object.ts';
+import { priceOf } from '#payments/objects/subscription-object.ts';
 import type {
   CheckoutSessionRecord,
   CustomerRecord,
   EnteredCard,
   PaymentMethodRecord,
-} from '../storage/payments-state.ts';
-import { automaticOrigin, type EventOrigin, emitEvent } from '../webhooks/emit-event.ts';
+} from '#payments/storage/payments-state.ts';
+import { automaticOrigin, type EventOrigin, emitEvent } from '#payments/webhooks/emit-event.ts';
 import { createCustomerRecord, customerNow } from './customers.ts';
 import { startSubscription } from './subscriptions.ts';
 

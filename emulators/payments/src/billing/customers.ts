@@ -1,5 +1,5 @@
-import { newId, randomToken, realNow } from '../ids.ts';
-import type { CustomerRecord, Metadata, PaymentsState } from '../storage/payments-state.ts';
+import { newId, randomToken, realNow } from '#payments/ids.ts';
+import type { CustomerRecord, Metadata, PaymentsState } from '#payments/storage/payments-state.ts';
 
 /** A customer's time: its test clock's frozen time, or real time for a customer without one. */
 export function customerNow(state: PaymentsState, customer: Pick<CustomerRecord, 'testClock'>): number {

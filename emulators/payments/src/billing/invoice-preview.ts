@@ -1,13 +1,13 @@
-import type { PaymentsContext } from '../context.ts';
-import { invalidRequest } from '../http/stripe-error.ts';
-import { randomToken } from '../ids.ts';
-import { priceOf } from '../objects/subscription-object.ts';
+import type { PaymentsContext } from '#payments/context.ts';
+import { invalidRequest } from '#payments/http/stripe-error.ts';
+import { randomToken } from '#payments/ids.ts';
+import { priceOf } from '#payments/objects/subscription-object.ts';
 import type {
   CustomerRecord,
   InvoiceLineRecord,
   InvoiceRecord,
   SubscriptionRecord,
-} from '../storage/payments-state.ts';
+} from '#payments/storage/payments-state.ts';
 import { addMonths } from './calendar.ts';
 import { customerNow } from './customers.ts';
 import { itemLine, pendingItemLines, periodLine } from './invoices.ts';

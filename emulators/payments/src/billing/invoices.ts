@@ -1,8 +1,8 @@
 import { formatPrice } from '@app/plans';
-import type { PaymentsContext } from '../context.ts';
-import { newId } from '../ids.ts';
-import { invoiceObject } from '../objects/invoice-object.ts';
-import { priceOf, productOf } from '../objects/subscription-object.ts';
+import type { PaymentsContext } from '#payments/context.ts';
+import { newId } from '#payments/ids.ts';
+import { invoiceObject } from '#payments/objects/invoice-object.ts';
+import { priceOf, productOf } from '#payments/objects/subscription-object.ts';
 import type {
   CustomerRecord,
   InvoiceItemRecord,
@@ -11,8 +11,8 @@ import type {
   PaymentError,
   PaymentsState,
   SubscriptionRecord,
-} from '../storage/payments-state.ts';
-import { type EmittedEvent, type EventAbout, emitEvents } from '../webhooks/emit-event.ts';
+} from '#payments/storage/payments-state.ts';
+import { type EmittedEvent, type EventAbout, emitEvents } from '#payments/webhooks/emit-event.ts';
 import { cardMessages } from './test-cards.ts';
 
 /** What an invoice asks for: its total less the customer's credit, never below zero. */

@@ -1,7 +1,7 @@
-import type { PaymentsContext } from '../context.ts';
-import { newId } from '../ids.ts';
-import { invoiceItemObject } from '../objects/invoice-item-object.ts';
-import { priceOf, productOf, subscriptionObject } from '../objects/subscription-object.ts';
+import type { PaymentsContext } from '#payments/context.ts';
+import { newId } from '#payments/ids.ts';
+import { invoiceItemObject } from '#payments/objects/invoice-item-object.ts';
+import { priceOf, productOf, subscriptionObject } from '#payments/objects/subscription-object.ts';
 import type {
   CancellationDetails,
   CustomerRecord,
@@ -11,8 +11,8 @@ import type {
   PaymentsState,
   PriceRecord,
   SubscriptionRecord,
-} from '../storage/payments-state.ts';
-import { type EventOrigin, emitEvent, previousAttributes } from '../webhooks/emit-event.ts';
+} from '#payments/storage/payments-state.ts';
+import { type EventOrigin, emitEvent, previousAttributes } from '#payments/webhooks/emit-event.ts';
 import { addMonths, daySeconds } from './calendar.ts';
 import { customerNow } from './customers.ts';
 import { chargeInvoice, draftSubscriptionInvoice, sendInvoiceEvents } from './invoices.ts';

@@ -1,6 +1,6 @@
-import type { PaymentsContext } from '../context.ts';
-import { realNow } from '../ids.ts';
-import { automaticOrigin } from '../webhooks/emit-event.ts';
+import type { PaymentsContext } from '#payments/context.ts';
+import { realNow } from '#payments/ids.ts';
+import { automaticOrigin } from '#payments/webhooks/emit-event.ts';
 import { runDueWork } from './billing-clock.ts';
 import { expireCheckoutSession } from './complete-checkout.ts';
 import { deleteTestClock } from './test-clocks.ts';

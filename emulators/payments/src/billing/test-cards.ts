@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { CardDetails } from '../storage/payments-state.ts';
+import type { CardDetails } from '#payments/storage/payments-state.ts';
 
 /** Stripe's own words for what a card form can get wrong, as Checkout shows them. */
 export const cardMessages = {

@@ -1,10 +1,10 @@
-import type { PaymentsContext } from '../context.ts';
-import { parameterInvalid } from '../http/stripe-error.ts';
-import { newId, realNow } from '../ids.ts';
-import { customerObject } from '../objects/customer-object.ts';
-import { testClockObject } from '../objects/test-clock-object.ts';
-import type { CustomerRecord, TestClockRecord } from '../storage/payments-state.ts';
-import { type EventOrigin, emitEvent } from '../webhooks/emit-event.ts';
+import type { PaymentsContext } from '#payments/context.ts';
+import { parameterInvalid } from '#payments/http/stripe-error.ts';
+import { newId, realNow } from '#payments/ids.ts';
+import { customerObject } from '#payments/objects/customer-object.ts';
+import { testClockObject } from '#payments/objects/test-clock-object.ts';
+import type { CustomerRecord, TestClockRecord } from '#payments/storage/payments-state.ts';
+import { type EventOrigin, emitEvent } from '#payments/webhooks/emit-event.ts';
 import { runDueWork } from './billing-clock.ts';
 import { addMonths } from './calendar.ts';
 import { cancelSubscriptionNow, isEnded } from './subscriptions.ts';

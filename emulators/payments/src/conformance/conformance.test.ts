@@ -3,9 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiRoutes, buildPaymentsApp } from '../app.ts';
-import { loadPaymentsConfig } from '../config.ts';
-import { stripeApiVersions } from '../http/api-version.ts';
+import { apiRoutes, buildPaymentsApp } from '#payments/app.ts';
+import { loadPaymentsConfig } from '#payments/config.ts';
+import { stripeApiVersions } from '#payments/http/api-version.ts';
 import {
   createSession,
   eventually,
@@ -13,9 +13,9 @@ import {
   startTestPayments,
   startWebhookReceiver,
   type TestPayments,
-} from '../test/test-payments.ts';
-import { apiVersion } from '../webhooks/emit-event.ts';
-import { eventTypes } from '../webhooks/event-types.ts';
+} from '#payments/test/test-payments.ts';
+import { apiVersion } from '#payments/webhooks/emit-event.ts';
+import { eventTypes } from '#payments/webhooks/event-types.ts';
 import type { SchemaRootName } from './schema-roots.ts';
 import { StripeSchemas, type Verdict } from './stripe-schemas.ts';
 

@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import tsj from 'ts-json-schema-generator';
-import { eventTypes } from '../webhooks/event-types.ts';
+import { eventTypes } from '#payments/webhooks/event-types.ts';
 import { schemaRoots } from './schema-roots.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));

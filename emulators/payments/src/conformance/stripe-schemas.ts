@@ -4,7 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
-import { eventTypes } from '../webhooks/event-types.ts';
+import { eventTypes } from '#payments/webhooks/event-types.ts';
 import { type SchemaRootName, schemaRoots } from './schema-roots.ts';
 
 type SchemaDocument = {

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { apiVersion } from '../webhooks/emit-event.ts';
+import { apiVersion } from '#payments/webhooks/emit-event.ts';
 import { isApiPath } from './error-handling.ts';
 import { invalidRequest, parameterInvalid } from './stripe-error.ts';
 

@@ -1,5 +1,6 @@
+import { escapeHtml } from '@app/emulator-kit';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { escapeHtml, sendPage } from './html.ts';
+import { sendPage } from './html.ts';
 import { invalidRequest, StripeApiError, unrecognizedUrl } from './stripe-error.ts';
 
 // Request bodies are small forms; metadata (50 keys of 500 characters) is the largest thing sent.

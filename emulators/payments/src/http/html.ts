@@ -1,7 +1,6 @@
+import { escapeHtml, sendHtmlPage } from '@app/emulator-kit';
 import type { FastifyReply } from 'fastify';
-
-export const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
+import { stylesheetUrl } from './stylesheet.ts';
 
 export type Page = {
   status?: number;
@@ -15,46 +14,20 @@ export type Page = {
 };
 
 /**
- * Every page is one small HTML document styled by /assets/payments.css, with a policy that allows no
- * script and no other source, and forms that post here (or, after the redirect, to formTargets).
- * Page URLs carry session ids, so no referrer leaves them and nothing is cached.
+ * Every page is the emulators' page shell (@app/emulator-kit) styled by /assets/payments.css, under a
+ * "Test mode" banner, with no script.
  */
 export function sendPage(reply: FastifyReply, page: Page) {
-  const policy = [
-    "default-src 'none'",
-    "style-src 'self'",
-    "img-src 'self' data:",
-    "script-src 'none'",
-    `form-action 'self'${page.formTargets?.length ? ` ${page.formTargets.join(' ')}` : ''}`,
-    "frame-ancestors 'none'",
-    "base-uri 'none'",
-  ].join('; ');
-  const html = `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<title>${escapeHtml(page.title)} · Payments emulator</title>
-<link rel="stylesheet" href="/assets/payments.css">
-</head>
-<body>
-<header class="banner${page.wide ? ' wide' : ''}"><p>Payments emulator <span class="badge">Test mode</span></p></header>
-<main${page.wide ? ' class="wide"' : ''}>
-<h1>${escapeHtml(page.title)}</h1>
-${page.body}
-</main>
-</body>
-</html>
-`;
-  return reply
-    .status(page.status ?? 200)
-    .type('text/html; charset=utf-8')
-    .header('Content-Security-Policy', policy)
-    .header('Cache-Control', 'no-store')
-    .header('Referrer-Policy', 'no-referrer')
-    .header('X-Frame-Options', 'DENY')
-    .send(html);
+  return sendHtmlPage(reply, {
+    status: page.status,
+    title: page.title,
+    product: 'Payments emulator',
+    stylesheet: stylesheetUrl,
+    header: `<header class="banner${page.wide ? ' wide' : ''}"><p>Payments emulator <span class="badge">Test mode</span></p></header>`,
+    mainClass: page.wide ? 'wide' : undefined,
+    body: page.body,
+    formTargets: page.formTargets,
+  });
 }
 
 /** A message for a form: `role=alert` so it is announced, with an id inputs point at. */

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { PaymentsContext } from '../context.ts';
+import type { PaymentsContext } from '#payments/context.ts';
 import { isApiPath } from './error-handling.ts';
 import { requestParams } from './params.ts';
 import { invalidRequest, StripeApiError } from './stripe-error.ts';

@@ -1,6 +1,6 @@
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestPayments, type TestPayments } from '../test/test-payments.ts';
+import { startTestPayments, type TestPayments } from '#payments/test/test-payments.ts';
 
 let payments: TestPayments;
 beforeAll(async () => {

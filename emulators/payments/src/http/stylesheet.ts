@@ -1,8 +1,7 @@
-import type { FastifyInstance } from 'fastify';
-
 // One stylesheet for every page, served from here so that no page needs inline styles. Colours keep
 // at least 4.5:1 contrast in both schemes; focus is always visible.
-const css = `
+export const stylesheetUrl = '/assets/payments.css';
+export const stylesheet = `
 :root{color-scheme:light dark;--text:#1e293b;--muted:#475569;--line:#cbd5e1;--card:#fff;--page:#f1f5f9;
 --accent:#4338ca;--accent-text:#fff;--error:#b91c1c;--error-bg:#fef2f2;--ok:#15803d;--ok-bg:#f0fdf4;--badge:#92400e;
 --badge-bg:#fef3c7}
@@ -62,9 +61,3 @@ td.amount,th.amount{text-align:right}
 .status{display:inline-block;padding:0 .45rem;border-radius:.25rem;border:1px solid currentColor;font-size:.85rem;
 font-weight:600}
 `.trim();
-
-export function registerStylesheet(app: FastifyInstance) {
-  app.get('/assets/payments.css', async (_request, reply) =>
-    reply.type('text/css; charset=utf-8').header('Cache-Control', 'public, max-age=3600').send(css),
-  );
-}

@@ -1,5 +1,5 @@
 import type Stripe from 'stripe';
-import type { PriceRecord, ProductRecord } from '../storage/payments-state.ts';
+import type { PriceRecord, ProductRecord } from '#payments/storage/payments-state.ts';
 
 /** Stripe's decimal strings (`unit_amount_decimal`) are typed as a branded class in the SDK. */
 export const decimal = (amount: number) =>

@@ -1,6 +1,6 @@
 import type Stripe from 'stripe';
-import type { EmulatorUrls } from '../emulator-urls.ts';
-import type { CheckoutSessionRecord, PaymentsState } from '../storage/payments-state.ts';
+import type { EmulatorUrls } from '#payments/emulator-urls.ts';
+import type { CheckoutSessionRecord, PaymentsState } from '#payments/storage/payments-state.ts';
 import { priceObject } from './catalogue-objects.ts';
 import { priceOf, productOf } from './subscription-object.ts';
 

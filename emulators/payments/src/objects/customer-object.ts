@@ -1,5 +1,5 @@
 import type Stripe from 'stripe';
-import type { CustomerRecord, PaymentMethodRecord, PaymentsState } from '../storage/payments-state.ts';
+import type { CustomerRecord, PaymentMethodRecord, PaymentsState } from '#payments/storage/payments-state.ts';
 
 export function customerObject(
   state: PaymentsState,

@@ -1,5 +1,5 @@
-import type { PaymentsContext } from '../context.ts';
-import { invalidRequest } from '../http/stripe-error.ts';
+import type { PaymentsContext } from '#payments/context.ts';
+import { invalidRequest } from '#payments/http/stripe-error.ts';
 import { checkoutLineItemObjects } from './checkout-session-object.ts';
 import { findObject } from './find-object.ts';
 

@@ -1,4 +1,4 @@
-import type { PaymentsContext } from '../context.ts';
+import type { PaymentsContext } from '#payments/context.ts';
 import { priceObject, productObject } from './catalogue-objects.ts';
 import { checkoutSessionObject } from './checkout-session-object.ts';
 import { customerObject, paymentMethodObject } from './customer-object.ts';

@@ -1,5 +1,5 @@
 import type Stripe from 'stripe';
-import type { InvoiceItemRecord, PaymentsState } from '../storage/payments-state.ts';
+import type { InvoiceItemRecord, PaymentsState } from '#payments/storage/payments-state.ts';
 import { decimal } from './catalogue-objects.ts';
 import { priceOf, testClockOf } from './subscription-object.ts';
 

@@ -1,5 +1,5 @@
-import type { Page } from '../http/params.ts';
-import { resourceMissing } from '../http/stripe-error.ts';
+import type { Page } from '#payments/http/params.ts';
+import { resourceMissing } from '#payments/http/stripe-error.ts';
 
 export type ListObject<Item> = { object: 'list'; data: Item[]; has_more: boolean; url: string };
 

@@ -1,6 +1,6 @@
 import type Stripe from 'stripe';
-import type { EmulatorUrls } from '../emulator-urls.ts';
-import type { PortalSessionRecord } from '../storage/payments-state.ts';
+import type { EmulatorUrls } from '#payments/emulator-urls.ts';
+import type { PortalSessionRecord } from '#payments/storage/payments-state.ts';
 
 export function portalSessionObject(
   urls: EmulatorUrls,

@@ -4,7 +4,7 @@ import type {
   PriceRecord,
   ProductRecord,
   SubscriptionRecord,
-} from '../storage/payments-state.ts';
+} from '#payments/storage/payments-state.ts';
 import { planObject, priceObject } from './catalogue-objects.ts';
 
 /** A price a record names; prices are never deleted, so a missing one is a broken state file. */

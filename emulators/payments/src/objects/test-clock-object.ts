@@ -1,5 +1,5 @@
 import type Stripe from 'stripe';
-import type { TestClockRecord } from '../storage/payments-state.ts';
+import type { TestClockRecord } from '#payments/storage/payments-state.ts';
 
 /** A test clock; `advancingTo` renders it mid-advance (the advance answer and its `advancing` event). */
 export function testClockObject(

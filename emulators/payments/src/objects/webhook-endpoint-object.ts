@@ -1,5 +1,5 @@
 import type Stripe from 'stripe';
-import type { WebhookEndpointRecord } from '../storage/payments-state.ts';
+import type { WebhookEndpointRecord } from '#payments/storage/payments-state.ts';
 
 /** The secret is shown once, in the answer to create (as Stripe does). */
 export function webhookEndpointObject(

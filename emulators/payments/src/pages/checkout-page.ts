@@ -1,5 +1,5 @@
-import type { CardField } from '../billing/test-cards.ts';
-import { escapeHtml } from '../http/html.ts';
+import { escapeHtml } from '@app/emulator-kit';
+import type { CardField } from '#payments/billing/test-cards.ts';
 import { formatDay, formatMoney, hostOf, plural } from './page-format.ts';
 
 export type CheckoutSummary = {

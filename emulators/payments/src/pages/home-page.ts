@@ -1,8 +1,9 @@
+import { escapeHtml } from '@app/emulator-kit';
 import type { FastifyInstance } from 'fastify';
-import { planPrices } from '../billing/catalogue.ts';
-import type { PaymentsContext } from '../context.ts';
-import { escapeHtml, sendPage } from '../http/html.ts';
-import { productOf } from '../objects/subscription-object.ts';
+import { planPrices } from '#payments/billing/catalogue.ts';
+import type { PaymentsContext } from '#payments/context.ts';
+import { sendPage } from '#payments/http/html.ts';
+import { productOf } from '#payments/objects/subscription-object.ts';
 import { formatMoney } from './page-format.ts';
 
 /** `/`: what this server is and how it is configured, for a developer who opens it by hand. */

@@ -1,4 +1,4 @@
-import { isRecord } from '../http/params.ts';
+import { isRecord } from '#payments/http/params.ts';
 
 const money = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 const day = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' });

@@ -1,5 +1,6 @@
-import { alertBox, escapeHtml, noticeBox } from '../http/html.ts';
-import type { InvoiceRecord, PriceRecord, SubscriptionRecord } from '../storage/payments-state.ts';
+import { escapeHtml } from '@app/emulator-kit';
+import { alertBox, noticeBox } from '#payments/http/html.ts';
+import type { InvoiceRecord, PriceRecord, SubscriptionRecord } from '#payments/storage/payments-state.ts';
 import { formatDay, formatDayAndTime, formatMoney, hostOf } from './page-format.ts';
 
 export type PortalView = {

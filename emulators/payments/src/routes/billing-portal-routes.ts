@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import type { PaymentsContext } from '../context.ts';
-import { newId, realNow } from '../ids.ts';
-import { portalSessionObject } from '../objects/portal-session-object.ts';
-import type { PortalSessionRecord } from '../storage/payments-state.ts';
+import type { PaymentsContext } from '#payments/context.ts';
+import { newId, realNow } from '#payments/ids.ts';
+import { portalSessionObject } from '#payments/objects/portal-session-object.ts';
+import type { PortalSessionRecord } from '#payments/storage/payments-state.ts';
 import { answer, checkExpandRoots, customerParam, paramsOf, urlParam } from './route-helpers.ts';
 
 /** Billing portal sessions: create; the portal itself is a hosted page (pages/portal-pages.ts). */

@@ -1,13 +1,18 @@
 import type { FastifyInstance } from 'fastify';
-import { priceWithLookupKey } from '../billing/catalogue.ts';
-import type { PaymentsContext } from '../context.ts';
-import type { Params } from '../http/params.ts';
-import { invalidRequest, parameterInvalid, parameterMissing, resourceMissing } from '../http/stripe-error.ts';
-import { newId, realNow } from '../ids.ts';
-import { priceObject, productObject } from '../objects/catalogue-objects.ts';
-import { listPage } from '../objects/list-object.ts';
-import type { PriceRecord, ProductRecord } from '../storage/payments-state.ts';
-import { emitEvent, previousAttributes } from '../webhooks/emit-event.ts';
+import { priceWithLookupKey } from '#payments/billing/catalogue.ts';
+import type { PaymentsContext } from '#payments/context.ts';
+import type { Params } from '#payments/http/params.ts';
+import {
+  invalidRequest,
+  parameterInvalid,
+  parameterMissing,
+  resourceMissing,
+} from '#payments/http/stripe-error.ts';
+import { newId, realNow } from '#payments/ids.ts';
+import { priceObject, productObject } from '#payments/objects/catalogue-objects.ts';
+import { listPage } from '#payments/objects/list-object.ts';
+import type { PriceRecord, ProductRecord } from '#payments/storage/payments-state.ts';
+import { emitEvent, previousAttributes } from '#payments/webhooks/emit-event.ts';
 import { answer, checkExpandRoots, idParam, originOf, paramsOf } from './route-helpers.ts';
 
 const page = ['limit', 'starting_after', 'ending_before'];

@@ -1,5 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appOrigin, createSession, startTestPayments, type TestPayments } from '../test/test-payments.ts';
+import {
+  appOrigin,
+  createSession,
+  startTestPayments,
+  type TestPayments,
+} from '#payments/test/test-payments.ts';
 
 let payments: TestPayments;
 beforeAll(async () => {

@@ -1,14 +1,15 @@
+import { escapeHtml } from '@app/emulator-kit';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { daySeconds } from '../billing/calendar.ts';
-import { completeCheckout, successUrlOf } from '../billing/complete-checkout.ts';
-import { customerNow, liveCustomer } from '../billing/customers.ts';
-import { cardMessages, validateCard, validateEmail } from '../billing/test-cards.ts';
-import type { PaymentsContext } from '../context.ts';
-import { PageError } from '../http/error-handling.ts';
-import { escapeHtml, sendPage } from '../http/html.ts';
-import { realNow } from '../ids.ts';
-import { checkoutAmounts } from '../objects/checkout-session-object.ts';
-import { priceOf, productOf } from '../objects/subscription-object.ts';
+import { daySeconds } from '#payments/billing/calendar.ts';
+import { completeCheckout, successUrlOf } from '#payments/billing/complete-checkout.ts';
+import { customerNow, liveCustomer } from '#payments/billing/customers.ts';
+import { cardMessages, validateCard, validateEmail } from '#payments/billing/test-cards.ts';
+import type { PaymentsContext } from '#payments/context.ts';
+import { PageError } from '#payments/http/error-handling.ts';
+import { sendPage } from '#payments/http/html.ts';
+import { realNow } from '#payments/ids.ts';
+import { checkoutAmounts } from '#payments/objects/checkout-session-object.ts';
+import { priceOf, productOf } from '#payments/objects/subscription-object.ts';
 import {
   authenticationPageBody,
   backLink,
@@ -16,10 +17,10 @@ import {
   type CheckoutSummary,
   checkoutPageBody,
   checkoutTitle,
-} from '../pages/checkout-page.ts';
-import { formFields, originOfUrl } from '../pages/page-format.ts';
-import type { CheckoutSessionRecord, CustomerRecord } from '../storage/payments-state.ts';
-import { automaticOrigin } from '../webhooks/emit-event.ts';
+} from '#payments/pages/checkout-page.ts';
+import { formFields, originOfUrl } from '#payments/pages/page-format.ts';
+import type { CheckoutSessionRecord, CustomerRecord } from '#payments/storage/payments-state.ts';
+import { automaticOrigin } from '#payments/webhooks/emit-event.ts';
 import { findCheckoutSession } from './checkout-session-routes.ts';
 
 const notFound = () =>

@@ -1,13 +1,18 @@
 import type { FastifyInstance } from 'fastify';
-import { activePrice } from '../billing/catalogue.ts';
-import { expireCheckoutSession } from '../billing/complete-checkout.ts';
-import type { PaymentsContext } from '../context.ts';
-import { invalidRequest, parameterInvalid, parameterMissing, resourceMissing } from '../http/stripe-error.ts';
-import { newId, realNow } from '../ids.ts';
-import { checkoutLineItemObjects, checkoutSessionObject } from '../objects/checkout-session-object.ts';
-import { listPage } from '../objects/list-object.ts';
-import type { CheckoutSessionRecord } from '../storage/payments-state.ts';
-import type { EventOrigin } from '../webhooks/emit-event.ts';
+import { activePrice } from '#payments/billing/catalogue.ts';
+import { expireCheckoutSession } from '#payments/billing/complete-checkout.ts';
+import type { PaymentsContext } from '#payments/context.ts';
+import {
+  invalidRequest,
+  parameterInvalid,
+  parameterMissing,
+  resourceMissing,
+} from '#payments/http/stripe-error.ts';
+import { newId, realNow } from '#payments/ids.ts';
+import { checkoutLineItemObjects, checkoutSessionObject } from '#payments/objects/checkout-session-object.ts';
+import { listPage } from '#payments/objects/list-object.ts';
+import type { CheckoutSessionRecord } from '#payments/storage/payments-state.ts';
+import type { EventOrigin } from '#payments/webhooks/emit-event.ts';
 import {
   answer,
   checkExpandRoots,

@@ -1,13 +1,13 @@
 import type { FastifyInstance } from 'fastify';
-import { createCustomerRecord, liveCustomer } from '../billing/customers.ts';
-import { cancelSubscriptionNow, isEnded } from '../billing/subscriptions.ts';
-import type { PaymentsContext } from '../context.ts';
-import { parseSearchQuery, type SearchFields, searchPage } from '../http/search-query.ts';
-import { invalidRequest, resourceMissing } from '../http/stripe-error.ts';
-import { customerObject, paymentMethodObject } from '../objects/customer-object.ts';
-import { listPage } from '../objects/list-object.ts';
-import type { CustomerRecord } from '../storage/payments-state.ts';
-import { emitEvent, previousAttributes } from '../webhooks/emit-event.ts';
+import { createCustomerRecord, liveCustomer } from '#payments/billing/customers.ts';
+import { cancelSubscriptionNow, isEnded } from '#payments/billing/subscriptions.ts';
+import type { PaymentsContext } from '#payments/context.ts';
+import { parseSearchQuery, type SearchFields, searchPage } from '#payments/http/search-query.ts';
+import { invalidRequest, resourceMissing } from '#payments/http/stripe-error.ts';
+import { customerObject, paymentMethodObject } from '#payments/objects/customer-object.ts';
+import { listPage } from '#payments/objects/list-object.ts';
+import type { CustomerRecord } from '#payments/storage/payments-state.ts';
+import { emitEvent, previousAttributes } from '#payments/webhooks/emit-event.ts';
 import {
   answer,
   checkExpandRoots,

@@ -1,16 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { customerNow, liveCustomer } from '../billing/customers.ts';
-import { advanceTestClockBy, clockOfCustomer } from '../billing/test-clocks.ts';
-import type { PaymentsContext } from '../context.ts';
-import { isRecord, requestParams } from '../http/params.ts';
+import { customerNow, liveCustomer } from '#payments/billing/customers.ts';
+import { advanceTestClockBy, clockOfCustomer } from '#payments/billing/test-clocks.ts';
+import type { PaymentsContext } from '#payments/context.ts';
+import { isRecord, requestParams } from '#payments/http/params.ts';
 import {
   invalidRequest,
   parameterInvalid,
   parameterMissing,
   parameterUnknown,
   resourceMissing,
-} from '../http/stripe-error.ts';
+} from '#payments/http/stripe-error.ts';
 import { originOf } from './route-helpers.ts';
 
 // Ten years: enough for any trial or renewal a test wants, small enough to stay a finite loop.

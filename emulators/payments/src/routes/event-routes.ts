@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import type { PaymentsContext } from '../context.ts';
-import { resourceMissing } from '../http/stripe-error.ts';
-import { listPage } from '../objects/list-object.ts';
+import type { PaymentsContext } from '#payments/context.ts';
+import { resourceMissing } from '#payments/http/stripe-error.ts';
+import { listPage } from '#payments/objects/list-object.ts';
 import { answer, idParam, paramsOf } from './route-helpers.ts';
 
 /** `customer.*` matches every customer event, as Stripe's type filter does. */

@@ -1,12 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import { liveCustomer } from '../billing/customers.ts';
-import { previewInvoice } from '../billing/invoice-preview.ts';
-import { isEnded, prorationBehaviors } from '../billing/subscriptions.ts';
-import type { PaymentsContext } from '../context.ts';
-import { invalidRequest, parameterMissing, resourceMissing } from '../http/stripe-error.ts';
-import { invoiceItemObject } from '../objects/invoice-item-object.ts';
-import { invoiceObject } from '../objects/invoice-object.ts';
-import { listPage } from '../objects/list-object.ts';
+import { liveCustomer } from '#payments/billing/customers.ts';
+import { previewInvoice } from '#payments/billing/invoice-preview.ts';
+import { isEnded, prorationBehaviors } from '#payments/billing/subscriptions.ts';
+import type { PaymentsContext } from '#payments/context.ts';
+import { invalidRequest, parameterMissing, resourceMissing } from '#payments/http/stripe-error.ts';
+import { invoiceItemObject } from '#payments/objects/invoice-item-object.ts';
+import { invoiceObject } from '#payments/objects/invoice-object.ts';
+import { listPage } from '#payments/objects/list-object.ts';
 import { answer, checkExpandRoots, idParam, paramsOf } from './route-helpers.ts';
 import { itemChange } from './subscription-routes.ts';
 

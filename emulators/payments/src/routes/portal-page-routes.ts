@@ -1,17 +1,21 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { addMonths, daySeconds } from '../billing/calendar.ts';
-import { planPrices } from '../billing/catalogue.ts';
-import { customerNow, liveCustomer } from '../billing/customers.ts';
-import { cancelSubscriptionNow, changeSubscription, isEnded } from '../billing/subscriptions.ts';
-import { advanceTestClockBy, clockOfCustomer } from '../billing/test-clocks.ts';
-import type { PaymentsContext } from '../context.ts';
-import { PageError } from '../http/error-handling.ts';
-import { sendPage } from '../http/html.ts';
-import { productOf } from '../objects/subscription-object.ts';
-import { formFields } from '../pages/page-format.ts';
-import { portalPageBody } from '../pages/portal-page.ts';
-import type { CustomerRecord, PortalSessionRecord, SubscriptionRecord } from '../storage/payments-state.ts';
-import { automaticOrigin } from '../webhooks/emit-event.ts';
+import { addMonths, daySeconds } from '#payments/billing/calendar.ts';
+import { planPrices } from '#payments/billing/catalogue.ts';
+import { customerNow, liveCustomer } from '#payments/billing/customers.ts';
+import { cancelSubscriptionNow, changeSubscription, isEnded } from '#payments/billing/subscriptions.ts';
+import { advanceTestClockBy, clockOfCustomer } from '#payments/billing/test-clocks.ts';
+import type { PaymentsContext } from '#payments/context.ts';
+import { PageError } from '#payments/http/error-handling.ts';
+import { sendPage } from '#payments/http/html.ts';
+import { productOf } from '#payments/objects/subscription-object.ts';
+import { formFields } from '#payments/pages/page-format.ts';
+import { portalPageBody } from '#payments/pages/portal-page.ts';
+import type {
+  CustomerRecord,
+  PortalSessionRecord,
+  SubscriptionRecord,
+} from '#payments/storage/payments-state.ts';
+import { automaticOrigin } from '#payments/webhooks/emit-event.ts';
 import { maxQuantity } from './checkout-session-routes.ts';
 
 const notices: Record<string, string> = {

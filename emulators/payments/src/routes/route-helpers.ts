@@ -1,11 +1,11 @@
 import type { FastifyRequest } from 'fastify';
-import { liveCustomer } from '../billing/customers.ts';
-import type { PaymentsContext } from '../context.ts';
-import { Params, requestParams } from '../http/params.ts';
-import { invalidRequest, parameterInvalid, resourceMissing } from '../http/stripe-error.ts';
-import { expandObject } from '../objects/expand.ts';
-import type { CustomerRecord } from '../storage/payments-state.ts';
-import type { EventOrigin } from '../webhooks/emit-event.ts';
+import { liveCustomer } from '#payments/billing/customers.ts';
+import type { PaymentsContext } from '#payments/context.ts';
+import { Params, requestParams } from '#payments/http/params.ts';
+import { invalidRequest, parameterInvalid, resourceMissing } from '#payments/http/stripe-error.ts';
+import { expandObject } from '#payments/objects/expand.ts';
+import type { CustomerRecord } from '#payments/storage/payments-state.ts';
+import type { EventOrigin } from '#payments/webhooks/emit-event.ts';
 
 /** The request's parameters, refusing names the endpoint does not know. */
 export const paramsOf = (request: FastifyRequest, allowed: readonly string[]) =>

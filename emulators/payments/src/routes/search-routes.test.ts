@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSession, startTestPayments, type TestPayments } from '../test/test-payments.ts';
+import { createSession, startTestPayments, type TestPayments } from '#payments/test/test-payments.ts';
 
 let payments: TestPayments;
 beforeAll(async () => {

@@ -1,6 +1,6 @@
 import type Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSession, startTestPayments, type TestPayments } from '../test/test-payments.ts';
+import { createSession, startTestPayments, type TestPayments } from '#payments/test/test-payments.ts';
 
 let payments: TestPayments;
 beforeAll(async () => {

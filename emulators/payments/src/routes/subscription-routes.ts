@@ -1,20 +1,29 @@
 import type { FastifyInstance } from 'fastify';
-import { activePrice } from '../billing/catalogue.ts';
+import { activePrice } from '#payments/billing/catalogue.ts';
+import { createSubscription } from '#payments/billing/create-subscription.ts';
 import {
   cancelSubscriptionNow,
-  changeSubscription,
   isEnded,
   prorationBehaviors,
   type SubscriptionChange,
-  startSubscription,
-} from '../billing/subscriptions.ts';
-import type { PaymentsContext } from '../context.ts';
-import type { Params } from '../http/params.ts';
-import { parseSearchQuery, type SearchFields, searchPage } from '../http/search-query.ts';
-import { invalidRequest, parameterInvalid, parameterMissing, resourceMissing } from '../http/stripe-error.ts';
-import { listPage } from '../objects/list-object.ts';
-import { subscriptionObject, testClockOf } from '../objects/subscription-object.ts';
-import type { PaymentsState, SubscriptionRecord, SubscriptionStatus } from '../storage/payments-state.ts';
+} from '#payments/billing/subscriptions.ts';
+import { type SubscriptionUpdate, updateSubscription } from '#payments/billing/update-subscription.ts';
+import type { PaymentsContext } from '#payments/context.ts';
+import type { Params } from '#payments/http/params.ts';
+import { parseSearchQuery, type SearchFields, searchPage } from '#payments/http/search-query.ts';
+import {
+  invalidRequest,
+  parameterInvalid,
+  parameterMissing,
+  resourceMissing,
+} from '#payments/http/stripe-error.ts';
+import { listPage } from '#payments/objects/list-object.ts';
+import { subscriptionObject, testClockOf } from '#payments/objects/subscription-object.ts';
+import type {
+  PaymentsState,
+  SubscriptionRecord,
+  SubscriptionStatus,
+} from '#payments/storage/payments-state.ts';
 import { maxQuantity } from './checkout-session-routes.ts';
 import {
   answer,
@@ -98,12 +107,6 @@ function matchesStatus(status: SubscriptionStatus, filter: (typeof listStatuses)
   return status === filter;
 }
 
-function customerPaymentMethod(state: PaymentsState, customer: string, id: string, param: string) {
-  const method = state.paymentMethods.get(id);
-  if (!method || method.customer !== customer) throw resourceMissing('PaymentMethod', id, param);
-  return method.id;
-}
-
 /** Subscriptions: create, retrieve, list, update, cancel. */
 export function registerSubscriptionRoutes(app: FastifyInstance, context: PaymentsContext) {
   const { state } = context.store;
@@ -139,26 +142,13 @@ export function registerSubscriptionRoutes(app: FastifyInstance, context: Paymen
     const quantity = item.integer('quantity', { min: 1, max: maxQuantity }) ?? 1;
     item.metadataUpdate();
     const trialDays = params.integer('trial_period_days', { min: 0, max: 730 }) || null;
-    const metadata = params.metadataUpdate()?.({}) ?? {};
-    const methodId = params.text('default_payment_method', { max: 200 });
-    const paymentMethod =
-      methodId === undefined
-        ? null
-        : customerPaymentMethod(state, customer.id, methodId, 'default_payment_method');
-    if (!trialDays && !paymentMethod && !customer.defaultPaymentMethod) {
-      throw invalidRequest(
-        'This customer has no attached payment source or default payment method. Please consider adding a default payment method. For more information, visit https://stripe.com/docs/billing/subscriptions/payment-methods-setting#payment-method-priority.',
-        { code: 'resource_missing' },
-      );
-    }
-    const { subscription } = startSubscription(context, {
+    const subscription = createSubscription(context, {
       customer,
       price,
       quantity,
       trialDays,
-      metadata,
-      paymentMethod,
-      firstCharge: false,
+      metadata: params.metadataUpdate()?.({}) ?? {},
+      paymentMethodId: params.text('default_payment_method', { max: 200 }),
       origin: originOf(request),
     });
     return answer(context, subscriptionObject(state, subscription), expand);
@@ -218,35 +208,21 @@ export function registerSubscriptionRoutes(app: FastifyInstance, context: Paymen
     const expand = params.expand();
     checkExpandRoots(expand, subscriptionRoots);
     const subscription = findSubscription(idParam(request));
-    const change: SubscriptionChange = itemChange(state, subscription, params);
+    const update: SubscriptionUpdate = itemChange(state, subscription, params);
     const quantity = params.integer('quantity', { min: 1, max: maxQuantity });
-    if (change.quantity === undefined && quantity !== undefined) change.quantity = quantity;
-    if (change.quantity === undefined) delete change.quantity;
-    change.cancelAtPeriodEnd = params.boolean('cancel_at_period_end');
-    if (change.cancelAtPeriodEnd === undefined) delete change.cancelAtPeriodEnd;
+    if (update.quantity === undefined && quantity !== undefined) update.quantity = quantity;
+    if (update.quantity === undefined) delete update.quantity;
+    update.cancelAtPeriodEnd = params.boolean('cancel_at_period_end');
+    if (update.cancelAtPeriodEnd === undefined) delete update.cancelAtPeriodEnd;
     const behavior = params.oneOf('proration_behavior', prorationBehaviors);
-    if (behavior !== undefined) change.prorationBehavior = behavior;
+    if (behavior !== undefined) update.prorationBehavior = behavior;
     const prorationDate = params.integer('proration_date', { min: 0 });
-    if (prorationDate !== undefined) change.prorationDate = prorationDate;
+    if (prorationDate !== undefined) update.prorationDate = prorationDate;
     const metadata = params.metadataUpdate()?.(subscription.metadata);
-    if (metadata !== undefined) change.metadata = metadata;
+    if (metadata !== undefined) update.metadata = metadata;
     const methodId = params.string('default_payment_method', { max: 200 });
-    if (methodId !== undefined) {
-      change.defaultPaymentMethod =
-        methodId === ''
-          ? null
-          : customerPaymentMethod(state, subscription.customer, methodId, 'default_payment_method');
-    }
-
-    const changesItems = change.price !== undefined || change.quantity !== undefined;
-    if (!changesItems) {
-      delete change.prorationBehavior;
-      delete change.prorationDate;
-    }
-    if (isEnded(subscription) && Object.keys(change).some((key) => key !== 'metadata')) {
-      throw invalidRequest('A canceled subscription can only update its cancellation_details and metadata.');
-    }
-    changeSubscription(context, subscription, change, originOf(request));
+    if (methodId !== undefined) update.defaultPaymentMethodId = methodId;
+    updateSubscription(context, subscription, update, originOf(request));
     return answer(context, subscriptionObject(state, subscription), expand);
   });
 

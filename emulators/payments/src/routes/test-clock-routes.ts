@@ -4,11 +4,11 @@ import {
   checkAdvanceTarget,
   createTestClock,
   deleteTestClock,
-} from '../billing/test-clocks.ts';
-import type { PaymentsContext } from '../context.ts';
-import { invalidRequest, parameterMissing, resourceMissing } from '../http/stripe-error.ts';
-import { listPage } from '../objects/list-object.ts';
-import { testClockObject } from '../objects/test-clock-object.ts';
+} from '#payments/billing/test-clocks.ts';
+import type { PaymentsContext } from '#payments/context.ts';
+import { invalidRequest, parameterMissing, resourceMissing } from '#payments/http/stripe-error.ts';
+import { listPage } from '#payments/objects/list-object.ts';
+import { testClockObject } from '#payments/objects/test-clock-object.ts';
 import { answer, checkExpandRoots, customerParam, idParam, originOf, paramsOf } from './route-helpers.ts';
 
 // Unix seconds from 2000 to 2100: far enough either way for any simulation.

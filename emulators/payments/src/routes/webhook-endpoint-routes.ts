@@ -1,12 +1,17 @@
 import type { FastifyInstance } from 'fastify';
-import type { PaymentsContext } from '../context.ts';
-import { checkApiVersionParam } from '../http/api-version.ts';
-import { invalidRequest, parameterInvalid, parameterMissing, resourceMissing } from '../http/stripe-error.ts';
-import { newId, realNow } from '../ids.ts';
-import { listPage } from '../objects/list-object.ts';
-import { webhookEndpointObject } from '../objects/webhook-endpoint-object.ts';
-import type { WebhookEndpointRecord } from '../storage/payments-state.ts';
-import { allEndpoints, configuredEndpointId, findEndpoint } from '../webhooks/webhook-endpoints.ts';
+import type { PaymentsContext } from '#payments/context.ts';
+import { checkApiVersionParam } from '#payments/http/api-version.ts';
+import {
+  invalidRequest,
+  parameterInvalid,
+  parameterMissing,
+  resourceMissing,
+} from '#payments/http/stripe-error.ts';
+import { newId, realNow } from '#payments/ids.ts';
+import { listPage } from '#payments/objects/list-object.ts';
+import { webhookEndpointObject } from '#payments/objects/webhook-endpoint-object.ts';
+import type { WebhookEndpointRecord } from '#payments/storage/payments-state.ts';
+import { allEndpoints, configuredEndpointId, findEndpoint } from '#payments/webhooks/webhook-endpoints.ts';
 import { answer, idParam, paramsOf, urlParam } from './route-helpers.ts';
 
 // Stripe allows 16 endpoints per account.

@@ -4,8 +4,8 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import Stripe from 'stripe';
-import { loadPaymentsConfig } from '../config.ts';
-import { startPaymentsEmulator } from '../start-payments-emulator.ts';
+import { loadPaymentsConfig } from '#payments/config.ts';
+import { startPaymentsEmulator } from '#payments/start-payments-emulator.ts';
 
 export const secretKey = 'sk_test_payments_suite';
 export const webhookSecret = 'whsec_payments_suite';

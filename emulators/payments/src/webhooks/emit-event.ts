@@ -1,6 +1,6 @@
-import type { PaymentsContext } from '../context.ts';
-import { newId, realNow } from '../ids.ts';
-import type { EventRecord, StripeEventJson } from '../storage/payments-state.ts';
+import type { PaymentsContext } from '#payments/context.ts';
+import { newId, realNow } from '#payments/ids.ts';
+import type { EventRecord, StripeEventJson } from '#payments/storage/payments-state.ts';
 import type { EventType } from './event-types.ts';
 
 export const apiVersion = '2026-10-28.endive';

@@ -10,7 +10,7 @@ import {
   startWebhookReceiver,
   type TestPayments,
   webhookSecret,
-} from '../test/test-payments.ts';
+} from '#payments/test/test-payments.ts';
 import { nextAttemptAtMs } from './webhook-dispatcher.ts';
 
 const verifier = new Stripe('sk_test_verifier');

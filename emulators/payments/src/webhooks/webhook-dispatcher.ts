@@ -1,8 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { PaymentsConfig, WebhookRetrySchedule } from '../config.ts';
-import { newId, realNow } from '../ids.ts';
-import type { DeliveryRecord, EventRecord } from '../storage/payments-state.ts';
-import type { StateFile } from '../storage/state-file.ts';
+import type { PaymentsConfig, WebhookRetrySchedule } from '#payments/config.ts';
+import { newId, realNow } from '#payments/ids.ts';
+import type { DeliveryRecord, EventRecord } from '#payments/storage/payments-state.ts';
+import type { StateFile } from '#payments/storage/state-file.ts';
 import { allEndpoints, endpointWants, findEndpoint } from './webhook-endpoints.ts';
 import { signatureHeader } from './webhook-signature.ts';
 

@@ -1,5 +1,5 @@
-import type { PaymentsConfig } from '../config.ts';
-import type { PaymentsState, WebhookEndpointRecord } from '../storage/payments-state.ts';
+import type { PaymentsConfig } from '#payments/config.ts';
+import type { PaymentsState, WebhookEndpointRecord } from '#payments/storage/payments-state.ts';
 
 /** The endpoint of STRIPE_WEBHOOK_URL: not stored, it follows the configuration at every start. */
 export const configuredEndpointId = 'we_emulator_configured';

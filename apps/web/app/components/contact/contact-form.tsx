@@ -1,40 +1,33 @@
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { Alert } from '#web/components/forms/alert.tsx';
 import { Button } from '#web/components/forms/button.tsx';
-import { errorMessage, requiredText } from '#web/components/forms/error-message.ts';
+import { requiredText } from '#web/components/forms/error-message.ts';
+import { FormOutcome } from '#web/components/forms/form-outcome.tsx';
 import { TextArea, TextField } from '#web/components/forms/text-field.tsx';
+import { useAppForm } from '#web/components/forms/use-app-form.ts';
 import { config } from '#web/config.ts';
 import { postForm } from '#web/lib/api.ts';
 
 type ContactValues = { name: string; email: string; message: string };
-type Outcome = { variant: 'success' | 'error'; message: string };
 
 const emptyValues: ContactValues = { name: '', email: '', message: '' };
 
 /** The contact form (§4, §5): sent to the form-handling service; success resets the form. */
 export function ContactForm() {
-  const [outcome, setOutcome] = useState<Outcome | null>(null);
   const {
     register,
-    handleSubmit,
+    submitWith,
     reset,
+    outcome,
     formState: { errors, isSubmitting },
-  } = useForm<ContactValues>({ mode: 'onSubmit', reValidateMode: 'onChange', defaultValues: emptyValues });
+  } = useAppForm<ContactValues>(emptyValues);
 
-  const onSubmit = handleSubmit(async ({ name, email, message }) => {
-    setOutcome(null);
-    try {
-      await postForm(config.contactFormUrl, {
-        name: name.trim(),
-        email: email.trim(),
-        message: message.trim(),
-      });
-      reset(emptyValues);
-      setOutcome({ variant: 'success', message: 'Your message has been sent!' });
-    } catch (error) {
-      setOutcome({ variant: 'error', message: errorMessage(error) });
-    }
+  const onSubmit = submitWith(async ({ name, email, message }) => {
+    await postForm(config.contactFormUrl, {
+      name: name.trim(),
+      email: email.trim(),
+      message: message.trim(),
+    });
+    reset(emptyValues);
+    return 'Your message has been sent!';
   });
 
   return (
@@ -65,7 +58,7 @@ export function ContactForm() {
         error={errors.message?.message}
         {...register('message', { validate: requiredText('Please enter a message') })}
       />
-      {outcome && <Alert variant={outcome.variant}>{outcome.message}</Alert>}
+      <FormOutcome outcome={outcome} />
       <Button type="submit" size="lg" busy={isSubmitting} busyLabel="Sending…" className="w-full sm:w-auto">
         Send message
       </Button>

@@ -1,8 +1,8 @@
 import { useEffect, useRef } from 'react';
-import { useForm } from 'react-hook-form';
 import { Button } from '#web/components/forms/button.tsx';
 import { requiredText } from '#web/components/forms/error-message.ts';
 import { TextField } from '#web/components/forms/text-field.tsx';
+import { useAppForm } from '#web/components/forms/use-app-form.ts';
 
 type AddItemValues = { name: string };
 
@@ -17,7 +17,7 @@ export function AddItemForm({ onAdd }: { onAdd: (name: string) => Promise<boolea
     reset,
     setFocus,
     formState: { errors, isSubmitting },
-  } = useForm<AddItemValues>({ mode: 'onSubmit', reValidateMode: 'onChange', defaultValues: { name: '' } });
+  } = useAppForm<AddItemValues>({ name: '' });
 
   const onSubmit = handleSubmit(async ({ name }) => {
     if (await onAdd(name.trim())) reset();

@@ -1,10 +1,10 @@
+import { formatLongDate } from '@app/plans';
 import { useEffect, useRef, useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { formatLongDate } from '#web/auth/plan.ts';
 import { Button } from '#web/components/forms/button.tsx';
 import { requiredText } from '#web/components/forms/error-message.ts';
 import { ModalDialog } from '#web/components/forms/modal-dialog.tsx';
 import { TextField } from '#web/components/forms/text-field.tsx';
+import { useAppForm } from '#web/components/forms/use-app-form.ts';
 import type { Item } from '#web/lib/items.ts';
 
 export type ItemActions = {
@@ -140,11 +140,7 @@ function RenameForm({
     handleSubmit,
     setFocus,
     formState: { errors, isSubmitting },
-  } = useForm<RenameValues>({
-    mode: 'onSubmit',
-    reValidateMode: 'onChange',
-    defaultValues: { name: item.name },
-  });
+  } = useAppForm<RenameValues>({ name: item.name });
 
   useEffect(() => setFocus('name', { shouldSelect: true }), [setFocus]);
 

@@ -1,13 +1,7 @@
+import { formatLongDate, planName, readableStatus } from '@app/plans';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { formatLongDate, planName } from '#web/auth/plan.ts';
 import type { AuthUser } from '#web/auth/session.ts';
-
-/** 'past_due' → 'Past due': the payment provider's status words, for reading. */
-const statusLabel = (status: string) => {
-  const words = status.replaceAll('_', ' ');
-  return words.charAt(0).toUpperCase() + words.slice(1);
-};
 
 /** §2 plan and user info: the plan, its status and the seats it gives (§9 'Max Users Creation: N'). */
 export function PlanPanel({ user }: { user: AuthUser }) {
@@ -26,7 +20,7 @@ export function PlanPanel({ user }: { user: AuthUser }) {
         <Detail term="Plan">{user.planId ? planName(user.planId) : 'No plan'}</Detail>
         <Detail term="Status">
           {status ? (
-            statusLabel(status)
+            readableStatus(status)
           ) : (
             <>
               No plan ·{' '}

@@ -1,5 +1,5 @@
+import { formatLongDate } from '@app/plans';
 import { Link } from 'react-router';
-import { formatLongDate } from '#web/auth/plan.ts';
 
 /** §9: while the plan is on trial (CurrentTrial), its end date ('MMMM Do YYYY') and a link to My Account. */
 export function TrialBanner({ endDate }: { endDate: string | null }) {

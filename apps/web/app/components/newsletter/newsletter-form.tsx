@@ -1,40 +1,29 @@
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { Alert } from '#web/components/forms/alert.tsx';
 import { Button } from '#web/components/forms/button.tsx';
-import { errorMessage, requiredText } from '#web/components/forms/error-message.ts';
+import { requiredText } from '#web/components/forms/error-message.ts';
+import { FormOutcome } from '#web/components/forms/form-outcome.tsx';
 import { TextField } from '#web/components/forms/text-field.tsx';
+import { useAppForm } from '#web/components/forms/use-app-form.ts';
 import { apiRequest } from '#web/lib/api.ts';
 
 type NewsletterValues = { email: string };
-type Outcome = { variant: 'success' | 'error'; message: string };
 
 /**
  * Newsletter signup (§4, §5). It appears twice on the landing page (section and footer), so each
  * place gives its own `idPrefix`.
  */
 export function NewsletterForm({ idPrefix, className = '' }: { idPrefix: string; className?: string }) {
-  const [outcome, setOutcome] = useState<Outcome | null>(null);
   const {
     register,
-    handleSubmit,
+    submitWith,
     reset,
+    outcome,
     formState: { errors, isSubmitting },
-  } = useForm<NewsletterValues>({
-    mode: 'onSubmit',
-    reValidateMode: 'onChange',
-    defaultValues: { email: '' },
-  });
+  } = useAppForm<NewsletterValues>({ email: '' });
 
-  const onSubmit = handleSubmit(async ({ email }) => {
-    setOutcome(null);
-    try {
-      await apiRequest('newsletter', { method: 'POST', body: { email: email.trim() } });
-      reset();
-      setOutcome({ variant: 'success', message: 'You are now subscribed!' });
-    } catch (error) {
-      setOutcome({ variant: 'error', message: errorMessage(error) });
-    }
+  const onSubmit = submitWith(async ({ email }) => {
+    await apiRequest('newsletter', { method: 'POST', body: { email: email.trim() } });
+    reset();
+    return 'You are now subscribed!';
   });
 
   return (
@@ -61,11 +50,7 @@ export function NewsletterForm({ idPrefix, className = '' }: { idPrefix: string;
           Subscribe
         </Button>
       </form>
-      {outcome && (
-        <Alert variant={outcome.variant} className="mt-3">
-          {outcome.message}
-        </Alert>
-      )}
+      <FormOutcome outcome={outcome} className="mt-3" />
     </div>
   );
 }

@@ -1,17 +1,14 @@
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { useAuth } from '#web/auth/auth-context.tsx';
-import { OutcomeMessage } from '#web/auth/outcome-message.tsx';
 import { signInMethodLabels } from '#web/auth/providers.ts';
 import type { AuthUser } from '#web/auth/session.ts';
 import { useReauthentication } from '#web/auth/use-reauthentication.tsx';
-import { Alert } from '#web/components/forms/alert.tsx';
 import { Button } from '#web/components/forms/button.tsx';
-import { errorMessage, requiredText } from '#web/components/forms/error-message.ts';
+import { requiredText } from '#web/components/forms/error-message.ts';
+import { FormOutcome } from '#web/components/forms/form-outcome.tsx';
 import { TextField } from '#web/components/forms/text-field.tsx';
+import { useAppForm } from '#web/components/forms/use-app-form.ts';
 
 type ProfileValues = { name: string; email: string };
-type Outcome = { variant: 'success' | 'error'; message: string };
 
 /**
  * §5 settings profile: name and email. The name is saved as a profile update; a changed email is
@@ -20,33 +17,24 @@ type Outcome = { variant: 'success' | 'error'; message: string };
 export function GeneralSettingsForm({ user }: { user: AuthUser }) {
   const { updateProfile, updateEmail } = useAuth();
   const reauthentication = useReauthentication();
-  const [outcome, setOutcome] = useState<Outcome | null>(null);
   // A social account's email belongs to the provider (the API refuses to change it).
   const socialMethod = user.providers.find((method) => method !== 'password');
   const {
     register,
-    handleSubmit,
+    submitWith,
     reset,
+    outcome,
     formState: { errors, isSubmitting },
-  } = useForm<ProfileValues>({
-    mode: 'onSubmit',
-    reValidateMode: 'onChange',
-    defaultValues: { name: user.name, email: user.email },
-  });
+  } = useAppForm<ProfileValues>({ name: user.name, email: user.email });
 
-  const onSubmit = handleSubmit(async ({ name, email }) => {
-    setOutcome(null);
+  const onSubmit = submitWith(async ({ name, email }) => {
     const values = { name: name.trim(), email: email.trim() };
-    try {
-      await updateProfile({ name: values.name });
-      if (values.email.toLowerCase() !== user.email.toLowerCase()) {
-        await reauthentication.run(() => updateEmail(values.email));
-      }
-      reset(values);
-      setOutcome({ variant: 'success', message: 'Your profile has been updated' });
-    } catch (error) {
-      setOutcome({ variant: 'error', message: errorMessage(error) });
+    await updateProfile({ name: values.name });
+    if (values.email.toLowerCase() !== user.email.toLowerCase()) {
+      await reauthentication.run(() => updateEmail(values.email));
     }
+    reset(values);
+    return 'Your profile has been updated';
   });
 
   return (
@@ -75,11 +63,7 @@ export function GeneralSettingsForm({ user }: { user: AuthUser }) {
           error={errors.email?.message}
           {...register('email', { validate: requiredText('Please enter your email') })}
         />
-        {outcome && (
-          <Alert variant={outcome.variant}>
-            <OutcomeMessage message={outcome.message} />
-          </Alert>
-        )}
+        <FormOutcome outcome={outcome} />
         <Button type="submit" busy={isSubmitting} busyLabel="Saving…">
           Save changes
         </Button>

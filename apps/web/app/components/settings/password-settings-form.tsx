@@ -1,34 +1,27 @@
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { useAuth } from '#web/auth/auth-context.tsx';
-import { OutcomeMessage } from '#web/auth/outcome-message.tsx';
 import { signInMethodLabels } from '#web/auth/providers.ts';
 import type { AuthUser } from '#web/auth/session.ts';
 import { useReauthentication } from '#web/auth/use-reauthentication.tsx';
-import { Alert } from '#web/components/forms/alert.tsx';
 import { Button } from '#web/components/forms/button.tsx';
-import { errorMessage, matchingPassword, requiredPassword } from '#web/components/forms/error-message.ts';
+import { matchingPassword, requiredPassword } from '#web/components/forms/error-message.ts';
+import { FormOutcome } from '#web/components/forms/form-outcome.tsx';
 import { TextField } from '#web/components/forms/text-field.tsx';
+import { useAppForm } from '#web/components/forms/use-app-form.ts';
 
 type PasswordValues = { password: string; confirmPassword: string };
-type Outcome = { variant: 'success' | 'error'; message: string };
 
 /** §5 settings password: a new password and its confirmation; may ask to sign in again first (§4). */
 export function PasswordSettingsForm({ user }: { user: AuthUser }) {
   const { updatePassword } = useAuth();
   const reauthentication = useReauthentication();
-  const [outcome, setOutcome] = useState<Outcome | null>(null);
   const {
     register,
-    handleSubmit,
+    submitWith,
     getValues,
     reset,
+    outcome,
     formState: { errors, isSubmitting },
-  } = useForm<PasswordValues>({
-    mode: 'onSubmit',
-    reValidateMode: 'onChange',
-    defaultValues: { password: '', confirmPassword: '' },
-  });
+  } = useAppForm<PasswordValues>({ password: '', confirmPassword: '' });
 
   const socialMethod = user.providers.find((method) => method !== 'password');
   if (socialMethod) {
@@ -43,15 +36,10 @@ export function PasswordSettingsForm({ user }: { user: AuthUser }) {
     );
   }
 
-  const onSubmit = handleSubmit(async ({ password }) => {
-    setOutcome(null);
-    try {
-      await reauthentication.run(() => updatePassword(password));
-      reset();
-      setOutcome({ variant: 'success', message: 'Your password has been changed' });
-    } catch (error) {
-      setOutcome({ variant: 'error', message: errorMessage(error) });
-    }
+  const onSubmit = submitWith(async ({ password }) => {
+    await reauthentication.run(() => updatePassword(password));
+    reset();
+    return 'Your password has been changed';
   });
 
   return (
@@ -75,11 +63,7 @@ export function PasswordSettingsForm({ user }: { user: AuthUser }) {
           error={errors.confirmPassword?.message}
           {...register('confirmPassword', { validate: matchingPassword(() => getValues('password')) })}
         />
-        {outcome && (
-          <Alert variant={outcome.variant}>
-            <OutcomeMessage message={outcome.message} />
-          </Alert>
-        )}
+        <FormOutcome outcome={outcome} />
         <Button type="submit" busy={isSubmitting} busyLabel="Changing…">
           Change password
         </Button>

@@ -1,10 +1,9 @@
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { Alert } from '#web/components/forms/alert.tsx';
 import { Button } from '#web/components/forms/button.tsx';
-import { errorMessage, requiredText } from '#web/components/forms/error-message.ts';
+import { requiredText } from '#web/components/forms/error-message.ts';
+import { FormOutcome } from '#web/components/forms/form-outcome.tsx';
 import { ModalDialog } from '#web/components/forms/modal-dialog.tsx';
 import { TextField } from '#web/components/forms/text-field.tsx';
+import { useAppForm } from '#web/components/forms/use-app-form.ts';
 import { addSubUser, type NewSubUser, type SubUser } from '#web/lib/sub-users.ts';
 
 /**
@@ -18,30 +17,21 @@ export function AddUserDialog({
   onAdded: (user: SubUser) => void;
   onClose: () => void;
 }) {
-  const [error, setError] = useState<string | null>(null);
   const {
     register,
-    handleSubmit,
+    submitWith,
+    outcome,
     formState: { errors, isSubmitting },
-  } = useForm<NewSubUser>({
-    mode: 'onSubmit',
-    reValidateMode: 'onChange',
-    defaultValues: { firstName: '', lastName: '', email: '' },
-  });
+  } = useAppForm<NewSubUser>({ firstName: '', lastName: '', email: '' });
 
-  const onSubmit = handleSubmit(async (values) => {
-    setError(null);
-    try {
-      onAdded(
-        await addSubUser({
-          firstName: values.firstName.trim(),
-          lastName: values.lastName.trim(),
-          email: values.email.trim(),
-        }),
-      );
-    } catch (failure) {
-      setError(errorMessage(failure));
-    }
+  const onSubmit = submitWith(async (values) => {
+    onAdded(
+      await addSubUser({
+        firstName: values.firstName.trim(),
+        lastName: values.lastName.trim(),
+        email: values.email.trim(),
+      }),
+    );
   });
 
   return (
@@ -80,7 +70,7 @@ export function AddUserDialog({
           error={errors.email?.message}
           {...register('email', { validate: requiredText('Please enter an email address') })}
         />
-        {error && <Alert variant="error">{error}</Alert>}
+        <FormOutcome outcome={outcome} />
         <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
           <Button variant="secondary" disabled={isSubmitting} onClick={onClose}>
             Cancel

@@ -1,10 +1,11 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Alert } from '#web/components/forms/alert.tsx';
 import { Button } from '#web/components/forms/button.tsx';
 import { errorMessage } from '#web/components/forms/error-message.ts';
 import { LoadingStatus } from '#web/components/layout/loading-status.tsx';
 import { listSubUsers, type SubUser } from '#web/lib/sub-users.ts';
+import { useApiResource } from '#web/lib/use-api-resource.ts';
 import { AddUserDialog } from './add-user-dialog.tsx';
 
 const titleId = 'sub-users-title';
@@ -15,24 +16,11 @@ const limitId = 'sub-users-limit';
  * disabled once the users reach the plan's seats (quantity); the server holds the same limit.
  */
 export function SubUsersPanel({ seats }: { seats: number }) {
-  const [users, setUsers] = useState<SubUser[] | null>(null);
-  const [loadError, setLoadError] = useState<string | null>(null);
+  const { data: users, error, reload } = useApiResource(listSubUsers);
+  const loadError = error && errorMessage(error);
   const [isAdding, setIsAdding] = useState(false);
   const [addedName, setAddedName] = useState<string | null>(null);
   const addButtonRef = useRef<HTMLButtonElement>(null);
-
-  const load = useCallback(async () => {
-    try {
-      setUsers(await listSubUsers());
-      setLoadError(null);
-    } catch (error) {
-      setLoadError(errorMessage(error));
-    }
-  }, []);
-
-  useEffect(() => {
-    void load();
-  }, [load]);
 
   const count = users?.length ?? 0;
   const isAtLimit = count >= seats;
@@ -41,7 +29,7 @@ export function SubUsersPanel({ seats }: { seats: number }) {
   const onAdded = (user: SubUser) => {
     setIsAdding(false);
     setAddedName(`${user.firstName} ${user.lastName}`);
-    void load();
+    reload();
   };
 
   return (

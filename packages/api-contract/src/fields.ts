@@ -64,3 +64,6 @@ export const emailAddress = text({
 })
   .toLowerCase()
   .email('Please enter a valid email address');
+
+/** A time the API sends: ISO 8601 in UTC (`Date.prototype.toISOString`). */
+export const timestamp = z.iso.datetime();

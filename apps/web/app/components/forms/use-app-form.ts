@@ -1,0 +1,47 @@
+import { useCallback, useState } from 'react';
+import { type DefaultValues, type FieldValues, useForm } from 'react-hook-form';
+import type { AlertVariant } from './alert.tsx';
+import { errorMessage } from './error-message.ts';
+
+// The site's forms (§5): checked on submit, then again on every change once a check has failed; an
+// action's outcome shown in one alert (components/forms/form-outcome.tsx).
+
+export type Outcome = { variant: AlertVariant; message: string };
+
+/** An action answers the success message to show, or anything else (nothing) to show none. */
+type Action = () => Promise<unknown>;
+
+/**
+ * The outcome of a form's action: `run` clears the last one, runs the action, then shows its
+ * success message (if it gave one) or its error's message; it resolves to whether the action
+ * succeeded and never rejects.
+ */
+export function useOutcome() {
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const run = useCallback(async (action: Action): Promise<boolean> => {
+    setOutcome(null);
+    try {
+      const success = await action();
+      if (typeof success === 'string' && success) setOutcome({ variant: 'success', message: success });
+      return true;
+    } catch (error) {
+      setOutcome({ variant: 'error', message: errorMessage(error) });
+      return false;
+    }
+  }, []);
+  return { outcome, setOutcome, run };
+}
+
+/**
+ * react-hook-form with the site's options, and the outcome of its action: `submitWith(action)` is the
+ * form's onSubmit, running `action` with the checked values through `run` (useOutcome).
+ */
+export function useAppForm<Values extends FieldValues>(defaultValues: DefaultValues<Values>) {
+  const form = useForm<Values>({ mode: 'onSubmit', reValidateMode: 'onChange', defaultValues });
+  const { outcome, setOutcome, run } = useOutcome();
+  const submitWith = (action: (values: Values) => Promise<unknown>) =>
+    form.handleSubmit(async (values) => {
+      await run(() => action(values));
+    });
+  return { ...form, outcome, setOutcome, run, submitWith };
+}

@@ -1,0 +1,131 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError, apiRequest, openApiStream, postForm, registerSessionHooks } from './api.ts';
+
+const refused = { status: 'error', code: 'auth/invalid-user-token', message: 'Please sign in again.' };
+const streamMessages = {
+  unreachable: 'Cannot reach the stream.',
+  failed: (status: number) => `Failed ${status}.`,
+};
+
+let onInvalidUserToken: ReturnType<typeof vi.fn<() => void>>;
+let fetchMock: ReturnType<typeof vi.fn>;
+
+beforeEach(() => {
+  onInvalidUserToken = vi.fn<() => void>();
+  registerSessionHooks({ token: () => 'session-token', onInvalidUserToken });
+  fetchMock = vi.fn();
+  vi.stubGlobal('fetch', fetchMock);
+});
+afterEach(() => vi.unstubAllGlobals());
+
+const sentHeaders = () => {
+  const [, init] = fetchMock.mock.calls[0] as [string, RequestInit];
+  return init.headers as Record<string, string>;
+};
+
+describe('apiRequest', () => {
+  it('sends the session’s token and answers the envelope’s data', async () => {
+    fetchMock.mockResolvedValue(Response.json({ status: 'success', data: [{ id: 'a' }] }));
+    await expect(apiRequest('sub-users')).resolves.toEqual([{ id: 'a' }]);
+    expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/sub-users');
+    expect(sentHeaders().Authorization).toBe('Bearer session-token');
+  });
+
+  it('turns a refused token into an ApiError and signs the session out', async () => {
+    fetchMock.mockResolvedValue(Response.json(refused, { status: 401 }));
+    const failure = await apiRequest('user').catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(ApiError);
+    expect(failure).toMatchObject({ code: 'auth/invalid-user-token', message: 'Please sign in again.' });
+    expect(onInvalidUserToken).toHaveBeenCalledOnce();
+  });
+
+  it('keeps the server’s field messages, and leaves the session alone for other refusals', async () => {
+    const fields = { name: 'Please enter a name' };
+    fetchMock.mockResolvedValue(
+      Response.json({ status: 'error', code: 'validation_failed', message: 'Check the form.', fields }),
+    );
+    await expect(apiRequest('items', { method: 'POST', body: {} })).rejects.toMatchObject({ fields });
+    expect(onInvalidUserToken).not.toHaveBeenCalled();
+  });
+
+  it('sends no token when told `token: null`', async () => {
+    fetchMock.mockResolvedValue(Response.json({ status: 'success', data: {} }));
+    await apiRequest('identity-config', { token: null });
+    expect(sentHeaders().Authorization).toBeUndefined();
+  });
+
+  it('rejects with the abort, not a network error, when its signal aborts', async () => {
+    const controller = new AbortController();
+    fetchMock.mockImplementation(async () => {
+      throw new DOMException('aborted', 'AbortError');
+    });
+    controller.abort();
+    const failure = await apiRequest('sub-users', { signal: controller.signal }).catch(
+      (error: unknown) => error,
+    );
+    expect(failure).not.toBeInstanceOf(ApiError);
+    expect(failure).toMatchObject({ name: 'AbortError' });
+  });
+
+  it('explains an unreachable server and an unreadable answer', async () => {
+    fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    await expect(apiRequest('user')).rejects.toMatchObject({ code: 'network_error' });
+    fetchMock.mockResolvedValueOnce(new Response('<html>', { status: 502 }));
+    await expect(apiRequest('user')).rejects.toMatchObject({
+      code: 'bad_response',
+      message: 'The server answered 502 without a readable body.',
+    });
+  });
+});
+
+describe('openApiStream', () => {
+  it('opens the stream with the session’s token', async () => {
+    fetchMock.mockResolvedValue(new Response('event: items\ndata: []\n\n'));
+    const body = await openApiStream('items/stream', {
+      signal: new AbortController().signal,
+      messages: streamMessages,
+    });
+    expect(body).toBeInstanceOf(ReadableStream);
+    expect(sentHeaders()).toMatchObject({
+      Accept: 'text/event-stream',
+      Authorization: 'Bearer session-token',
+    });
+  });
+
+  it('signs the session out on a refused token, as apiRequest does', async () => {
+    fetchMock.mockResolvedValue(Response.json(refused, { status: 401 }));
+    const opening = openApiStream('items/stream', {
+      signal: new AbortController().signal,
+      messages: streamMessages,
+    });
+    await expect(opening).rejects.toMatchObject({ code: 'auth/invalid-user-token' });
+    expect(onInvalidUserToken).toHaveBeenCalledOnce();
+  });
+
+  it('uses the caller’s messages when the server cannot be reached or answers unreadably', async () => {
+    const options = { signal: new AbortController().signal, messages: streamMessages };
+    fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    await expect(openApiStream('items/stream', options)).rejects.toMatchObject({
+      message: 'Cannot reach the stream.',
+    });
+    fetchMock.mockResolvedValueOnce(new Response('Bad gateway', { status: 502 }));
+    await expect(openApiStream('items/stream', options)).rejects.toMatchObject({ message: 'Failed 502.' });
+  });
+});
+
+describe('postForm', () => {
+  it('never sends the session’s token (the service may be someone else’s)', async () => {
+    fetchMock.mockResolvedValue(Response.json({ ok: true }));
+    await postForm('https://forms.example.com/f/1', { email: 'a@example.com' });
+    expect(sentHeaders().Authorization).toBeUndefined();
+  });
+
+  it('fails with the service’s message, whichever field it uses', async () => {
+    fetchMock.mockResolvedValueOnce(Response.json({ message: 'Slow down' }, { status: 429 }));
+    await expect(postForm('/x', {})).rejects.toMatchObject({ message: 'Slow down' });
+    fetchMock.mockResolvedValueOnce(Response.json({ error: 'Form not found' }, { status: 404 }));
+    await expect(postForm('/x', {})).rejects.toMatchObject({ message: 'Form not found' });
+    fetchMock.mockResolvedValueOnce(new Response('', { status: 500 }));
+    await expect(postForm('/x', {})).rejects.toMatchObject({ message: 'Something went wrong' });
+  });
+});

@@ -1,0 +1,129 @@
+import { z } from 'zod';
+import { endpoint } from './endpoint.ts';
+import { successEnvelope } from './envelope.ts';
+import { text } from './fields.ts';
+import { planId } from './plans.ts';
+
+/** An absolute http(s) address; whether it is on this site the API checks against its configuration. */
+export const returnAddress = (label: string) =>
+  text({
+    label,
+    max: 2000,
+    messages: { notText: `Please give the ${label}.`, tooLong: `The ${label} is too long.` },
+  }).refine((value) => URL.canParse(value) && /^https?:$/.test(new URL(value).protocol), {
+    message: `The ${label} must be an absolute http(s) address.`,
+  });
+
+export const checkoutRequest = z
+  .strictObject({
+    priceId: text({
+      label: 'plan id',
+      max: 255,
+      messages: {
+        required: 'Please choose a plan.',
+        notText: 'Please choose a plan.',
+        tooLong: 'This plan is not available.',
+      },
+    }),
+    successUrl: returnAddress('address to return to after paying'),
+    cancelUrl: returnAddress('address to return to when cancelling'),
+  })
+  .meta({ id: 'CheckoutRequest' });
+
+export const billingSessionRequest = z
+  .strictObject({ returnUrl: returnAddress('address to return to') })
+  .meta({ id: 'BillingSessionRequest' });
+
+/** A plan of the catalogue with this deployment's price id (what /purchase/:plan sends to checkout). */
+export const plan = z
+  .object({
+    id: planId,
+    name: z.string(),
+    unitAmount: z.int().describe('Price per seat per month, in cents (USD).'),
+    seats: z.int().describe('Seats a purchase starts with.'),
+    features: z.array(z.string()),
+    highlighted: z.boolean().optional(),
+    priceId: z.string().describe("The plan's current price at the payment provider."),
+  })
+  .meta({ id: 'Plan' });
+
+export const checkoutSession = z
+  .object({ id: z.string(), url: z.url().describe("The provider's hosted checkout page.") })
+  .meta({ id: 'CheckoutSession' });
+
+export const billingSession = z
+  .object({ url: z.url().describe("The provider's billing portal for the caller.") })
+  .meta({ id: 'BillingSession' });
+
+/** A payment provider's event, as far as the API reads it (it is checked by its signature). */
+const stripeEvent = z
+  .looseObject({ id: z.string(), type: z.string(), data: z.looseObject({ object: z.looseObject({}) }) })
+  .meta({ id: 'StripeEvent' });
+
+export const webhookReceipt = z
+  .object({
+    received: z.literal(true),
+    result: z
+      .enum(['updated', 'superseded', 'unknown-customer', 'ignored'])
+      .describe('What the event did: a plan written, an older state, a customer of no user, or nothing.'),
+  })
+  .meta({ id: 'WebhookReceipt' });
+
+export type CheckoutRequest = z.output<typeof checkoutRequest>;
+export type BillingSessionRequest = z.output<typeof billingSessionRequest>;
+export type Plan = z.output<typeof plan>;
+export type CheckoutSession = z.output<typeof checkoutSession>;
+export type BillingSession = z.output<typeof billingSession>;
+export type WebhookReceipt = z.output<typeof webhookReceipt>;
+
+const providerErrors = { 502: ['billing/provider-error'], 503: ['billing/provider-unavailable'] } as const;
+
+export const billingEndpoints = [
+  endpoint({
+    method: 'GET',
+    path: '/api/plans',
+    id: 'listPlans',
+    tag: 'Billing',
+    summary: 'The plans on sale, with their price ids',
+    auth: 'public',
+    answer: { status: 200, description: 'The plans.', schema: successEnvelope(z.array(plan)) },
+  }),
+  endpoint({
+    method: 'POST',
+    path: '/api/stripe-create-checkout-session',
+    id: 'createCheckoutSession',
+    tag: 'Billing',
+    summary: 'Starts buying a plan: a hosted checkout page',
+    auth: 'bearer',
+    request: { body: checkoutRequest },
+    answer: { status: 200, description: 'The checkout session.', schema: successEnvelope(checkoutSession) },
+    errors: { 400: ['billing/unknown-price'], 409: ['billing/already-subscribed'], ...providerErrors },
+  }),
+  endpoint({
+    method: 'POST',
+    path: '/api/stripe-create-billing-session',
+    id: 'createBillingSession',
+    tag: 'Billing',
+    summary: "Opens the provider's billing portal",
+    auth: 'bearer',
+    request: { body: billingSessionRequest },
+    answer: { status: 200, description: 'The portal session.', schema: successEnvelope(billingSession) },
+    errors: { 409: ['billing/no-customer'], ...providerErrors },
+  }),
+  endpoint({
+    method: 'POST',
+    path: '/api/stripe-webhook',
+    id: 'receiveStripeEvent',
+    tag: 'Billing',
+    summary: "The payment provider's events (webhook)",
+    description:
+      'Signed by the provider (Stripe-Signature over the raw body, up to 1 MB). Events that do not change a plan are acknowledged and ignored; a failure to apply one answers non-2xx so that the provider delivers it again.',
+    auth: 'stripe-signature',
+    request: {
+      headers: z.object({ 'stripe-signature': z.string().describe("The provider's signature.") }),
+      body: stripeEvent,
+    },
+    answer: { status: 200, description: 'The event was received.', schema: successEnvelope(webhookReceipt) },
+    errors: { 400: ['billing/invalid-signature'], ...providerErrors },
+  }),
+];

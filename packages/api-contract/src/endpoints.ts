@@ -1,0 +1,26 @@
+import { billingEndpoints } from './billing.ts';
+import { developmentEndpoints, documentationEndpoints } from './development.ts';
+import type { Endpoint } from './endpoint.ts';
+import { itemEndpoints } from './items.ts';
+import { generateOpenApiDocument } from './openapi.ts';
+import { publicFormEndpoints } from './public-forms.ts';
+import { subUserEndpoints } from './sub-users.ts';
+import { userEndpoints } from './users.ts';
+
+/**
+ * The route table: every /api endpoint the server registers, and none it does not (checked by
+ * apps/api/src/http/openapi-routes.test.ts). A new endpoint starts here.
+ */
+export const endpoints: readonly Endpoint[] = [
+  ...publicFormEndpoints,
+  ...userEndpoints,
+  ...itemEndpoints,
+  ...subUserEndpoints,
+  ...billingEndpoints,
+  ...documentationEndpoints,
+  ...developmentEndpoints,
+];
+
+/** The document of this route table; production leaves out the development-only endpoints. */
+export const apiDocument = (options: { developmentRoutes: boolean }) =>
+  generateOpenApiDocument(endpoints, options);

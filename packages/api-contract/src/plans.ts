@@ -1,0 +1,5 @@
+import { planIds } from '@app/plans';
+import { z } from 'zod';
+
+/** The plan ids of the catalogue (packages/plans). */
+export const planId = z.enum(planIds);

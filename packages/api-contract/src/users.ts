@@ -1,0 +1,126 @@
+import { z } from 'zod';
+import { endpoint } from './endpoint.ts';
+import { successEnvelope } from './envelope.ts';
+import { emailAddress, text, timestamp } from './fields.ts';
+import { planId } from './plans.ts';
+
+// §7: PATCH auth-user with {email}, or {password}, or a profile object. Everything is checked before
+// the provider is called, so the database write that follows cannot fail on the input.
+export const emailChangeRequest = z.strictObject({ email: emailAddress }).meta({ id: 'EmailChangeRequest' });
+export const passwordChangeRequest = z
+  .strictObject({
+    // Taken as typed: spaces count, and are part of the password at the provider too.
+    password: text({
+      label: 'password',
+      max: 128,
+      trim: false,
+      messages: { required: 'Please enter a password', notText: 'Please enter a password' },
+    }),
+  })
+  .meta({ id: 'PasswordChangeRequest' });
+export const profileChangeRequest = z
+  .strictObject({
+    name: text({
+      label: 'name',
+      max: 200,
+      messages: { required: 'Please enter your name', notText: 'Please enter your name' },
+    }).optional(),
+    picture: text({
+      label: 'picture URL',
+      max: 2048,
+      messages: {
+        notText: 'The picture must be an http(s) URL.',
+        tooLong: 'The picture URL is too long (2048 characters at most).',
+      },
+    })
+      .pipe(z.url({ protocol: /^https?$/, error: 'The picture must be an http(s) URL.' }))
+      .optional(),
+  })
+  .refine((profile) => profile.name !== undefined || profile.picture !== undefined, {
+    error: 'Send {email}, {password} or a profile with name or picture.',
+  })
+  .meta({ id: 'ProfileChangeRequest' });
+/** What PATCH /api/auth-user accepts; the API tells the three apart by the body's keys. */
+export const authUserChangeRequest = z.union([
+  emailChangeRequest,
+  passwordChangeRequest,
+  profileChangeRequest,
+]);
+
+/**
+ * The user document as the browser sees it (§3), keyed by the identity provider's subject, with the
+ * plan the billing webhook wrote and what it means (`planId` from the price id, `planIsActive`).
+ */
+export const userDocument = z
+  .object({
+    uid: z.string().describe("The identity provider's subject (`auth0|…`)."),
+    email: z.string(),
+    name: z.string().nullable(),
+    picture: z.string().nullable(),
+    createdAt: timestamp,
+    stripePriceId: z.string().nullable(),
+    stripeSubscriptionStatus: z
+      .string()
+      .nullable()
+      .describe("The subscription's status at the payment provider (active, trialing, past_due, …)."),
+    quantity: z.int().describe('Seats bought: how many sub-users the owner may add.'),
+    trialEnd: timestamp.nullable(),
+    currentPeriodEnd: timestamp.nullable(),
+    planId: planId.nullable(),
+    planIsActive: z.boolean().describe('Whether the subscription is active or in its trial.'),
+  })
+  .meta({ id: 'UserDocument' });
+
+/** The identity provider's public settings the browser signs in with (decision 0005). */
+export const identitySettings = z
+  .object({
+    domain: z.string(),
+    issuer: z.string(),
+    clientId: z.string(),
+    audience: z.string(),
+    connection: z.string(),
+  })
+  .meta({ id: 'IdentitySettings' });
+
+export type AuthUserChangeRequest = z.output<typeof authUserChangeRequest>;
+export type UserDocument = z.output<typeof userDocument>;
+export type IdentitySettings = z.output<typeof identitySettings>;
+
+export const userEndpoints = [
+  endpoint({
+    method: 'GET',
+    path: '/api/identity-config',
+    id: 'getIdentityConfig',
+    tag: 'Account',
+    summary: "The identity provider's public settings",
+    auth: 'public',
+    answer: { status: 200, description: 'The settings.', schema: successEnvelope(identitySettings) },
+  }),
+  endpoint({
+    method: 'GET',
+    path: '/api/user',
+    id: 'getUser',
+    tag: 'Account',
+    summary: "The caller's user document (created by the first call)",
+    auth: 'bearer',
+    answer: { status: 200, description: 'The user document.', schema: successEnvelope(userDocument) },
+  }),
+  endpoint({
+    method: 'PATCH',
+    path: '/api/auth-user',
+    id: 'updateAuthUser',
+    tag: 'Account',
+    summary: 'Changes the email, the password, or the name and picture',
+    description:
+      'Email and password changes need a recent sign-in (`auth/requires-recent-login`: sign in again and retry) and a database user of the provider.',
+    auth: 'bearer',
+    request: { body: authUserChangeRequest },
+    answer: { status: 200, description: 'The user document.', schema: successEnvelope(userDocument) },
+    errors: {
+      400: ['auth/weak-password', 'auth/invalid-change'],
+      401: ['auth/requires-recent-login'],
+      409: ['auth/provider-managed-credentials', 'auth/email-already-in-use'],
+      502: ['identity_error'],
+    },
+  }),
+];

@@ -1,0 +1,40 @@
+import type { FastifyInstance } from 'fastify';
+import { createEmulatorApp, type EmulatorAppOptions } from './app.ts';
+import { acquireDataDirectoryLock, type DataDirectoryOwner } from './data-directory.ts';
+
+/**
+ * An emulator's app over its data directory: the directory's lock first (one process per directory),
+ * then the state and context (`open`), the Fastify instance (`app`), its plugins and routes
+ * (`register`). Closing the app runs `close` (stop timers, flush the state) and releases the lock; when
+ * any step fails the lock is released at once, since nothing will close the app.
+ */
+export async function assembleEmulatorApp<Context>(emulator: {
+  dataDir: string;
+  owner: DataDirectoryOwner;
+  open: () => Promise<Context>;
+  app: (context: Context) => EmulatorAppOptions;
+  register: (app: FastifyInstance, context: Context) => Promise<void>;
+  close: (context: Context) => Promise<void>;
+}): Promise<{ app: FastifyInstance; context: Context }> {
+  const releaseLock = acquireDataDirectoryLock(emulator.dataDir, emulator.owner);
+  let context: Context;
+  let app: FastifyInstance;
+  try {
+    context = await emulator.open();
+    app = createEmulatorApp(emulator.app(context));
+  } catch (error) {
+    releaseLock();
+    throw error;
+  }
+  app.addHook('onClose', async () => {
+    await emulator.close(context);
+    releaseLock();
+  });
+  try {
+    await emulator.register(app, context);
+  } catch (error) {
+    releaseLock();
+    throw error;
+  }
+  return { app, context };
+}

@@ -1,0 +1,12 @@
+export { createEmulatorApp, type EmulatorAppOptions, emulatorLogger, type LoggerOption } from './app.ts';
+export { assembleEmulatorApp } from './assemble.ts';
+export {
+  acquireDataDirectoryLock,
+  DataDirectoryLockedError,
+  type DataDirectoryOwner,
+} from './data-directory.ts';
+export { escapeHtml, scriptJson } from './html.ts';
+export { type ListenAddress, listenEmulator, originOf } from './listen.ts';
+export { type PageShell, sendHtmlPage } from './page.ts';
+export { runEmulatorProcess } from './run-process.ts';
+export { registerStylesheet } from './stylesheet.ts';

@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import {
+  isActiveStatus,
+  isCurrentStatus,
+  isRenewingStatus,
+  isTrialStatus,
+  readableStatus,
+  statusRank,
+} from './plan-status.ts';
+
+// Every status of a Stripe subscription, and no subscription at all.
+const statuses = [
+  'active',
+  'trialing',
+  'past_due',
+  'unpaid',
+  'incomplete',
+  'incomplete_expired',
+  'paused',
+  'canceled',
+  null,
+  undefined,
+  '',
+];
+const where = (rule: (status: string | null | undefined) => boolean) =>
+  statuses.filter((status) => rule(status));
+
+describe('plan statuses (§4, §9)', () => {
+  it('a plan is active (paid up) while active or trialing', () => {
+    expect(where(isActiveStatus)).toEqual(['active', 'trialing']);
+  });
+
+  it('a plan is current (managed in the portal, not bought again) while paid up or its payment is retried', () => {
+    expect(where(isCurrentStatus)).toEqual(['active', 'trialing', 'past_due', 'unpaid']);
+  });
+
+  it('only trialing is a trial, and only active renews', () => {
+    expect(where(isTrialStatus)).toEqual(['trialing']);
+    expect(where(isRenewingStatus)).toEqual(['active']);
+  });
+
+  it('ranks live before lapsing before pending before ended subscriptions', () => {
+    expect(statuses.map(statusRank)).toEqual([0, 0, 1, 1, 2, 3, 2, 3, 3, 3, 3]);
+  });
+
+  it("writes the provider's status words for reading", () => {
+    expect(readableStatus('past_due')).toBe('Past due');
+    expect(readableStatus('incomplete_expired')).toBe('Incomplete expired');
+    expect(readableStatus('active')).toBe('Active');
+    expect(readableStatus('')).toBe('');
+  });
+});

@@ -1,0 +1,47 @@
+// What the payment provider's subscription status means for the plan (§4, §9). Statuses are Stripe's:
+// active, trialing, past_due, unpaid, incomplete, incomplete_expired, paused, canceled.
+// No imports: the hosted account page's browser script uses this file as it is (apps/omniout).
+
+type Status = string | null | undefined;
+
+/** A subscription counts (the plan is paid up) while it is active or in its trial. */
+export const activeStatuses: readonly string[] = ['active', 'trialing'];
+
+/**
+ * A plan whose payment is being retried is still the user's: it is fixed in the billing portal, and a
+ * second purchase would make two subscriptions.
+ */
+export const currentStatuses: readonly string[] = ['active', 'trialing', 'past_due', 'unpaid'];
+
+/** Whether the plan is paid up (the user document's `planIsActive`). */
+export const isActiveStatus = (status: Status): boolean => activeStatuses.includes(status ?? '');
+
+/** Whether the user already has a plan to manage (billing portal) rather than one to buy (/pricing). */
+export const isCurrentStatus = (status: Status): boolean => currentStatuses.includes(status ?? '');
+
+/** Whether the plan is in its free trial (the spec's `CurrentTrial`; the trial's end is the date shown). */
+export const isTrialStatus = (status: Status): boolean => status === 'trialing';
+
+/** Whether the plan is paid and renews at the end of its period (not a trial, not lapsing). */
+export const isRenewingStatus = (status: Status): boolean => status === 'active';
+
+// Which of a customer's subscriptions is "the plan": a live one before a lapsing one before an ended
+// one (billing/sync-plan.ts takes the newest among equals).
+const statusRanks: Record<string, number> = {
+  active: 0,
+  trialing: 0,
+  past_due: 1,
+  unpaid: 1,
+  incomplete: 2,
+  paused: 2,
+};
+const endedRank = 3;
+
+/** The status's precedence when a customer has several subscriptions: lower is the plan. */
+export const statusRank = (status: Status): number => statusRanks[status ?? ''] ?? endedRank;
+
+/** The provider's status word for reading: 'past_due' → 'Past due'. */
+export function readableStatus(status: string): string {
+  const words = status.replaceAll('_', ' ');
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}

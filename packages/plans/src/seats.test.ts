@@ -1,0 +1,21 @@
+import { describe, expect, it } from 'vitest';
+import { holdsSeats, seatLimit } from './seats.ts';
+
+describe('seats (§4, §6)', () => {
+  it('are held while active, trialing or past due, not once unpaid, ended or absent', () => {
+    const statuses = ['active', 'trialing', 'past_due', 'unpaid', 'incomplete', 'paused', 'canceled', null];
+    expect(statuses.filter((status) => holdsSeats(status))).toEqual(['active', 'trialing', 'past_due']);
+  });
+
+  it("the limit is the subscription's quantity, whole and never negative", () => {
+    expect(seatLimit(5)).toBe(5);
+    expect(seatLimit(25)).toBe(25);
+    expect(seatLimit('3')).toBe(3);
+    expect(seatLimit(2.9)).toBe(2);
+  });
+
+  it('the limit is 0 without a quantity or for anything not a count', () => {
+    for (const quantity of [0, null, undefined, -3, Number.NaN, 'many', {}])
+      expect(seatLimit(quantity)).toBe(0);
+  });
+});
