@@ -12,72 +12,64 @@
 /** Test code of the API: the suites and their helpers, which start the emulators. */
 const apiTests = ['^apps/api/src/test/', '^apps/api/src/.+\\.test\\.ts$'];
 
+/** A rule every import must keep: none `from` the matching modules may lead `to` the other ones. */
+const forbid = (name, from, to, comment) => ({ name, severity: 'error', comment, from, to });
+
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
   forbidden: [
-    {
-      name: 'no-circular',
-      severity: 'error',
-      comment: 'Modules must not import each other, directly or through others: split the shared part out.',
-      from: {},
-      to: { circular: true },
-    },
-    {
-      name: 'apps-not-other-apps',
-      severity: 'error',
-      comment:
-        'An app never imports another app (web, omniout and api meet only over HTTP and the build files ' +
+    forbid(
+      'no-circular',
+      {},
+      { circular: true },
+      'Modules must not import each other, directly or through others: split the shared part out.',
+    ),
+    forbid(
+      'apps-not-other-apps',
+      { path: '^apps/([^/]+)/' },
+      { path: '^apps/', pathNot: '^apps/$1/' },
+      'An app never imports another app (web, omniout and api meet only over HTTP and the build files ' +
         'described in ARCHITECTURE.md). Share code through a package.',
-      from: { path: '^apps/([^/]+)/' },
-      to: { path: '^apps/', pathNot: '^apps/$1/' },
-    },
-    {
-      name: 'browser-apps-not-emulators',
-      severity: 'error',
-      comment: 'apps/web and apps/omniout talk to the providers over HTTP only, never through their code.',
-      from: { path: '^apps/(web|omniout)/' },
-      to: { path: '^emulators/' },
-    },
-    {
-      name: 'api-not-emulators',
-      severity: 'error',
-      comment:
-        'The API reaches the identity and payment providers through their protocols (real SDKs). Only its ' +
+    ),
+    forbid(
+      'browser-apps-not-emulators',
+      { path: '^apps/(web|omniout)/' },
+      { path: '^emulators/' },
+      'apps/web and apps/omniout talk to the providers over HTTP only, never through their code.',
+    ),
+    forbid(
+      'api-not-emulators',
+      { path: '^apps/api/', pathNot: apiTests },
+      { path: '^emulators/' },
+      'The API reaches the identity and payment providers through their protocols (real SDKs). Only its ' +
         'tests (src/test/, *.test.ts) import the emulators, to start them.',
-      from: { path: '^apps/api/', pathNot: apiTests },
-      to: { path: '^emulators/' },
-    },
-    {
-      name: 'emulators-not-apps',
-      severity: 'error',
-      comment: 'An emulator stands in for an outside provider: it never imports the product.',
-      from: { path: '^emulators/' },
-      to: { path: '^apps/' },
-    },
-    {
-      name: 'emulators-not-each-other',
-      severity: 'error',
-      comment: 'The identity and payment emulators are separate providers; shared code goes to a package.',
-      from: { path: '^emulators/([^/]+)/' },
-      to: { path: '^emulators/', pathNot: '^emulators/$1/' },
-    },
-    {
-      name: 'packages-not-apps-or-emulators',
-      severity: 'error',
-      comment: 'A package is shared by the apps and emulators, so it depends on none of them.',
-      from: { path: '^packages/' },
-      to: { path: '^(apps|emulators)/' },
-    },
-    {
-      name: 'not-to-unresolvable',
-      severity: 'error',
-      comment:
-        'Every import must resolve, so that no rule above is skipped for an import the checker could not ' +
+    ),
+    forbid(
+      'emulators-not-apps',
+      { path: '^emulators/' },
+      { path: '^apps/' },
+      'An emulator stands in for an outside provider: it never imports the product.',
+    ),
+    forbid(
+      'emulators-not-each-other',
+      { path: '^emulators/([^/]+)/' },
+      { path: '^emulators/', pathNot: '^emulators/$1/' },
+      'The identity and payment emulators are separate providers; shared code goes to a package.',
+    ),
+    forbid(
+      'packages-not-apps-or-emulators',
+      { path: '^packages/' },
+      { path: '^(apps|emulators)/' },
+      'A package is shared by the apps and emulators, so it depends on none of them.',
+    ),
+    forbid(
+      'not-to-unresolvable',
+      {},
+      { couldNotResolve: true, pathNot: ['(^|/)\\+types/', '^virtual:'] },
+      'Every import must resolve, so that no rule above is skipped for an import the checker could not ' +
         "follow. Exceptions: React Router's generated route types (./+types/…, made by typegen) and Vite " +
         'virtual modules.',
-      from: {},
-      to: { couldNotResolve: true, pathNot: ['(^|/)\\+types/', '^virtual:'] },
-    },
+    ),
   ],
   options: {
     doNotFollow: { path: 'node_modules' },

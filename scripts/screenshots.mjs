@@ -4,19 +4,12 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
 import { startProduct } from '../bench/lib/product-server.mjs';
+import { publicPages } from '../bench/lib/public-pages.mjs';
 import { chromiumFlags, chromiumPath } from './ensure-chromium.mjs';
 import { root } from './lib/workspace.mjs';
 
-const pages = [
-  '/',
-  '/about',
-  '/faq',
-  '/contact',
-  '/pricing',
-  '/legal/terms-of-service',
-  '/legal/privacy-policy',
-  '/no-such-page',
-];
+// The public pages but the sign-in forms, and the not-found page.
+const pages = [...publicPages.filter((page) => !page.startsWith('/auth/')), '/no-such-page'];
 const widths = [1280, 375];
 const outDir = path.join(root, 'screenshots');
 mkdirSync(outDir, { recursive: true });

@@ -4,7 +4,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import { startChildServer } from '../lib/child-server.mjs';
+import { startBareApi } from '../lib/bare-api-server.mjs';
 import { newSignedInUser, requestJson } from '../lib/identity.mjs';
 import { createBenchDatabase } from '../lib/postgres.mjs';
 import { startProduct } from '../lib/product-server.mjs';
@@ -152,12 +152,7 @@ try {
     });
   }
 
-  const bareApi = await startChildServer(path.join(here, 'bare-items-server.mjs'), {
-    JWKS_URI: `${identity.domain}/.well-known/jwks.json`,
-    ISSUER: identity.issuer,
-    AUDIENCE: identity.audience,
-    DATABASE_URL: database.url,
-  });
+  const bareApi = await startBareApi(path.join(here, 'bare-items-server.mjs'), identity, database.url);
   stops.unshift(bareApi.stop);
   const bareList = await requestJson(`${bareApi.origin}/`, { token });
   const productList = await requestJson(`${product.origin}/api/items`, { token });

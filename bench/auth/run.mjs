@@ -4,6 +4,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import { startBareApi } from '../lib/bare-api-server.mjs';
 import { startChildServer } from '../lib/child-server.mjs';
 import { newSignedInUser, password, passwordSignInBody, requestJson } from '../lib/identity.mjs';
 import { createBenchDatabase } from '../lib/postgres.mjs';
@@ -52,12 +53,7 @@ try {
 
   const bareSignIn = await startChildServer(path.join(here, 'bare-signin-server.mjs'));
   stops.unshift(bareSignIn.stop);
-  const bareApi = await startChildServer(path.join(here, 'bare-api-server.mjs'), {
-    JWKS_URI: `${identity.domain}/.well-known/jwks.json`,
-    ISSUER: identity.issuer,
-    AUDIENCE: identity.audience,
-    DATABASE_URL: database.url,
-  });
+  const bareApi = await startBareApi(path.join(here, 'bare-api-server.mjs'), identity, database.url);
   stops.unshift(bareApi.stop);
 
   const productSignIn = await signInLatencies(`${identity.domain}/oauth/token`, signInBody);

@@ -19,24 +19,12 @@ import { chromium } from '@playwright/test';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { chromiumFlags, chromiumPath } from '../../scripts/ensure-chromium.mjs';
-import { password, requestJson } from '../lib/identity.mjs';
+import { newSignedInUser, password, requestJson } from '../lib/identity.mjs';
 import { startProduct } from '../lib/product-server.mjs';
+import { publicPages } from '../lib/public-pages.mjs';
 import { percentile, round } from '../lib/stats.mjs';
 
-const publicPaths = [
-  '/',
-  '/about',
-  '/faq',
-  '/contact',
-  '/pricing',
-  '/legal/terms-of-service',
-  '/legal/privacy-policy',
-  '/auth/signin',
-  '/auth/signup',
-  '/auth/forgotpass',
-  '/auth/changepass',
-];
-const paths = process.env.BENCH_PATHS ? process.env.BENCH_PATHS.split(',') : publicPaths;
+const paths = process.env.BENCH_PATHS ? process.env.BENCH_PATHS.split(',') : publicPages;
 const lighthouseRuns = Number(process.env.BENCH_RUNS ?? 5);
 const signedInRuns = Number(process.env.BENCH_SIGNED_IN_RUNS ?? 10);
 const floorLabel = 'static floor';
@@ -178,24 +166,7 @@ async function lighthouseMedians(port, url) {
 
 /** A person with an account and a few items, made through the identity provider and the product API. */
 async function personWithItems(origin) {
-  const identity = (await requestJson(`${origin}/api/identity-config`)).data;
-  const email = `bench-web-${Date.now()}@example.com`;
-  await requestJson(`${identity.domain}/dbconnections/signup`, {
-    method: 'POST',
-    body: { client_id: identity.clientId, connection: identity.connection, email, password },
-  });
-  const { access_token: token } = await requestJson(`${identity.domain}/oauth/token`, {
-    method: 'POST',
-    body: {
-      grant_type: 'http://auth0.com/oauth/grant-type/password-realm',
-      realm: identity.connection,
-      client_id: identity.clientId,
-      audience: identity.audience,
-      scope: 'openid profile email',
-      username: email,
-      password,
-    },
-  });
+  const { email, token } = await newSignedInUser(origin, 'bench-web');
   await requestJson(`${origin}/api/user`, { token });
   for (const name of ['First item', 'Second item', 'Third item']) {
     await requestJson(`${origin}/api/items`, { method: 'POST', token, body: { name } });

@@ -1,5 +1,7 @@
 // The account page's script (compiled to dist/my-account.js). It shows account data only when the
 // API, verifying the stored access token, answers for the very uid the page was opened with.
+// The answers' types come from @app/api-contract as types only: the build erases them.
+import type { BillingSession, BillingSessionRequest, SubUser } from '@app/api-contract';
 import {
   type AccountDocument,
   type AccountView,
@@ -47,7 +49,7 @@ async function start(root: HTMLElement) {
   }
 
   const subUsersAnswer = await callApi('/api/sub-users', token);
-  const subUsers = subUsersAnswer.ok ? dataOf<unknown[]>(subUsersAnswer.body) : null;
+  const subUsers = subUsersAnswer.ok ? dataOf<SubUser[]>(subUsersAnswer.body) : null;
   const view = accountView(user, Array.isArray(subUsers) ? subUsers.length : null, planNamesOf(root));
   renderAccount(root, view);
   field<HTMLButtonElement>(root, 'manageBilling').addEventListener('click', (event) => {
@@ -94,9 +96,9 @@ async function openBillingPortal(root: HTMLElement, button: HTMLButtonElement, t
   setBusy(root, button, true);
   const answer = await callApi('/api/stripe-create-billing-session', token, {
     method: 'POST',
-    body: { returnUrl: `${topOrigin()}/myAccount` },
+    body: { returnUrl: `${topOrigin()}/myAccount` } satisfies BillingSessionRequest,
   });
-  const url = answer.ok ? dataOf<{ url?: unknown }>(answer.body)?.url : undefined;
+  const url = answer.ok ? dataOf<Partial<BillingSession>>(answer.body)?.url : undefined;
   if (typeof url === 'string' && url) {
     // The button stays busy while the top window leaves for the portal.
     (window.top ?? window).location.href = url;

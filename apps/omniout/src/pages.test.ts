@@ -101,4 +101,16 @@ describe('browser script', () => {
       transpileBrowserModule("import { plans } from '@app/plans';\nconsole.log(plans);", 'x.ts'),
     ).toThrow(/@app\/plans/);
   });
+
+  it("erases the contract's types, and refuses the contract itself (its zod schemas)", () => {
+    const typed =
+      "import type { UserDocument } from '@app/api-contract';\nexport const uid = (user: UserDocument) => user.uid;";
+    expect(transpileBrowserModule(typed, 'x.ts')).not.toMatch(/api-contract|\bimport\b/);
+    expect(() =>
+      transpileBrowserModule(
+        "import { userDocument } from '@app/api-contract';\nconsole.log(userDocument);",
+        'x.ts',
+      ),
+    ).toThrow(/@app\/api-contract/);
+  });
 });

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { emulatorTlsFiles } from '@app/emulator-kit';
 import {
   flag,
   integerWithDefault,
@@ -18,9 +19,6 @@ import { passwordPolicyNames } from '@app/password-policy';
 import { z } from 'zod';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-
-/** PEM files of a certificate and its key (relative to the repository, like DATA_DIR): serve https. */
-export const tlsFileVariables = { certFile: 'EMULATOR_TLS_CERT_FILE', keyFile: 'EMULATOR_TLS_KEY_FILE' };
 
 const issuerUrl = z
   .string()
@@ -97,7 +95,7 @@ export function loadIdentityConfig(environment: NodeJS.ProcessEnv = process.env)
     instead: 'set AUTH0_DOMAIN and the other AUTH0_* variables to your Auth0 tenant',
   });
   const env = parseEnvironment(environmentSchema, environment, configurationTitle);
-  const tls = readTlsFiles(environment, tlsFileVariables, { title: configurationTitle, baseDir: repoRoot });
+  const tls = readTlsFiles(environment, emulatorTlsFiles, { title: configurationTitle, baseDir: repoRoot });
   const protocol: 'http:' | 'https:' = tls ? 'https:' : 'http:';
   const fromRoot = (value: string) => path.resolve(repoRoot, value);
   const dataDir = fromRoot(env.DATA_DIR);

@@ -1,24 +1,25 @@
-import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import https from 'node:https';
-import os from 'node:os';
 import path from 'node:path';
+import {
+  expectDataDirectoryLock,
+  expectServesUntilSigterm,
+  outcomeOf,
+  spawnServer,
+  useTemporaryDirectory,
+} from '@app/emulator-kit/test';
 import { createSelfSignedCertificate } from '@app/env/test/self-signed-certificate';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { loadIdentityConfig } from './config.ts';
-import { DataDirectoryLockedError, startIdentityEmulator } from './index.ts';
+import { startIdentityEmulator } from './index.ts';
 import { goodPassword, passwordLogin, signUp, startTestIdentity } from './test/test-identity.ts';
 
-let dir: string;
-beforeAll(async () => {
-  dir = await mkdtemp(path.join(os.tmpdir(), 'identity-start-'));
-});
-afterAll(() => rm(dir, { recursive: true, force: true }));
+const tempDir = useTemporaryDirectory('identity-start-');
 
 describe('state across restarts', () => {
   it('keeps users and the signing key', async () => {
-    const dataDir = path.join(dir, 'restart');
+    const dataDir = path.join(tempDir(), 'restart');
     const first = await startTestIdentity({}, dataDir);
     await signUp(first.app, 'katherine@example.com');
     const firstKeys = (await first.app.inject({ method: 'GET', url: '/.well-known/jwks.json' })).json();
@@ -38,35 +39,16 @@ describe('state across restarts', () => {
 
 describe('one emulator per data directory', () => {
   it('refuses a directory held by another live process, and takes over a stale lock', async () => {
-    const held = path.join(dir, 'held', 'identity');
-    const other = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 30000)']);
-    try {
-      const config = loadIdentityConfig({ IDENTITY_DATA_DIR: held, IDENTITY_PORT: '0', LOG_LEVEL: 'silent' });
-      await startIdentityEmulator(config, { logger: false }).then((emulator) => emulator.close());
-      await writeFile(path.join(held, 'emulator.lock'), String(other.pid));
-      await expect(startIdentityEmulator(config, { logger: false })).rejects.toThrow(
-        DataDirectoryLockedError,
-      );
-      await expect(startIdentityEmulator(config, { logger: false })).rejects.toThrow(
-        `already in use by another process (pid ${other.pid})`,
-      );
-      await writeFile(path.join(held, 'emulator.lock'), '999999999');
-      const emulator = await startIdentityEmulator(config, { logger: false });
-      // A second emulator in this same process is refused too.
-      await expect(startIdentityEmulator(config, { logger: false })).rejects.toThrow(
-        DataDirectoryLockedError,
-      );
-      await emulator.close();
-    } finally {
-      other.kill();
-    }
+    const held = path.join(tempDir(), 'held', 'identity');
+    const config = loadIdentityConfig({ IDENTITY_DATA_DIR: held, IDENTITY_PORT: '0', LOG_LEVEL: 'silent' });
+    await expectDataDirectoryLock(held, () => startIdentityEmulator(config, { logger: false }));
   });
 });
 
 describe('startIdentityEmulator', () => {
   it('listens on a free port with an issuer that follows it', async () => {
     const config = loadIdentityConfig({
-      DATA_DIR: path.join(dir, 'listen'),
+      DATA_DIR: path.join(tempDir(), 'listen'),
       IDENTITY_PORT: '0',
       IDENTITY_HOST: '127.0.0.1',
     });
@@ -116,7 +98,7 @@ describe('https (EMULATOR_TLS_CERT_FILE, EMULATOR_TLS_KEY_FILE)', () => {
   it('serves https with an https issuer, url and Secure cookies', async () => {
     const certificate = await createSelfSignedCertificate();
     const config = loadIdentityConfig({
-      DATA_DIR: path.join(dir, 'https'),
+      DATA_DIR: path.join(tempDir(), 'https'),
       IDENTITY_PORT: '0',
       EMULATOR_TLS_CERT_FILE: certificate.certFile,
       EMULATOR_TLS_KEY_FILE: certificate.keyFile,
@@ -159,72 +141,38 @@ describe('https (EMULATOR_TLS_CERT_FILE, EMULATOR_TLS_KEY_FILE)', () => {
   });
 });
 
+const serverFile = path.join(import.meta.dirname, 'server.ts');
+
 describe('the process entry (server.ts)', () => {
   it('logs its URL, serves, and shuts down on SIGTERM releasing the lock', async () => {
-    const dataDir = path.join(dir, 'process');
-    const server = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'server.ts')], {
-      env: {
-        ...process.env,
-        DATA_DIR: dataDir,
-        IDENTITY_PORT: '0',
-        IDENTITY_HOST: '127.0.0.1',
-        LOG_LEVEL: 'info',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
+    const dataDir = path.join(tempDir(), 'process');
+    const server = spawnServer(serverFile, {
+      DATA_DIR: dataDir,
+      IDENTITY_PORT: '0',
+      IDENTITY_HOST: '127.0.0.1',
+      LOG_LEVEL: 'info',
     });
-    try {
-      const ready = await new Promise<{ url: string; msg: string }>((resolve, reject) => {
-        let output = '';
-        server.stdout.on('data', (chunk: Buffer) => {
-          output += chunk;
-          for (const line of output.split('\n')) {
-            if (line.includes('identity emulator ready')) resolve(JSON.parse(line));
-          }
-        });
-        server.on('exit', (code) => reject(new Error(`server exited with ${code}`)));
-      });
-      expect(ready.msg).toBe(
+    await expectServesUntilSigterm(server, {
+      readyMessage:
         'identity emulator ready (development only: not Auth0; test users and secrets are public)',
-      );
-      const port = new URL(ready.url).port;
-      const home = await fetch(`http://127.0.0.1:${port}/`);
-      expect(home.status).toBe(200);
-      expect(await home.text()).toContain('<h1>Identity emulator</h1>');
-    } finally {
-      server.kill('SIGTERM');
-    }
-    const code = await new Promise((resolve) =>
-      server.exitCode === null ? server.on('exit', resolve) : resolve(server.exitCode),
-    );
-    expect(code).toBe(0);
-    expect(existsSync(path.join(dataDir, 'identity', 'emulator.lock'))).toBe(false);
+      heading: 'Identity emulator',
+      lockFile: path.join(dataDir, 'identity', 'emulator.lock'),
+    });
   }, 60_000);
 
   it('refuses to start in production mode, saying what to set instead', async () => {
-    const server = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'server.ts')], {
-      env: {
-        ...process.env,
-        NODE_ENV: 'production',
-        DATA_DIR: path.join(dir, 'production'),
-        IDENTITY_PORT: '0',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
+    const server = spawnServer(serverFile, {
+      NODE_ENV: 'production',
+      DATA_DIR: path.join(tempDir(), 'production'),
+      IDENTITY_PORT: '0',
     });
-    let output = '';
-    let errors = '';
-    server.stdout.on('data', (chunk: Buffer) => {
-      output += chunk;
-    });
-    server.stderr.on('data', (chunk: Buffer) => {
-      errors += chunk;
-    });
-    const code = await new Promise((resolve) => server.on('exit', resolve));
+    const { code, output, errors } = await outcomeOf(server);
     expect(code).toBe(1);
     expect(output).not.toContain('identity emulator ready');
     expect(JSON.parse(errors.trim()).msg).toBe(
       'Invalid identity emulator configuration:\n  NODE_ENV: the identity emulator is for development only and does not run in production; set AUTH0_DOMAIN and the other AUTH0_* variables to your Auth0 tenant',
     );
     // It stopped before touching its data directory.
-    expect(existsSync(path.join(dir, 'production'))).toBe(false);
+    expect(existsSync(path.join(tempDir(), 'production'))).toBe(false);
   }, 60_000);
 });

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { emulatorTlsFiles } from '@app/emulator-kit';
 import {
   ConfigurationError,
   flag,
@@ -21,9 +22,6 @@ import { type PlanId, plans } from '@app/plans';
 import { z } from 'zod';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-
-/** PEM files of a certificate and its key (relative to the repository, like DATA_DIR): serve https. */
-export const tlsFileVariables = { certFile: 'EMULATOR_TLS_CERT_FILE', keyFile: 'EMULATOR_TLS_KEY_FILE' };
 
 const secret = (example: string) =>
   variable(z.string().trim().regex(/^\S+$/, `must be one word, such as ${example}`)).transform(
@@ -135,7 +133,7 @@ export function loadPaymentsConfig(environment: NodeJS.ProcessEnv = process.env)
     instead: 'set STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET and STRIPE_PRICE_* to your Stripe account',
   });
   const env = parseEnvironment(environmentSchema, environment, configurationTitle);
-  const tls = readTlsFiles(environment, tlsFileVariables, { title: configurationTitle, baseDir: repoRoot });
+  const tls = readTlsFiles(environment, emulatorTlsFiles, { title: configurationTitle, baseDir: repoRoot });
   const fromRoot = (value: string) => path.resolve(repoRoot, value);
   const dataDir = fromRoot(env.DATA_DIR);
   const priceIds = {

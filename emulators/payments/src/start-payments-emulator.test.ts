@@ -1,25 +1,26 @@
-import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { readFile, rm, writeFile } from 'node:fs/promises';
 import https from 'node:https';
-import os from 'node:os';
 import path from 'node:path';
+import {
+  expectDataDirectoryLock,
+  expectServesUntilSigterm,
+  outcomeOf,
+  spawnServer,
+  useTemporaryDirectory,
+} from '@app/emulator-kit/test';
 import { createSelfSignedCertificate } from '@app/env/test/self-signed-certificate';
 import Stripe from 'stripe';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { loadPaymentsConfig } from './config.ts';
-import { DataDirectoryLockedError, startPaymentsEmulator } from './index.ts';
+import { startPaymentsEmulator } from './index.ts';
 import { createSession, startTestPayments } from './test/test-payments.ts';
 
-let dir: string;
-beforeAll(async () => {
-  dir = await mkdtemp(path.join(os.tmpdir(), 'payments-start-'));
-});
-afterAll(() => rm(dir, { recursive: true, force: true }));
+const tempDir = useTemporaryDirectory('payments-start-');
 
 describe('state across restarts', () => {
   it('keeps customers, subscriptions, invoices, events and clocks', async () => {
-    const dataDir = path.join(dir, 'restart');
+    const dataDir = path.join(tempDir(), 'restart');
     const first = await startTestPayments({}, dataDir);
     const customer = await first.stripe.customers.create({
       email: 'kept@example.com',
@@ -54,7 +55,7 @@ describe('state across restarts', () => {
   });
 
   it('refuses a state file it cannot read, naming it', async () => {
-    const dataDir = path.join(dir, 'broken');
+    const dataDir = path.join(tempDir(), 'broken');
     await startTestPayments({}, dataDir).then((payments) => payments.close());
     await writeFile(path.join(dataDir, 'state.json'), '{not json');
     await expect(startTestPayments({}, dataDir)).rejects.toThrow(/state\.json is not valid JSON/);
@@ -66,39 +67,21 @@ describe('state across restarts', () => {
 
 describe('one emulator per data directory', () => {
   it('refuses a directory held by another live process, and takes over a stale lock', async () => {
-    const held = path.join(dir, 'held');
-    const other = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 30000)']);
-    try {
-      const config = loadPaymentsConfig({
-        PAYMENTS_DATA_DIR: held,
-        PAYMENTS_PORT: '0',
-        PAYMENTS_HOST: '127.0.0.1',
-        STRIPE_WEBHOOK_URL: 'none',
-      });
-      await startPaymentsEmulator(config, { logger: false }).then((emulator) => emulator.close());
-      await writeFile(path.join(held, 'emulator.lock'), String(other.pid));
-      await expect(startPaymentsEmulator(config, { logger: false })).rejects.toThrow(
-        DataDirectoryLockedError,
-      );
-      await expect(startPaymentsEmulator(config, { logger: false })).rejects.toThrow(
-        `already in use by another process (pid ${other.pid})`,
-      );
-      await writeFile(path.join(held, 'emulator.lock'), '999999999');
-      const emulator = await startPaymentsEmulator(config, { logger: false });
-      await expect(startPaymentsEmulator(config, { logger: false })).rejects.toThrow(
-        DataDirectoryLockedError,
-      );
-      await emulator.close();
-    } finally {
-      other.kill();
-    }
+    const held = path.join(tempDir(), 'held');
+    const config = loadPaymentsConfig({
+      PAYMENTS_DATA_DIR: held,
+      PAYMENTS_PORT: '0',
+      PAYMENTS_HOST: '127.0.0.1',
+      STRIPE_WEBHOOK_URL: 'none',
+    });
+    await expectDataDirectoryLock(held, () => startPaymentsEmulator(config, { logger: false }));
   });
 });
 
 describe('startPaymentsEmulator', () => {
   it('listens on a free port and names hosted pages after it', async () => {
     const config = loadPaymentsConfig({
-      PAYMENTS_DATA_DIR: path.join(dir, 'listen'),
+      PAYMENTS_DATA_DIR: path.join(tempDir(), 'listen'),
       PAYMENTS_PORT: '0',
       PAYMENTS_HOST: '127.0.0.1',
       STRIPE_WEBHOOK_URL: 'none',
@@ -128,7 +111,7 @@ describe('https (EMULATOR_TLS_CERT_FILE, EMULATOR_TLS_KEY_FILE)', () => {
   it('serves the API over https and names hosted pages with https URLs', async () => {
     const certificate = await createSelfSignedCertificate();
     const config = loadPaymentsConfig({
-      PAYMENTS_DATA_DIR: path.join(dir, 'https'),
+      PAYMENTS_DATA_DIR: path.join(tempDir(), 'https'),
       PAYMENTS_PORT: '0',
       STRIPE_WEBHOOK_URL: 'none',
       EMULATOR_TLS_CERT_FILE: certificate.certFile,
@@ -166,73 +149,36 @@ describe('https (EMULATOR_TLS_CERT_FILE, EMULATOR_TLS_KEY_FILE)', () => {
   });
 });
 
+const serverFile = path.join(import.meta.dirname, 'server.ts');
+
 describe('the process entry (server.ts)', () => {
   it('logs its URL, serves, and shuts down on SIGTERM releasing the lock', async () => {
-    const dataDir = path.join(dir, 'process');
-    const server = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'server.ts')], {
-      env: {
-        ...process.env,
-        PAYMENTS_DATA_DIR: dataDir,
-        PAYMENTS_PORT: '0',
-        PAYMENTS_HOST: '127.0.0.1',
-        LOG_LEVEL: 'info',
-        STRIPE_WEBHOOK_URL: 'none',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
+    const dataDir = path.join(tempDir(), 'process');
+    const server = spawnServer(serverFile, {
+      PAYMENTS_DATA_DIR: dataDir,
+      PAYMENTS_PORT: '0',
+      PAYMENTS_HOST: '127.0.0.1',
+      LOG_LEVEL: 'info',
+      STRIPE_WEBHOOK_URL: 'none',
     });
-    try {
-      const ready = await new Promise<{ url: string; msg: string }>((resolve, reject) => {
-        let output = '';
-        server.stdout.on('data', (chunk: Buffer) => {
-          output += chunk;
-          for (const line of output.split('\n')) {
-            if (line.includes('payments emulator ready')) resolve(JSON.parse(line));
-          }
-        });
-        server.on('exit', (code) => reject(new Error(`server exited with ${code}`)));
-      });
-      expect(ready.msg).toBe(
-        'payments emulator ready (development only: not Stripe; test cards give paid plans)',
-      );
-      const port = new URL(ready.url).port;
-      const home = await fetch(`http://127.0.0.1:${port}/`);
-      expect(home.status).toBe(200);
-      expect(await home.text()).toContain('<h1>Payments emulator</h1>');
-    } finally {
-      server.kill('SIGTERM');
-    }
-    const code = await new Promise((resolve) =>
-      server.exitCode === null ? server.on('exit', resolve) : resolve(server.exitCode),
-    );
-    expect(code).toBe(0);
-    expect(existsSync(path.join(dataDir, 'emulator.lock'))).toBe(false);
+    await expectServesUntilSigterm(server, {
+      readyMessage: 'payments emulator ready (development only: not Stripe; test cards give paid plans)',
+      heading: 'Payments emulator',
+      lockFile: path.join(dataDir, 'emulator.lock'),
+    });
   }, 60_000);
 
   it('stops at once with the name of a bad variable', async () => {
-    const server = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'server.ts')], {
-      env: { ...process.env, PAYMENTS_PORT: 'nope' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let errors = '';
-    server.stderr.on('data', (chunk: Buffer) => {
-      errors += chunk;
-    });
-    const code = await new Promise((resolve) => server.on('exit', resolve));
+    const { code, errors } = await outcomeOf(spawnServer(serverFile, { PAYMENTS_PORT: 'nope' }));
     expect(code).toBe(1);
     expect(errors).toContain('PAYMENTS_PORT');
   }, 60_000);
 
   it('refuses to start in production mode, saying what to set instead', async () => {
-    const dataDir = path.join(dir, 'production');
-    const server = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'server.ts')], {
-      env: { ...process.env, NODE_ENV: 'production', PAYMENTS_DATA_DIR: dataDir, PAYMENTS_PORT: '0' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let errors = '';
-    server.stderr.on('data', (chunk: Buffer) => {
-      errors += chunk;
-    });
-    const code = await new Promise((resolve) => server.on('exit', resolve));
+    const dataDir = path.join(tempDir(), 'production');
+    const { code, errors } = await outcomeOf(
+      spawnServer(serverFile, { NODE_ENV: 'production', PAYMENTS_DATA_DIR: dataDir, PAYMENTS_PORT: '0' }),
+    );
     expect(code).toBe(1);
     expect(JSON.parse(errors.trim()).msg).toBe(
       'Invalid payments emulator configuration:\n  NODE_ENV: the payments emulator is for development only and does not run in production; set STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET and STRIPE_PRICE_* to your Stripe account',

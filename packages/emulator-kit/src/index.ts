@@ -10,3 +10,4 @@ export { type ListenAddress, listenEmulator, originOf } from './listen.ts';
 export { type PageShell, sendHtmlPage } from './page.ts';
 export { runEmulatorProcess } from './run-process.ts';
 export { registerStylesheet } from './stylesheet.ts';
+export { emulatorTlsFiles } from './tls.ts';

@@ -15,4 +15,4 @@ export {
   readableStatus,
   statusRank,
 } from './plan-status.ts';
-export { holdsSeats, seatHoldingStatuses, seatLimit } from './seats.ts';
+export { holdsSeats, isAtSeatLimit, seatHoldingStatuses, seatLimit } from './seats.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { holdsSeats, seatLimit } from './seats.ts';
+import { holdsSeats, isAtSeatLimit, seatLimit } from './seats.ts';
 
 describe('seats (§4, §6)', () => {
   it('are held while active, trialing or past due, not once unpaid, ended or absent', () => {
@@ -17,5 +17,13 @@ describe('seats (§4, §6)', () => {
   it('the limit is 0 without a quantity or for anything not a count', () => {
     for (const quantity of [0, null, undefined, -3, Number.NaN, 'many', {}])
       expect(seatLimit(quantity)).toBe(0);
+  });
+
+  it("are at their limit once the used seats reach the plan's seats, and always without seats", () => {
+    expect(isAtSeatLimit(0, 5)).toBe(false);
+    expect(isAtSeatLimit(4, 5)).toBe(false);
+    expect(isAtSeatLimit(5, 5)).toBe(true);
+    expect(isAtSeatLimit(6, 5)).toBe(true);
+    expect(isAtSeatLimit(0, 0)).toBe(true);
   });
 });

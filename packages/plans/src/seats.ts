@@ -11,3 +11,9 @@ export const holdsSeats = (status: Status): boolean => seatHoldingStatuses.inclu
 
 /** The seat limit: the subscription's quantity, 0 without one (or for anything not a count). */
 export const seatLimit = (quantity: unknown): number => Math.max(0, Math.floor(Number(quantity) || 0));
+
+/**
+ * Whether `used` seats already fill the `seats` of the plan, so no further sub-user may be added.
+ * A plan without seats (0) is always at its limit.
+ */
+export const isAtSeatLimit = (used: number, seats: number): boolean => used >= seats;

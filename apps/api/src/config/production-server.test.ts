@@ -13,6 +13,7 @@ import { loadPaymentsConfig, type PaymentsEmulator, startPaymentsEmulator } from
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { repoRoot } from '#api/config.ts';
+import { requiredInProduction } from '#api/test/production-environment.ts';
 
 // The real server process (`node --import tsx apps/api/src/server.ts`) in production mode. Only what a
 // process needs to run goes in: nothing of the developer's own environment leaks into the check.
@@ -63,19 +64,7 @@ describe('production mode refuses to start', () => {
     const server = startServer({ NODE_ENV: 'production' });
     expect(await exitOf(server)).toBe(1);
     const output = server.output();
-    for (const name of [
-      'DATABASE_URL',
-      'SMTP_URL',
-      'MAIL_FROM',
-      'CONTACT_INBOX',
-      'VITE_SITE_URL',
-      'AUTH0_DOMAIN',
-      'AUTH0_CLIENT_ID',
-      'AUTH0_MANAGEMENT_CLIENT_ID',
-      'AUTH0_MANAGEMENT_CLIENT_SECRET',
-      'STRIPE_SECRET_KEY',
-      'STRIPE_WEBHOOK_SECRET',
-    ]) {
+    for (const name of requiredInProduction) {
       expect(output).toMatch(new RegExp(`^  ${name}: required in production`, 'm'));
     }
     // Optional: unset, each plan's price is found by its lookup key.

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { completeProduction } from '#api/test/production-environment.ts';
 import { startTestApp, type TestApp } from '#api/test/test-app.ts';
 
 let embedded: TestApp;
@@ -67,27 +68,7 @@ describe('the development outbox', () => {
   });
 
   it('does not exist in production mode', async () => {
-    const production = await startTestApp(
-      {
-        NODE_ENV: 'production',
-        DATABASE_URL: 'postgres://app:secret@db.internal:5432/app',
-        SMTP_URL: 'smtps://mailer:secret@smtp.example.com:465',
-        MAIL_FROM: 'Launchkit <no-reply@example.com>',
-        CONTACT_INBOX: 'owner@example.com',
-        VITE_SITE_URL: 'https://app.example.com',
-        AUTH0_DOMAIN: 'example.eu.auth0.com',
-        AUTH0_CLIENT_ID: 'WebClient',
-        AUTH0_AUDIENCE: 'https://api.example.com',
-        AUTH0_MANAGEMENT_CLIENT_ID: 'M2mClient',
-        AUTH0_MANAGEMENT_CLIENT_SECRET: 'a-long-random-secret',
-        STRIPE_SECRET_KEY: 'sk_live_51abc',
-        STRIPE_WEBHOOK_SECRET: 'whsec_9f8e7d',
-        STRIPE_PRICE_STARTER: 'price_1Starter',
-        STRIPE_PRICE_PRO: 'price_1Pro',
-        STRIPE_PRICE_BUSINESS: 'price_1Business',
-      },
-      { database: embedded.database },
-    );
+    const production = await startTestApp(completeProduction, { database: embedded.database });
     try {
       expect(production.config.mode).toBe('production');
       const json = await read(production, '/api/dev/outbox', '127.0.0.1');

@@ -1,25 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '#api/test/test-app.ts';
-import { startTestIdentityProvider, type TestIdentityProvider } from '#api/test/test-identity-provider.ts';
-import { createTestUsers, type TestUser } from '#api/test/test-users.ts';
+import { describe, expect, it } from 'vitest';
+import { useAppWithIdentity } from '#api/test/app-with-identity.ts';
+import type { TestUser } from '#api/test/test-users.ts';
 
-let identity: TestIdentityProvider;
-let testApp: TestApp;
-let newUser: () => Promise<TestUser>;
-
-beforeAll(async () => {
-  identity = await startTestIdentityProvider();
-  testApp = await startTestApp({
-    ...identity.appEnv,
-    WRITE_RATE_LIMIT_MAX: '3',
-    WRITE_RATE_LIMIT_WINDOW_MS: '60000',
-  });
-  newUser = createTestUsers(identity);
-});
-afterAll(async () => {
-  await testApp?.close();
-  await identity?.close();
-});
+const suite = useAppWithIdentity({ WRITE_RATE_LIMIT_MAX: '3', WRITE_RATE_LIMIT_WINDOW_MS: '60000' });
+const { newUser } = suite;
 
 function call(
   method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
@@ -28,7 +12,7 @@ function call(
   payload?: unknown,
   remoteAddress = '203.0.113.20',
 ) {
-  return testApp.app.inject({
+  return suite.testApp.app.inject({
     method,
     url,
     remoteAddress,

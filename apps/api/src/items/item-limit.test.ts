@@ -1,23 +1,12 @@
 import { count, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { items } from '#api/db/schema.ts';
+import { useAppWithIdentity } from '#api/test/app-with-identity.ts';
 import { startTestApp, type TestApp } from '#api/test/test-app.ts';
-import { startTestIdentityProvider, type TestIdentityProvider } from '#api/test/test-identity-provider.ts';
-import { createTestUsers, type TestUser } from '#api/test/test-users.ts';
+import type { TestUser } from '#api/test/test-users.ts';
 
-let identity: TestIdentityProvider;
-let testApp: TestApp;
-let newUser: () => Promise<TestUser>;
-
-beforeAll(async () => {
-  identity = await startTestIdentityProvider();
-  testApp = await startTestApp({ ...identity.appEnv, ITEMS_PER_USER_MAX: '3' });
-  newUser = createTestUsers(identity);
-});
-afterAll(async () => {
-  await testApp?.close();
-  await identity?.close();
-});
+const suite = useAppWithIdentity({ ITEMS_PER_USER_MAX: '3' });
+const { newUser } = suite;
 
 const createItem = (app: TestApp, person: TestUser, name: string) =>
   app.app.inject({
@@ -28,7 +17,7 @@ const createItem = (app: TestApp, person: TestUser, name: string) =>
   });
 
 const itemCount = async (person: TestUser) =>
-  (await testApp.db.select({ n: count() }).from(items).where(eq(items.owner, person.uid)))[0]?.n;
+  (await suite.testApp.db.select({ n: count() }).from(items).where(eq(items.owner, person.uid)))[0]?.n;
 
 const limitReached = {
   status: 'error',
@@ -41,38 +30,38 @@ describe('the number of items per user (ITEMS_PER_USER_MAX)', () => {
     const person = await newUser();
     const created: string[] = [];
     for (const name of ['One', 'Two', 'Three']) {
-      const response = await createItem(testApp, person, name);
+      const response = await createItem(suite.testApp, person, name);
       expect(response.statusCode).toBe(201);
       created.push(response.json().data.id);
     }
-    const refused = await createItem(testApp, person, 'Four');
+    const refused = await createItem(suite.testApp, person, 'Four');
     expect(refused.statusCode).toBe(409);
     expect(refused.json()).toEqual(limitReached);
     expect(await itemCount(person)).toBe(3);
 
     // Another person's items are theirs to count.
-    expect((await createItem(testApp, await newUser(), 'Elsewhere')).statusCode).toBe(201);
+    expect((await createItem(suite.testApp, await newUser(), 'Elsewhere')).statusCode).toBe(201);
 
-    const deleted = await testApp.app.inject({
+    const deleted = await suite.testApp.app.inject({
       method: 'DELETE',
       url: `/api/items/${created[0]}`,
       headers: { authorization: `Bearer ${person.token}` },
     });
     expect(deleted.statusCode).toBe(200);
-    expect((await createItem(testApp, person, 'Four, after a delete')).statusCode).toBe(201);
+    expect((await createItem(suite.testApp, person, 'Four, after a delete')).statusCode).toBe(201);
     expect(await itemCount(person)).toBe(3);
   });
 
   it('holds under 10 concurrent creates: exactly 3 are made, the others refused', async () => {
     const person = await newUser();
     // The user document exists, as after the first visit: the creates then race only for the limit.
-    await testApp.app.inject({
+    await suite.testApp.app.inject({
       method: 'GET',
       url: '/api/user',
       headers: { authorization: `Bearer ${person.token}` },
     });
     const answers = await Promise.all(
-      Array.from({ length: 10 }, (_, index) => createItem(testApp, person, `Concurrent ${index}`)),
+      Array.from({ length: 10 }, (_, index) => createItem(suite.testApp, person, `Concurrent ${index}`)),
     );
     const statuses = answers.map((answer) => answer.statusCode).sort();
     expect(statuses).toEqual([201, 201, 201, 409, 409, 409, 409, 409, 409, 409]);
@@ -85,7 +74,7 @@ describe('the number of items per user (ITEMS_PER_USER_MAX)', () => {
   it('holds for a brand-new user whose first writes race to create the user document', async () => {
     const person = await newUser();
     const answers = await Promise.all(
-      Array.from({ length: 10 }, (_, index) => createItem(testApp, person, `First ${index}`)),
+      Array.from({ length: 10 }, (_, index) => createItem(suite.testApp, person, `First ${index}`)),
     );
     expect(answers.filter((answer) => answer.statusCode === 201)).toHaveLength(3);
     expect(answers.filter((answer) => answer.statusCode === 409)).toHaveLength(7);
@@ -93,7 +82,7 @@ describe('the number of items per user (ITEMS_PER_USER_MAX)', () => {
   });
 
   it('is 1,000 items by default, and says so', async () => {
-    const defaults = await startTestApp(identity.appEnv, { database: testApp.database });
+    const defaults = await startTestApp(suite.identity.appEnv, { database: suite.testApp.database });
     try {
       const person = await newUser();
       expect((await createItem(defaults, person, 'The first')).statusCode).toBe(201);

@@ -1,30 +1,19 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { items, users } from '#api/db/schema.ts';
-import { startTestApp, type TestApp } from '#api/test/test-app.ts';
-import { startTestIdentityProvider, type TestIdentityProvider } from '#api/test/test-identity-provider.ts';
-import { createTestUsers, setPlan, type TestUser } from '#api/test/test-users.ts';
+import { useAppWithIdentity } from '#api/test/app-with-identity.ts';
+import { startTestApp } from '#api/test/test-app.ts';
+import { setPlan, type TestUser } from '#api/test/test-users.ts';
 
-let identity: TestIdentityProvider;
-let testApp: TestApp;
-let newUser: () => Promise<TestUser>;
-
-beforeAll(async () => {
-  identity = await startTestIdentityProvider();
-  testApp = await startTestApp(identity.appEnv);
-  newUser = createTestUsers(identity);
-});
-afterAll(async () => {
-  await testApp?.close();
-  await identity?.close();
-});
+const suite = useAppWithIdentity();
+const { newUser } = suite;
 
 type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 
 function call(method: Method, url: string, token: string | undefined, payload?: unknown) {
   const headers: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
   if (payload !== undefined) headers['content-type'] = 'application/json';
-  return testApp.app.inject({
+  return suite.testApp.app.inject({
     method,
     url,
     headers,
@@ -70,7 +59,7 @@ describe('items of the signed-in user', () => {
     expect(renamed.json().data).toEqual({ ...first, name: 'Renamed' });
 
     // The web app's helper (§7) sends a JSON content type on every call, a bodiless DELETE included.
-    const deleted = await testApp.app.inject({
+    const deleted = await suite.testApp.app.inject({
       method: 'DELETE',
       url: `/api/items/${first.id}`,
       headers: { authorization: `Bearer ${person.token}`, 'content-type': 'application/json' },
@@ -87,11 +76,11 @@ describe('items of the signed-in user', () => {
     const reader = await newUser();
     const list = await call('GET', '/api/items', reader.token);
     expect(list.json()).toEqual({ status: 'success', data: [] });
-    expect(await testApp.db.select().from(users).where(eq(users.id, reader.uid))).toHaveLength(1);
+    expect(await suite.testApp.db.select().from(users).where(eq(users.id, reader.uid))).toHaveLength(1);
 
     const writer = await newUser();
     await createItem(writer, 'Before any other call');
-    const [row] = await testApp.db.select().from(users).where(eq(users.id, writer.uid));
+    const [row] = await suite.testApp.db.select().from(users).where(eq(users.id, writer.uid));
     expect(row?.email).toBe(writer.email);
   });
 
@@ -100,7 +89,7 @@ describe('items of the signed-in user', () => {
     const item = await createItem(owner, 'Private');
     await createItem(intruder, 'Mine');
     // Even a business plan does not reach someone else's items.
-    await setPlan(testApp.db, intruder.uid, {
+    await setPlan(suite.testApp.db, intruder.uid, {
       stripePriceId: 'price_business_monthly',
       stripeSubscriptionStatus: 'active',
     });
@@ -130,7 +119,7 @@ describe('items of the signed-in user', () => {
 
     const list = (await call('GET', '/api/items', intruder.token)).json().data as { name: string }[];
     expect(list.map((each) => each.name)).toEqual(['Mine']);
-    const [stored] = await testApp.db.select().from(items).where(eq(items.id, item.id));
+    const [stored] = await suite.testApp.db.select().from(items).where(eq(items.id, item.id));
     expect(stored).toMatchObject({ name: 'Private', featured: false, owner: owner.uid });
   });
 
@@ -247,7 +236,7 @@ describe('featuring items', () => {
   async function personWithPlan(plan: { stripePriceId?: string; stripeSubscriptionStatus?: string }) {
     const person = await newUser();
     const item = await createItem(person, 'To feature');
-    await setPlan(testApp.db, person.uid, plan);
+    await setPlan(suite.testApp.db, person.uid, plan);
     return { person, item };
   }
 
@@ -300,7 +289,7 @@ describe('featuring items', () => {
       stripeSubscriptionStatus: 'active',
     });
     await call('PATCH', `/api/items/${item.id}`, person.token, { featured: true });
-    await setPlan(testApp.db, person.uid, { stripeSubscriptionStatus: 'canceled' });
+    await setPlan(suite.testApp.db, person.uid, { stripeSubscriptionStatus: 'canceled' });
     expect((await call('PATCH', `/api/items/${item.id}`, person.token, { featured: false })).statusCode).toBe(
       200,
     );
@@ -310,7 +299,7 @@ describe('featuring items', () => {
   });
 
   it('follows the configured price ids', async () => {
-    const custom = await startTestApp({ ...identity.appEnv, STRIPE_PRICE_BUSINESS: 'price_org_2024' });
+    const custom = await startTestApp({ ...suite.identity.appEnv, STRIPE_PRICE_BUSINESS: 'price_org_2024' });
     try {
       const person = await newUser();
       const created = await custom.app.inject({

@@ -1,4 +1,5 @@
 import type { CreateSubUserRequest } from '@app/api-contract';
+import { isAtSeatLimit } from '@app/plans';
 import { count, eq } from 'drizzle-orm';
 import type { VerifiedIdentity } from '#api/auth/verify-access-token.ts';
 import type { IdentityConfig } from '#api/config.ts';
@@ -27,7 +28,7 @@ export async function createSubUser(
       .for('update');
     if (!owner) throw new Error(`user ${caller.uid} vanished before adding a sub-user`);
     const [taken] = await tx.select({ seats: count() }).from(subUsers).where(eq(subUsers.owner, caller.uid));
-    if ((taken?.seats ?? 0) >= owner.quantity) {
+    if (isAtSeatLimit(taken?.seats ?? 0, owner.quantity)) {
       throw new AppError(
         409,
         'seats/limit-reached',

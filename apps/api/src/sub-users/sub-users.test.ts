@@ -1,33 +1,21 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { subUsers, users } from '#api/db/schema.ts';
-import { startTestApp, type TestApp } from '#api/test/test-app.ts';
-import { startTestIdentityProvider, type TestIdentityProvider } from '#api/test/test-identity-provider.ts';
-import { createTestUsers, setPlan, type TestUser } from '#api/test/test-users.ts';
+import { useAppWithIdentity } from '#api/test/app-with-identity.ts';
+import { setPlan } from '#api/test/test-users.ts';
 
-let identity: TestIdentityProvider;
-let testApp: TestApp;
-let newUser: () => Promise<TestUser>;
-
-beforeAll(async () => {
-  identity = await startTestIdentityProvider();
-  testApp = await startTestApp(identity.appEnv);
-  newUser = createTestUsers(identity);
-});
-afterAll(async () => {
-  await testApp?.close();
-  await identity?.close();
-});
+const suite = useAppWithIdentity();
+const { newUser } = suite;
 
 const listSubUsers = (token: string | undefined) =>
-  testApp.app.inject({
+  suite.testApp.app.inject({
     method: 'GET',
     url: '/api/sub-users',
     headers: token ? { authorization: `Bearer ${token}` } : {},
   });
 
 const addSubUser = (token: string | undefined, payload: unknown) =>
-  testApp.app.inject({
+  suite.testApp.app.inject({
     method: 'POST',
     url: '/api/sub-users',
     headers: {
@@ -41,7 +29,7 @@ const addSubUser = (token: string | undefined, payload: unknown) =>
 async function ownerWithSeats(quantity: number) {
   const person = await newUser();
   expect((await listSubUsers(person.token)).statusCode).toBe(200); // creates the user document
-  await setPlan(testApp.db, person.uid, { quantity });
+  await setPlan(suite.testApp.db, person.uid, { quantity });
   return person;
 }
 
@@ -73,7 +61,7 @@ describe('sub-users', () => {
   it('creates the user document on the first call', async () => {
     const person = await newUser();
     expect((await listSubUsers(person.token)).json()).toEqual({ status: 'success', data: [] });
-    expect(await testApp.db.select().from(users).where(eq(users.id, person.uid))).toHaveLength(1);
+    expect(await suite.testApp.db.select().from(users).where(eq(users.id, person.uid))).toHaveLength(1);
   });
 
   it('shows each owner only their own people; the same address may be added by two owners', async () => {
@@ -139,7 +127,9 @@ describe('sub-users', () => {
     for (const response of responses.filter((each) => each.statusCode === 409)) {
       expect(response.json().code).toBe('seats/limit-reached');
     }
-    expect(await testApp.db.select().from(subUsers).where(eq(subUsers.owner, owner.uid))).toHaveLength(5);
+    expect(await suite.testApp.db.select().from(subUsers).where(eq(subUsers.owner, owner.uid))).toHaveLength(
+      5,
+    );
   });
 
   it.each([

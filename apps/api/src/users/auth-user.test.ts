@@ -1,27 +1,13 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { users } from '#api/db/schema.ts';
-import { startTestApp, type TestApp } from '#api/test/test-app.ts';
-import {
-  startTestIdentityProvider,
-  type TestIdentityProvider,
-  testPassword,
-} from '#api/test/test-identity-provider.ts';
+import { useAppWithIdentity } from '#api/test/app-with-identity.ts';
+import { startTestApp } from '#api/test/test-app.ts';
+import { startTestIdentityProvider, testPassword } from '#api/test/test-identity-provider.ts';
 import { createTestUsers, type TestUser } from '#api/test/test-users.ts';
 
-let identity: TestIdentityProvider;
-let testApp: TestApp;
-let newUser: () => Promise<TestUser>;
-
-beforeAll(async () => {
-  identity = await startTestIdentityProvider();
-  testApp = await startTestApp(identity.appEnv);
-  newUser = createTestUsers(identity);
-});
-afterAll(async () => {
-  await testApp?.close();
-  await identity?.close();
-});
+const suite = useAppWithIdentity();
+const { newUser } = suite;
 
 type Profile = {
   name: string;
@@ -31,20 +17,25 @@ type Profile = {
   updated_at: string;
 };
 
-/** The provider's Management API, called as an operator would (its dashboard), not through the app. */
-async function providerManagement(method: 'GET' | 'PATCH', person: TestUser, body?: unknown) {
-  const token = await fetch(`${identity.origin}/oauth/token`, {
+/** A token for the provider's Management API, got as the API gets one (client credentials). */
+async function providerManagementToken() {
+  const token = await fetch(`${suite.identity.origin}/oauth/token`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({
       grant_type: 'client_credentials',
       client_id: 'launchkit-api',
-      client_secret: identity.appEnv.AUTH0_MANAGEMENT_CLIENT_SECRET,
-      audience: `${identity.origin}/api/v2/`,
+      client_secret: suite.identity.appEnv.AUTH0_MANAGEMENT_CLIENT_SECRET,
+      audience: `${suite.identity.origin}/api/v2/`,
     }),
   });
-  const { access_token: accessToken } = (await token.json()) as { access_token: string };
-  const response = await fetch(`${identity.origin}/api/v2/users/${encodeURIComponent(person.uid)}`, {
+  return ((await token.json()) as { access_token: string }).access_token;
+}
+
+/** The provider's Management API, called as an operator would (its dashboard), not through the app. */
+async function providerManagement(method: 'GET' | 'PATCH', person: TestUser, body?: unknown) {
+  const accessToken = await providerManagementToken();
+  const response = await fetch(`${suite.identity.origin}/api/v2/users/${encodeURIComponent(person.uid)}`, {
     method,
     headers: {
       authorization: `Bearer ${accessToken}`,
@@ -64,28 +55,28 @@ const verifyEmailAtProvider = (person: TestUser) =>
   providerManagement('PATCH', person, { email_verified: true });
 
 const userRow = async (person: TestUser) =>
-  (await testApp.db.select().from(users).where(eq(users.id, person.uid)))[0];
+  (await suite.testApp.db.select().from(users).where(eq(users.id, person.uid)))[0];
 
 /** Makes the database refuse updates of the users row whose `column` becomes `value`, for `work`. */
 async function whileTheDatabaseRefuses(column: 'name' | 'email', value: string, work: () => Promise<void>) {
-  await testApp.db.execute(
+  await suite.testApp.db.execute(
     sql.raw(`create function refuse_user_writes() returns trigger language plpgsql as $$
       begin raise exception 'the database refused the write'; end $$`),
   );
-  await testApp.db.execute(
+  await suite.testApp.db.execute(
     sql.raw(`create trigger refuse_user_writes before update on users for each row
       when (new.${column} = '${value}') execute function refuse_user_writes()`),
   );
   try {
     await work();
   } finally {
-    await testApp.db.execute(sql.raw('drop trigger refuse_user_writes on users'));
-    await testApp.db.execute(sql.raw('drop function refuse_user_writes()'));
+    await suite.testApp.db.execute(sql.raw('drop trigger refuse_user_writes on users'));
+    await suite.testApp.db.execute(sql.raw('drop function refuse_user_writes()'));
   }
 }
 
 const patchAuthUser = (token: string, payload: unknown) =>
-  testApp.app.inject({
+  suite.testApp.app.inject({
     method: 'PATCH',
     url: '/api/auth-user',
     headers: { authorization: `Bearer ${token}` },
@@ -97,7 +88,7 @@ describe('GET /api/user', () => {
     const person = await newUser();
     const responses = await Promise.all(
       Array.from({ length: 5 }, () =>
-        testApp.app.inject({
+        suite.testApp.app.inject({
           method: 'GET',
           url: '/api/user',
           headers: { authorization: `Bearer ${person.token}` },
@@ -108,7 +99,7 @@ describe('GET /api/user', () => {
       expect(response.statusCode).toBe(200);
       expect(response.json().data).toMatchObject({ uid: person.uid, email: person.email });
     }
-    expect(await testApp.db.select().from(users).where(eq(users.id, person.uid))).toHaveLength(1);
+    expect(await suite.testApp.db.select().from(users).where(eq(users.id, person.uid))).toHaveLength(1);
   });
 });
 
@@ -119,7 +110,9 @@ describe('PATCH /api/auth-user', () => {
     expect(response.statusCode).toBe(200);
     expect(response.json().data).toMatchObject({ uid: person.uid, name: 'Ada Lovelace' });
     const profile = (await (
-      await fetch(`${identity.origin}/userinfo`, { headers: { authorization: `Bearer ${person.token}` } })
+      await fetch(`${suite.identity.origin}/userinfo`, {
+        headers: { authorization: `Bearer ${person.token}` },
+      })
     ).json()) as { name: string };
     expect(profile.name).toBe('Ada Lovelace');
   });
@@ -130,8 +123,8 @@ describe('PATCH /api/auth-user', () => {
     const response = await patchAuthUser(person.token, { email: newEmail.toUpperCase() });
     expect(response.statusCode).toBe(200);
     expect(response.json().data.email).toBe(newEmail);
-    await expect(identity.signIn(newEmail)).resolves.toHaveProperty('access_token');
-    await expect(identity.signIn(person.email)).rejects.toThrow(/403/);
+    await expect(suite.identity.signIn(newEmail)).resolves.toHaveProperty('access_token');
+    await expect(suite.identity.signIn(person.email)).rejects.toThrow(/403/);
   });
 
   it('refuses an email another account uses, changing nothing', async () => {
@@ -139,24 +132,14 @@ describe('PATCH /api/auth-user', () => {
     const response = await patchAuthUser(first.token, { email: second.email });
     expect(response.statusCode, response.body).toBe(409);
     expect(response.json()).toMatchObject({ code: 'auth/email-already-in-use' });
-    await expect(identity.signIn(first.email)).resolves.toHaveProperty('access_token');
+    await expect(suite.identity.signIn(first.email)).resolves.toHaveProperty('access_token');
   });
 
   it("maps the provider's 400 for an email in use, as Auth0 answers it, to 409 auth/email-already-in-use", async () => {
     const [first, second] = [await newUser(), await newUser()];
     // The provider itself, asked as the API asks it: Auth0's 400, not a 409.
-    const tokenResponse = await fetch(`${identity.origin}/oauth/token`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        grant_type: 'client_credentials',
-        client_id: 'launchkit-api',
-        client_secret: identity.appEnv.AUTH0_MANAGEMENT_CLIENT_SECRET,
-        audience: `${identity.origin}/api/v2/`,
-      }),
-    });
-    const { access_token: managementToken } = (await tokenResponse.json()) as { access_token: string };
-    const direct = await fetch(`${identity.origin}/api/v2/users/${encodeURIComponent(first.uid)}`, {
+    const managementToken = await providerManagementToken();
+    const direct = await fetch(`${suite.identity.origin}/api/v2/users/${encodeURIComponent(first.uid)}`, {
       method: 'PATCH',
       headers: { authorization: `Bearer ${managementToken}`, 'content-type': 'application/json' },
       body: JSON.stringify({ email: second.email, connection: 'Username-Password-Authentication' }),
@@ -188,14 +171,16 @@ describe('PATCH /api/auth-user', () => {
     expect(weak.json().message).toMatch(/^Your password must be: \* At least 8 characters in length/);
 
     expect((await patchAuthUser(person.token, { password: 'Another-horse-7' })).statusCode).toBe(200);
-    await expect(identity.signIn(person.email, 'Another-horse-7')).resolves.toHaveProperty('access_token');
-    await expect(identity.signIn(person.email, testPassword)).rejects.toThrow(/403/);
+    await expect(suite.identity.signIn(person.email, 'Another-horse-7')).resolves.toHaveProperty(
+      'access_token',
+    );
+    await expect(suite.identity.signIn(person.email, testPassword)).rejects.toThrow(/403/);
   });
 
   it('asks for a recent sign-in before an email or password change, but not for a name', async () => {
     const person = await newUser();
     const longAgo = Math.floor(Date.now() / 1000) - 3600;
-    const oldSignIn = await identity.signWithProviderKey({
+    const oldSignIn = await suite.identity.signWithProviderKey({
       sub: person.uid,
       auth_time: longAgo,
       iat: longAgo + 60,
@@ -206,11 +191,11 @@ describe('PATCH /api/auth-user', () => {
       expect(response.json()).toMatchObject({ code: 'auth/requires-recent-login' });
     }
     expect((await patchAuthUser(oldSignIn, { name: 'Still fine' })).statusCode).toBe(200);
-    await expect(identity.signIn(person.email)).resolves.toHaveProperty('access_token');
+    await expect(suite.identity.signIn(person.email)).resolves.toHaveProperty('access_token');
   });
 
   it('tells a social user that the provider owns their email and password', async () => {
-    const { access_token: token } = await identity.signInWithProvider(
+    const { access_token: token } = await suite.identity.signInWithProvider(
       'google-oauth2',
       `g-${Date.now()}@example.com`,
     );
@@ -237,7 +222,7 @@ describe('PATCH /api/auth-user', () => {
     ['just a string', undefined],
   ])('refuses %j with a 400 envelope and changes nothing', async (payload, message) => {
     const person = await newUser();
-    const response = await testApp.app.inject({
+    const response = await suite.testApp.app.inject({
       method: 'PATCH',
       url: '/api/auth-user',
       headers: { authorization: `Bearer ${person.token}`, 'content-type': 'application/json' },
@@ -246,7 +231,7 @@ describe('PATCH /api/auth-user', () => {
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ status: 'error', code: 'validation_failed' });
     if (message) expect(response.json().message).toBe(message);
-    await expect(identity.signIn(person.email)).resolves.toHaveProperty('access_token');
+    await expect(suite.identity.signIn(person.email)).resolves.toHaveProperty('access_token');
   });
 
   it.each([
@@ -275,7 +260,7 @@ describe('PATCH /api/auth-user', () => {
       });
       expect(await providerProfile(person)).toEqual(profileBefore);
       expect(await userRow(person)).toEqual(rowBefore);
-      await expect(identity.signIn(person.email)).resolves.toHaveProperty('access_token');
+      await expect(suite.identity.signIn(person.email)).resolves.toHaveProperty('access_token');
     },
   );
 
@@ -283,8 +268,8 @@ describe('PATCH /api/auth-user', () => {
     const person = await newUser();
     const password = ' Correct horse, battery staple! 9 ';
     expect((await patchAuthUser(person.token, { password })).statusCode).toBe(200);
-    await expect(identity.signIn(person.email, password)).resolves.toHaveProperty('access_token');
-    await expect(identity.signIn(person.email, password.trim())).rejects.toThrow(/403/);
+    await expect(suite.identity.signIn(person.email, password)).resolves.toHaveProperty('access_token');
+    await expect(suite.identity.signIn(person.email, password.trim())).rejects.toThrow(/403/);
   });
 
   it('puts the provider name back when the user document cannot be written, and answers internal_error', async () => {
@@ -317,8 +302,8 @@ describe('PATCH /api/auth-user', () => {
       updated_at: undefined,
     });
     expect((await userRow(person))?.email).toBe(person.email);
-    await expect(identity.signIn(person.email)).resolves.toHaveProperty('access_token');
-    await expect(identity.signIn(refused)).rejects.toThrow(/403/);
+    await expect(suite.identity.signIn(person.email)).resolves.toHaveProperty('access_token');
+    await expect(suite.identity.signIn(refused)).rejects.toThrow(/403/);
   });
 
   it('answers 503 identity_unavailable when the provider cannot be reached, changing nothing', async () => {

@@ -1,24 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '#api/test/test-app.ts';
-import { startTestIdentityProvider, type TestIdentityProvider } from '#api/test/test-identity-provider.ts';
-import { createTestUsers, setPlan, type TestUser } from '#api/test/test-users.ts';
+import { describe, expect, it } from 'vitest';
+import { useAppWithIdentity } from '#api/test/app-with-identity.ts';
+import { setPlan, type TestUser } from '#api/test/test-users.ts';
 
-let identity: TestIdentityProvider;
-let testApp: TestApp;
-let newUser: () => Promise<TestUser>;
-
-beforeAll(async () => {
-  identity = await startTestIdentityProvider();
-  testApp = await startTestApp(identity.appEnv);
-  newUser = createTestUsers(identity);
-});
-afterAll(async () => {
-  await testApp?.close();
-  await identity?.close();
-});
+const suite = useAppWithIdentity();
+const { newUser } = suite;
 
 const getUser = async (person: TestUser) => {
-  const response = await testApp.app.inject({
+  const response = await suite.testApp.app.inject({
     method: 'GET',
     url: '/api/user',
     headers: { authorization: `Bearer ${person.token}` },
@@ -47,7 +35,7 @@ describe('the plan in GET /api/user', () => {
     await getUser(person);
     const trialEnd = new Date('2030-01-15T12:00:00.000Z');
     const currentPeriodEnd = new Date('2030-02-15T12:00:00.000Z');
-    await setPlan(testApp.db, person.uid, {
+    await setPlan(suite.testApp.db, person.uid, {
       stripePriceId: 'price_business_monthly',
       stripeSubscriptionStatus: 'trialing',
       quantity: 25,
@@ -70,7 +58,10 @@ describe('the plan in GET /api/user', () => {
       ['price_pro_monthly', 'canceled', 'pro', false],
       ['price_unknown', 'active', null, true],
     ] as const) {
-      await setPlan(testApp.db, person.uid, { stripePriceId: priceId, stripeSubscriptionStatus: status });
+      await setPlan(suite.testApp.db, person.uid, {
+        stripePriceId: priceId,
+        stripeSubscriptionStatus: status,
+      });
       expect(await getUser(person)).toMatchObject({ planId, planIsActive: isActive });
     }
   });

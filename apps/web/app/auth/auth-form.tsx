@@ -34,13 +34,13 @@ export function AuthForm({ type }: { type: AuthType }) {
   const reauthentication = useReauthentication();
   const [popupProvider, setPopupProvider] = useState<SocialProvider | null>(null);
   const {
-    register,
+    fieldProps,
     submitWith,
     run,
     getValues,
     reset,
     outcome,
-    formState: { errors, isSubmitting },
+    formState: { isSubmitting },
   } = useAppForm<AuthValues>({ email: '', password: '', confirmPassword: '' });
   const isBusy = isSubmitting || popupProvider !== null;
 
@@ -106,9 +106,8 @@ export function AuthForm({ type }: { type: AuthType }) {
             label="Email"
             type="email"
             autoComplete="email"
+            {...fieldProps('email', { validate: requiredText('Please enter an email address') })}
             disabled={isBusy}
-            error={errors.email?.message}
-            {...register('email', { validate: requiredText('Please enter an email address') })}
           />
         )}
         {hasPassword(type) && (
@@ -117,9 +116,8 @@ export function AuthForm({ type }: { type: AuthType }) {
             label={type === 'changepass' ? 'New password' : 'Password'}
             type="password"
             autoComplete={type === 'signin' ? 'current-password' : 'new-password'}
+            {...fieldProps('password', { validate: requiredPassword('Please enter a password') })}
             disabled={isBusy}
-            error={errors.password?.message}
-            {...register('password', { validate: requiredPassword('Please enter a password') })}
           />
         )}
         {hasConfirmation(type) && (
@@ -128,9 +126,8 @@ export function AuthForm({ type }: { type: AuthType }) {
             label={type === 'changepass' ? 'Confirm new password' : 'Confirm password'}
             type="password"
             autoComplete="new-password"
+            {...fieldProps('confirmPassword', { validate: matchingPassword(() => getValues('password')) })}
             disabled={isBusy}
-            error={errors.confirmPassword?.message}
-            {...register('confirmPassword', { validate: matchingPassword(() => getValues('password')) })}
           />
         )}
         <FormOutcome outcome={outcome} />

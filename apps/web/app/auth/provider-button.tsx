@@ -1,5 +1,5 @@
 import { Button } from '#web/components/forms/button.tsx';
-import { providerIcons } from './provider-icons.tsx';
+import { ProviderIcon } from './provider-icons.tsx';
 import { type SocialProvider, signInMethodLabels } from './providers.ts';
 
 type ProviderButtonProps = {
@@ -11,7 +11,6 @@ type ProviderButtonProps = {
 
 /** 'Continue with Google' and the like: opens the provider's sign-in popup. */
 export function ProviderButton({ provider, busy, disabled, onClick }: ProviderButtonProps) {
-  const Icon = providerIcons[provider];
   return (
     <Button
       variant="secondary"
@@ -21,7 +20,7 @@ export function ProviderButton({ provider, busy, disabled, onClick }: ProviderBu
       disabled={disabled}
       onClick={() => onClick(provider)}
     >
-      <Icon className="size-5" />
+      <ProviderIcon provider={provider} className="size-5" />
       Continue with {signInMethodLabels[provider]}
     </Button>
   );

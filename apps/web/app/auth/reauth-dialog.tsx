@@ -67,9 +67,9 @@ type SignInProps = { onSignedIn: () => void; run: ReturnType<typeof useOutcome>[
 function PasswordSignIn({ email, onSignedIn, run }: SignInProps & { email: string }) {
   const { signin } = useAuth();
   const {
-    register,
+    fieldProps,
     handleSubmit,
-    formState: { errors, isSubmitting },
+    formState: { isSubmitting },
   } = useAppForm<{ password: string }>({ password: '' });
 
   const onSubmit = handleSubmit(async ({ password }) => {
@@ -86,9 +86,7 @@ function PasswordSignIn({ email, onSignedIn, run }: SignInProps & { email: strin
         label="Password"
         type="password"
         autoComplete="current-password"
-        disabled={isSubmitting}
-        error={errors.password?.message}
-        {...register('password', { validate: requiredPassword('Please enter your password') })}
+        {...fieldProps('password', { validate: requiredPassword('Please enter your password') })}
       />
       <Button type="submit" className="w-full" busy={isSubmitting} busyLabel="Signing in…">
         Sign in

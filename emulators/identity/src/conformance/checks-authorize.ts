@@ -26,14 +26,7 @@ async function signedInBrowser(context: CheckContext) {
   const config = await implicitClient(context);
   const user = await sharedUser(context, 'browser');
   const browser = new Browser();
-  const nonce = oidc.randomNonce();
-  const state = oidc.randomState();
-  const url = oidc.buildAuthorizationUrl(config, {
-    redirect_uri: `${context.appOrigin}/auth0-callback`,
-    scope: 'openid email',
-    nonce,
-    state,
-  });
+  const { url, nonce, state } = authorizeUrl(context, config, { scope: 'openid email' });
   const { response, showedSignIn } = await browser.authorize(url, {
     email: user.email,
     password: context.password,
@@ -47,12 +40,8 @@ async function signedInBrowser(context: CheckContext) {
   return { config, user, browser, claims, idToken };
 }
 
-/** /authorize for an id token with extra parameters (prompt, max_age), from a given browser. */
-function silentAuthorizeUrl(
-  context: CheckContext,
-  config: oidc.Configuration,
-  extra: Record<string, string>,
-) {
+/** /authorize for an id token (scope openid unless `extra` says otherwise) with extra parameters (prompt, max_age). */
+function authorizeUrl(context: CheckContext, config: oidc.Configuration, extra: Record<string, string>) {
   const nonce = oidc.randomNonce();
   const state = oidc.randomState();
   const url = oidc.buildAuthorizationUrl(config, {
@@ -84,7 +73,7 @@ export const authorizeFeatures: Feature[] = [
     title: 'prompt=none: tokens from the session, login_required without one',
     async check(context) {
       const { config, browser, user } = await signedInBrowser(context);
-      const silent = silentAuthorizeUrl(context, config, { prompt: 'none' });
+      const silent = authorizeUrl(context, config, { prompt: 'none' });
       const answer = await browser.get(silent.url);
       const claims = await oidc.implicitAuthentication(
         config,
@@ -92,7 +81,7 @@ export const authorizeFeatures: Feature[] = [
         silent.nonce,
         { expectedState: silent.state },
       );
-      const stranger = await new Browser().get(silentAuthorizeUrl(context, config, { prompt: 'none' }).url);
+      const stranger = await new Browser().get(authorizeUrl(context, config, { prompt: 'none' }).url);
       return expectAll([
         [claims.sub === user.userId, 'silent sign-in'],
         [fragmentOf(stranger).get('error') === 'login_required', 'login_required without a session'],
@@ -106,10 +95,8 @@ export const authorizeFeatures: Feature[] = [
     async check(context) {
       const { config, browser } = await signedInBrowser(context);
       await sleep(1_100);
-      const silent = await browser.get(
-        silentAuthorizeUrl(context, config, { prompt: 'none', max_age: '0' }).url,
-      );
-      const interactive = await browser.get(silentAuthorizeUrl(context, config, { max_age: '0' }).url);
+      const silent = await browser.get(authorizeUrl(context, config, { prompt: 'none', max_age: '0' }).url);
+      const interactive = await browser.get(authorizeUrl(context, config, { max_age: '0' }).url);
       const html = interactive.status === 200 ? await interactive.text() : '';
       if (fragmentOf(silent).has('id_token')) return missing('max_age ignored: tokens from the old session');
       return expectAll([
@@ -124,7 +111,7 @@ export const authorizeFeatures: Feature[] = [
     title: 'max_age the session meets: silent tokens whose auth_time openid-client checks',
     async check(context) {
       const { config, browser } = await signedInBrowser(context);
-      const silent = silentAuthorizeUrl(context, config, { prompt: 'none', max_age: '3600' });
+      const silent = authorizeUrl(context, config, { prompt: 'none', max_age: '3600' });
       const answer = await browser.get(silent.url);
       try {
         await oidc.implicitAuthentication(
@@ -157,7 +144,7 @@ export const authorizeFeatures: Feature[] = [
       if (url.pathname !== '/oidc/logout') return differs(`end_session_endpoint is ${url.pathname}`);
       const answer = await browser.get(url);
       if (answer.status === 404) return missing('no /oidc/logout');
-      const after = await browser.get(silentAuthorizeUrl(context, config, { prompt: 'none' }).url);
+      const after = await browser.get(authorizeUrl(context, config, { prompt: 'none' }).url);
       return expectAll([
         [
           answer.headers.get('location') === `${context.appOrigin}/signed-out?state=come-back`,
@@ -196,7 +183,7 @@ export const authorizeFeatures: Feature[] = [
       const answer = await browser.get(
         `${context.origin}/v2/logout?${new URLSearchParams({ client_id: context.clientId, returnTo })}`,
       );
-      const after = await browser.get(silentAuthorizeUrl(context, config, { prompt: 'none' }).url);
+      const after = await browser.get(authorizeUrl(context, config, { prompt: 'none' }).url);
       return expectAll([
         [answer.status === 302 && answer.headers.get('location') === returnTo, `${answer.status}`],
         [fragmentOf(after).get('error') === 'login_required', 'the session survived'],

@@ -6,6 +6,7 @@ import {
   newUser,
   passwordRealmGrant,
   raw,
+  readerSignIn,
   sharedUser,
   signIn,
   unverifiedClaims,
@@ -15,22 +16,24 @@ import {
   describeError,
   differs,
   expectAll,
+  expectRefusal,
   type Feature,
   failureOf,
   likeAuth0,
   missing,
+  type Refusal,
+  refusedWith,
   statusOf,
 } from './feature-check.ts';
 
 const area = 'tokens (/oauth/token, /oauth/revoke)';
 
-/** An OAuth error body as openid-client reports it (ResponseBodyError). */
-function oauthErrorOf(error: unknown) {
+/** The refusal of an OAuth error as openid-client reports it (ResponseBodyError): its OAuth fields. */
+function oauthErrorOf(error: unknown): Refusal {
   const record = (error ?? {}) as { error?: unknown; error_description?: unknown };
   return {
     status: statusOf(error),
-    error: typeof record.error === 'string' ? record.error : undefined,
-    description: typeof record.error_description === 'string' ? record.error_description : undefined,
+    body: { error: record.error, error_description: record.error_description },
   };
 }
 
@@ -43,8 +46,7 @@ export const tokenFeatures: Feature[] = [
     area,
     title: 'password-realm grant through openid-client, id token validated by the SDK',
     async check(context) {
-      const user = await sharedUser(context, 'reader');
-      const tokens = await signIn(context, user, {
+      const { user, tokens } = await readerSignIn(context, {
         scope: 'openid profile email',
         audience: context.apiAudience,
       });
@@ -61,11 +63,11 @@ export const tokenFeatures: Feature[] = [
     area,
     title: 'an access token for an API with openid is an RS256 JWT for [API, <issuer>userinfo]',
     async check(context) {
-      const user = await sharedUser(context, 'reader');
-      const { access_token: token } = await signIn(context, user, {
+      const { tokens } = await readerSignIn(context, {
         scope: 'openid',
         audience: context.apiAudience,
       });
+      const token = tokens.access_token;
       const claims = unverifiedClaims(token);
       return expectAll([
         [unverifiedHeader(token).alg === 'RS256', 'RS256'],
@@ -82,8 +84,7 @@ export const tokenFeatures: Feature[] = [
     area,
     title: 'without openid: no id token, and the access token is for the API alone (aud a string)',
     async check(context) {
-      const user = await sharedUser(context, 'reader');
-      const tokens = await signIn(context, user, { scope: 'email', audience: context.apiAudience });
+      const { tokens } = await readerSignIn(context, { scope: 'email', audience: context.apiAudience });
       const claims = unverifiedClaims(tokens.access_token);
       return expectAll([
         [tokens.id_token === undefined, 'an id token was issued without openid'],
@@ -96,8 +97,7 @@ export const tokenFeatures: Feature[] = [
     area,
     title: 'a Management API token for a user carries only the scopes asked for',
     async check(context) {
-      const user = await sharedUser(context, 'reader');
-      const tokens = await signIn(context, user, {
+      const { tokens } = await readerSignIn(context, {
         scope: 'openid profile email',
         audience: context.managementAudience,
       });
@@ -113,8 +113,7 @@ export const tokenFeatures: Feature[] = [
     area,
     title: 'scopes the API does not define are left out, the rest granted',
     async check(context) {
-      const user = await sharedUser(context, 'reader');
-      const tokens = await signIn(context, user, {
+      const { tokens } = await readerSignIn(context, {
         scope: 'openid email read:everything',
         audience: context.apiAudience,
       });
@@ -127,8 +126,7 @@ export const tokenFeatures: Feature[] = [
     area,
     title: 'without an audience: an opaque access token that /userinfo accepts and /api/v2 refuses',
     async check(context) {
-      const user = await sharedUser(context, 'reader');
-      const tokens = await signIn(context, user, { scope: 'openid profile email' });
+      const { user, tokens } = await readerSignIn(context, { scope: 'openid profile email' });
       const isJws =
         tokens.access_token.split('.').length === 3 &&
         (() => {
@@ -157,8 +155,10 @@ export const tokenFeatures: Feature[] = [
     area,
     title: "Auth0's default lifetimes: access token 86,400 s, id token 36,000 s",
     async check(context) {
-      const user = await sharedUser(context, 'reader');
-      const tokens = await signIn(context, user, { scope: 'openid', audience: context.apiAudience });
+      const { tokens } = await readerSignIn(context, {
+        scope: 'openid',
+        audience: context.apiAudience,
+      });
       const claims = tokens.claims();
       return expectAll([
         [tokens.expires_in === 86_400, `expires_in ${tokens.expires_in}`],
@@ -171,8 +171,7 @@ export const tokenFeatures: Feature[] = [
     area,
     title: 'offline_access gives a refresh token that openid-client refreshes',
     async check(context) {
-      const user = await sharedUser(context, 'reader');
-      const tokens = await signIn(context, user, {
+      const { user, tokens } = await readerSignIn(context, {
         scope: 'openid offline_access',
         audience: context.apiAudience,
       });
@@ -200,12 +199,7 @@ export const tokenFeatures: Feature[] = [
       const failure = oauthErrorOf(
         await failureOf(() => oidc.refreshTokenGrant(context.webClient, refreshToken)),
       );
-      return expectAll([
-        [
-          failure.status === 403 && failure.error === 'invalid_grant',
-          `${failure.status} ${failure.error} (${failure.description})`,
-        ],
-      ]);
+      return expectRefusal(failure, 403, { error: 'invalid_grant' });
     },
   },
   {
@@ -213,8 +207,7 @@ export const tokenFeatures: Feature[] = [
     area,
     title: 'openid-client tokenRevocation: the refresh token then answers 403 invalid_grant',
     async check(context) {
-      const user = await sharedUser(context, 'reader');
-      const tokens = await signIn(context, user, {
+      const { tokens } = await readerSignIn(context, {
         scope: 'openid offline_access',
         audience: context.apiAudience,
       });
@@ -224,9 +217,7 @@ export const tokenFeatures: Feature[] = [
       const failure = oauthErrorOf(
         await failureOf(() => oidc.refreshTokenGrant(context.webClient, refreshToken)),
       );
-      return expectAll([
-        [failure.status === 403 && failure.error === 'invalid_grant', `${failure.status} ${failure.error}`],
-      ]);
+      return expectRefusal(failure, 403, { error: 'invalid_grant' });
     },
   },
   {
@@ -240,12 +231,12 @@ export const tokenFeatures: Feature[] = [
         await failureOf(() => signIn(context, { email: context.uniqueEmail('nobody') })),
       );
       return expectAll(
-        [wrong, unknown].map((failure) => [
-          failure.status === 403 &&
-            failure.error === 'invalid_grant' &&
-            failure.description === 'Wrong email or password.',
-          `${failure.status} ${failure.error} ${failure.description}`,
-        ]),
+        [wrong, unknown].map((failure) =>
+          refusedWith(failure, 403, {
+            error: 'invalid_grant',
+            error_description: 'Wrong email or password.',
+          }),
+        ),
       );
     },
   },
@@ -257,14 +248,7 @@ export const tokenFeatures: Feature[] = [
       const user = await newUser(context, 'adminblocked');
       await context.management.users.update(user.userId, { blocked: true });
       const failure = oauthErrorOf(await failureOf(() => signIn(context, user)));
-      return expectAll([
-        [
-          failure.status === 401 &&
-            failure.error === 'unauthorized' &&
-            failure.description === 'user is blocked',
-          `${failure.status} ${failure.error} ${failure.description}`,
-        ],
-      ]);
+      return expectRefusal(failure, 401, { error: 'unauthorized', error_description: 'user is blocked' });
     },
   },
   {
@@ -285,12 +269,7 @@ export const tokenFeatures: Feature[] = [
       }
       const blocked = oauthErrorOf(await failureOf(() => signIn(context, user)));
       bruteForce.attempts += 1;
-      return expectAll([
-        [
-          blocked.status === 429 && blocked.error === 'too_many_attempts',
-          `${blocked.status} ${blocked.error}`,
-        ],
-      ]);
+      return expectRefusal(blocked, 429, { error: 'too_many_attempts' });
     },
   },
   {
@@ -366,14 +345,7 @@ export const tokenFeatures: Feature[] = [
       const failure = oauthErrorOf(
         await failureOf(() => oidc.clientCredentialsGrant(wrong, { audience: context.managementAudience })),
       );
-      return expectAll([
-        [
-          failure.status === 401 &&
-            failure.error === 'access_denied' &&
-            failure.description === 'Unauthorized',
-          `${failure.status} ${failure.error} ${failure.description}`,
-        ],
-      ]);
+      return expectRefusal(failure, 401, { error: 'access_denied', error_description: 'Unauthorized' });
     },
   },
   {

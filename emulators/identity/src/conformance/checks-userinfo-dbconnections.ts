@@ -1,14 +1,16 @@
 import * as oidc from 'openid-client';
 import passwordSheriff from 'password-sheriff';
-import { hasRateLimitHeaders, newUser, raw, sharedUser, signIn } from './conformance-users.ts';
+import { hasRateLimitHeaders, newUser, raw, readerSignIn, sharedUser, signIn } from './conformance-users.ts';
 import {
   bodyOf,
   differs,
   expectAll,
+  expectRefusal,
   type Feature,
   failureOf,
   likeAuth0,
   missing,
+  refusalOf,
   statusOf,
 } from './feature-check.ts';
 
@@ -20,8 +22,10 @@ export const userinfoFeatures: Feature[] = [
     area: '/userinfo',
     title: 'openid-client fetchUserInfo: the claims of the scopes asked for, for the expected subject',
     async check(context) {
-      const user = await sharedUser(context, 'reader');
-      const tokens = await signIn(context, user, { scope: 'openid email', audience: context.apiAudience });
+      const { user, tokens } = await readerSignIn(context, {
+        scope: 'openid email',
+        audience: context.apiAudience,
+      });
       const profile = await oidc.fetchUserInfo(context.webClient, tokens.access_token, user.userId);
       return expectAll([
         [profile.email === user.email, 'email claim'],
@@ -34,8 +38,7 @@ export const userinfoFeatures: Feature[] = [
     area: '/userinfo',
     title: 'node-auth0 UserInfoClient.getUserInfo',
     async check(context) {
-      const user = await sharedUser(context, 'reader');
-      const tokens = await signIn(context, user, {
+      const { user, tokens } = await readerSignIn(context, {
         scope: 'openid profile email',
         audience: context.apiAudience,
       });
@@ -64,11 +67,11 @@ export const userinfoFeatures: Feature[] = [
     area: '/userinfo',
     title: 'x-ratelimit-limit, -remaining and -reset on its answers',
     async check(context) {
-      const user = await sharedUser(context, 'reader');
-      const { access_token: token } = await signIn(context, user, {
+      const { tokens } = await readerSignIn(context, {
         scope: 'openid',
         audience: context.apiAudience,
       });
+      const token = tokens.access_token;
       const response = await raw(context, '/userinfo', { headers: { authorization: `Bearer ${token}` } });
       if (!response.headers.has('x-ratelimit-limit')) return missing('no x-ratelimit-* headers');
       return expectAll([[hasRateLimitHeaders(response), 'x-ratelimit-* values']]);
@@ -137,14 +140,10 @@ export const dbConnectionFeatures: Feature[] = [
           connection: context.connection,
         }),
       );
-      const body = bodyOf(failure);
-      return expectAll([
-        [statusOf(failure) === 400, `status ${statusOf(failure)}`],
-        [
-          body?.code === 'user_exists' && body.description === 'The user already exists.',
-          JSON.stringify(body),
-        ],
-      ]);
+      return expectRefusal(refusalOf(failure), 400, {
+        code: 'user_exists',
+        description: 'The user already exists.',
+      });
     },
   },
   {

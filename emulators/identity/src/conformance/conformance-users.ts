@@ -50,6 +50,12 @@ export function signIn(
   return oidc.genericGrantRequest(context.webClient, passwordRealmGrant, parameters);
 }
 
+/** The shared reader (`sharedUser(context, 'reader')`) signed in with `options`: the user and the tokens. */
+export async function readerSignIn(context: CheckContext, options: Parameters<typeof signIn>[2] = {}) {
+  const user = await sharedUser(context, 'reader');
+  return { user, tokens: await signIn(context, user, options) };
+}
+
 /** The claims of a JWT without checking it (the checks look at what the emulator put there). */
 export function unverifiedClaims(token: string): Record<string, unknown> {
   const [, payload = ''] = token.split('.');

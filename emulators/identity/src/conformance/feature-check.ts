@@ -79,6 +79,28 @@ export function bodyOf(error: unknown): Record<string, unknown> | undefined {
   return body && typeof body === 'object' ? (body as Record<string, unknown>) : undefined;
 }
 
+/** What a failed call answered: its HTTP status and JSON body. */
+export type Refusal = { status: number | undefined; body: Record<string, unknown> | undefined };
+
+/** The refusal an SDK error carries (node-auth0: status and body). */
+export const refusalOf = (error: unknown): Refusal => ({ status: statusOf(error), body: bodyOf(error) });
+
+/** An expectation (for expectAll) that a call was refused with `status` and a body holding each of `fields`. */
+export function refusedWith(
+  refusal: Refusal,
+  status: number,
+  fields: Record<string, unknown> = {},
+): [boolean, string] {
+  const holds =
+    refusal.status === status &&
+    Object.entries(fields).every(([name, value]) => refusal.body?.[name] === value);
+  return [holds, `${refusal.status} ${JSON.stringify(refusal.body)}`];
+}
+
+/** Like Auth0 when a call was refused with `status` and a body holding each of `fields`. */
+export const expectRefusal = (refusal: Refusal, status: number, fields: Record<string, unknown> = {}) =>
+  expectAll([refusedWith(refusal, status, fields)]);
+
 /** Runs a call that must fail; the error, or undefined when it succeeded. */
 export async function failureOf(call: () => Promise<unknown>): Promise<unknown> {
   try {

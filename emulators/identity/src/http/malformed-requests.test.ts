@@ -1,11 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestIdentity, type TestIdentity } from '#identity/test/test-identity.ts';
+import { describe, expect, it } from 'vitest';
+import { useTestIdentity } from '#identity/test/test-identity.ts';
 
-let identity: TestIdentity;
-beforeAll(async () => {
-  identity = await startTestIdentity();
-});
-afterAll(() => identity.destroy());
+const identity = useTestIdentity();
 
 const postEndpoints = [
   '/dbconnections/signup',

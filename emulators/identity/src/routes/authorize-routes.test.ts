@@ -1,23 +1,20 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   appOrigin,
   cookiesOf,
   goodPassword,
   issuer,
   signUp,
-  startTestIdentity,
-  type TestIdentity,
+  useTestIdentity,
   verifyWithJwks,
   webClientId,
 } from '#identity/test/test-identity.ts';
 import { atHash } from '#identity/tokens/issue-tokens.ts';
 
-let identity: TestIdentity;
+const identity = useTestIdentity();
 beforeAll(async () => {
-  identity = await startTestIdentity();
   await signUp(identity.app, 'barbara@example.com');
 });
-afterAll(() => identity.destroy());
 
 const callback = `${appOrigin}/auth0-callback`;
 

@@ -1,15 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   goodPassword,
   issuer,
   managementToken,
   passwordLogin,
   signUp,
-  startTestIdentity,
-  type TestIdentity,
+  useTestIdentity,
 } from '#identity/test/test-identity.ts';
 
-let identity: TestIdentity;
+const identity = useTestIdentity();
 let adminToken: string;
 let alanId: string;
 let alanToken: string;
@@ -17,7 +16,6 @@ let joanId: string;
 const managementAudience = `${issuer}api/v2/`;
 
 beforeAll(async () => {
-  identity = await startTestIdentity();
   alanId = `auth0|${(await signUp(identity.app, 'alan@example.com')).json()._id}`;
   joanId = `auth0|${(await signUp(identity.app, 'joan@example.com')).json()._id}`;
   // A user's Management API token has the current-user scopes it asks for, and only those.
@@ -29,7 +27,6 @@ beforeAll(async () => {
   ).json().access_token;
   adminToken = await managementToken(identity.app);
 });
-afterAll(() => identity.destroy());
 
 const call = (method: 'GET' | 'PATCH' | 'DELETE' | 'POST', url: string, token?: string, payload?: unknown) =>
   identity.app.inject({

@@ -9,17 +9,16 @@ import {
   signUp,
   startTestIdentity,
   type TestIdentity,
+  useTestIdentity,
   verifyWithJwks,
   webClientId,
 } from '#identity/test/test-identity.ts';
 
-let identity: TestIdentity;
+const identity = useTestIdentity();
 let userId: string;
 beforeAll(async () => {
-  identity = await startTestIdentity();
   userId = `auth0|${(await signUp(identity.app, 'grace@example.com')).json()._id}`;
 });
-afterAll(() => identity.destroy());
 
 const token = (payload: Record<string, unknown>, headers: Record<string, string> = {}) =>
   identity.app.inject({ method: 'POST', url: '/oauth/token', payload, headers });

@@ -1,6 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { startedForSuite } from '@app/emulator-kit/test';
 import { readOutbox, type StoredMail } from '@app/mail';
 import type { FastifyInstance } from 'fastify';
 import { createLocalJWKSet, type JWTPayload, jwtVerify } from 'jose';
@@ -46,6 +47,10 @@ export async function startTestIdentity(overrides: Record<string, string> = {}, 
 }
 
 export type TestIdentity = Awaited<ReturnType<typeof startTestIdentity>>;
+
+/** The suite's emulator (`startTestIdentity(overrides)`), started before its tests and destroyed after. */
+export const useTestIdentity = (overrides: Record<string, string> = {}) =>
+  startedForSuite(() => startTestIdentity(overrides));
 
 /** The first link in a mail that starts with the given URL. */
 export function linkIn(mail: StoredMail | undefined, prefix: string): URL {

@@ -29,12 +29,7 @@ export async function verifyToken(
       issuer: context.urls.issuer,
       audience,
     });
-    if (typeof payload.sub !== 'string') throw new InvalidTokenError('The token has no subject.');
-    return {
-      ...payload,
-      sub: payload.sub,
-      scopes: splitScope(typeof payload.scope === 'string' ? payload.scope : undefined),
-    };
+    return verifiedClaims(payload);
   } catch (error) {
     if (error instanceof InvalidTokenError) throw error;
     if (error instanceof errors.JWTExpired) throw new InvalidTokenError('The token has expired.', true);
@@ -49,6 +44,16 @@ export async function verifyToken(
   }
 }
 
+/** The claims of a token whose signature or encryption checked out: it must name its subject. */
+function verifiedClaims(payload: JWTPayload): VerifiedToken {
+  if (typeof payload.sub !== 'string') throw new InvalidTokenError('The token has no subject.');
+  return {
+    ...payload,
+    sub: payload.sub,
+    scopes: splitScope(typeof payload.scope === 'string' ? payload.scope : undefined),
+  };
+}
+
 /**
  * A token /userinfo accepts: a JWT for its audience (`<issuer>userinfo`, there when openid was granted)
  * or an opaque token issued without an audience (a JWE only this emulator can read).
@@ -57,12 +62,7 @@ export async function verifyUserinfoToken(context: IdentityContext, token: strin
   if (token.split('.').length !== 5) return verifyToken(context, token, context.urls.userinfoAudience);
   try {
     const { payload } = await jwtDecrypt(token, context.key.opaqueTokenKey, { issuer: context.urls.issuer });
-    if (typeof payload.sub !== 'string') throw new InvalidTokenError('The token has no subject.');
-    return {
-      ...payload,
-      sub: payload.sub,
-      scopes: splitScope(typeof payload.scope === 'string' ? payload.scope : undefined),
-    };
+    return verifiedClaims(payload);
   } catch (error) {
     if (error instanceof InvalidTokenError) throw error;
     if (error instanceof errors.JWTExpired) throw new InvalidTokenError('The token has expired.', true);

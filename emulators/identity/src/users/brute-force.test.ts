@@ -1,12 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   connection,
   goodPassword,
   linkIn,
   passwordLogin,
   signUp,
-  startTestIdentity,
-  type TestIdentity,
+  useTestIdentity,
   webClientId,
 } from '#identity/test/test-identity.ts';
 
@@ -15,13 +14,11 @@ const blockedMessage =
 const attackerIp = '192.0.2.66';
 const otherIp = '192.0.2.77';
 
-let identity: TestIdentity;
+const identity = useTestIdentity();
 beforeAll(async () => {
-  identity = await startTestIdentity();
   await signUp(identity.app, 'linus@example.com');
   await signUp(identity.app, 'margaret@example.com');
 });
-afterAll(() => identity.destroy());
 
 // Concurrent, to use every core: each failure costs a full scrypt hash.
 async function failTenTimes(email: string) {

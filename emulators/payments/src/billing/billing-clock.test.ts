@@ -1,27 +1,14 @@
 import type Stripe from 'stripe';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSession, startTestPayments, type TestPayments } from '#payments/test/test-payments.ts';
+import { describe, expect, it } from 'vitest';
+import { createSession, subscribeThroughCheckout, useTestPayments } from '#payments/test/test-payments.ts';
 
-let payments: TestPayments;
-beforeAll(async () => {
-  payments = await startTestPayments();
-});
-afterAll(() => payments.destroy());
+const payments = useTestPayments();
 
 const day = 24 * 60 * 60;
 
 async function buy(card: string, trialDays?: number) {
-  const { stripe } = payments;
-  const customer = await stripe.customers.create({ email: 'clock@example.com' });
-  const session = await createSession(stripe, {
-    customer: customer.id,
-    ...(trialDays && { subscription_data: { trial_period_days: trialDays } }),
-  });
-  const paid = await payments.payCheckout(session.url ?? '', { card_number: card });
-  if (paid.status !== 303) throw new Error(`checkout answered ${paid.status}`);
-  const [subscription] = (await stripe.subscriptions.list({ customer: customer.id })).data;
-  if (!subscription) throw new Error('no subscription');
-  return { customer: customer.id, subscription };
+  const bought = await subscribeThroughCheckout(payments, { email: 'clock@example.com', card, trialDays });
+  return { customer: bought.customer.id, subscription: bought.subscription };
 }
 
 const typesAfter = async (customer: string, since: string | undefined) => {

@@ -10,7 +10,7 @@ import type {
 } from '#payments/storage/payments-state.ts';
 import { addMonths } from './calendar.ts';
 import { customerNow } from './customers.ts';
-import { itemLine, pendingItemLines, periodLine } from './invoices.ts';
+import { draftInvoice, itemLine, pendingItemLines, periodLine } from './invoices.ts';
 import { isEnded, type ProrationBehavior, prorationItems } from './subscriptions.ts';
 
 export type PreviewRequest = {
@@ -72,29 +72,15 @@ export function previewInvoice(context: PaymentsContext, request: PreviewRequest
       periodLine(state, changed, period),
     ];
   }
-  return {
+  return draftInvoice({
     id: `upcoming_in_${randomToken(24)}`,
-    number: null,
-    customer: customer.id,
-    subscription: subscription.id,
-    subscriptionMetadata: { ...subscription.metadata },
-    status: 'draft',
-    billingReason: reason,
+    customer,
+    subscription,
+    reason,
     created: period.start,
-    periodStart: period.start,
-    periodEnd: period.end,
+    period,
     currency: priceOf(state, next.price).currency,
     lines,
-    total: lines.reduce((sum, line) => sum + line.amount, 0),
     startingBalance: customer.balance,
-    endingBalance: null,
-    amountPaid: 0,
-    attemptCount: 0,
-    finalizedAt: null,
-    paidAt: null,
-    customerEmail: customer.email,
-    customerName: customer.name,
-    paymentMethod: null,
-    lastPaymentError: null,
-  };
+  });
 }

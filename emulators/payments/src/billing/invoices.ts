@@ -89,21 +89,53 @@ export function draftSubscriptionInvoice(
     ...pendingItemLines(state, subscription),
     ...(options.period ? [periodLine(state, subscription, options.period)] : []),
   ];
-  const invoice: InvoiceRecord = {
+  const invoice = draftInvoice({
     id: newId('in'),
+    customer,
+    subscription,
+    reason: options.reason,
+    created: options.at,
+    period: options.period ?? { start: options.at, end: options.at },
+    currency: priceOf(state, subscription.item.price).currency,
+    lines,
+    startingBalance: 0,
+  });
+  for (const line of lines) {
+    const item = line.invoiceItem ? state.invoiceItems.get(line.invoiceItem) : undefined;
+    if (item) item.invoice = invoice.id;
+  }
+  state.invoices.set(invoice.id, invoice);
+  return invoice;
+}
+
+/** A draft invoice of a subscription with these lines: nothing charged, numbered or stored yet. */
+export function draftInvoice(draft: {
+  id: string;
+  customer: CustomerRecord;
+  subscription: SubscriptionRecord;
+  reason: InvoiceRecord['billingReason'];
+  created: number;
+  period: { start: number; end: number };
+  currency: string;
+  lines: InvoiceLineRecord[];
+  startingBalance: number;
+}): InvoiceRecord {
+  const { customer, subscription, lines } = draft;
+  return {
+    id: draft.id,
     number: null,
     customer: customer.id,
     subscription: subscription.id,
     subscriptionMetadata: { ...subscription.metadata },
     status: 'draft',
-    billingReason: options.reason,
-    created: options.at,
-    periodStart: options.period?.start ?? options.at,
-    periodEnd: options.period?.end ?? options.at,
-    currency: priceOf(state, subscription.item.price).currency,
+    billingReason: draft.reason,
+    created: draft.created,
+    periodStart: draft.period.start,
+    periodEnd: draft.period.end,
+    currency: draft.currency,
     lines,
     total: lines.reduce((sum, line) => sum + line.amount, 0),
-    startingBalance: 0,
+    startingBalance: draft.startingBalance,
     endingBalance: null,
     amountPaid: 0,
     attemptCount: 0,
@@ -114,12 +146,6 @@ export function draftSubscriptionInvoice(
     paymentMethod: null,
     lastPaymentError: null,
   };
-  for (const line of lines) {
-    const item = line.invoiceItem ? state.invoiceItems.get(line.invoiceItem) : undefined;
-    if (item) item.invoice = invoice.id;
-  }
-  state.invoices.set(invoice.id, invoice);
-  return invoice;
 }
 
 /**

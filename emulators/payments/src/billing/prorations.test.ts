@@ -1,12 +1,8 @@
 import type Stripe from 'stripe';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSession, startTestPayments, type TestPayments } from '#payments/test/test-payments.ts';
+import { describe, expect, it } from 'vitest';
+import { createSession, useTestPayments } from '#payments/test/test-payments.ts';
 
-let payments: TestPayments;
-beforeAll(async () => {
-  payments = await startTestPayments();
-});
-afterAll(() => payments.destroy());
+const payments = useTestPayments();
 
 const day = 24 * 60 * 60;
 const jan1 = Date.UTC(2030, 0, 1) / 1000;

@@ -1,5 +1,6 @@
 import type { PaymentsContext } from '#payments/context.ts';
 import { newId } from '#payments/ids.ts';
+import { customerObject } from '#payments/objects/customer-object.ts';
 import { invoiceItemObject } from '#payments/objects/invoice-item-object.ts';
 import { priceOf, productOf, subscriptionObject } from '#payments/objects/subscription-object.ts';
 import type {
@@ -275,4 +276,17 @@ export function cancelSubscriptionNow(
     origin,
     customer: subscription.customer,
   });
+}
+
+/** Deletes a customer as Stripe does: its live subscriptions end at once, then customer.deleted. */
+export function deleteCustomer(context: PaymentsContext, customer: CustomerRecord, origin: EventOrigin) {
+  const { state } = context.store;
+  for (const subscription of state.subscriptions.values()) {
+    if (subscription.customer === customer.id && !isEnded(subscription)) {
+      cancelSubscriptionNow(context, subscription, { comment: null, feedback: null }, origin);
+    }
+  }
+  const last = customerObject(state, customer);
+  customer.deleted = true;
+  emitEvent(context, 'customer.deleted', last, { origin, customer: customer.id });
 }

@@ -1,13 +1,12 @@
 import type { PaymentsContext } from '#payments/context.ts';
 import { parameterInvalid } from '#payments/http/stripe-error.ts';
 import { newId, realNow } from '#payments/ids.ts';
-import { customerObject } from '#payments/objects/customer-object.ts';
 import { testClockObject } from '#payments/objects/test-clock-object.ts';
 import type { CustomerRecord, TestClockRecord } from '#payments/storage/payments-state.ts';
 import { type EventOrigin, emitEvent } from '#payments/webhooks/emit-event.ts';
 import { runDueWork } from './billing-clock.ts';
 import { addMonths } from './calendar.ts';
-import { cancelSubscriptionNow, isEnded } from './subscriptions.ts';
+import { deleteCustomer, isEnded } from './subscriptions.ts';
 
 /** Stripe deletes a test clock, and what it holds, seven days after its creation. */
 export const testClockLifetime = 7 * 24 * 60 * 60;
@@ -95,16 +94,7 @@ export function advanceTestClock(
  */
 export function deleteTestClock(context: PaymentsContext, clock: TestClockRecord, origin: EventOrigin) {
   const { state } = context.store;
-  for (const customer of clockCustomers(context, clock)) {
-    for (const subscription of state.subscriptions.values()) {
-      if (subscription.customer === customer.id && !isEnded(subscription)) {
-        cancelSubscriptionNow(context, subscription, { comment: null, feedback: null }, origin);
-      }
-    }
-    const last = customerObject(state, customer);
-    customer.deleted = true;
-    emitEvent(context, 'customer.deleted', last, { origin, customer: customer.id });
-  }
+  for (const customer of clockCustomers(context, clock)) deleteCustomer(context, customer, origin);
   state.testClocks.delete(clock.id);
   emitEvent(context, 'test_helpers.test_clock.deleted', testClockObject(clock), { origin, customer: null });
 }

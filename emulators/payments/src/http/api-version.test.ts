@@ -1,12 +1,8 @@
 import Stripe from 'stripe';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { secretKey, startTestPayments, type TestPayments } from '#payments/test/test-payments.ts';
+import { describe, expect, it } from 'vitest';
+import { secretKey, useTestPayments } from '#payments/test/test-payments.ts';
 
-let payments: TestPayments;
-beforeAll(async () => {
-  payments = await startTestPayments();
-});
-afterAll(() => payments.destroy());
+const payments = useTestPayments();
 
 const withVersion = (version: string) =>
   payments.call('GET', '/v1/customers', { headers: { 'Stripe-Version': version } });

@@ -1,11 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestPayments, type TestPayments } from '#payments/test/test-payments.ts';
+import { describe, expect, it } from 'vitest';
+import { useTestPayments } from '#payments/test/test-payments.ts';
 
-let payments: TestPayments;
-beforeAll(async () => {
-  payments = await startTestPayments();
-});
-afterAll(() => payments.destroy());
+const payments = useTestPayments();
 
 describe('Idempotency-Key', () => {
   it('replays the first answer for the same key and body, without doing it again', async () => {

@@ -1,11 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestPayments, type TestPayments } from '#payments/test/test-payments.ts';
+import { describe, expect, it } from 'vitest';
+import { startTestPayments, useTestPayments } from '#payments/test/test-payments.ts';
 
-let payments: TestPayments;
-beforeAll(async () => {
-  payments = await startTestPayments({ STRIPE_PRICE_BUSINESS_AMOUNT: '1999' });
-});
-afterAll(() => payments.destroy());
+const payments = useTestPayments({ STRIPE_PRICE_BUSINESS_AMOUNT: '1999' });
 
 describe('seeded products and prices', () => {
   it('lists the three plans as monthly per-seat prices with lookup keys', async () => {

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { priceWithLookupKey } from '#payments/billing/catalogue.ts';
 import type { PaymentsContext } from '#payments/context.ts';
 import type { Params } from '#payments/http/params.ts';
@@ -13,6 +13,7 @@ import { priceObject, productObject } from '#payments/objects/catalogue-objects.
 import { listPage } from '#payments/objects/list-object.ts';
 import type { PriceRecord, ProductRecord } from '#payments/storage/payments-state.ts';
 import { emitEvent, previousAttributes } from '#payments/webhooks/emit-event.ts';
+import type { EventType } from '#payments/webhooks/event-types.ts';
 import { answer, checkExpandRoots, idParam, originOf, paramsOf } from './route-helpers.ts';
 
 const page = ['limit', 'starting_after', 'ending_before'];
@@ -45,6 +46,19 @@ export function registerCatalogueRoutes(app: FastifyInstance, context: PaymentsC
     if (!price) throw resourceMissing('price', id);
     return price;
   };
+
+  /** A product or price event: it concerns no customer; an update's says what `changed`. */
+  const emitCatalogueEvent = (
+    request: FastifyRequest,
+    type: EventType,
+    object: object,
+    changed?: Record<string, unknown>,
+  ) =>
+    emitEvent(context, type, object, {
+      origin: originOf(request),
+      customer: null,
+      ...(changed && { previousAttributes: changed }),
+    });
 
   /** A lookup key a price may take: free, or taken from its holder with transfer_lookup_key. */
   function claimLookupKey(params: Params, price: { id: string }): string | null | undefined {
@@ -95,10 +109,7 @@ export function registerCatalogueRoutes(app: FastifyInstance, context: PaymentsC
       active: params.boolean('active') ?? true,
     };
     state.products.set(product.id, product);
-    emitEvent(context, 'product.created', productObject(product), {
-      origin: originOf(request),
-      customer: null,
-    });
+    emitCatalogueEvent(request, 'product.created', productObject(product));
     return answer(context, productObject(product), expand);
   });
 
@@ -142,11 +153,7 @@ export function registerCatalogueRoutes(app: FastifyInstance, context: PaymentsC
     const changed = previousAttributes(before, after);
     if (Object.keys(changed).length > 0) {
       product.updated = realNow();
-      emitEvent(context, 'product.updated', productObject(product), {
-        origin: originOf(request),
-        customer: null,
-        previousAttributes: changed,
-      });
+      emitCatalogueEvent(request, 'product.updated', productObject(product), changed);
     }
     return answer(context, productObject(product), expand);
   });
@@ -228,7 +235,7 @@ export function registerCatalogueRoutes(app: FastifyInstance, context: PaymentsC
     };
     price.lookupKey = claimLookupKey(params, price) ?? null;
     state.prices.set(price.id, price);
-    emitEvent(context, 'price.created', priceObject(price), { origin: originOf(request), customer: null });
+    emitCatalogueEvent(request, 'price.created', priceObject(price));
     return answer(context, priceObject(price), expand);
   });
 
@@ -248,11 +255,7 @@ export function registerCatalogueRoutes(app: FastifyInstance, context: PaymentsC
     if (active !== undefined) price.active = active;
     const changed = previousAttributes(before, priceObject(price));
     if (Object.keys(changed).length > 0) {
-      emitEvent(context, 'price.updated', priceObject(price), {
-        origin: originOf(request),
-        customer: null,
-        previousAttributes: changed,
-      });
+      emitCatalogueEvent(request, 'price.updated', priceObject(price), changed);
     }
     return answer(context, priceObject(price), expand);
   });

@@ -1,16 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   appOrigin,
   createSession,
-  startTestPayments,
-  type TestPayments,
+  paidCheckoutEventTypes,
+  useTestPayments,
 } from '#payments/test/test-payments.ts';
 
-let payments: TestPayments;
-beforeAll(async () => {
-  payments = await startTestPayments();
-});
-afterAll(() => payments.destroy());
+const payments = useTestPayments();
 
 const textOf = (html: string) => html.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');
 const newEmail = () => `buyer-${Math.random().toString(36).slice(2)}@example.com`;
@@ -115,16 +111,7 @@ describe('the checkout page', () => {
     expect(item?.current_period_start).toBe(subscription.start_date);
     expect(item?.current_period_end).toBeGreaterThan(subscription.start_date + 27 * 24 * 3600);
 
-    expect(await eventTypesFor(customerId)).toEqual([
-      'customer.created',
-      'payment_method.attached',
-      'customer.subscription.created',
-      'invoice.created',
-      'invoice.finalized',
-      'invoice.paid',
-      'invoice.payment_succeeded',
-      'checkout.session.completed',
-    ]);
+    expect(await eventTypesFor(customerId)).toEqual(paidCheckoutEventTypes);
   });
 
   it('stores the card as Stripe does: attached to the customer, the subscription’s default, not the invoice default', async () => {

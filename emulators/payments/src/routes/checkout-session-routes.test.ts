@@ -1,16 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import {
-  appOrigin,
-  createSession,
-  startTestPayments,
-  type TestPayments,
-} from '#payments/test/test-payments.ts';
+import { describe, expect, it, vi } from 'vitest';
+import { appOrigin, createSession, useTestPayments } from '#payments/test/test-payments.ts';
 
-let payments: TestPayments;
-beforeAll(async () => {
-  payments = await startTestPayments();
-});
-afterAll(() => payments.destroy());
+const payments = useTestPayments();
 
 describe('POST /v1/checkout/sessions', () => {
   it('takes every parameter of the contract and answers a hosted URL on the emulator', async () => {

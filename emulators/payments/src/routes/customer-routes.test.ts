@@ -1,11 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestPayments, type TestPayments } from '#payments/test/test-payments.ts';
+import { describe, expect, it } from 'vitest';
+import { useTestPayments } from '#payments/test/test-payments.ts';
 
-let payments: TestPayments;
-beforeAll(async () => {
-  payments = await startTestPayments();
-});
-afterAll(() => payments.destroy());
+const payments = useTestPayments();
 
 describe('customers', () => {
   it('creates, retrieves, updates and lists a customer', async () => {

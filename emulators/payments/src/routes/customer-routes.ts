@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { createCustomerRecord, liveCustomer } from '#payments/billing/customers.ts';
-import { cancelSubscriptionNow, isEnded } from '#payments/billing/subscriptions.ts';
+import { deleteCustomer } from '#payments/billing/subscriptions.ts';
 import type { PaymentsContext } from '#payments/context.ts';
 import { parseSearchQuery, type SearchFields, searchPage } from '#payments/http/search-query.ts';
 import { invalidRequest, resourceMissing } from '#payments/http/stripe-error.ts';
@@ -123,14 +123,7 @@ export function registerCustomerRoutes(app: FastifyInstance, context: PaymentsCo
     if (!customer) throw resourceMissing('customer', idParam(request));
     const origin = originOf(request);
     // Deleting a customer cancels its subscriptions at once, as in Stripe.
-    for (const subscription of state.subscriptions.values()) {
-      if (subscription.customer === customer.id && !isEnded(subscription)) {
-        cancelSubscriptionNow(context, subscription, { comment: null, feedback: null }, origin);
-      }
-    }
-    const last = customerObject(state, customer);
-    customer.deleted = true;
-    emitEvent(context, 'customer.deleted', last, { origin, customer: customer.id });
+    deleteCustomer(context, customer, origin);
     await context.store.save();
     return { id: customer.id, object: 'customer', deleted: true };
   });

@@ -1,16 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  appOrigin,
-  createSession,
-  startTestPayments,
-  type TestPayments,
-} from '#payments/test/test-payments.ts';
+import { describe, expect, it } from 'vitest';
+import { appOrigin, createSession, useTestPayments } from '#payments/test/test-payments.ts';
 
-let payments: TestPayments;
-beforeAll(async () => {
-  payments = await startTestPayments();
-});
-afterAll(() => payments.destroy());
+const payments = useTestPayments();
 
 const day = 24 * 60 * 60;
 const textOf = (html: string) => html.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');

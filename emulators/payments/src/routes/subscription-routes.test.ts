@@ -1,27 +1,12 @@
 import type Stripe from 'stripe';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSession, startTestPayments, type TestPayments } from '#payments/test/test-payments.ts';
+import { describe, expect, it } from 'vitest';
+import { subscribeThroughCheckout, useTestPayments } from '#payments/test/test-payments.ts';
 
-let payments: TestPayments;
-beforeAll(async () => {
-  payments = await startTestPayments();
-});
-afterAll(() => payments.destroy());
+const payments = useTestPayments();
 
 /** A customer who bought Pro (5 seats) through checkout with the given card. */
-async function subscribedCustomer(card = '4242 4242 4242 4242', trialDays?: number) {
-  const { stripe } = payments;
-  const customer = await stripe.customers.create({ email: 'sub@example.com' });
-  const session = await createSession(stripe, {
-    customer: customer.id,
-    ...(trialDays && { subscription_data: { trial_period_days: trialDays } }),
-  });
-  const paid = await payments.payCheckout(session.url ?? '', { card_number: card });
-  if (paid.status !== 303) throw new Error(`checkout answered ${paid.status}`);
-  const [subscription] = (await stripe.subscriptions.list({ customer: customer.id })).data;
-  if (!subscription) throw new Error('no subscription');
-  return { customer, subscription };
-}
+const subscribedCustomer = (card?: string, trialDays?: number) =>
+  subscribeThroughCheckout(payments, { email: 'sub@example.com', card, trialDays });
 
 const lastEvent = async (type: string) => (await payments.stripe.events.list({ type, limit: 1 })).data[0];
 

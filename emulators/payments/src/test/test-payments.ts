@@ -3,6 +3,7 @@ import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { startedForSuite } from '@app/emulator-kit/test';
 import Stripe from 'stripe';
 import { loadPaymentsConfig } from '#payments/config.ts';
 import { startPaymentsEmulator } from '#payments/start-payments-emulator.ts';
@@ -136,6 +137,40 @@ export async function startTestPayments(overrides: Record<string, string> = {}, 
 }
 
 export type TestPayments = Awaited<ReturnType<typeof startTestPayments>>;
+
+/** The suite's emulator (`startTestPayments(overrides)`), started before its tests and destroyed after. */
+export const useTestPayments = (overrides: Record<string, string> = {}) =>
+  startedForSuite(() => startTestPayments(overrides));
+
+/** A customer (`email`) who bought Pro (5 seats) through checkout with `card`, and their subscription. */
+export async function subscribeThroughCheckout(
+  payments: TestPayments,
+  { email, card = '4242 4242 4242 4242', trialDays }: { email: string; card?: string; trialDays?: number },
+) {
+  const { stripe } = payments;
+  const customer = await stripe.customers.create({ email });
+  const session = await createSession(stripe, {
+    customer: customer.id,
+    ...(trialDays && { subscription_data: { trial_period_days: trialDays } }),
+  });
+  const paid = await payments.payCheckout(session.url ?? '', { card_number: card });
+  if (paid.status !== 303) throw new Error(`checkout answered ${paid.status}`);
+  const [subscription] = (await stripe.subscriptions.list({ customer: customer.id })).data;
+  if (!subscription) throw new Error('no subscription');
+  return { customer, subscription };
+}
+
+/** The events a paid subscription checkout emits, in order. */
+export const paidCheckoutEventTypes = [
+  'customer.created',
+  'payment_method.attached',
+  'customer.subscription.created',
+  'invoice.created',
+  'invoice.finalized',
+  'invoice.paid',
+  'invoice.payment_succeeded',
+  'checkout.session.completed',
+];
 
 export type Delivery = {
   event: string;

@@ -13,11 +13,11 @@ const emptyValues: ContactValues = { name: '', email: '', message: '' };
 /** The contact form (§4, §5): sent to the form-handling service; success resets the form. */
 export function ContactForm() {
   const {
-    register,
+    fieldProps,
     submitWith,
     reset,
     outcome,
-    formState: { errors, isSubmitting },
+    formState: { isSubmitting },
   } = useAppForm<ContactValues>(emptyValues);
 
   const onSubmit = submitWith(async ({ name, email, message }) => {
@@ -32,31 +32,19 @@ export function ContactForm() {
 
   return (
     <form noValidate onSubmit={onSubmit} className="space-y-6" data-testid="contact-form">
-      <TextField
-        id="contact-name"
-        label="Name"
-        optional
-        autoComplete="name"
-        disabled={isSubmitting}
-        error={errors.name?.message}
-        {...register('name')}
-      />
+      <TextField id="contact-name" label="Name" optional autoComplete="name" {...fieldProps('name')} />
       <TextField
         id="contact-email"
         label="Email"
         type="email"
         autoComplete="email"
-        disabled={isSubmitting}
-        error={errors.email?.message}
-        {...register('email', { validate: requiredText('Please enter an email address') })}
+        {...fieldProps('email', { validate: requiredText('Please enter an email address') })}
       />
       <TextArea
         id="contact-message"
         label="Message"
         rows={6}
-        disabled={isSubmitting}
-        error={errors.message?.message}
-        {...register('message', { validate: requiredText('Please enter a message') })}
+        {...fieldProps('message', { validate: requiredText('Please enter a message') })}
       />
       <FormOutcome outcome={outcome} />
       <Button type="submit" size="lg" busy={isSubmitting} busyLabel="Sending…" className="w-full sm:w-auto">

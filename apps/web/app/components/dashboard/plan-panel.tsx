@@ -8,55 +8,72 @@ export function PlanPanel({ user }: { user: AuthUser }) {
   const status = user.stripeSubscriptionStatus;
   const endDate = user.subscriptionEndDate ? formatLongDate(user.subscriptionEndDate) : '';
   return (
-    <section
-      aria-labelledby="dashboard-plan-title"
-      className="rounded-lg border border-slate-200 bg-white p-6 shadow-sm"
-      data-testid="dashboard-plan"
+    <DetailsPanel
+      titleId="dashboard-plan-title"
+      title="Your plan"
+      testId="dashboard-plan"
+      footer={
+        <p className="mt-4 border-t border-slate-100 pt-4 text-sm font-medium text-slate-900">
+          Max Users Creation: {user.quantity}
+        </p>
+      }
     >
-      <h2 id="dashboard-plan-title" className="text-lg font-semibold text-slate-900">
-        Your plan
-      </h2>
-      <dl className="mt-4 space-y-3 text-sm">
-        <Detail term="Plan">{user.planId ? planName(user.planId) : 'No plan'}</Detail>
-        <Detail term="Status">
-          {status ? (
-            readableStatus(status)
-          ) : (
-            <>
-              No plan ·{' '}
-              <Link to="/pricing" className="link">
-                See plans
-              </Link>
-            </>
-          )}
-        </Detail>
-        {endDate && <Detail term={user.CurrentTrial ? 'Trial ends' : 'Renews on'}>{endDate}</Detail>}
-      </dl>
-      <p className="mt-4 border-t border-slate-100 pt-4 text-sm font-medium text-slate-900">
-        Max Users Creation: {user.quantity}
-      </p>
-    </section>
+      <Detail term="Plan">{user.planId ? planName(user.planId) : 'No plan'}</Detail>
+      <Detail term="Status">
+        {status ? (
+          readableStatus(status)
+        ) : (
+          <>
+            No plan ·{' '}
+            <Link to="/pricing" className="link">
+              See plans
+            </Link>
+          </>
+        )}
+      </Detail>
+      {endDate && <Detail term={user.CurrentTrial ? 'Trial ends' : 'Renews on'}>{endDate}</Detail>}
+    </DetailsPanel>
   );
 }
 
 /** §2 user info: who is signed in, and how. */
 export function AccountPanel({ user, methods }: { user: AuthUser; methods: string }) {
   return (
+    <DetailsPanel titleId="dashboard-user-title" title="Your account" testId="dashboard-user">
+      <Detail term="Name">{user.name}</Detail>
+      <Detail term="Email">{user.email}</Detail>
+      <Detail term="User ID">{user.uid}</Detail>
+      <Detail term="Sign-in method">{methods}</Detail>
+      <Detail term="Email verified">{user.emailVerified ? 'Yes' : 'No'}</Detail>
+    </DetailsPanel>
+  );
+}
+
+/** A dashboard card: a titled section with a list of details, and what follows the list. */
+function DetailsPanel({
+  titleId,
+  title,
+  testId,
+  children,
+  footer,
+}: {
+  titleId: string;
+  title: string;
+  testId: string;
+  children: ReactNode;
+  footer?: ReactNode;
+}) {
+  return (
     <section
-      aria-labelledby="dashboard-user-title"
+      aria-labelledby={titleId}
       className="rounded-lg border border-slate-200 bg-white p-6 shadow-sm"
-      data-testid="dashboard-user"
+      data-testid={testId}
     >
-      <h2 id="dashboard-user-title" className="text-lg font-semibold text-slate-900">
-        Your account
+      <h2 id={titleId} className="text-lg font-semibold text-slate-900">
+        {title}
       </h2>
-      <dl className="mt-4 space-y-3 text-sm">
-        <Detail term="Name">{user.name}</Detail>
-        <Detail term="Email">{user.email}</Detail>
-        <Detail term="User ID">{user.uid}</Detail>
-        <Detail term="Sign-in method">{methods}</Detail>
-        <Detail term="Email verified">{user.emailVerified ? 'Yes' : 'No'}</Detail>
-      </dl>
+      <dl className="mt-4 space-y-3 text-sm">{children}</dl>
+      {footer}
     </section>
   );
 }

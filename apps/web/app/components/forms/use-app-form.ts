@@ -1,5 +1,11 @@
 import { useCallback, useState } from 'react';
-import { type DefaultValues, type FieldValues, useForm } from 'react-hook-form';
+import {
+  type DefaultValues,
+  type FieldPath,
+  type FieldValues,
+  type RegisterOptions,
+  useForm,
+} from 'react-hook-form';
 import type { AlertVariant } from './alert.tsx';
 import { errorMessage } from './error-message.ts';
 
@@ -35,6 +41,9 @@ export function useOutcome() {
 /**
  * react-hook-form with the site's options, and the outcome of its action: `submitWith(action)` is the
  * form's onSubmit, running `action` with the checked values through `run` (useOutcome).
+ * `fieldProps(name, rules)` is what a TextField or TextArea takes from the form: the field registered
+ * with `rules`, its error message (which the field shows and links with aria-describedby and
+ * aria-invalid), and disabled while the form is submitted.
  */
 export function useAppForm<Values extends FieldValues>(defaultValues: DefaultValues<Values>) {
   const form = useForm<Values>({ mode: 'onSubmit', reValidateMode: 'onChange', defaultValues });
@@ -43,5 +52,10 @@ export function useAppForm<Values extends FieldValues>(defaultValues: DefaultVal
     form.handleSubmit(async (values) => {
       await run(() => action(values));
     });
-  return { ...form, outcome, setOutcome, run, submitWith };
+  const fieldProps = <Name extends FieldPath<Values>>(name: Name, rules?: RegisterOptions<Values, Name>) => ({
+    ...form.register(name, rules),
+    error: form.getFieldState(name, form.formState).error?.message,
+    disabled: form.formState.isSubmitting,
+  });
+  return { ...form, outcome, setOutcome, run, submitWith, fieldProps };
 }

@@ -1,47 +1,37 @@
 import { Link } from '#web/lib/page-router.tsx';
-import { MenuButton } from './menu-button.tsx';
+import { DropdownMenu } from './dropdown-menu.tsx';
 import { accountLinks } from './navigation.ts';
-import { useDisclosure } from './use-disclosure.ts';
 
 const itemClasses =
   'block w-full rounded-md px-3 py-2 text-left text-sm font-medium text-slate-900 hover:bg-slate-50';
 
 /** §2: the signed-in user's Account menu of the desktop bar: My Account, User Management, Settings, Sign out. */
 export function AccountMenu({ email, onSignOut }: { email: string; onSignOut: () => void }) {
-  const { isOpen, setIsOpen, rootRef, buttonRef } = useDisclosure();
-  const panelId = 'account-menu-panel';
-
   return (
-    <div ref={rootRef} className="relative">
-      <MenuButton
-        isOpen={isOpen}
-        panelId={panelId}
-        buttonRef={buttonRef}
-        onToggle={() => setIsOpen((open) => !open)}
-      >
-        Account
-      </MenuButton>
-      <div
-        id={panelId}
-        hidden={!isOpen}
-        className="absolute top-full right-0 z-50 mt-2 w-64 rounded-lg border border-slate-200 bg-white p-2 shadow-lg"
-      >
-        <p className="truncate px-3 pt-1 pb-2 text-xs text-slate-600">Signed in as {email}</p>
-        <ul className="border-t border-slate-100 pt-1">
-          {accountLinks.map((item) => (
-            <li key={item.to}>
-              <Link to={item.to} onClick={() => setIsOpen(false)} className={itemClasses}>
-                {item.label}
-              </Link>
+    <DropdownMenu
+      label="Account"
+      panelId="account-menu-panel"
+      panelClassName="absolute top-full right-0 z-50 mt-2 w-64 rounded-lg border border-slate-200 bg-white p-2 shadow-lg"
+    >
+      {(close) => (
+        <>
+          <p className="truncate px-3 pt-1 pb-2 text-xs text-slate-600">Signed in as {email}</p>
+          <ul className="border-t border-slate-100 pt-1">
+            {accountLinks.map((item) => (
+              <li key={item.to}>
+                <Link to={item.to} onClick={close} className={itemClasses}>
+                  {item.label}
+                </Link>
+              </li>
+            ))}
+            <li>
+              <button type="button" onClick={onSignOut} className={itemClasses}>
+                Sign out
+              </button>
             </li>
-          ))}
-          <li>
-            <button type="button" onClick={onSignOut} className={itemClasses}>
-              Sign out
-            </button>
-          </li>
-        </ul>
-      </div>
-    </div>
+          </ul>
+        </>
+      )}
+    </DropdownMenu>
   );
 }

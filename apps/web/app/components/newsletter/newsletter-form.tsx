@@ -13,11 +13,11 @@ type NewsletterValues = { email: string };
  */
 export function NewsletterForm({ idPrefix, className = '' }: { idPrefix: string; className?: string }) {
   const {
-    register,
+    fieldProps,
     submitWith,
     reset,
     outcome,
-    formState: { errors, isSubmitting },
+    formState: { isSubmitting },
   } = useAppForm<NewsletterValues>({ email: '' });
 
   const onSubmit = submitWith(async ({ email }) => {
@@ -42,9 +42,7 @@ export function NewsletterForm({ idPrefix, className = '' }: { idPrefix: string;
           autoComplete="email"
           placeholder="you@example.com"
           fieldClassName="min-w-0 flex-1"
-          disabled={isSubmitting}
-          error={errors.email?.message}
-          {...register('email', { validate: requiredText('Please enter an email address') })}
+          {...fieldProps('email', { validate: requiredText('Please enter an email address') })}
         />
         <Button type="submit" busy={isSubmitting} busyLabel="Subscribing…">
           Subscribe

@@ -20,11 +20,11 @@ export function GeneralSettingsForm({ user }: { user: AuthUser }) {
   // A social account's email belongs to the provider (the API refuses to change it).
   const socialMethod = user.providers.find((method) => method !== 'password');
   const {
-    register,
+    fieldProps,
     submitWith,
     reset,
     outcome,
-    formState: { errors, isSubmitting },
+    formState: { isSubmitting },
   } = useAppForm<ProfileValues>({ name: user.name, email: user.email });
 
   const onSubmit = submitWith(async ({ name, email }) => {
@@ -44,9 +44,7 @@ export function GeneralSettingsForm({ user }: { user: AuthUser }) {
           id="settings-name"
           label="Name"
           autoComplete="name"
-          disabled={isSubmitting}
-          error={errors.name?.message}
-          {...register('name', { validate: requiredText('Please enter your name') })}
+          {...fieldProps('name', { validate: requiredText('Please enter your name') })}
         />
         <TextField
           id="settings-email"
@@ -59,9 +57,7 @@ export function GeneralSettingsForm({ user }: { user: AuthUser }) {
               ? `Your email comes from your ${signInMethodLabels[socialMethod]} account.`
               : 'Changing your email may ask you to sign in again.'
           }
-          disabled={isSubmitting}
-          error={errors.email?.message}
-          {...register('email', { validate: requiredText('Please enter your email') })}
+          {...fieldProps('email', { validate: requiredText('Please enter your email') })}
         />
         <FormOutcome outcome={outcome} />
         <Button type="submit" busy={isSubmitting} busyLabel="Saving…">

@@ -15,12 +15,12 @@ export function PasswordSettingsForm({ user }: { user: AuthUser }) {
   const { updatePassword } = useAuth();
   const reauthentication = useReauthentication();
   const {
-    register,
+    fieldProps,
     submitWith,
     getValues,
     reset,
     outcome,
-    formState: { errors, isSubmitting },
+    formState: { isSubmitting },
   } = useAppForm<PasswordValues>({ password: '', confirmPassword: '' });
 
   const socialMethod = user.providers.find((method) => method !== 'password');
@@ -50,18 +50,14 @@ export function PasswordSettingsForm({ user }: { user: AuthUser }) {
           label="New password"
           type="password"
           autoComplete="new-password"
-          disabled={isSubmitting}
-          error={errors.password?.message}
-          {...register('password', { validate: requiredPassword('Please enter a password') })}
+          {...fieldProps('password', { validate: requiredPassword('Please enter a password') })}
         />
         <TextField
           id="settings-confirm-password"
           label="Confirm new password"
           type="password"
           autoComplete="new-password"
-          disabled={isSubmitting}
-          error={errors.confirmPassword?.message}
-          {...register('confirmPassword', { validate: matchingPassword(() => getValues('password')) })}
+          {...fieldProps('confirmPassword', { validate: matchingPassword(() => getValues('password')) })}
         />
         <FormOutcome outcome={outcome} />
         <Button type="submit" busy={isSubmitting} busyLabel="Changing…">

@@ -18,10 +18,10 @@ export function AddUserDialog({
   onClose: () => void;
 }) {
   const {
-    register,
+    fieldProps,
     submitWith,
     outcome,
-    formState: { errors, isSubmitting },
+    formState: { isSubmitting },
   } = useAppForm<NewSubUser>({ firstName: '', lastName: '', email: '' });
 
   const onSubmit = submitWith(async (values) => {
@@ -48,17 +48,13 @@ export function AddUserDialog({
             id="add-user-first-name"
             label="First name"
             autoComplete="off"
-            disabled={isSubmitting}
-            error={errors.firstName?.message}
-            {...register('firstName', { validate: requiredText('Please enter a first name') })}
+            {...fieldProps('firstName', { validate: requiredText('Please enter a first name') })}
           />
           <TextField
             id="add-user-last-name"
             label="Last name"
             autoComplete="off"
-            disabled={isSubmitting}
-            error={errors.lastName?.message}
-            {...register('lastName', { validate: requiredText('Please enter a last name') })}
+            {...fieldProps('lastName', { validate: requiredText('Please enter a last name') })}
           />
         </div>
         <TextField
@@ -66,9 +62,7 @@ export function AddUserDialog({
           label="Email"
           type="email"
           autoComplete="off"
-          disabled={isSubmitting}
-          error={errors.email?.message}
-          {...register('email', { validate: requiredText('Please enter an email address') })}
+          {...fieldProps('email', { validate: requiredText('Please enter an email address') })}
         />
         <FormOutcome outcome={outcome} />
         <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">

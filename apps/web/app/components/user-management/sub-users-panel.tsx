@@ -1,3 +1,4 @@
+import { isAtSeatLimit } from '@app/plans';
 import { useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Alert } from '#web/components/forms/alert.tsx';
@@ -23,7 +24,7 @@ export function SubUsersPanel({ seats }: { seats: number }) {
   const addButtonRef = useRef<HTMLButtonElement>(null);
 
   const count = users?.length ?? 0;
-  const isAtLimit = count >= seats;
+  const isAtLimit = isAtSeatLimit(count, seats);
   const canAdd = users !== null && !isAtLimit;
 
   const onAdded = (user: SubUser) => {
