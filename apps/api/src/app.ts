@@ -50,6 +50,8 @@ export type AppDeps = {
   onRoute?: (route: RouteOptions) => void;
 };
 
+const redisStartWaitMs = 3_000;
+
 export async function buildApp({ config, database, mailer, logger, plans: givenPlans, onRoute }: AppDeps) {
   const stripe = createStripeClient(config.payments);
   // Each plan's price by its lookup key unless STRIPE_PRICE_* names one, read before anything is opened
@@ -138,6 +140,11 @@ export async function buildApp({ config, database, mailer, logger, plans: givenP
   // while Redis is unreachable the limits are skipped rather than every request refused.
   const redis = config.redisUrl ? openRedis(config.redisUrl, app.log) : undefined;
   app.addHook('onClose', async () => redis?.close());
+  // Wait for Redis before serving, briefly: requests answered before it connects would skip the
+  // shared limits. Redis down at start only delays the start; the limits then hold per instance.
+  if (redis && !(await redis.ready(redisStartWaitMs))) {
+    app.log.warn('redis: not reachable at start; the shared limits are skipped until it is');
+  }
   await app.register(fastifyRateLimit, {
     global: false,
     ...(redis && { redis: redis.client, skipOnError: true }),

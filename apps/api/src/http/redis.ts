@@ -1,12 +1,18 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { Redis } from 'ioredis';
 
-export type RedisConnections = { client: Redis; subscriber: Redis; close(): Promise<void> };
+export type RedisConnections = {
+  client: Redis;
+  subscriber: Redis;
+  /** Resolves true once both connections are ready, or false after `timeoutMs` (Redis down at start). */
+  ready(timeoutMs: number): Promise<boolean>;
+  close(): Promise<void>;
+};
 
 /**
  * The connections to Redis (REDIS_URL) that share limits between instances: one for commands, one for
  * the eviction channel (a subscribed connection takes no other command). Commands fail at once while
- * Redis is unreachable instead of queueing: a limit then holds per instance, it never blocks a request.
+ * Redis is unreachable instead of queueing: the shared limits are then skipped, never a request blocked.
  */
 export function openRedis(url: string, log: FastifyBaseLogger): RedisConnections {
   const options = {
@@ -24,7 +30,7 @@ export function openRedis(url: string, log: FastifyBaseLogger): RedisConnections
     connection.on('error', (error: Error) => {
       if (error.message === lastError) return; // one line per outage, not one per retry
       lastError = error.message;
-      log.warn({ err: error }, 'redis: connection failed; limits hold per instance until it is back');
+      log.warn({ err: error }, 'redis: connection failed; the shared limits are skipped until it is back');
     });
     connection.on('ready', () => {
       if (lastError) log.info('redis: connected again');
@@ -34,6 +40,24 @@ export function openRedis(url: string, log: FastifyBaseLogger): RedisConnections
   return {
     client,
     subscriber,
+    async ready(timeoutMs) {
+      // Not events.once: it rejects on the 'error' events a connection emits while it retries.
+      const connected = (connection: Redis) =>
+        new Promise<void>((resolve) => {
+          if (connection.status === 'ready') resolve();
+          else connection.once('ready', () => resolve());
+        });
+      let timer: NodeJS.Timeout | undefined;
+      const timedOut = new Promise<false>((resolve) => {
+        timer = setTimeout(() => resolve(false), timeoutMs);
+      });
+      const result = await Promise.race([
+        Promise.all([connected(client), connected(subscriber)]).then(() => true),
+        timedOut,
+      ]);
+      clearTimeout(timer);
+      return result;
+    },
     async close() {
       await Promise.all([client.quit().catch(() => undefined), subscriber.quit().catch(() => undefined)]);
     },

@@ -28,8 +28,9 @@ async function canReachRedis() {
 }
 const hasRedis = await canReachRedis();
 
-// An address of the IPv6 documentation range of this run alone.
-const visitorAddress = `2001:db8::${randomBytes(6).toString('hex').match(/.{4}/g)?.join(':')}`;
+// An address of the IPv6 documentation range of this run alone, random in its first 64 bits: the rate
+// limiter may count an IPv6 address by its network.
+const visitorAddress = `2001:db8:${randomBytes(4).toString('hex').match(/.{4}/g)?.join(':')}::1`;
 
 describe.skipIf(!hasRedis)('limits shared through Redis by two instances', () => {
   let identity: TestIdentityProvider;
@@ -114,5 +115,26 @@ describe.skipIf(!hasRedis)('limits shared through Redis by two instances', () =>
     expect(first.events.at(-1)).toEqual({ event: 'closed', data: '{"reason":"too-many-streams"}' });
     expect(second.isEnded).toBe(false);
     expect(third.isEnded).toBe(false);
+  });
+});
+
+describe('with Redis unreachable', () => {
+  it('starts after a short wait and serves; the shared limits are skipped, no request is refused', async () => {
+    const startedAt = Date.now();
+    const app = await startTestApp({ REDIS_URL: 'redis://127.0.0.1:1/0', RATE_LIMIT_MAX: '1' });
+    try {
+      expect(Date.now() - startedAt).toBeGreaterThanOrEqual(2_900);
+      for (const attempt of [1, 2]) {
+        const response = await app.app.inject({
+          method: 'POST',
+          url: '/api/newsletter',
+          remoteAddress: visitorAddress,
+          payload: { email: `no-redis-${attempt}@example.com` },
+        });
+        expect(response.statusCode).toBe(200);
+      }
+    } finally {
+      await app.close();
+    }
   });
 });
