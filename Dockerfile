@@ -24,7 +24,7 @@ ARG NPM_VERSION
 RUN npm install --global --no-audit --no-fund npm@${NPM_VERSION}
 WORKDIR /repo
 COPY . .
-RUN --mount=type=cache,target=/root/.npm npm ci --no-audit --no-fund
+RUN npm ci --no-audit --no-fund
 ARG VITE_SITE_URL=
 ARG VITE_APP_NAME=
 ARG VITE_HELP_CENTER_URL=
@@ -36,7 +36,7 @@ RUN node scripts/release.mjs --copy-only /release
 
 # ---- Stage 2 (release.mjs stage 2): the runtime dependencies only, in the release directory ----
 WORKDIR /release
-RUN --mount=type=cache,target=/root/.npm npm ci --omit=dev --no-audit --no-fund
+RUN npm ci --omit=dev --no-audit --no-fund
 
 # ---- The image: the release and Node, run by an unprivileged user ----
 FROM node:${NODE_VERSION}-bookworm-slim AS runtime

@@ -10,13 +10,11 @@ export function registerRequestContext(app: FastifyInstance): void {
   app.addHook('onRequest', (request, _reply, done) => requestContext.run({ requestId: request.id }, done));
 }
 
-/** The id of the request this code runs for, if any (none at startup or in a timer of its own). */
-export function currentRequestId(): string | undefined {
-  return requestContext.getStore()?.requestId;
-}
-
-/** `X-Request-Id` for a call made on behalf of the current request; nothing outside one. */
+/**
+ * `X-Request-Id` for a call made on behalf of the current request; nothing outside one (at startup or
+ * in a timer of its own).
+ */
 export function requestIdHeader(): Record<string, string> {
-  const requestId = currentRequestId();
+  const requestId = requestContext.getStore()?.requestId;
   return requestId ? { 'X-Request-Id': requestId } : {};
 }
