@@ -5,6 +5,7 @@ import { itemEndpoints } from './items.ts';
 import { generateOpenApiDocument } from './openapi.ts';
 import { publicFormEndpoints } from './public-forms.ts';
 import { subUserEndpoints } from './sub-users.ts';
+import { teamEndpoints } from './teams.ts';
 import { userEndpoints } from './users.ts';
 
 /**
@@ -16,6 +17,7 @@ export const endpoints: readonly Endpoint[] = [
   ...userEndpoints,
   ...itemEndpoints,
   ...subUserEndpoints,
+  ...teamEndpoints,
   ...billingEndpoints,
   ...documentationEndpoints,
   ...developmentEndpoints,

@@ -32,6 +32,16 @@ export const errorCodes = [
   'plan/upgrade-required',
   'seats/limit-reached',
   'sub-users/duplicate-email',
+  'sub-users/own-email',
+  // Teams: workspaces and invitations (docs/teams.md)
+  'workspaces/not-found',
+  'workspaces/no-seat',
+  'invitations/not-found',
+  'invitations/expired',
+  'invitations/used',
+  'invitations/wrong-email',
+  'invitations/own-workspace',
+  'invitations/already-joined',
   // Billing
   'billing/unknown-price',
   'billing/already-subscribed',

@@ -11,4 +11,5 @@ export * from './plans.ts';
 export * from './public-forms.ts';
 export * from './reference-page.ts';
 export * from './sub-users.ts';
+export * from './teams.ts';
 export * from './users.ts';

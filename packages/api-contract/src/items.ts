@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { endpoint } from './endpoint.ts';
 import { successEnvelope } from './envelope.ts';
 import { text, timestamp } from './fields.ts';
+import { workspaceQuery } from './teams.ts';
 
 export const itemName = text({
   label: 'name',
@@ -25,7 +26,7 @@ export const item = z
   .object({
     id: z.uuid(),
     name: z.string(),
-    owner: z.string().describe("The owner's uid."),
+    owner: z.string().describe("The workspace owner's uid (members' items are the workspace's)."),
     featured: z.boolean(),
     createdAt: timestamp,
   })
@@ -36,6 +37,10 @@ export type ItemChangeRequest = z.output<typeof itemChangeRequest>;
 export type Item = z.output<typeof item>;
 export type DeletedItem = { id: string };
 
+// A workspace the caller is not a member of is not found; a member whose seat the plan no longer covers
+// is refused until the owner frees one.
+const workspaceErrors = { 403: ['workspaces/no-seat'], 404: ['workspaces/not-found'] } as const;
+
 const itemIdParams = z.object({ id: z.string().describe("The item's id (a uuid).") });
 
 export const itemEndpoints = [
@@ -44,26 +49,29 @@ export const itemEndpoints = [
     path: '/api/items',
     id: 'listItems',
     tag: 'Items',
-    summary: "The caller's items, newest first",
+    summary: "The workspace's items, newest first",
     auth: 'bearer',
+    request: { query: workspaceQuery },
     answer: { status: 200, description: 'The items.', schema: successEnvelope(z.array(item)) },
+    errors: workspaceErrors,
   }),
   endpoint({
     method: 'GET',
     path: '/api/items/stream',
     id: 'streamItems',
     tag: 'Items',
-    summary: "The caller's items, live (Server-Sent Events)",
+    summary: "The workspace's items, live (Server-Sent Events)",
     description:
-      '`event: items` carries the whole list (data: the items as JSON, newest first) at once and after every change; `event: closed` (data `{"reason":"too-many-streams"}`) ends a stream that a newer one of the same user or address replaced. Read it with fetch: the token travels in the Authorization header.',
+      '`event: items` carries the whole list (data: the items as JSON, newest first) at once and after every change; `event: closed` ends the stream with a reason: `{"reason":"too-many-streams"}` when a newer one of the same user or address replaced it, `{"reason":"access-revoked"}` when the caller lost access to the workspace (removed, left, or no seat). Read it with fetch: the token travels in the Authorization header.',
     auth: 'bearer',
+    request: { query: workspaceQuery },
     answer: {
       status: 200,
       contentType: 'text/event-stream',
       description: 'An event stream that stays open.',
       schema: z.string(),
     },
-    errors: { 503: ['unavailable'] },
+    errors: { ...workspaceErrors, 503: ['unavailable'] },
   }),
   endpoint({
     method: 'POST',
@@ -72,20 +80,20 @@ export const itemEndpoints = [
     tag: 'Items',
     summary: 'Adds an item',
     auth: 'bearer',
-    request: { body: createItemRequest },
+    request: { query: workspaceQuery, body: createItemRequest },
     answer: { status: 201, description: 'The new item.', schema: successEnvelope(item) },
-    errors: { 409: ['items/limit-reached'] },
+    errors: { ...workspaceErrors, 409: ['items/limit-reached'] },
   }),
   endpoint({
     method: 'GET',
     path: '/api/items/:id',
     id: 'getItem',
     tag: 'Items',
-    summary: 'One of the caller’s items',
+    summary: 'One of the workspace’s items',
     auth: 'bearer',
-    request: { params: itemIdParams },
+    request: { params: itemIdParams, query: workspaceQuery },
     answer: { status: 200, description: 'The item.', schema: successEnvelope(item) },
-    errors: { 404: ['not_found'] },
+    errors: { 403: workspaceErrors[403], 404: ['not_found', 'workspaces/not-found'] },
   }),
   endpoint({
     method: 'PATCH',
@@ -94,9 +102,12 @@ export const itemEndpoints = [
     tag: 'Items',
     summary: 'Renames an item, or features it (business plan)',
     auth: 'bearer',
-    request: { params: itemIdParams, body: itemChangeRequest },
+    request: { params: itemIdParams, query: workspaceQuery, body: itemChangeRequest },
     answer: { status: 200, description: 'The changed item.', schema: successEnvelope(item) },
-    errors: { 403: ['plan/upgrade-required'], 404: ['not_found'] },
+    errors: {
+      403: ['plan/upgrade-required', 'workspaces/no-seat'],
+      404: ['not_found', 'workspaces/not-found'],
+    },
   }),
   endpoint({
     method: 'DELETE',
@@ -105,12 +116,12 @@ export const itemEndpoints = [
     tag: 'Items',
     summary: 'Deletes an item',
     auth: 'bearer',
-    request: { params: itemIdParams },
+    request: { params: itemIdParams, query: workspaceQuery },
     answer: {
       status: 200,
       description: "The deleted item's id.",
       schema: successEnvelope(z.object({ id: z.uuid() })),
     },
-    errors: { 404: ['not_found'] },
+    errors: { 403: workspaceErrors[403], 404: ['not_found', 'workspaces/not-found'] },
   }),
 ];

@@ -78,7 +78,13 @@ export const items = pgTable(
   ],
 );
 
-/** The spec's UserManagement records: people an owner adds to their plan, limited by `users.quantity`. */
+/**
+ * The spec's UserManagement records: people an owner adds to their workspace, limited by the seats of
+ * `users.quantity` (docs/teams.md). Each is an invitation until the person joins (`member_id`,
+ * `joined_at`). Seats are held in order of addition (`created_at, id`): when the plan has fewer seats
+ * than rows, the newest rows have none. A trigger (migration 0005) announces every change on
+ * 'workspace_access', so open streams of a removed member end on every instance.
+ */
 export const subUsers = pgTable(
   'sub_users',
   {
@@ -91,6 +97,48 @@ export const subUsers = pgTable(
     firstName: text('first_name').notNull(),
     lastName: text('last_name').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The person who joined through the invitation; null while it is pending. */
+    memberId: text('member_id').references(() => users.id, { onDelete: 'cascade' }),
+    joinedAt: timestamp('joined_at', { withTimezone: true }),
+    /** SHA-256 (hex) of the invitation link's token; the token itself is only in the mail. Kept after use, so a used link says so. */
+    invitationTokenHash: text('invitation_token_hash').unique(),
+    invitationExpiresAt: timestamp('invitation_expires_at', { withTimezone: true }),
+    invitationSentAt: timestamp('invitation_sent_at', { withTimezone: true }),
   },
-  (table) => [unique('sub_users_owner_email_unique').on(table.owner, table.email)],
+  (table) => [
+    unique('sub_users_owner_email_unique').on(table.owner, table.email),
+    unique('sub_users_owner_member_unique').on(table.owner, table.memberId),
+    // The workspaces a person belongs to.
+    index('sub_users_member_idx').on(table.memberId),
+  ],
+);
+
+/**
+ * What happened in a workspace, for its owner (docs/teams.md): written in the transaction of the
+ * change it records. `workspace` is the owner's uid; `actor_email` is kept so that an entry still
+ * names someone who has since left.
+ */
+export const activity = pgTable(
+  'activity',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    workspace: text('workspace')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    actorId: text('actor_id').notNull(),
+    actorEmail: text('actor_email').notNull(),
+    action: text('action').notNull(),
+    /** What it was done to: an item's name, a person's email. */
+    subject: text('subject').notNull(),
+    /** The name before a rename. */
+    previous: text('previous'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('activity_workspace_created_at_idx').on(
+      table.workspace,
+      table.createdAt.desc().nullsFirst(),
+      table.id.desc().nullsFirst(),
+    ),
+  ],
 );
