@@ -10,6 +10,8 @@ export const webSources = [
   'apps/web/vite.config.ts',
   'apps/web/package.json',
   'packages/plans/src',
+  // The web app is typed by the contract, and may import its values (error codes, action names).
+  'packages/api-contract/src',
 ];
 export const omnioutSources = ['apps/omniout/src', 'apps/omniout/build.ts', 'packages/plans/src'];
 

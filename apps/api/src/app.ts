@@ -4,6 +4,7 @@ import type { Mailer } from '@app/mail';
 import fastifyCompress from '@fastify/compress';
 import fastifyRateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyServerOptions, type RouteOptions } from 'fastify';
+import { registerActivityRoutes } from './activity/activity-routes.ts';
 import { createAuthenticate } from './auth/authenticate.ts';
 import { registerIdentityConfigRoutes } from './auth/identity-config-routes.ts';
 import { createManagementClient } from './auth/management-client.ts';
@@ -34,10 +35,12 @@ import { registerRequestContext } from './http/request-context.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerStaticSite } from './http/static-site.ts';
 import { serverTimeouts } from './http/timeouts.ts';
+import { registerInvitationRoutes } from './invitations/invitation-routes.ts';
 import { registerItemRoutes } from './items/item-routes.ts';
 import { registerNewsletterRoutes } from './newsletter/newsletter-routes.ts';
 import { registerSubUserRoutes } from './sub-users/sub-user-routes.ts';
 import { registerUserRoutes } from './users/user-routes.ts';
+import { registerWorkspaceRoutes } from './workspaces/workspace-routes.ts';
 
 export type AppDeps = {
   config: Config;
@@ -180,7 +183,23 @@ export async function buildApp({ config, database, mailer, logger, plans: givenP
     redis,
     metrics,
   });
-  registerSubUserRoutes(app, { db, identity: config.identity, authenticate });
+  registerSubUserRoutes(app, {
+    db,
+    identity: config.identity,
+    authenticate,
+    mailer,
+    siteOrigin: config.site.origin,
+    invitationTtlHours: config.invitations.ttlHours,
+  });
+  registerInvitationRoutes(app, {
+    db,
+    identity: config.identity,
+    plans,
+    authenticate,
+    rateLimit: config.rateLimit,
+  });
+  registerWorkspaceRoutes(app, { db, identity: config.identity, plans, authenticate });
+  registerActivityRoutes(app, { db, authenticate });
   registerBillingRoutes(app, {
     db,
     stripe,

@@ -51,6 +51,8 @@ const environmentSchema = z.object({
   WRITE_RATE_LIMIT_MAX: integerWithDefault(1, 1_000_000, 120),
   WRITE_RATE_LIMIT_WINDOW_MS: integerWithDefault(1000, 86_400_000, 60_000),
   REQUEST_TIMEOUT_MS: integerWithDefault(1000, 600_000, requestTimeoutMs),
+  // How long an invitation link to a workspace stays valid (docs/teams.md): 7 days, at most a year.
+  INVITATION_TTL_HOURS: integerWithDefault(1, 8760, 168),
   // Several instances: Redis shares every rate limit and stream cap between them (docs/deploy.md).
   REDIS_URL: variable(
     z
@@ -136,6 +138,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env) {
       ? ({ transport: 'smtp', smtpUrl: env.SMTP_URL, from: env.MAIL_FROM } as const)
       : ({ transport: 'outbox', outboxDir: path.join(dataDir, 'outbox'), from: env.MAIL_FROM } as const),
     contactInbox: env.CONTACT_INBOX,
+    invitations: { ttlHours: env.INVITATION_TTL_HOURS },
     rateLimit: { max: env.RATE_LIMIT_MAX, windowMs: env.RATE_LIMIT_WINDOW_MS },
     redisUrl: env.REDIS_URL,
     shutdownDrainMs: env.SHUTDOWN_DRAIN_MS ?? (mode === 'production' ? 5000 : 0),

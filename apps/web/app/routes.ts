@@ -9,6 +9,8 @@ export default [
   route('legal/:section', 'routes/legal.tsx'),
   route('auth/:type', 'routes/auth.tsx'),
   route('auth0-callback', 'routes/auth0-callback.tsx'),
+  // Teams: the invitation link's page, for visitors and signed-in people alike (it signs them up or in).
+  route('invitation', 'routes/invitation.tsx'),
   // Signed-in only, with its own guard: a visitor who chose a plan signs up first (routes/purchase.tsx).
   route('purchase/:plan', 'routes/purchase.tsx'),
   // Signed-in only: the layout's guard sends visitors to /auth/signin?next=… (§2).
@@ -16,6 +18,7 @@ export default [
     route('dashboard', 'routes/dashboard.tsx'),
     route('myAccount', 'routes/my-account.tsx'),
     route('userManagement', 'routes/user-management.tsx'),
+    route('activity', 'routes/activity.tsx'),
     route('settings/:section', 'routes/settings.tsx'),
   ]),
   route('*', 'routes/not-found.tsx'),

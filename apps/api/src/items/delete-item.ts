@@ -1,14 +1,31 @@
 import { and, eq } from 'drizzle-orm';
+import { recordActivity } from '#api/activity/record-activity.ts';
 import type { Database } from '#api/db/database.ts';
 import { items } from '#api/db/schema.ts';
+import { authorizeWorkspace } from '#api/workspaces/authorize-workspace.ts';
 import { assertItemId, itemNotFound } from './item-document.ts';
 
-export async function deleteItem(db: Database, owner: string, id: string): Promise<{ id: string }> {
-  assertItemId(id);
-  const [row] = await db
-    .delete(items)
-    .where(and(eq(items.id, id), eq(items.owner, owner)))
-    .returning({ id: items.id });
-  if (!row) throw itemNotFound();
-  return row;
+/** Deletes one of the workspace's items and logs it, in one transaction with the authorization. */
+export async function deleteItem(
+  db: Database,
+  callerUid: string,
+  workspace: string | undefined,
+  id: string,
+): Promise<{ id: string }> {
+  return db.transaction(async (tx) => {
+    const access = await authorizeWorkspace(tx, callerUid, workspace, { lock: true });
+    assertItemId(id);
+    const [row] = await tx
+      .delete(items)
+      .where(and(eq(items.id, id), eq(items.owner, access.workspace)))
+      .returning({ id: items.id, name: items.name });
+    if (!row) throw itemNotFound();
+    await recordActivity(tx, {
+      workspace: access.workspace,
+      actor: callerUid,
+      action: 'item.deleted',
+      subject: row.name,
+    });
+    return { id: row.id };
+  });
 }

@@ -1,10 +1,11 @@
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '#api/db/database.ts';
 import { items } from '#api/db/schema.ts';
+import type { Queryable } from '#api/workspaces/authorize-workspace.ts';
 import { assertItemId, type Item, itemColumns, itemNotFound, toItem } from './item-document.ts';
 
-/** One of the caller's items; any other id answers 404. */
-export async function getItem(db: Database, owner: string, id: string): Promise<Item> {
+/** One of the workspace's items (`owner` is the workspace); any other id answers 404. */
+export async function getItem(db: Database | Queryable, owner: string, id: string): Promise<Item> {
   assertItemId(id);
   const [row] = await db
     .select(itemColumns)

@@ -1,14 +1,15 @@
-import { createItemRequest } from '@app/api-contract';
-import type { FastifyInstance } from 'fastify';
+import { createItemRequest, workspaceQuery } from '@app/api-contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { type Authenticate, callerOf } from '#api/auth/authenticate.ts';
 import type { PlanCatalogue } from '#api/billing/resolve-plan-prices.ts';
 import type { Config, IdentityConfig } from '#api/config.ts';
 import type { DatabaseHandle } from '#api/db/database.ts';
-import { success } from '#api/http/app-error.ts';
+import { AppError, success } from '#api/http/app-error.ts';
 import type { Metrics } from '#api/http/metrics.ts';
 import type { RedisConnections } from '#api/http/redis.ts';
 import { validate } from '#api/http/validate.ts';
 import { findOrCreateUser } from '#api/users/user-document.ts';
+import { authorizeWorkspace } from '#api/workspaces/authorize-workspace.ts';
 import { createItem } from './create-item.ts';
 import { deleteItem } from './delete-item.ts';
 import { getItem } from './get-item.ts';
@@ -38,7 +39,13 @@ type ItemDeps = {
   metrics: Metrics;
 };
 
-/** The dashboard's items (docs/workspace.md): every query is scoped to the verified caller. */
+/** The workspace the request names (`?workspace=`, the owner's uid); absent, the caller's own. */
+const workspaceOf = (request: FastifyRequest) => validate(workspaceQuery, request.query).workspace;
+
+/**
+ * The dashboard's items (docs/workspace.md): every query is scoped to a workspace the verified caller
+ * may open, their own or one they are a member of (authorizeWorkspace).
+ */
 export function registerItemRoutes(app: FastifyInstance, deps: ItemDeps) {
   const { db } = deps.database;
   const actionDeps = {
@@ -51,6 +58,15 @@ export function registerItemRoutes(app: FastifyInstance, deps: ItemDeps) {
   const live = createLiveItems({
     database: deps.database,
     readItems: lists.ofOwner,
+    keepsAccess: (member, workspace) =>
+      authorizeWorkspace(db, member, workspace).then(
+        () => true,
+        (error: unknown) => {
+          // Not a member any more, or no seat: the access is gone. Anything else is not an answer.
+          if (error instanceof AppError && error.code.startsWith('workspaces/')) return false;
+          throw error;
+        },
+      ),
     log: app.log,
     deliveryLag: deps.metrics.liveDeliveryLag,
   });
@@ -81,6 +97,9 @@ export function registerItemRoutes(app: FastifyInstance, deps: ItemDeps) {
 
   app.get('/api/items', { preHandler }, async (request) => {
     const caller = callerOf(request);
+    const access = await authorizeWorkspace(db, caller.uid, workspaceOf(request));
+    if (access.role === 'member') return success(await lists.ofOwner(access.workspace));
+    // The owner's list, one round trip: it also tells whether their user document exists yet.
     const list = await lists.ofUser(caller.uid);
     if (list) return success(list);
     await findOrCreateUser(db, deps.identity, caller); // §4: the first call creates the user document
@@ -91,24 +110,33 @@ export function registerItemRoutes(app: FastifyInstance, deps: ItemDeps) {
   app.get(
     '/api/items/stream',
     { preHandler, exposeHeadRoute: false },
-    createStreamItemsHandler(live, streamLimits),
+    createStreamItemsHandler({
+      live,
+      limits: streamLimits,
+      workspaceOf,
+      authorize: (callerUid, workspace) => authorizeWorkspace(db, callerUid, workspace),
+    }),
   );
 
   app.post('/api/items', { preHandler }, async (request, reply) => {
-    const item = await createItem(actionDeps, callerOf(request), validate(createItemRequest, request.body));
+    const workspace = workspaceOf(request);
+    const body = validate(createItemRequest, request.body);
+    const item = await createItem(actionDeps, callerOf(request), workspace, body);
     return reply.status(201).send(success(item));
   });
 
-  app.get<WithId>('/api/items/:id', { preHandler }, async (request) =>
-    success(await getItem(db, callerOf(request).uid, request.params.id)),
-  );
+  app.get<WithId>('/api/items/:id', { preHandler }, async (request) => {
+    const access = await authorizeWorkspace(db, callerOf(request).uid, workspaceOf(request));
+    return success(await getItem(db, access.workspace, request.params.id));
+  });
 
   app.patch<WithId>('/api/items/:id', { preHandler }, async (request) => {
+    const workspace = workspaceOf(request);
     const change = parseItemChange(request.body);
-    return success(await updateItem(actionDeps, callerOf(request), request.params.id, change));
+    return success(await updateItem(actionDeps, callerOf(request).uid, workspace, request.params.id, change));
   });
 
   app.delete<WithId>('/api/items/:id', { preHandler }, async (request) =>
-    success(await deleteItem(db, callerOf(request).uid, request.params.id)),
+    success(await deleteItem(db, callerOf(request).uid, workspaceOf(request), request.params.id)),
   );
 }

@@ -3,7 +3,12 @@ import { describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '#api/db/database.ts';
 import type { ListenOptions } from '#api/db/postgres-listener.ts';
 import type { Item } from './item-document.ts';
-import { createLiveItems, type LiveItemsSubscriber } from './live-items.ts';
+import {
+  createLiveItems,
+  itemChangesChannel,
+  type LiveItemsSubscriber,
+  workspaceAccessChannel,
+} from './live-items.ts';
 
 const silentLog = { error() {}, warn() {}, info() {} } as unknown as FastifyBaseLogger;
 const tick = () => new Promise((resolve) => setImmediate(resolve));
@@ -11,19 +16,25 @@ const settle = async () => {
   for (let round = 0; round < 5; round += 1) await tick();
 };
 
-/** A hub over a fake database: `announce` plays a NOTIFY, `reads` counts list reads per owner. */
-function hubWithFakeDatabase(readItems?: (owner: string) => Promise<Item[]>) {
-  let onPayload: (payload: string) => void = () => {};
-  let options: ListenOptions = {};
-  let isListening = false;
+type Listener = { onPayload: (payload: string) => void; options: ListenOptions };
+
+/**
+ * A hub over a fake database: `announce` plays a NOTIFY on the items channel and `announceAccess` one
+ * on the access channel; `reads` counts list reads per owner, `checks` access checks per member.
+ * `keepsAccess` answers the checks (everyone keeps access by default).
+ */
+function hubWithFakeDatabase(
+  readItems?: (owner: string) => Promise<Item[]>,
+  keepsAccess: (member: string, workspace: string) => Promise<boolean> = async () => true,
+) {
+  const listeners = new Map<string, Listener>();
   const reads: string[] = [];
+  const checks: string[] = [];
   const database = {
-    async listen(_channel: string, callback: (payload: string) => void, listenOptions?: ListenOptions) {
-      onPayload = callback;
-      options = listenOptions ?? {};
-      isListening = true;
+    async listen(channel: string, onPayload: (payload: string) => void, options?: ListenOptions) {
+      listeners.set(channel, { onPayload, options: options ?? {} });
       return async () => {
-        isListening = false;
+        listeners.delete(channel);
       };
     },
   } as unknown as DatabaseHandle;
@@ -34,32 +45,51 @@ function hubWithFakeDatabase(readItems?: (owner: string) => Promise<Item[]>) {
       reads.push(owner);
       return readItems ? readItems(owner) : [{ id: String(reads.length), owner } as Item];
     },
+    keepsAccess: async (member, workspace) => {
+      checks.push(`${member}@${workspace}`);
+      return keepsAccess(member, workspace);
+    },
   });
   return {
     live,
     reads,
-    announce: (owner: string) => onPayload(owner),
-    resume: () => options.onResume?.(),
+    checks,
+    announce: (owner: string) => listeners.get(itemChangesChannel)?.onPayload(owner),
+    announceAccess: (workspace: string) => listeners.get(workspaceAccessChannel)?.onPayload(workspace),
+    resume: () => listeners.get(itemChangesChannel)?.options.onResume?.(),
+    resumeAccess: () => listeners.get(workspaceAccessChannel)?.options.onResume?.(),
     get isListening() {
-      return isListening;
+      return listeners.size > 0;
     },
   };
 }
 
-function recorder() {
+/** A subscriber that records; `as` makes it a member's, authorized at `authorizedAt`. */
+function recorder(as?: { member: string; authorizedAt?: number }) {
   const lists: Item[][] = [];
   let endCount = 0;
+  let revokeCount = 0;
   const subscriber: LiveItemsSubscriber = {
     send: (listJson) => lists.push(JSON.parse(listJson)),
     end: () => {
       endCount += 1;
     },
+    ...(as && {
+      member: as.member,
+      authorizedAt: as.authorizedAt ?? 0,
+      revoke: () => {
+        revokeCount += 1;
+      },
+    }),
   };
   return {
     subscriber,
     lists,
     get endCount() {
       return endCount;
+    },
+    get revokeCount() {
+      return revokeCount;
     },
   };
 }
@@ -159,5 +189,97 @@ describe('the live items hub', () => {
     const late = recorder();
     hub.live.subscribe('ada', late.subscriber);
     expect(late.endCount).toBe(1);
+  });
+});
+
+describe('access changes in the live items hub', () => {
+  it('checks each member watching the workspace once per burst, never the owner, and revokes who lost access', async () => {
+    const removed = new Set<string>();
+    const hub = hubWithFakeDatabase(undefined, async (member) => !removed.has(member));
+    await hub.live.ready();
+    const owner = recorder();
+    const [kept, leaving, leavingAgain] = [
+      recorder({ member: 'grace' }),
+      recorder({ member: 'linus' }),
+      recorder({ member: 'linus' }),
+    ];
+    const elsewhere = recorder({ member: 'linus' });
+    for (const each of [owner, kept, leaving, leavingAgain]) hub.live.subscribe('ada', each.subscriber);
+    hub.live.subscribe('barbara', elsewhere.subscriber);
+    await settle();
+    expect(hub.checks).toEqual([]); // authorized at open, nothing announced since
+
+    removed.add('linus');
+    for (let index = 0; index < 20; index += 1) hub.announceAccess('ada');
+    hub.announceAccess('nobody-watches');
+    await settle();
+    expect(hub.checks.sort()).toEqual(['grace@ada', 'linus@ada']);
+    expect([kept.revokeCount, leaving.revokeCount, leavingAgain.revokeCount]).toEqual([0, 1, 1]);
+    expect([owner.endCount, kept.endCount, elsewhere.revokeCount]).toEqual([0, 0, 0]);
+  });
+
+  it('checks a member again at once when an access change was announced while they were authorized', async () => {
+    const hub = hubWithFakeDatabase(undefined, async () => false);
+    await hub.live.ready();
+    const authorizedAt = hub.live.accessEpoch;
+    hub.announceAccess('ada'); // nobody watches yet: only the epoch moves
+    const late = recorder({ member: 'grace', authorizedAt });
+    hub.live.subscribe('ada', late.subscriber);
+    await settle();
+    expect(hub.checks).toEqual(['grace@ada']);
+    expect(late.revokeCount).toBe(1);
+
+    const current = recorder({ member: 'linus', authorizedAt: hub.live.accessEpoch });
+    hub.live.subscribe('ada', current.subscriber);
+    await settle();
+    expect(hub.checks).toEqual(['grace@ada']);
+  });
+
+  it('checks every member again when the access connection is back, and ends streams whose check fails', async () => {
+    let failing = false;
+    const hub = hubWithFakeDatabase(undefined, async () => {
+      if (failing) throw new Error('database gone');
+      return true;
+    });
+    await hub.live.ready();
+    const [first, second] = [recorder({ member: 'grace' }), recorder({ member: 'linus' })];
+    hub.live.subscribe('ada', first.subscriber);
+    hub.live.subscribe('barbara', second.subscriber);
+    await settle();
+    hub.resumeAccess();
+    await settle();
+    expect(hub.checks.sort()).toEqual(['grace@ada', 'linus@barbara']);
+    expect([first.revokeCount, second.revokeCount]).toEqual([0, 0]);
+
+    failing = true;
+    hub.announceAccess('ada');
+    await settle();
+    expect([first.endCount, first.revokeCount, second.endCount]).toEqual([1, 0, 0]);
+  });
+
+  it('checks once more after a check that an announcement overtook', async () => {
+    let release: () => void = () => {};
+    let isRemoved = false;
+    let calls = 0;
+    const hub = hubWithFakeDatabase(undefined, async () => {
+      calls += 1;
+      const keeps = !isRemoved; // what the check's query reads when it runs
+      if (calls === 1) await new Promise<void>((resolve) => (release = resolve));
+      return keeps;
+    });
+    await hub.live.ready();
+    const watcher = recorder({ member: 'grace' });
+    hub.live.subscribe('ada', watcher.subscriber);
+    await settle();
+    hub.announceAccess('ada'); // check 1 starts and hangs, having read the old state
+    await settle();
+    isRemoved = true;
+    hub.announceAccess('ada'); // the removal, announced during check 1
+    hub.announceAccess('ada');
+    await settle();
+    release();
+    await settle();
+    expect(calls).toBe(2);
+    expect(watcher.revokeCount).toBe(1);
   });
 });

@@ -7,8 +7,26 @@ import type { Item } from './item-document.ts';
 /** The channel of the items trigger (migration 0003); the payload is the owner's uid. */
 export const itemChangesChannel = 'item_changes';
 
-/** One open live list: `send` gets the owner's whole list as JSON, `end` closes the stream. */
-export type LiveItemsSubscriber = { send(listJson: string): void; end(): void };
+/**
+ * The channel of the access trigger (migration 0005): a membership changed or went, or the owner's
+ * seats changed. The payload is the workspace's id (its owner's uid).
+ */
+export const workspaceAccessChannel = 'workspace_access';
+
+/** One open live list: `send` gets the workspace's whole list as JSON, `end` closes the stream. */
+export type LiveItemsSubscriber = {
+  send(listJson: string): void;
+  end(): void;
+  /**
+   * The caller's uid when they watch the workspace as a member, not its owner: their access is
+   * checked again whenever the workspace's access changes.
+   */
+  member?: string;
+  /** `accessEpoch` read before the caller was authorized: a change announced since is checked at once. */
+  authorizedAt?: number;
+  /** Ends the stream of a member who lost access (instead of `end`). */
+  revoke?(): void;
+};
 
 type Channel = {
   subscribers: Set<LiveItemsSubscriber>;
@@ -20,6 +38,10 @@ type Channel = {
   isReading: boolean;
   /** When the oldest announcement not yet delivered arrived (for the delivery-lag metric). */
   announcedAt?: number;
+  /** The workspace's access changed since its members were last checked. */
+  isAccessStale: boolean;
+  isAccessCheckScheduled: boolean;
+  isCheckingAccess: boolean;
 };
 
 /**
@@ -28,10 +50,17 @@ type Channel = {
  * a burst of writes costs a few reads whatever the number of open streams; each list is encoded once
  * and written to all of that owner's streams. Reads are sequential per owner, so a stream never gets
  * an older list after a newer one.
+ *
+ * A second LISTEN hears access changes (docs/workspace.md): for each, the members watching that
+ * workspace on this instance are checked again (`keepsAccess`, once per member however many streams
+ * they hold), and the streams of those who lost access are revoked. Access announcements fold as list
+ * announcements do; owners are never checked, they cannot lose their own workspace.
  */
 export function createLiveItems(deps: {
   database: DatabaseHandle;
   readItems: (owner: string) => Promise<Item[]>;
+  /** Whether a member may still open the workspace; rejects when that cannot be known. */
+  keepsAccess: (member: string, workspace: string) => Promise<boolean>;
   log: FastifyBaseLogger;
   /** Seconds from a change announcement reaching this instance to the new list written out. */
   deliveryLag?: { observe(seconds: number): void };
@@ -39,6 +68,9 @@ export function createLiveItems(deps: {
   const channels = new Map<string, Channel>();
   let listening: Promise<Unlisten> | undefined;
   let isClosed = false;
+  // Counts access announcements (and reconnections, which may have lost some): a stream authorized
+  // before the count moved may have missed the one that concerned it.
+  let accessEpoch = 0;
 
   function announce(owner: string) {
     const channel = channels.get(owner);
@@ -55,6 +87,59 @@ export function createLiveItems(deps: {
       channel.isScheduled = false;
       void refresh(owner, channel);
     });
+  }
+
+  function announceAccess(workspace: string) {
+    accessEpoch += 1;
+    const channel = channels.get(workspace);
+    if (!channel) return;
+    channel.isAccessStale = true;
+    scheduleAccessCheck(workspace, channel);
+  }
+
+  function scheduleAccessCheck(workspace: string, channel: Channel) {
+    if (channel.isAccessCheckScheduled || channel.isCheckingAccess) return;
+    channel.isAccessCheckScheduled = true;
+    setImmediate(() => {
+      channel.isAccessCheckScheduled = false;
+      void checkAccess(workspace, channel);
+    });
+  }
+
+  async function checkAccess(workspace: string, channel: Channel) {
+    channel.isCheckingAccess = true;
+    try {
+      while (channel.isAccessStale) {
+        channel.isAccessStale = false;
+        const streamsOf = new Map<string, LiveItemsSubscriber[]>();
+        for (const subscriber of channel.subscribers) {
+          if (subscriber.member === undefined) continue;
+          const streams = streamsOf.get(subscriber.member);
+          if (streams) streams.push(subscriber);
+          else streamsOf.set(subscriber.member, [subscriber]);
+        }
+        await Promise.all(
+          [...streamsOf].map(async ([member, streams]) => {
+            let keeps: boolean;
+            try {
+              keeps = await deps.keepsAccess(member, workspace);
+            } catch (error) {
+              // Access that cannot be confirmed is not kept: the reader reconnects, and is
+              // authorized again then.
+              deps.log.error({ err: error }, 'live items: checking access failed; ending the streams');
+              for (const subscriber of streams) subscriber.end();
+              return;
+            }
+            if (keeps) return;
+            for (const subscriber of streams) {
+              if (channel.subscribers.has(subscriber)) (subscriber.revoke ?? subscriber.end)();
+            }
+          }),
+        );
+      }
+    } finally {
+      channel.isCheckingAccess = false;
+    }
   }
 
   async function refresh(owner: string, channel: Channel) {
@@ -85,20 +170,43 @@ export function createLiveItems(deps: {
     }
   }
 
-  function listen() {
-    listening ??= deps.database
-      .listen(itemChangesChannel, announce, {
+  async function listenToBoth(): Promise<Unlisten> {
+    const onConnectionError = (error: Error) =>
+      deps.log.warn({ err: error }, 'live items: listen connection lost');
+    const [items, access] = await Promise.allSettled([
+      deps.database.listen(itemChangesChannel, announce, {
         // Announcements made while the connection was down are lost: every watched list may be stale.
         onResume: () => {
           deps.log.info('live items: listening again');
           for (const owner of channels.keys()) announce(owner);
         },
-        onConnectionError: (error) => deps.log.warn({ err: error }, 'live items: listen connection lost'),
-      })
-      .catch((error: unknown) => {
-        listening = undefined; // the next stream tries again
-        throw error;
-      });
+        onConnectionError,
+      }),
+      deps.database.listen(workspaceAccessChannel, announceAccess, {
+        // The same for access: a member removed meanwhile must not keep the stream.
+        onResume: () => {
+          deps.log.info('live items: listening to access changes again');
+          accessEpoch += 1;
+          for (const workspace of channels.keys()) announceAccess(workspace);
+        },
+        onConnectionError,
+      }),
+    ]);
+    if (items.status === 'rejected' || access.status === 'rejected') {
+      if (items.status === 'fulfilled') await items.value().catch(() => {});
+      if (access.status === 'fulfilled') await access.value().catch(() => {});
+      throw items.status === 'rejected' ? items.reason : (access as PromiseRejectedResult).reason;
+    }
+    return async () => {
+      await Promise.all([items.value(), access.value()]);
+    };
+  }
+
+  function listen() {
+    listening ??= listenToBoth().catch((error: unknown) => {
+      listening = undefined; // the next stream tries again
+      throw error;
+    });
     return listening;
   }
 
@@ -121,7 +229,19 @@ export function createLiveItems(deps: {
       }
     },
 
-    /** Sends the owner's list now and after each change, until the returned function runs. */
+    /**
+     * Counts access announcements: read it before authorizing a member, and pass it as the
+     * subscriber's `authorizedAt`.
+     */
+    get accessEpoch() {
+      return accessEpoch;
+    },
+
+    /**
+     * Sends the owner's list now and after each change, until the returned function runs. A member's
+     * access announced as changed since `authorizedAt` is checked again at once: the announcement may
+     * have arrived before the stream was subscribed, while its authorization read the old state.
+     */
     subscribe(owner: string, subscriber: LiveItemsSubscriber): () => void {
       if (isClosed) {
         subscriber.end();
@@ -135,6 +255,9 @@ export function createLiveItems(deps: {
           isStale: false,
           isScheduled: false,
           isReading: false,
+          isAccessStale: false,
+          isAccessCheckScheduled: false,
+          isCheckingAccess: false,
         };
         channels.set(owner, channel);
       }
@@ -142,6 +265,10 @@ export function createLiveItems(deps: {
       joined.subscribers.add(subscriber);
       joined.awaitingFirstList.add(subscriber);
       schedule(owner, joined);
+      if (subscriber.member !== undefined && subscriber.authorizedAt !== accessEpoch) {
+        joined.isAccessStale = true;
+        scheduleAccessCheck(owner, joined);
+      }
       return () => {
         joined.subscribers.delete(subscriber);
         joined.awaitingFirstList.delete(subscriber);

@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { callerOf } from '#api/auth/authenticate.ts';
+import type { WorkspaceAccess } from '#api/workspaces/authorize-workspace.ts';
 import type { LiveItems } from './live-items.ts';
 import type { StreamLimits } from './stream-limits.ts';
 
@@ -13,17 +14,31 @@ const maxBufferedBytes = 1024 * 1024;
 const clockToleranceMs = 60_000;
 // Sent to a stream that a newer one of its user or address replaced (stream-limits.ts) before it ends.
 const replacedEvent = `event: closed\ndata: ${JSON.stringify({ reason: 'too-many-streams' })}\n\n`;
+// Sent to a member's stream once they lost access to the workspace (removed, left, or no seat).
+const revokedEvent = `event: closed\ndata: ${JSON.stringify({ reason: 'access-revoked' })}\n\n`;
 
 /**
- * `GET /api/items/stream`: Server-Sent Events read with fetch (the token travels in the Authorization
- * header, never in a URL). `event: items` carries the caller's whole list, newest first, at once and
- * after every change to it; `event: closed` (data `{"reason":"too-many-streams"}`) comes last on a
- * stream that a newer one of the same user or address replaced (stream-limits.ts).
+ * `GET /api/items/stream[?workspace=]`: Server-Sent Events read with fetch (the token travels in the
+ * Authorization header, never in a URL). `event: items` carries the workspace's whole list, newest
+ * first, at once and after every change to it; `event: closed` comes last on a stream that a newer
+ * one of the same user or address replaced (`{"reason":"too-many-streams"}`, stream-limits.ts), or
+ * whose member lost access to the workspace (`{"reason":"access-revoked"}`, live-items.ts).
  */
-export function createStreamItemsHandler(live: LiveItems, limits: StreamLimits) {
+export function createStreamItemsHandler(deps: {
+  live: LiveItems;
+  limits: StreamLimits;
+  workspaceOf: (request: FastifyRequest) => string | undefined;
+  authorize: (callerUid: string, workspace: string | undefined) => Promise<WorkspaceAccess>;
+}) {
+  const { live, limits } = deps;
   return async function streamItems(request: FastifyRequest, reply: FastifyReply) {
     const caller = callerOf(request);
+    const workspace = deps.workspaceOf(request);
+    // Listening first, then authorizing: an access change committed after the authorization read is
+    // then either announced to this stream or counted in the epoch (live-items.ts).
     await live.ready();
+    const authorizedAt = live.accessEpoch;
+    const access = await deps.authorize(caller.uid, workspace);
 
     // The response is written by hand from here on: Fastify's onSend hooks (and with them
     // @fastify/compress, which would hold events back to fill its compression window) do not run.
@@ -59,14 +74,23 @@ export function createStreamItemsHandler(live: LiveItems, limits: StreamLimits) 
       }
     };
     // Past STREAMS_PER_USER_MAX or STREAMS_PER_ADDRESS_MAX, the oldest stream of this user or address
-    // is told why and ended, before this one gets its first list.
+    // is told why and ended, before this one gets its first list. The caps count the caller's streams,
+    // whichever workspace they watch.
     release = limits.admit(caller.uid, request.ip, () => {
       write(replacedEvent);
       stop('end');
     });
-    const unsubscribe = live.subscribe(caller.uid, {
+    const unsubscribe = live.subscribe(access.workspace, {
       send: (listJson) => write(`event: items\ndata: ${listJson}\n\n`),
       end: () => stop('end'),
+      ...(access.role === 'member' && {
+        member: caller.uid,
+        authorizedAt,
+        revoke: () => {
+          write(revokedEvent);
+          stop('end');
+        },
+      }),
     });
     const keepAlive = setInterval(() => write(': keep-alive\n\n'), keepAliveMs);
     const expiresInMs = caller.expiresAt * 1000 + clockToleranceMs - Date.now();

@@ -1,15 +1,14 @@
 import { featureItemRequest, renameItemRequest } from '@app/api-contract';
 import { canFeatureItems } from '@app/plans';
 import { and, eq, sql } from 'drizzle-orm';
-import type { VerifiedIdentity } from '#api/auth/verify-access-token.ts';
+import { recordActivity } from '#api/activity/record-activity.ts';
 import type { PlanCatalogue } from '#api/billing/resolve-plan-prices.ts';
-import type { IdentityConfig } from '#api/config.ts';
 import type { Database } from '#api/db/database.ts';
-import { items } from '#api/db/schema.ts';
+import { items, users } from '#api/db/schema.ts';
 import { AppError } from '#api/http/app-error.ts';
 import { validate } from '#api/http/validate.ts';
 import { planStatusOf } from '#api/users/plan-status.ts';
-import { findOrCreateUser } from '#api/users/user-document.ts';
+import { authorizeWorkspace, type Queryable } from '#api/workspaces/authorize-workspace.ts';
 import { getItem } from './get-item.ts';
 import { assertItemId, type Item, itemColumns, itemNotFound, toItem } from './item-document.ts';
 
@@ -27,28 +26,73 @@ export type ItemChange = ReturnType<typeof parseItemChange>;
 const upgradeRequired = () =>
   new AppError(403, 'plan/upgrade-required', 'You must upgrade to the organization plan to use this feature');
 
+/** §6 applied to the workspace's owner: members feature items on the owner's plan, not their own. */
+async function ownerMayFeature(db: Queryable, workspace: string, plans: PlanCatalogue) {
+  const [owner] = await db
+    .select({ stripePriceId: users.stripePriceId, stripeSubscriptionStatus: users.stripeSubscriptionStatus })
+    .from(users)
+    .where(eq(users.id, workspace));
+  return owner !== undefined && canFeatureItems(planStatusOf(owner, plans));
+}
+
+/**
+ * Renames or (un)features one of the workspace's items and logs what changed, in one transaction with
+ * the authorization. The row is locked while its previous values are read, so the logged previous
+ * name is the one this change replaced, even under concurrent renames.
+ */
 export async function updateItem(
-  deps: { db: Database; identity: IdentityConfig; plans: PlanCatalogue },
-  caller: VerifiedIdentity,
+  deps: { db: Database; plans: PlanCatalogue },
+  callerUid: string,
+  workspace: string | undefined,
   id: string,
   change: ItemChange,
 ): Promise<Item> {
-  assertItemId(id);
-  // §6: featuring is the business plan's. Taking the mark off never needs a plan, so items featured
-  // while the plan was active do not stay stuck once it lapses.
-  if ('featured' in change && change.featured) {
-    const user = await findOrCreateUser(deps.db, deps.identity, caller);
-    if (!canFeatureItems(planStatusOf(user, deps.plans))) {
-      // Someone else's id stays a 404 whatever the caller's plan.
-      await getItem(deps.db, caller.uid, id);
+  return deps.db.transaction(async (tx) => {
+    const access = await authorizeWorkspace(tx, callerUid, workspace, { lock: true });
+    assertItemId(id);
+    // §6: featuring is the business plan's. Taking the mark off never needs a plan, so items featured
+    // while the plan was active do not stay stuck once it lapses.
+    if (
+      'featured' in change &&
+      change.featured &&
+      !(await ownerMayFeature(tx, access.workspace, deps.plans))
+    ) {
+      // An id outside the workspace stays a 404 whatever the plan.
+      await getItem(tx, access.workspace, id);
       throw upgradeRequired();
     }
-  }
-  const [row] = await deps.db
-    .update(items)
-    .set({ ...change, updatedAt: sql`now()` })
-    .where(and(eq(items.id, id), eq(items.owner, caller.uid)))
-    .returning(itemColumns);
-  if (!row) throw itemNotFound();
-  return toItem(row);
+    const previous = tx
+      .select({
+        previousId: sql<string>`${items.id}`.as('previous_id'),
+        previousName: sql<string>`${items.name}`.as('previous_name'),
+        wasFeatured: sql<boolean>`${items.featured}`.as('was_featured'),
+      })
+      .from(items)
+      .where(and(eq(items.id, id), eq(items.owner, access.workspace)))
+      .for('update')
+      .as('previous');
+    const [row] = await tx
+      .update(items)
+      .set({ ...change, updatedAt: sql`now()` })
+      .from(previous)
+      .where(eq(items.id, previous.previousId))
+      .returning({ ...itemColumns, previousName: previous.previousName, wasFeatured: previous.wasFeatured });
+    if (!row) throw itemNotFound();
+    // The log names what changed: a rename to the same name, or a mark already there, changed nothing.
+    const activity =
+      'name' in change
+        ? row.name !== row.previousName && { action: 'item.renamed' as const, previous: row.previousName }
+        : row.featured !== row.wasFeatured && {
+            action: row.featured ? ('item.featured' as const) : ('item.unfeatured' as const),
+          };
+    if (activity) {
+      await recordActivity(tx, {
+        workspace: access.workspace,
+        actor: callerUid,
+        subject: row.name,
+        ...activity,
+      });
+    }
+    return toItem(row);
+  });
 }

@@ -1,5 +1,7 @@
-import type { SubUser } from '@app/api-contract';
-import { subUsers } from '#api/db/schema.ts';
+import type { SubUser, SubUserStatus } from '@app/api-contract';
+import { sql } from 'drizzle-orm';
+import { subUsers, users } from '#api/db/schema.ts';
+import { AppError } from '#api/http/app-error.ts';
 
 export const subUserColumns = {
   id: subUsers.id,
@@ -8,20 +10,75 @@ export const subUserColumns = {
   firstName: subUsers.firstName,
   lastName: subUsers.lastName,
   createdAt: subUsers.createdAt,
+  memberId: subUsers.memberId,
+  joinedAt: subUsers.joinedAt,
+  invitationExpiresAt: subUsers.invitationExpiresAt,
 };
 
-type SubUserRow = {
+/**
+ * Whether a row holds a seat (docs/teams.md): seats go in order of addition, so the row has one when
+ * it is among the first `quantity` of its owner's rows. A window over the owner's rows, so a whole list
+ * is ranked in the one query that reads it; the select must join the owner's `users` row.
+ */
+export const holdsSeatColumn = sql<boolean>`(row_number() over (partition by ${subUsers.owner} order by ${subUsers.createdAt}, ${subUsers.id}) <= ${users.quantity})`;
+
+export type SubUserRow = {
   id: string;
   owner: string;
   email: string;
   firstName: string;
   lastName: string;
   createdAt: Date;
+  memberId: string | null;
+  joinedAt: Date | null;
+  invitationExpiresAt: Date | null;
+  hasSeat: boolean;
 };
+
+/**
+ * Joined: a member. Otherwise the link is out and valid, or it expired (rows from before invitations
+ * existed have none, and the owner sends one by resending).
+ */
+export function statusOf(
+  row: Pick<SubUserRow, 'memberId' | 'invitationExpiresAt'>,
+  now = new Date(),
+): SubUserStatus {
+  if (row.memberId) return 'member';
+  return row.invitationExpiresAt && row.invitationExpiresAt > now ? 'invited' : 'expired';
+}
 
 /** A UserManagement record (§3) as the browser sees it (the contract's `subUser`). */
 export function toSubUser(row: SubUserRow): SubUser {
-  return { ...row, createdAt: row.createdAt.toISOString() };
+  return {
+    id: row.id,
+    owner: row.owner,
+    email: row.email,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    createdAt: row.createdAt.toISOString(),
+    status: statusOf(row),
+    memberId: row.memberId,
+    joinedAt: row.joinedAt?.toISOString() ?? null,
+    invitationExpiresAt: row.invitationExpiresAt?.toISOString() ?? null,
+    hasSeat: Boolean(row.hasSeat),
+  };
+}
+
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * Every id that is not one of the caller's sub-users gets the same answer: someone else's, removed
+ * already, or not a uuid at all (which PostgreSQL would refuse with an error, not a miss).
+ */
+export const subUserNotFound = () =>
+  new AppError(
+    404,
+    'not_found',
+    'There is no such person in your workspace: they may have been removed already. Reload the list.',
+  );
+
+export function assertSubUserId(id: string) {
+  if (!uuidPattern.test(id)) throw subUserNotFound();
 }
 
 export type { SubUser };

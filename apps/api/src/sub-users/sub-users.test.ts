@@ -1,7 +1,9 @@
-import { eq } from 'drizzle-orm';
+import { readOutbox } from '@app/mail';
+import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { subUsers, users } from '#api/db/schema.ts';
+import { activity, subUsers, users } from '#api/db/schema.ts';
 import { useAppWithIdentity } from '#api/test/app-with-identity.ts';
+import { outboxOf } from '#api/test/test-invitations.ts';
 import { setPlan } from '#api/test/test-users.ts';
 
 const suite = useAppWithIdentity();
@@ -47,7 +49,16 @@ describe('sub-users', () => {
       firstName: 'Ada',
       lastName: 'Lovelace',
       createdAt: expect.any(String),
+      // An invitation is out (docs/teams.md): pending, valid for INVITATION_TTL_HOURS, holding a seat.
+      status: 'invited',
+      memberId: null,
+      joinedAt: null,
+      invitationExpiresAt: expect.any(String),
+      hasSeat: true,
     });
+    const { createdAt, invitationExpiresAt } = first.json().data;
+    expect(Date.parse(invitationExpiresAt) - Date.parse(createdAt)).toBeGreaterThan(168 * 3_600_000 - 60_000);
+    expect(Date.parse(invitationExpiresAt) - Date.parse(createdAt)).toBeLessThan(168 * 3_600_000 + 60_000);
     const second = await addSubUser(owner.token, {
       firstName: 'Grace',
       lastName: 'Hopper',
@@ -82,6 +93,21 @@ describe('sub-users', () => {
     expect((await listSubUsers(victim.token)).json().data).toEqual([]);
   });
 
+  it("refuses the owner's own email with 409 sub-users/own-email, whatever its case", async () => {
+    const owner = await ownerWithSeats(5);
+    for (const email of [owner.email, owner.email.toUpperCase()]) {
+      const response = await addSubUser(owner.token, { ...ada, email });
+      expect(response.statusCode).toBe(409);
+      expect(response.json()).toEqual({
+        status: 'error',
+        code: 'sub-users/own-email',
+        message: 'You cannot add yourself: you already own this workspace.',
+      });
+    }
+    expect((await listSubUsers(owner.token)).json().data).toEqual([]);
+    expect(await readOutbox(outboxOf(suite), { to: owner.email })).toEqual([]);
+  });
+
   it('refuses a second person with the same email for the same owner with 409', async () => {
     const owner = await ownerWithSeats(5);
     expect((await addSubUser(owner.token, ada)).statusCode).toBe(201);
@@ -114,13 +140,10 @@ describe('sub-users', () => {
     });
   });
 
-  it('never passes the seat limit under 50 concurrent adds', async () => {
+  it('never passes the seat limit under 50 concurrent adds: 5 rows, 5 invitation mails', async () => {
     const owner = await ownerWithSeats(5);
-    const responses = await Promise.all(
-      Array.from({ length: 50 }, (_, index) =>
-        addSubUser(owner.token, { ...ada, email: `person-${index}@example.com` }),
-      ),
-    );
+    const emails = Array.from({ length: 50 }, (_, index) => `concurrent-${index}@example.com`);
+    const responses = await Promise.all(emails.map((email) => addSubUser(owner.token, { ...ada, email })));
     const statuses = responses.map((response) => response.statusCode);
     expect(statuses.filter((status) => status === 201)).toHaveLength(5);
     expect(statuses.filter((status) => status === 409)).toHaveLength(45);
@@ -130,6 +153,56 @@ describe('sub-users', () => {
     expect(await suite.testApp.db.select().from(subUsers).where(eq(subUsers.owner, owner.uid))).toHaveLength(
       5,
     );
+    const mails = (await readOutbox(outboxOf(suite))).filter((mail) => emails.includes(mail.to));
+    const added = responses.filter((each) => each.statusCode === 201).map((each) => each.json().data.email);
+    expect(mails.map((mail) => mail.to).sort()).toEqual(added.sort());
+    expect(
+      await suite.testApp.db.select().from(activity).where(eq(activity.workspace, owner.uid)),
+    ).toHaveLength(5);
+  });
+
+  it('lists each row with its status and seat, ranked in one query by order of addition', async () => {
+    const owner = await ownerWithSeats(3);
+    for (const email of ['one@example.com', 'two@example.com', 'three@example.com']) {
+      expect((await addSubUser(owner.token, { ...ada, email })).statusCode).toBe(201);
+    }
+    // The link of the second expired; the plan then drops to two seats: the newest has none.
+    await suite.testApp.db
+      .update(subUsers)
+      .set({ invitationExpiresAt: sql`now() - interval '1 minute'` })
+      .where(and(eq(subUsers.owner, owner.uid), eq(subUsers.email, 'two@example.com')));
+    await setPlan(suite.testApp.db, owner.uid, { quantity: 2 });
+    const list = (await listSubUsers(owner.token)).json().data;
+    expect(
+      list.map((each: { email: string; status: string; hasSeat: boolean }) => [
+        each.email,
+        each.status,
+        each.hasSeat,
+      ]),
+    ).toEqual([
+      ['three@example.com', 'invited', false],
+      ['two@example.com', 'expired', true],
+      ['one@example.com', 'invited', true],
+    ]);
+  });
+
+  it('shows a row from before invitations existed as expired, until the owner resends it', async () => {
+    const owner = await ownerWithSeats(1);
+    const [row] = await suite.testApp.db
+      .insert(subUsers)
+      .values({ owner: owner.uid, ...ada })
+      .returning({ id: subUsers.id });
+    expect((await listSubUsers(owner.token)).json().data).toMatchObject([
+      { status: 'expired', invitationExpiresAt: null, hasSeat: true },
+    ]);
+    const resent = await suite.testApp.app.inject({
+      method: 'POST',
+      url: `/api/sub-users/${row?.id}/invitation`,
+      headers: { authorization: `Bearer ${owner.token}` },
+    });
+    expect(resent.statusCode).toBe(200);
+    expect(resent.json().data).toMatchObject({ id: row?.id, status: 'invited', hasSeat: true });
+    expect(await readOutbox(outboxOf(suite), { to: ada.email })).not.toEqual([]);
   });
 
   it.each([

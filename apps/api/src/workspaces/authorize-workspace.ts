@@ -24,32 +24,101 @@ export const noSeat = () =>
   );
 
 /**
+ * How many sub-users of the same workspace were added before the membership row of the query (seats
+ * go in order of addition, `created_at, id`), so membership and seat take one round trip. The outer
+ * row is named in full (`sub_users.owner`): drizzle leaves the columns of a one-table query
+ * unqualified, and inside the subquery a bare `owner` would be the inner row's.
+ */
+const addedBefore = sql<number>`(
+  select count(*)::int from ${subUsers} as earlier
+  where earlier.owner = sub_users.owner
+    and (earlier.created_at, earlier.id) < (sub_users.created_at, sub_users.id)
+)`;
+
+// A workspace id is an owner's uid; one with control characters is no one's, and PostgreSQL would
+// refuse a NUL with an error rather than a miss.
+const plausibleId = /^[^\p{Cc}]{1,200}$/u;
+
+const joinedMembership = (workspace: string, callerUid: string) =>
+  and(eq(subUsers.owner, workspace), eq(subUsers.memberId, callerUid), isNotNull(subUsers.joinedAt));
+
+export type AuthorizeOptions = {
+  /** Lock the membership (and the owner's row) until the caller's transaction ends: for writes. */
+  lock?: boolean;
+  /**
+   * With `lock`, lock the owner's `users` row for the owner as well (FOR NO KEY UPDATE), for a write
+   * that counts the workspace's rows (the item limit): concurrent ones queue behind each other, and
+   * the caller needs no statement of its own. A member's write always locks it.
+   */
+  lockOwnerRow?: boolean;
+};
+
+/**
  * Authorization for everything in a workspace (docs/teams.md): the caller is its owner, or a member
  * who joined and whose seat the owner's plan covers. Seats go to sub-users in the order they were
  * added (`created_at, id`), pending invitations included, so a member has a seat when fewer than
- * `quantity` sub-users were added before them.
+ * `quantity` sub-users were added before them. The owner costs no query, a member one (two locked).
  *
  * With `lock`, the membership row is locked FOR SHARE until the caller's transaction ends, so a
  * removal (which deletes it) waits for a write already authorized, and a write that starts after the
  * removal finds no row: access ends at one instant, on every instance.
+ *
+ * Lock order: the owner's `users` row (FOR NO KEY UPDATE, which the foreign-key checks of rows
+ * referencing the owner do not conflict with) before the membership row. A write then never holds
+ * the membership while it waits for the owner's row, so it cannot deadlock with a removal that locks
+ * the owner's row first (as seat counting does), nor with one that only deletes the membership. And
+ * members' writes queue on the owner's row rather than pile up share locks on the membership, which
+ * would let each new one in ahead of a waiting removal: the removal waits for the one write under
+ * way. Code that locks both must keep this order. The owner's row is locked only if the caller is a
+ * member, so nobody can hold up a workspace they do not belong to.
  */
 export async function authorizeWorkspace(
   db: Queryable,
   callerUid: string,
   workspace: string | undefined,
-  options: { lock?: boolean } = {},
+  options: AuthorizeOptions = {},
 ): Promise<WorkspaceAccess> {
-  if (workspace === undefined || workspace === callerUid) return { workspace: callerUid, role: 'owner' };
-  const membership = db
-    .select({ createdAt: subUsers.createdAt, id: subUsers.id, seats: users.quantity })
-    .from(subUsers)
-    .innerJoin(users, eq(users.id, subUsers.owner))
-    .where(
-      and(eq(subUsers.owner, workspace), eq(subUsers.memberId, callerUid), isNotNull(subUsers.joinedAt)),
-    );
-  const [member] = await (options.lock ? membership.for('share', { of: subUsers }) : membership);
+  if (workspace === undefined || workspace === callerUid) {
+    if (options.lock && options.lockOwnerRow) {
+      const [own] = await db
+        .select({ id: users.id })
+        .from(users)
+        .where(eq(users.id, callerUid))
+        .for('no key update');
+      if (!own) throw new Error(`user ${callerUid} vanished before a write in their workspace`);
+    }
+    return { workspace: callerUid, role: 'owner' };
+  }
+  if (!plausibleId.test(workspace)) throw workspaceNotFound();
+  let member: { addedBefore: number; seats: number } | undefined;
+  if (options.lock) {
+    const [owner] = await db
+      .select({ seats: users.quantity })
+      .from(users)
+      .where(
+        and(
+          eq(users.id, workspace),
+          // Checked before the row is locked: a row the WHERE rejects is not locked.
+          sql`exists (select 1 from ${subUsers} where ${joinedMembership(workspace, callerUid)})`,
+        ),
+      )
+      .for('no key update');
+    if (!owner) throw workspaceNotFound();
+    const [row] = await db
+      .select({ addedBefore })
+      .from(subUsers)
+      .where(joinedMembership(workspace, callerUid))
+      .for('share');
+    member = row && { addedBefore: row.addedBefore, seats: owner.seats };
+  } else {
+    [member] = await db
+      .select({ addedBefore, seats: users.quantity })
+      .from(subUsers)
+      .innerJoin(users, eq(users.id, subUsers.owner))
+      .where(joinedMembership(workspace, callerUid));
+  }
   if (!member) throw workspaceNotFound();
-  if (!(await holdsSeat(db, workspace, member))) throw noSeat();
+  if (member.addedBefore >= member.seats) throw noSeat();
   return { workspace, role: 'member' };
 }
 

@@ -10,6 +10,8 @@ describe('the post-auth path (§2)', () => {
   it('follows a path on this site, keeping its query and hash', () => {
     expect(safeNextPath('/settings/password')).toBe('/settings/password');
     expect(safeNextPath('/purchase/pro?x=1#top')).toBe('/purchase/pro?x=1#top');
+    // The invitation page sends visitors to sign up or in and back (its token waits in session storage).
+    expect(safeNextPath('/invitation')).toBe('/invitation');
   });
 
   it('follows the path as the browser will read it once dot segments and backslashes are resolved', () => {

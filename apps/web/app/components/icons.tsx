@@ -42,6 +42,12 @@ export const ChevronDownIcon = ({ className = 'size-4' }: IconProps) => (
   </Outline>
 );
 
+export const CheckIcon = ({ className = 'size-4' }: IconProps) => (
+  <Outline className={className}>
+    <path d="m4.5 12.75 6 6 9-13.5" />
+  </Outline>
+);
+
 export const MenuIcon = (props: IconProps) => (
   <Outline {...props}>
     <path d="M3.75 6.75h16.5M3.75 12h16.5m-16.5 5.25h16.5" />

@@ -1,6 +1,7 @@
 import { ApiError, openApiStream } from './api.ts';
-import type { Item } from './items.ts';
+import { type Item, workspaceQuery } from './items.ts';
 import { createEventParser } from './server-sent-events.ts';
+import { isAccessLost } from './workspaces.ts';
 
 // The live item list of docs/workspace.md: GET /api/items/stream, opened by the API client
 // (lib/api.ts) with the session's token. The server sends the whole list, newest first, at once and
@@ -10,6 +11,12 @@ export type LiveItemsHandlers = {
   onItems: (items: Item[]) => void;
   /** The list could not be loaded (refused, unreachable); the watcher keeps trying. */
   onError: (error: Error) => void;
+  /**
+   * The caller can no longer open the workspace (removed, left, no seat): the server closed the
+   * stream with `access-revoked`, or refused it with `workspaces/not-found` or `workspaces/no-seat`.
+   * The watcher stops.
+   */
+  onAccessLost?: () => void;
 };
 
 const firstRetryMs = 500;
@@ -19,19 +26,23 @@ const replaced =
   'Live updates stopped here: your items are open in too many tabs or windows. Close some, then reload this page.';
 
 /**
- * Follows the signed-in user's items until `signal` aborts. A dropped or refused connection is
+ * Follows the items of a workspace (null: the caller's own) until `signal` aborts. A dropped or refused connection is
  * tried again after 0.5 s, doubling up to 10 s; the snapshot sent on reconnecting means no change is
  * missed. A drop after a good snapshot reconnects quietly; only a failed attempt is reported. A stream
  * the server closed because newer ones of this user (or address) took its place is not reopened: the
- * tabs would keep replacing each other.
+ * tabs would keep replacing each other; nor is one of a workspace the caller lost access to.
  */
-export function watchItems(signal: AbortSignal, { onItems, onError }: LiveItemsHandlers): void {
+export function watchItems(
+  signal: AbortSignal,
+  { onItems, onError, onAccessLost }: LiveItemsHandlers,
+  workspace: string | null = null,
+): void {
   const run = async () => {
     let retryMs = firstRetryMs;
     while (!signal.aborted) {
       let hasSnapshot = false;
       try {
-        const ending = await readItemStream(signal, (items) => {
+        const ending = await readItemStream(signal, workspace, (items) => {
           hasSnapshot = true;
           retryMs = firstRetryMs;
           onItems(items);
@@ -40,8 +51,16 @@ export function watchItems(signal: AbortSignal, { onItems, onError }: LiveItemsH
           onError(new ApiError('too_many_streams', replaced));
           return;
         }
+        if (ending === 'revoked') {
+          onAccessLost?.();
+          return;
+        }
       } catch (error) {
         if (signal.aborted) return;
+        if (isAccessLost(error)) {
+          onAccessLost?.();
+          return;
+        }
         if (!hasSnapshot) onError(error instanceof Error ? error : new Error(String(error)));
       }
       await wait(retryMs, signal);
@@ -51,15 +70,31 @@ export function watchItems(signal: AbortSignal, { onItems, onError }: LiveItemsH
   void run();
 }
 
+type Ending = 'ended' | 'replaced' | 'revoked';
+
+/** The reason of an `event: closed` (`{"reason":"…"}`), as an ending. */
+function endingOf(data: string): Ending {
+  let reason: unknown;
+  try {
+    reason = (JSON.parse(data) as { reason?: unknown } | null)?.reason;
+  } catch {
+    reason = data;
+  }
+  if (reason === 'too-many-streams') return 'replaced';
+  if (reason === 'access-revoked') return 'revoked';
+  return 'ended';
+}
+
 /**
  * One connection: resolves when the server ends the stream ('replaced' when it said newer streams took
- * this one's place), throws when it fails or refuses.
+ * this one's place, 'revoked' when the caller lost access), throws when it fails or refuses.
  */
 async function readItemStream(
   signal: AbortSignal,
+  workspace: string | null,
   onItems: (items: Item[]) => void,
-): Promise<'ended' | 'replaced'> {
-  const body = await openApiStream('items/stream', {
+): Promise<Ending> {
+  const body = await openApiStream(`items/stream${workspaceQuery(workspace)}`, {
     signal,
     messages: {
       unreachable,
@@ -69,10 +104,10 @@ async function readItemStream(
 
   const reader = body.getReader();
   const decoder = new TextDecoder();
-  let ending: 'ended' | 'replaced' = 'ended';
+  let ending: Ending = 'ended';
   const parser = createEventParser((event) => {
     if (event.type === 'items') onItems(JSON.parse(event.data) as Item[]);
-    if (event.type === 'closed' && event.data.includes('too-many-streams')) ending = 'replaced';
+    if (event.type === 'closed') ending = endingOf(event.data);
   });
   for (;;) {
     const { value, done } = await reader.read();

@@ -1,4 +1,5 @@
 import { canFeatureItems } from '@app/plans';
+import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
 import { useAuth } from '#web/auth/auth-context.tsx';
 import { signInMethodLabels } from '#web/auth/providers.ts';
@@ -7,16 +8,30 @@ import { AccountPanel, PlanPanel } from '#web/components/dashboard/plan-panel.ts
 import { PurchaseNotice } from '#web/components/dashboard/purchase-notice.tsx';
 import { TrialBanner } from '#web/components/dashboard/trial-banner.tsx';
 import { usePlanConfirmation } from '#web/components/dashboard/use-plan-confirmation.ts';
+import { WorkspacePanel } from '#web/components/dashboard/workspace-panel.tsx';
+import { LoadingStatus } from '#web/components/layout/loading-status.tsx';
+import { WorkspaceNoticeAlert } from '#web/components/workspaces/workspace-notice.tsx';
 import { pageMeta } from '#web/lib/meta.ts';
+import { useWorkspaces } from '#web/lib/use-workspaces.ts';
+import { currentWorkspace, workspaceLabel, workspaces } from '#web/lib/workspaces.ts';
 
 export const meta = () => [
   ...pageMeta({ title: 'Dashboard', path: '/dashboard' }),
   { name: 'robots', content: 'noindex' },
 ];
 
-/** §2: the signed-in home: the live item list, the plan and user info, and the trial banner. */
+/**
+ * §2: the signed-in home: the live item list, the plan and user info, and the trial banner. It works
+ * in the current workspace (the top bar's switcher): in someone else's, the items are theirs, featuring
+ * follows their plan, and the plan, trial and purchase notices (the owner's business) give way to the
+ * workspace's panel with Leave workspace.
+ */
 export default function Dashboard() {
   const { user } = useAuth();
+  const snapshot = useWorkspaces();
+  const workspace = currentWorkspace(snapshot);
+  // A notice (access lost, workspace left) is said once: gone when the person moves on.
+  useEffect(() => () => workspaces.dismissNotice(), []);
   const [searchParams, setSearchParams] = useSearchParams();
   const isReturnFromCheckout = searchParams.get('paid') === 'true';
   const isWaitingForPlan = isReturnFromCheckout && user !== null && user !== false && !user.planIsActive;
@@ -35,26 +50,51 @@ export default function Dashboard() {
       { replace: true, preventScrollReset: true },
     );
 
+  const isOwn = workspace?.role === 'owner';
+  const notice = snapshot.notice;
+  const showsPlanNotices = isOwn && (isReturnFromCheckout || user.CurrentTrial);
+
   return (
     <div className="container-page py-10 sm:py-14">
       <h1 className="text-3xl font-bold tracking-tight text-slate-900">Dashboard</h1>
-      <p className="mt-2 text-slate-600">Welcome back, {user.name}.</p>
-      {(isReturnFromCheckout || user.CurrentTrial) && (
+      <p className="mt-2 text-slate-600">
+        Welcome back, {user.name}.
+        {workspace && !isOwn && (
+          <>
+            {' '}
+            These are the items of{' '}
+            <span className="font-medium text-slate-900">{workspaceLabel(workspace)}</span>.
+          </>
+        )}
+      </p>
+      {(notice || showsPlanNotices) && (
         <div className="mt-6 space-y-4">
-          {isReturnFromCheckout && (
+          {notice && <WorkspaceNoticeAlert notice={notice} />}
+          {isOwn && isReturnFromCheckout && (
             <PurchaseNotice isPlanActive={user.planIsActive} onDismiss={dismissPurchaseNotice} />
           )}
-          {user.CurrentTrial && <TrialBanner endDate={user.subscriptionEndDate} />}
+          {isOwn && user.CurrentTrial && <TrialBanner endDate={user.subscriptionEndDate} />}
         </div>
       )}
-      <div className="mt-8 grid items-start gap-6 lg:grid-cols-3">
-        {/* Keyed by the user: another user signing in here starts a new stream with an empty list. */}
-        <ItemList key={user.uid} canFeature={canFeatureItems(user)} className="lg:col-span-2" />
-        <div className="space-y-6">
-          <PlanPanel user={user} />
-          <AccountPanel user={user} methods={methods} />
+      {workspace ? (
+        <div className="mt-8 grid items-start gap-6 lg:grid-cols-3">
+          {/* Keyed by the user and the workspace: either changing starts a new stream with an empty list. */}
+          <ItemList
+            key={`${user.uid} ${workspace.id}`}
+            workspace={isOwn ? null : workspace.id}
+            canFeature={isOwn ? canFeatureItems(user) : workspace.canFeatureItems}
+            onAccessLost={() => workspaces.accessLost(workspace.id)}
+            className="lg:col-span-2"
+          />
+          <div className="space-y-6">
+            {isOwn ? <PlanPanel user={user} /> : <WorkspacePanel workspace={workspace} />}
+            <AccountPanel user={user} methods={methods} />
+          </div>
         </div>
-      </div>
+      ) : (
+        // A workspace remembered from last time is being checked against the server's list.
+        <LoadingStatus className="py-24" />
+      )}
     </div>
   );
 }

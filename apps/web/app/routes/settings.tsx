@@ -4,6 +4,7 @@ import { BillingSettingsPanel } from '#web/components/settings/billing-settings-
 import { GeneralSettingsForm } from '#web/components/settings/general-settings-form.tsx';
 import { PasswordSettingsForm } from '#web/components/settings/password-settings-form.tsx';
 import { type SettingsSection, SettingsTabs } from '#web/components/settings/settings-tabs.tsx';
+import { OwnWorkspaceOnly } from '#web/components/workspaces/own-workspace-only.tsx';
 import { pageMeta } from '#web/lib/meta.ts';
 import type { Route } from './+types/settings';
 
@@ -33,7 +34,13 @@ export default function Settings() {
       <div className="mt-8 max-w-xl">
         {section === 'general' && <GeneralSettingsForm user={user} />}
         {section === 'password' && <PasswordSettingsForm user={user} />}
-        {section === 'billing' && <BillingSettingsPanel user={user} />}
+        {section === 'billing' && (
+          // Billing is the owner's: in someone else's workspace the page says so rather than leaving
+          // for the person's own billing portal, which would look like the workspace's.
+          <OwnWorkspaceOnly>
+            <BillingSettingsPanel user={user} />
+          </OwnWorkspaceOnly>
+        )}
       </div>
     </div>
   );

@@ -1,5 +1,6 @@
 import { useAuth } from '#web/auth/auth-context.tsx';
 import { SubUsersPanel } from '#web/components/user-management/sub-users-panel.tsx';
+import { OwnWorkspaceOnly } from '#web/components/workspaces/own-workspace-only.tsx';
 import { pageMeta } from '#web/lib/meta.ts';
 
 export const meta = () => [
@@ -7,7 +8,10 @@ export const meta = () => [
   { name: 'robots', content: 'noindex' },
 ];
 
-/** §2: the people the signed-in user adds to their account, up to the seats of their plan. */
+/**
+ * §2: the people the signed-in user adds to their account, up to the seats of their plan. The owner's
+ * page: while working in someone else's workspace it says so instead (OwnWorkspaceOnly).
+ */
 export default function UserManagement() {
   const { user } = useAuth();
   // The guard (routes/signed-in-layout.tsx) renders this page only for a signed-in user.
@@ -19,8 +23,10 @@ export default function UserManagement() {
         Add the people who work with you. Each one takes a seat of your plan.
       </p>
       <div className="mt-8 max-w-3xl">
-        {/* Keyed by the user: another user signing in here loads their own list. */}
-        <SubUsersPanel key={user.uid} seats={user.quantity} />
+        <OwnWorkspaceOnly>
+          {/* Keyed by the user: another user signing in here loads their own list. */}
+          <SubUsersPanel key={user.uid} seats={user.quantity} />
+        </OwnWorkspaceOnly>
       </div>
     </div>
   );

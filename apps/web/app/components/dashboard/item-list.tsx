@@ -3,6 +3,7 @@ import { Alert } from '#web/components/forms/alert.tsx';
 import { errorMessage } from '#web/components/forms/error-message.ts';
 import { LoadingStatus } from '#web/components/layout/loading-status.tsx';
 import { createItem, deleteItem, type Item, renameItem, setItemFeatured } from '#web/lib/items.ts';
+import { isAccessLost } from '#web/lib/workspaces.ts';
 import { AddItemForm } from './add-item-form.tsx';
 import { type ItemActions, ItemRow } from './item-row.tsx';
 import { useLiveItems } from './use-live-items.ts';
@@ -14,10 +15,21 @@ const titleId = 'dashboard-items-title';
 
 /**
  * §2 the dashboard's item list: live (lib/live-items.ts), newest first, with add, rename, featuring
- * and delete. A failed load or change is shown above the list (§8).
+ * and delete, in a workspace (null: the signed-in user's own). A failed load or change is shown above
+ * the list (§8); a refusal saying the caller lost access to the workspace goes to `onAccessLost`.
  */
-export function ItemList({ canFeature, className = '' }: { canFeature: boolean; className?: string }) {
-  const { items, setItems, loadError } = useLiveItems();
+export function ItemList({
+  canFeature,
+  workspace = null,
+  onAccessLost = () => undefined,
+  className = '',
+}: {
+  canFeature: boolean;
+  workspace?: string | null;
+  onAccessLost?: () => void;
+  className?: string;
+}) {
+  const { items, setItems, loadError } = useLiveItems(workspace, onAccessLost);
   const [actionError, setActionError] = useState<string | null>(null);
   const titleRef = useRef<HTMLHeadingElement>(null);
 
@@ -32,32 +44,33 @@ export function ItemList({ canFeature, className = '' }: { canFeature: boolean; 
       await change();
       return true;
     } catch (error) {
-      setActionError(errorMessage(error));
+      if (isAccessLost(error)) onAccessLost();
+      else setActionError(errorMessage(error));
       return false;
     }
   };
 
   const onAdd = (name: string) =>
     attempt(async () => {
-      const created = await createItem(name);
+      const created = await createItem(name, workspace);
       setItems((current) =>
         current && !current.some((item) => item.id === created.id) ? [created, ...current] : current,
       );
     });
 
   const actions: ItemActions = {
-    onRename: (item, name) => attempt(async () => replace(await renameItem(item.id, name))),
+    onRename: (item, name) => attempt(async () => replace(await renameItem(item.id, name, workspace))),
     onToggleFeatured: async (item) => {
       // §6: without the organization plan the browser says so and the server is not asked.
       if (!canFeature) {
         window.alert(upgradeMessage);
         return false;
       }
-      return attempt(async () => replace(await setItemFeatured(item.id, !item.featured)));
+      return attempt(async () => replace(await setItemFeatured(item.id, !item.featured, workspace)));
     },
     onDelete: async (item) => {
       const isDeleted = await attempt(async () => {
-        await deleteItem(item.id);
+        await deleteItem(item.id, workspace);
         setItems((current) => current?.filter((other) => other.id !== item.id) ?? current);
       });
       // The row and its buttons are gone: focus goes to the list's title rather than the page's start.
@@ -77,7 +90,9 @@ export function ItemList({ canFeature, className = '' }: { canFeature: boolean; 
           Items
         </h2>
         <p className="mt-1 text-sm text-slate-600">
-          Changes appear here at once, in every tab and on every device you are signed in on.
+          {workspace
+            ? 'Changes made by anyone in this workspace appear here at once.'
+            : 'Changes appear here at once, in every tab and on every device you are signed in on.'}
         </p>
         <div className="mt-4">
           <AddItemForm onAdd={onAdd} />

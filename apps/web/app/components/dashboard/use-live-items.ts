@@ -1,4 +1,4 @@
-import { type Dispatch, type SetStateAction, useEffect, useState } from 'react';
+import { type Dispatch, type SetStateAction, useEffect, useRef, useState } from 'react';
 import { errorMessage } from '#web/components/forms/error-message.ts';
 import type { Item } from '#web/lib/items.ts';
 import { watchItems } from '#web/lib/live-items.ts';
@@ -13,25 +13,34 @@ type LiveItems = {
 };
 
 /**
- * The signed-in user's items, kept current by the item stream. The stream closes when the component
- * unmounts, which includes signing out (the guard then replaces the page); a component showing
- * another user's items is keyed by the uid, so it starts again.
+ * The items of a workspace (null: the signed-in user's own), kept current by the item stream. The
+ * stream closes when the component unmounts, which includes signing out (the guard then replaces the
+ * page); a component showing another user's or workspace's items is keyed by both, so it starts
+ * again. `onAccessLost` hears that the server ended the caller's access to the workspace.
  */
-export function useLiveItems(): LiveItems {
+export function useLiveItems(workspace: string | null, onAccessLost: () => void): LiveItems {
   const [items, setItems] = useState<Item[] | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
+  // The latest callback, so a caller may pass a new closure on every render without reconnecting.
+  const latestOnAccessLost = useRef(onAccessLost);
+  latestOnAccessLost.current = onAccessLost;
 
   useEffect(() => {
     const controller = new AbortController();
-    watchItems(controller.signal, {
-      onItems: (next) => {
-        setItems(next);
-        setLoadError(null);
+    watchItems(
+      controller.signal,
+      {
+        onItems: (next) => {
+          setItems(next);
+          setLoadError(null);
+        },
+        onError: (error) => setLoadError(errorMessage(error)),
+        onAccessLost: () => latestOnAccessLost.current(),
       },
-      onError: (error) => setLoadError(errorMessage(error)),
-    });
+      workspace,
+    );
     return () => controller.abort();
-  }, []);
+  }, [workspace]);
 
   return { items, setItems, loadError };
 }

@@ -1,12 +1,24 @@
 import { Link } from '#web/lib/page-router.tsx';
 import { DropdownMenu } from './dropdown-menu.tsx';
-import { accountLinks } from './navigation.ts';
+import { accountLinksFor } from './navigation.ts';
 
 const itemClasses =
   'block w-full rounded-md px-3 py-2 text-left text-sm font-medium text-slate-900 hover:bg-slate-50';
 
-/** §2: the signed-in user's Account menu of the desktop bar: My Account, User Management, Settings, Sign out. */
-export function AccountMenu({ email, onSignOut }: { email: string; onSignOut: () => void }) {
+/**
+ * §2: the signed-in user's Account menu of the desktop bar: My Account, User Management, Activity,
+ * Settings, Sign out. User Management and Activity are the owner's: hidden while the user works in
+ * someone else's workspace.
+ */
+export function AccountMenu({
+  email,
+  isOwnWorkspace,
+  onSignOut,
+}: {
+  email: string;
+  isOwnWorkspace: boolean;
+  onSignOut: () => void;
+}) {
   return (
     <DropdownMenu
       label="Account"
@@ -17,7 +29,7 @@ export function AccountMenu({ email, onSignOut }: { email: string; onSignOut: ()
         <>
           <p className="truncate px-3 pt-1 pb-2 text-xs text-slate-600">Signed in as {email}</p>
           <ul className="border-t border-slate-100 pt-1">
-            {accountLinks.map((item) => (
+            {accountLinksFor(isOwnWorkspace).map((item) => (
               <li key={item.to}>
                 <Link to={item.to} onClick={close} className={itemClasses}>
                   {item.label}

@@ -2,16 +2,19 @@ import { useEffect, useRef, useState } from 'react';
 import { buttonClasses } from '#web/components/forms/button.tsx';
 import { CloseIcon, MenuIcon } from '#web/components/icons.tsx';
 import { Link } from '#web/lib/page-router.tsx';
-import { accountLinks, dashboardLink, navGroups, navLinks, signInLink } from './navigation.ts';
+import { MenuLink } from './menu-link.tsx';
+import { navGroups, navLinks, signInLink } from './navigation.ts';
+import { useSignedInNav } from './signed-in-nav-loader.ts';
 import { useOnNewPath } from './use-disclosure.ts';
 
 /**
  * The menu below the md breakpoint: a toggle button and a panel with every link of the desktop bar
- * (the visitor's, or the signed-in user's Dashboard and Account links). The panel closes on
- * navigation (and on a tap of the current page's link) and on Escape.
+ * (the visitor's, or the signed-in user's workspace switcher, Dashboard and Account links). The panel
+ * closes on navigation (and on a tap of the current page's link), on choosing a workspace and on Escape.
  */
 export function MobileMenu({ isSignedIn, onSignOut }: { isSignedIn: boolean; onSignOut: () => void }) {
   const [isOpen, setIsOpen] = useState(false);
+  const signedInNav = useSignedInNav(isSignedIn);
   const panelId = 'mobile-menu-panel';
   const toggleRef = useRef<HTMLButtonElement>(null);
   const close = () => setIsOpen(false);
@@ -21,7 +24,8 @@ export function MobileMenu({ isSignedIn, onSignOut }: { isSignedIn: boolean; onS
   useEffect(() => {
     if (!isOpen) return;
     const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape') return;
+      // The workspace menu inside the panel closes first; the next Escape closes the panel.
+      if (event.key !== 'Escape' || event.defaultPrevented) return;
       setIsOpen(false);
       toggleRef.current?.focus();
     };
@@ -51,18 +55,9 @@ export function MobileMenu({ isSignedIn, onSignOut }: { isSignedIn: boolean; onS
       >
         {isSignedIn ? (
           <nav aria-label="Mobile" className="container-page space-y-6 py-6">
-            <ul className="space-y-1">
-              {[dashboardLink, ...accountLinks].map((item) => (
-                <MenuLink key={item.to} to={item.to} label={item.label} onClick={close} />
-              ))}
-            </ul>
-            <button
-              type="button"
-              onClick={onSignOut}
-              className={buttonClasses({ variant: 'secondary', className: 'w-full' })}
-            >
-              Sign out
-            </button>
+            {signedInNav && (
+              <signedInNav.SignedInMobileNav toggleRef={toggleRef} onClose={close} onSignOut={onSignOut} />
+            )}
           </nav>
         ) : (
           <nav aria-label="Mobile" className="container-page space-y-6 py-6">
@@ -90,19 +85,5 @@ export function MobileMenu({ isSignedIn, onSignOut }: { isSignedIn: boolean; onS
         )}
       </div>
     </div>
-  );
-}
-
-function MenuLink({ to, label, onClick }: { to: string; label: string; onClick: () => void }) {
-  return (
-    <li>
-      <Link
-        to={to}
-        onClick={onClick}
-        className="block rounded-md px-2 py-2 text-base font-medium text-slate-900 hover:bg-slate-50"
-      >
-        {label}
-      </Link>
-    </li>
   );
 }

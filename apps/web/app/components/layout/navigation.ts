@@ -2,7 +2,13 @@
 // Solutions and Resources placeholders (all leading home for now), About, Pricing and Sign in;
 // signed-in users get Dashboard and the Account menu.
 
-export type NavItem = { label: string; to: string; description?: string };
+export type NavItem = {
+  label: string;
+  to: string;
+  description?: string;
+  /** Shown only while the signed-in user works in their own workspace (Teams). */
+  ownerOnly?: boolean;
+};
 export type NavGroup = { label: string; items: NavItem[] };
 
 export const navGroups: NavGroup[] = [
@@ -38,9 +44,14 @@ export const dashboardLink: NavItem = { label: 'Dashboard', to: '/dashboard' };
 /** The Account menu; Sign out follows these links. */
 export const accountLinks: NavItem[] = [
   { label: 'My Account', to: '/myAccount' },
-  { label: 'User Management', to: '/userManagement' },
+  { label: 'User Management', to: '/userManagement', ownerOnly: true },
+  { label: 'Activity', to: '/activity', ownerOnly: true },
   { label: 'Settings', to: '/settings/general' },
 ];
+
+/** The Account menu's links for a user in their own workspace, or in someone else's. */
+export const accountLinksFor = (isOwnWorkspace: boolean): NavItem[] =>
+  accountLinks.filter((link) => isOwnWorkspace || !link.ownerOnly);
 
 export const footerGroups: NavGroup[] = [
   {

@@ -5,31 +5,99 @@ import { Alert } from '#web/components/forms/alert.tsx';
 import { Button } from '#web/components/forms/button.tsx';
 import { errorMessage } from '#web/components/forms/error-message.ts';
 import { LoadingStatus } from '#web/components/layout/loading-status.tsx';
-import { listSubUsers, type SubUser } from '#web/lib/sub-users.ts';
+import { listSubUsers, removeSubUser, resendInvitation, type SubUser } from '#web/lib/sub-users.ts';
 import { useApiResource } from '#web/lib/use-api-resource.ts';
 import { AddUserDialog } from './add-user-dialog.tsx';
+import { ConfirmDialog } from './confirm-dialog.tsx';
+import { fullName, type SubUserActions, SubUserRow } from './sub-user-row.tsx';
 
 const titleId = 'sub-users-title';
 const limitId = 'sub-users-limit';
 
+type Confirming = { kind: 'withdraw' | 'remove'; user: SubUser };
+
+const count = (amount: number, one: string, many: string) => `${amount} ${amount === 1 ? one : many}`;
+
+/**
+ * Over the limit (the plan now has fewer seats than people): nobody's data goes, the newest have no
+ * seat, and the owner chooses whom to keep by removing people.
+ */
+export function overLimitMessage(seats: number, people: number): string {
+  return (
+    `Your plan has ${count(seats, 'seat', 'seats')} for ${count(people, 'person', 'people')}. ` +
+    'Remove people to choose who keeps a seat; until then the newest have no access and no one can be added.'
+  );
+}
+
 /**
  * §2 /userManagement: the signed-in user's sub-users and the Add User dialog. §4: Add User is
- * disabled once the users reach the plan's seats (quantity); the server holds the same limit.
+ * disabled once the users reach the plan's seats (quantity); the server holds the same limit. Each
+ * person added is invited by mail (Teams): the owner can resend or withdraw the invitation, and
+ * remove a member; both ask first.
  */
 export function SubUsersPanel({ seats }: { seats: number }) {
   const { data: users, error, reload } = useApiResource(listSubUsers);
   const loadError = error && errorMessage(error);
   const [isAdding, setIsAdding] = useState(false);
-  const [addedName, setAddedName] = useState<string | null>(null);
+  const [success, setSuccess] = useState<string | null>(null);
+  const [actionError, setActionError] = useState<string | null>(null);
+  const [busyId, setBusyId] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState<Confirming | null>(null);
   const addButtonRef = useRef<HTMLButtonElement>(null);
+  const titleRef = useRef<HTMLHeadingElement>(null);
 
-  const count = users?.length ?? 0;
-  const isAtLimit = isAtSeatLimit(count, seats);
+  const people = users?.length ?? 0;
+  const isAtLimit = isAtSeatLimit(people, seats);
+  const isOverLimit = users !== null && people > seats;
   const canAdd = users !== null && !isAtLimit;
+
+  /** One change to a person; its outcome shows above the list, which then loads again. */
+  const run = async (user: SubUser, change: () => Promise<string>, { rowGoes }: { rowGoes: boolean }) => {
+    setBusyId(user.id);
+    setSuccess(null);
+    setActionError(null);
+    try {
+      setSuccess(await change());
+      // The row and its buttons are gone: focus goes to the list's title rather than the page's start.
+      if (rowGoes) titleRef.current?.focus();
+    } catch (failure) {
+      setActionError(errorMessage(failure));
+    } finally {
+      setBusyId(null);
+      reload();
+    }
+  };
+
+  const actions: SubUserActions = {
+    onResend: (user) =>
+      void run(
+        user,
+        async () => {
+          await resendInvitation(user.id);
+          return `Invitation sent to ${user.email}.`;
+        },
+        { rowGoes: false },
+      ),
+    onWithdraw: (user) => setConfirming({ kind: 'withdraw', user }),
+    onRemove: (user) => setConfirming({ kind: 'remove', user }),
+  };
+
+  const confirm = ({ kind, user }: Confirming) => {
+    setConfirming(null);
+    void run(
+      user,
+      async () => {
+        await removeSubUser(user.id);
+        return kind === 'withdraw' ? 'Invitation withdrawn.' : `${fullName(user)} was removed.`;
+      },
+      { rowGoes: true },
+    );
+  };
 
   const onAdded = (user: SubUser) => {
     setIsAdding(false);
-    setAddedName(`${user.firstName} ${user.lastName}`);
+    setActionError(null);
+    setSuccess(`Invitation sent to ${user.email}.`);
     reload();
   };
 
@@ -41,11 +109,11 @@ export function SubUsersPanel({ seats }: { seats: number }) {
     >
       <div className="flex flex-col gap-4 border-b border-slate-200 p-4 sm:flex-row sm:items-start sm:justify-between sm:p-6">
         <div>
-          <h2 id={titleId} className="text-lg font-semibold text-slate-900">
+          <h2 id={titleId} ref={titleRef} tabIndex={-1} className="text-lg font-semibold text-slate-900">
             Users
           </h2>
           <p className="mt-1 text-sm text-slate-600" data-testid="seats">
-            {users === null ? `${seats} seats` : `${count} of ${seats} users`}
+            {users === null ? `${seats} seats` : `${people} of ${seats} users`}
           </p>
         </div>
         <Button
@@ -53,7 +121,7 @@ export function SubUsersPanel({ seats }: { seats: number }) {
           disabled={!canAdd}
           aria-describedby={users !== null && isAtLimit ? limitId : undefined}
           onClick={() => {
-            setAddedName(null);
+            setSuccess(null);
             setIsAdding(true);
           }}
         >
@@ -61,21 +129,31 @@ export function SubUsersPanel({ seats }: { seats: number }) {
         </Button>
       </div>
       <div className="space-y-3 px-4 pt-4 empty:hidden sm:px-6">
-        {users !== null && isAtLimit && (
-          <p id={limitId} className="text-sm text-slate-700" data-testid="seat-limit">
-            {seats === 0
-              ? 'Your account has no seats for more users. '
-              : `You are using all ${seats} seats of your plan. `}
-            <Link to="/pricing" className="link">
-              {seats === 0 ? 'Choose a plan' : 'Upgrade your plan'}
-            </Link>{' '}
-            to add users.
-          </p>
+        {isOverLimit ? (
+          <Alert variant="error">
+            <span id={limitId} data-testid="over-limit">
+              {overLimitMessage(seats, people)}
+            </span>
+          </Alert>
+        ) : (
+          users !== null &&
+          isAtLimit && (
+            <p id={limitId} className="text-sm text-slate-700" data-testid="seat-limit">
+              {seats === 0
+                ? 'Your account has no seats for more users. '
+                : `You are using all ${seats} seats of your plan. `}
+              <Link to="/pricing" className="link">
+                {seats === 0 ? 'Choose a plan' : 'Upgrade your plan'}
+              </Link>{' '}
+              to add users.
+            </p>
+          )
         )}
         {loadError && <Alert variant="error">{loadError}</Alert>}
-        {addedName && <Alert variant="success">{addedName} has been added.</Alert>}
+        {actionError && <Alert variant="error">{actionError}</Alert>}
+        {success && <Alert variant="success">{success}</Alert>}
       </div>
-      <SubUsersBody users={users} isFailing={Boolean(loadError)} />
+      <SubUsersBody users={users} isFailing={Boolean(loadError)} busyId={busyId} actions={actions} />
       {isAdding && (
         <AddUserDialog
           onAdded={onAdded}
@@ -85,11 +163,53 @@ export function SubUsersPanel({ seats }: { seats: number }) {
           }}
         />
       )}
+      {confirming?.kind === 'withdraw' && (
+        <ConfirmDialog
+          titleId="withdraw-invitation-title"
+          title="Withdraw the invitation?"
+          description={
+            <p>
+              The link sent to <span className="font-medium text-slate-900">{confirming.user.email}</span>{' '}
+              stops working, and the seat is free at once.
+            </p>
+          }
+          confirmLabel="Withdraw invitation"
+          onConfirm={() => confirm(confirming)}
+          onCancel={() => setConfirming(null)}
+          testId="withdraw-invitation-dialog"
+        />
+      )}
+      {confirming?.kind === 'remove' && (
+        <ConfirmDialog
+          titleId="remove-member-title"
+          title={`Remove ${fullName(confirming.user)}?`}
+          description={
+            <p>
+              They lose access to your workspace at once, and their seat is free. The items stay in your
+              workspace.
+            </p>
+          }
+          confirmLabel="Remove"
+          onConfirm={() => confirm(confirming)}
+          onCancel={() => setConfirming(null)}
+          testId="remove-member-dialog"
+        />
+      )}
     </section>
   );
 }
 
-function SubUsersBody({ users, isFailing }: { users: SubUser[] | null; isFailing: boolean }) {
+function SubUsersBody({
+  users,
+  isFailing,
+  busyId,
+  actions,
+}: {
+  users: SubUser[] | null;
+  isFailing: boolean;
+  busyId: string | null;
+  actions: SubUserActions;
+}) {
   if (users === null) return isFailing ? null : <LoadingStatus className="py-12" />;
   if (users.length === 0) {
     return (
@@ -101,23 +221,9 @@ function SubUsersBody({ users, isFailing }: { users: SubUser[] | null; isFailing
   }
   return (
     <ul aria-labelledby={titleId} className="divide-y divide-slate-200">
-      {users.map((user) => {
-        const name = `${user.firstName} ${user.lastName}`;
-        return (
-          <li key={user.id} className="flex items-center gap-3 px-4 py-4 sm:px-6" data-testid="sub-user-row">
-            <span
-              aria-hidden="true"
-              className="inline-flex size-10 shrink-0 items-center justify-center rounded-full bg-brand-100 text-sm font-semibold text-brand-800"
-            >
-              {`${user.firstName.charAt(0)}${user.lastName.charAt(0)}`.toUpperCase()}
-            </span>
-            <div className="min-w-0">
-              <p className="break-words font-medium text-slate-900">{name}</p>
-              <p className="break-all text-sm text-slate-600">{user.email}</p>
-            </div>
-          </li>
-        );
-      })}
+      {users.map((user) => (
+        <SubUserRow key={user.id} user={user} isBusy={busyId === user.id} actions={actions} />
+      ))}
     </ul>
   );
 }

@@ -1,0 +1,15 @@
+import type { FastifyInstance } from 'fastify';
+import { type Authenticate, callerOf } from '#api/auth/authenticate.ts';
+import type { Database } from '#api/db/database.ts';
+import { success } from '#api/http/app-error.ts';
+import { listActivity } from './list-activity.ts';
+
+/** The owner's activity log (docs/teams.md): always the caller's own workspace. */
+export function registerActivityRoutes(
+  app: FastifyInstance,
+  deps: { db: Database; authenticate: Authenticate },
+) {
+  app.get('/api/activity', { preHandler: deps.authenticate }, async (request) =>
+    success(await listActivity(deps.db, callerOf(request).uid)),
+  );
+}

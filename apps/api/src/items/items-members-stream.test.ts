@@ -1,0 +1,281 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { subUsers } from '#api/db/schema.ts';
+import { type EventStream, openEventStream } from '#api/test/event-stream.ts';
+import { startTestApp, type TestApp } from '#api/test/test-app.ts';
+import { startTestIdentityProvider, type TestIdentityProvider } from '#api/test/test-identity-provider.ts';
+import { addMember } from '#api/test/test-teams.ts';
+import { createTestUsers, setPlan, type TestUser } from '#api/test/test-users.ts';
+import type { Item } from './item-document.ts';
+import { liveItemsOf } from './item-routes.ts';
+
+// Members' live lists (docs/workspace.md), on two app instances sharing one database as in
+// production: a member sees the workspace's changes live, and loses the stream on every instance the
+// moment their access ends. On PGlite both instances share the embedded database in this process; on
+// PostgreSQL (TEST_DATABASE_URL) each LISTENs on its own connection, so announcements cross instances
+// as they do between machines.
+
+let identity: TestIdentityProvider;
+let first: TestApp;
+let second: TestApp;
+let firstOrigin: string;
+let secondOrigin: string;
+let newUser: () => Promise<TestUser>;
+let openStreams: EventStream[] = [];
+
+async function listen(app: TestApp) {
+  await app.app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.app.server.address();
+  if (!address || typeof address === 'string') throw new Error('no port');
+  return `http://127.0.0.1:${address.port}`;
+}
+
+beforeAll(async () => {
+  identity = await startTestIdentityProvider();
+  first = await startTestApp(identity.appEnv);
+  second = await startTestApp(identity.appEnv, { database: first.database });
+  [firstOrigin, secondOrigin] = [await listen(first), await listen(second)];
+  newUser = createTestUsers(identity);
+});
+afterEach(async () => {
+  for (const stream of openStreams) await stream.close();
+  openStreams = [];
+});
+afterAll(async () => {
+  await second?.close();
+  await first?.close();
+  await identity?.close();
+});
+
+const db = () => first.db;
+const query = (workspace?: string) => (workspace ? `?workspace=${encodeURIComponent(workspace)}` : '');
+
+async function api(at: string, method: string, path: string, person: TestUser, body?: unknown) {
+  const response = await fetch(`${at}${path}`, {
+    method,
+    headers: {
+      authorization: `Bearer ${person.token}`,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const payload = (await response.json()) as { data: Item };
+  if (!response.ok)
+    throw new Error(`${method} ${path} answered ${response.status}: ${JSON.stringify(payload)}`);
+  return payload.data;
+}
+
+async function signedUp() {
+  const person = await newUser();
+  await api(firstOrigin, 'GET', '/api/items', person);
+  return person;
+}
+
+async function openItemStream(at: string, person: TestUser, workspace?: string) {
+  const stream = await openEventStream(`${at}/api/items/stream${query(workspace)}`, {
+    authorization: `Bearer ${person.token}`,
+  });
+  openStreams.push(stream);
+  return stream;
+}
+
+async function nextList(stream: EventStream, timeoutMs = 2_000): Promise<Item[]> {
+  const event = await stream.next(timeoutMs);
+  expect(event.event).toBe('items');
+  return JSON.parse(event.data);
+}
+
+/**
+ * Reads past any lists to the `closed` event (`ms`: when it came, from `since`), then waits for the
+ * server to end the stream (closing a stream from this side while it ends can hang the reader).
+ */
+async function closing(stream: EventStream, since: number, timeoutMs = 10_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const event = await stream.next(Math.max(deadline - Date.now(), 1));
+    if (event.event !== 'closed') continue;
+    const ms = performance.now() - since;
+    await stream.ended();
+    return { data: JSON.parse(event.data), ms };
+  }
+}
+
+type Member = { person: TestUser; membership: string };
+
+/** An owner with `count` joined members, oldest first, and seats for them all. */
+async function workspaceWithMembers(count: 1): Promise<{ owner: TestUser; members: [Member] }>;
+async function workspaceWithMembers(count: 2): Promise<{ owner: TestUser; members: [Member, Member] }>;
+async function workspaceWithMembers(count: number) {
+  const owner = await signedUp();
+  await setPlan(db(), owner.uid, { quantity: count });
+  const members: Member[] = [];
+  for (let index = 0; index < count; index += 1) {
+    const person = await signedUp();
+    members.push({ person, membership: (await addMember(db(), owner, person)).id });
+  }
+  return { owner, members };
+}
+
+describe('a member’s live list', () => {
+  it('shows the workspace’s items and every change to them, whoever makes it on whichever instance', async () => {
+    const {
+      owner,
+      members: [{ person: member }],
+    } = await workspaceWithMembers(1);
+    await api(firstOrigin, 'POST', '/api/items', member, { name: 'The member’s own' });
+    const theirs = await api(firstOrigin, 'POST', '/api/items', owner, { name: 'First' });
+
+    const memberStream = await openItemStream(secondOrigin, member, owner.uid);
+    const ownerStream = await openItemStream(firstOrigin, owner);
+    expect(memberStream.response.status).toBe(200);
+    expect(await nextList(memberStream)).toEqual([theirs]);
+    expect(await nextList(ownerStream)).toEqual([theirs]);
+
+    let started = Date.now();
+    const byOwner = await api(firstOrigin, 'POST', '/api/items', owner, { name: 'By the owner' });
+    expect(await nextList(memberStream)).toEqual([byOwner, theirs]);
+    expect(Date.now() - started).toBeLessThan(2_000);
+    expect(await nextList(ownerStream)).toEqual([byOwner, theirs]);
+
+    started = Date.now();
+    const byMember = await api(secondOrigin, 'POST', `/api/items${query(owner.uid)}`, member, {
+      name: 'By the member',
+    });
+    expect(await nextList(ownerStream)).toEqual([byMember, byOwner, theirs]);
+    expect(Date.now() - started).toBeLessThan(2_000);
+    expect(await nextList(memberStream)).toEqual([byMember, byOwner, theirs]);
+
+    // The member's own list is another workspace: its changes never reach this stream.
+    await api(secondOrigin, 'POST', '/api/items', member, { name: 'Also the member’s own' });
+    await expect(memberStream.next(300)).rejects.toThrow(/no event/);
+    for (const event of memberStream.events) expect(event.data).not.toContain('member’s own');
+  });
+
+  it('refuses to open on a workspace the caller is not a member of, or has no seat in', async () => {
+    const {
+      owner,
+      members: [{ person: member }],
+    } = await workspaceWithMembers(1);
+    const outsider = await signedUp();
+    const refused = await fetch(`${secondOrigin}/api/items/stream${query(owner.uid)}`, {
+      headers: { authorization: `Bearer ${outsider.token}` },
+    });
+    expect(refused.status).toBe(404);
+    expect(await refused.json()).toMatchObject({ status: 'error', code: 'workspaces/not-found' });
+
+    await setPlan(db(), owner.uid, { quantity: 0 });
+    const noSeat = await fetch(`${secondOrigin}/api/items/stream${query(owner.uid)}`, {
+      headers: { authorization: `Bearer ${member.token}` },
+    });
+    expect(noSeat.status).toBe(403);
+    expect(await noSeat.json()).toMatchObject({ status: 'error', code: 'workspaces/no-seat' });
+  });
+});
+
+describe('revocation of a member’s live list', () => {
+  it('ends a removed member’s streams on both instances with access-revoked; the others stay', async () => {
+    const {
+      owner,
+      members: [{ person: removed, membership }, { person: staying }],
+    } = await workspaceWithMembers(2);
+    const removedStreams = [
+      await openItemStream(firstOrigin, removed, owner.uid),
+      await openItemStream(secondOrigin, removed, owner.uid),
+    ];
+    const removedOwn = await openItemStream(secondOrigin, removed);
+    const stayingStream = await openItemStream(secondOrigin, staying, owner.uid);
+    const ownerStream = await openItemStream(secondOrigin, owner);
+    for (const stream of [...removedStreams, removedOwn, stayingStream, ownerStream]) await nextList(stream);
+
+    // The removal is plain SQL, as another instance's (or an operator's) would be.
+    await db().delete(subUsers).where(eq(subUsers.id, membership));
+    const committedAt = performance.now();
+    const closings = await Promise.all(removedStreams.map((stream) => closing(stream, committedAt)));
+    for (const [index, closed] of closings.entries()) {
+      expect(closed.data).toEqual({ reason: 'access-revoked' });
+      console.log(
+        `revocation: the removed member's stream on instance ${index + 1} ended ${closed.ms.toFixed(1)} ms after the DELETE committed (${first.databaseKind})`,
+      );
+    }
+
+    // Everyone else keeps streaming, the removed member's own workspace included.
+    const item = await api(firstOrigin, 'POST', '/api/items', owner, { name: 'After the removal' });
+    expect(await nextList(stayingStream)).toEqual([item]);
+    expect(await nextList(ownerStream)).toEqual([item]);
+    await expect(removedOwn.next(300)).rejects.toThrow(/no event/);
+    expect(removedOwn.isEnded).toBe(false);
+    // And the removed member cannot open it again.
+    const again = await fetch(`${secondOrigin}/api/items/stream${query(owner.uid)}`, {
+      headers: { authorization: `Bearer ${removed.token}` },
+    });
+    expect(again.status).toBe(404);
+  });
+
+  it('ends the stream of a member whose seat the plan no longer covers, and only theirs', async () => {
+    const {
+      owner,
+      members: [{ person: kept }, { person: newest }],
+    } = await workspaceWithMembers(2);
+    const [keptStream, newestStream] = [
+      await openItemStream(firstOrigin, kept, owner.uid),
+      await openItemStream(secondOrigin, newest, owner.uid),
+    ];
+    await nextList(keptStream);
+    await nextList(newestStream);
+
+    // The billing webhook lowers the seats (here in SQL): the newest member has none left.
+    await setPlan(db(), owner.uid, { quantity: 1 });
+    const changedAt = performance.now();
+    const closed = await closing(newestStream, changedAt);
+    expect(closed.data).toEqual({ reason: 'access-revoked' });
+    console.log(
+      `revocation: a member without a seat lost the stream ${closed.ms.toFixed(1)} ms after the seats changed (${first.databaseKind})`,
+    );
+    const item = await api(firstOrigin, 'POST', '/api/items', owner, { name: 'Still here' });
+    expect(await nextList(keptStream)).toEqual([item]);
+  });
+
+  it('counts nothing against the removed member once their streams ended', async () => {
+    const {
+      owner,
+      members: [{ person: member, membership }],
+    } = await workspaceWithMembers(1);
+    const live = liveItemsOf(second.app);
+    const before = live?.streamCount ?? 0;
+    const stream = await openItemStream(secondOrigin, member, owner.uid);
+    await nextList(stream);
+    expect(live?.streamCount).toBe(before + 1);
+    await db().delete(subUsers).where(eq(subUsers.id, membership));
+    await closing(stream, performance.now());
+    await expect.poll(() => live?.streamCount, { timeout: 2_000 }).toBe(before);
+  });
+});
+
+describe.skipIf(!process.env.TEST_DATABASE_URL)(
+  'revocation across a lost LISTEN connection (PostgreSQL)',
+  () => {
+    it('checks again after listening resumes, so a removal made meanwhile still ends the stream', async () => {
+      const {
+        owner,
+        members: [{ person: member, membership }],
+      } = await workspaceWithMembers(1);
+      const stream = await openItemStream(secondOrigin, member, owner.uid);
+      await nextList(stream);
+
+      // The server drops both instances' access LISTEN connections, and the removal lands while they
+      // are down: its announcement is lost, the check after reconnecting is not.
+      const terminated = await db().execute(
+        sql`select pg_terminate_backend(pid, 5000) from pg_stat_activity
+          where datname = current_database() and query = 'listen "workspace_access"'`,
+      );
+      expect((terminated as { rows: unknown[] }).rows).toHaveLength(2);
+      await db().delete(subUsers).where(eq(subUsers.id, membership));
+      const committedAt = performance.now();
+      const closed = await closing(stream, committedAt, 15_000);
+      expect(closed.data).toEqual({ reason: 'access-revoked' });
+      console.log(
+        `revocation across a reconnect: the stream ended ${closed.ms.toFixed(1)} ms after the DELETE committed`,
+      );
+    });
+  },
+);

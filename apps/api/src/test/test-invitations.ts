@@ -1,0 +1,117 @@
+import { readOutbox, type StoredMail } from '@app/mail';
+import { expect } from 'vitest';
+import type { AppWithIdentity } from './app-with-identity.ts';
+import { setPlan, type TestUser } from './test-users.ts';
+
+type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+
+let lookupAddress = 0;
+
+/** The directory the suite's app writes its mail to (the embedded mode's outbox). */
+export function outboxOf(suite: AppWithIdentity): string {
+  const { mail } = suite.testApp.config;
+  if (mail.transport !== 'outbox') throw new Error('the test app sends mail by SMTP, not to the outbox');
+  return mail.outboxDir;
+}
+
+/**
+ * Calls of the teams suites against the suite's app: invitations made and read as a person would, from
+ * the mail in the app's own outbox (the mailer of embedded mode, which the test app uses).
+ */
+export function teamsKit(suite: AppWithIdentity) {
+  /** One request; a string payload is sent as it is (malformed JSON), anything else as JSON. */
+  const call = (
+    user: TestUser | null,
+    method: Method,
+    url: string,
+    payload?: unknown,
+    options: { remoteAddress?: string } = {},
+  ) =>
+    suite.testApp.app.inject({
+      method,
+      url,
+      ...(options.remoteAddress && { remoteAddress: options.remoteAddress }),
+      headers: {
+        ...(user && { authorization: `Bearer ${user.token}` }),
+        ...(payload !== undefined && { 'content-type': 'application/json' }),
+      },
+      payload: payload === undefined || typeof payload === 'string' ? payload : JSON.stringify(payload),
+    });
+
+  /** A signed-in person whose user document exists, as after their first visit. */
+  async function signedIn(): Promise<TestUser> {
+    const person = await suite.newUser();
+    expect((await call(person, 'GET', '/api/user')).statusCode).toBe(200);
+    return person;
+  }
+
+  /** A signed-in person whose plan has `quantity` seats. */
+  async function ownerWithSeats(quantity: number, plan: Parameters<typeof setPlan>[2] = {}) {
+    const owner = await signedIn();
+    await setPlan(suite.testApp.db, owner.uid, { quantity, ...plan });
+    return owner;
+  }
+
+  const invite = (owner: TestUser, email: string, names = { firstName: 'Ada', lastName: 'Lovelace' }) =>
+    call(owner, 'POST', '/api/sub-users', { ...names, email });
+
+  /** Mails in the outbox to `email`, newest first. */
+  const mailsTo = (email: string): Promise<StoredMail[]> => readOutbox(outboxOf(suite), { to: email });
+
+  /** The token of the newest invitation mailed to `email`, taken from its link. */
+  async function tokenMailedTo(email: string): Promise<string> {
+    const [mail] = await mailsTo(email);
+    const token = mail?.text.match(/\/invitation#([A-Za-z0-9_-]{43})\s/)?.[1];
+    if (!token) throw new Error(`no invitation link mailed to ${email}`);
+    return token;
+  }
+
+  /** Invites `email` and returns the new sub-user and the token of the link mailed to them. */
+  async function invited(owner: TestUser, email: string) {
+    const response = await invite(owner, email);
+    expect(response.statusCode, response.body).toBe(201);
+    return { subUser: response.json().data, token: await tokenMailedTo(email) };
+  }
+
+  /** Each lookup from its own address, so a suite's lookups never meet the per-address limit. */
+  const lookup = (token: unknown, remoteAddress = `198.51.100.${(lookupAddress++ % 250) + 1}`) =>
+    call(null, 'POST', '/api/invitations/lookup', { token }, { remoteAddress });
+
+  const accept = (user: TestUser, token: unknown) => call(user, 'POST', '/api/invitations/accept', { token });
+
+  /** A person who joined `owner`'s workspace through a real invitation. */
+  async function joinedMember(owner: TestUser) {
+    const member = await suite.newUser();
+    const { subUser, token } = await invited(owner, member.email);
+    const joined = await accept(member, token);
+    expect(joined.statusCode, joined.body).toBe(200);
+    return { member, subUserId: subUser.id as string };
+  }
+
+  const workspacesOf = async (user: TestUser) => {
+    const response = await call(user, 'GET', '/api/workspaces');
+    expect(response.statusCode).toBe(200);
+    return response.json().data as { id: string; role: string; hasSeat: boolean }[];
+  };
+
+  const subUsersOf = async (owner: TestUser) => {
+    const response = await call(owner, 'GET', '/api/sub-users');
+    expect(response.statusCode).toBe(200);
+    return response.json().data as { id: string; email: string; status: string; hasSeat: boolean }[];
+  };
+
+  return {
+    call,
+    signedIn,
+    ownerWithSeats,
+    invite,
+    mailsTo,
+    tokenMailedTo,
+    invited,
+    lookup,
+    accept,
+    joinedMember,
+    workspacesOf,
+    subUsersOf,
+  };
+}

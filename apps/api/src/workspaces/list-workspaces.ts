@@ -1,0 +1,30 @@
+import type { Workspace } from '@app/api-contract';
+import { and, desc, eq, isNotNull } from 'drizzle-orm';
+import type { VerifiedIdentity } from '#api/auth/verify-access-token.ts';
+import type { PlanCatalogue } from '#api/billing/resolve-plan-prices.ts';
+import type { IdentityConfig } from '#api/config.ts';
+import type { Database } from '#api/db/database.ts';
+import { subUsers, users } from '#api/db/schema.ts';
+import { findOrCreateUser } from '#api/users/user-document.ts';
+import { rowHoldsSeat, toWorkspace, workspaceOwnerColumns } from './workspace-document.ts';
+
+/**
+ * The workspaces the caller can open (the top bar's switcher): their own first, then those they
+ * joined, newest joined first, each with whether the owner's plan still covers their seat.
+ */
+export async function listWorkspaces(
+  deps: { db: Database; identity: IdentityConfig; plans: PlanCatalogue },
+  caller: VerifiedIdentity,
+): Promise<Workspace[]> {
+  const own = await findOrCreateUser(deps.db, deps.identity, caller);
+  const joined = await deps.db
+    .select({ owner: workspaceOwnerColumns, hasSeat: rowHoldsSeat })
+    .from(subUsers)
+    .innerJoin(users, eq(users.id, subUsers.owner))
+    .where(and(eq(subUsers.memberId, caller.uid), isNotNull(subUsers.joinedAt)))
+    .orderBy(desc(subUsers.joinedAt), desc(subUsers.id));
+  return [
+    toWorkspace(own, { role: 'owner', hasSeat: true }, deps.plans),
+    ...joined.map((row) => toWorkspace(row.owner, { role: 'member', hasSeat: row.hasSeat }, deps.plans)),
+  ];
+}

@@ -1,0 +1,169 @@
+import { type ReactNode, useEffect, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { useAuth } from '#web/auth/auth-context.tsx';
+import { Alert } from '#web/components/forms/alert.tsx';
+import { Button, buttonClasses } from '#web/components/forms/button.tsx';
+import { errorMessage } from '#web/components/forms/error-message.ts';
+import { LoadingStatus } from '#web/components/layout/loading-status.tsx';
+import {
+  acceptInvitation,
+  forgetInvitationToken,
+  type InvitationPreview,
+  lookUpInvitation,
+  takeInvitationToken,
+} from '#web/lib/invitations.ts';
+import { useApiResource } from '#web/lib/use-api-resource.ts';
+import { useWorkspaces } from '#web/lib/use-workspaces.ts';
+import { workspaces } from '#web/lib/workspaces.ts';
+
+const expiredText = 'This invitation has expired. Ask the workspace owner to send it again.';
+const usedText =
+  'This invitation has already been used. Sign in with the invited email to open the workspace.';
+const incompleteText =
+  'This invitation link is incomplete. Open the link in the invitation email again, or ask the workspace owner to send it again.';
+
+/**
+ * The invitation link's page, `/invitation#<token>` (Teams). The token moves from the address to this
+ * tab's session storage at once (lib/invitations.ts), so it survives signing up or in (`next` brings
+ * the person back here) and never reaches a server in a URL. The page says who invited whom; a visitor
+ * signs up or in to join, a signed-in person joins with one button and lands on the workspace's
+ * dashboard. Refusals (another email, an expired or used link) are the server's words.
+ */
+export function InvitationPage() {
+  // undefined until read in the browser; null when the address had none and none was kept.
+  const [token, setToken] = useState<string | null | undefined>(undefined);
+  useEffect(() => {
+    const { hash, pathname, search } = window.location;
+    setToken(takeInvitationToken(hash));
+    // Out of the address bar, the history and anything that copies the address from here on.
+    if (hash) window.history.replaceState(window.history.state, '', `${pathname}${search}`);
+  }, []);
+
+  const lookup = useApiResource(token ? (signal) => lookUpInvitation(token, signal) : null);
+
+  if (token === undefined) return <Frame busy />;
+  if (token === null) return <Frame title="Invitation" alert={incompleteText} />;
+  if (lookup.error) return <Frame title="Invitation" alert={errorMessage(lookup.error)} />;
+  if (!lookup.data) return <Frame busy />;
+  return <Invitation token={token} preview={lookup.data} />;
+}
+
+function Invitation({ token, preview }: { token: string; preview: InvitationPreview }) {
+  const owner = preview.ownerName || preview.ownerEmail;
+  const title = `Join ${owner}'s workspace`;
+  const intro = (
+    <p className="mt-3 text-slate-700">
+      {owner} invited <span className="font-medium break-words text-slate-900">{preview.email}</span> to work
+      with them.
+    </p>
+  );
+  if (preview.status === 'expired') return <Frame title={title} intro={intro} alert={expiredText} />;
+  if (preview.status === 'used') {
+    return (
+      <Frame title={title} intro={intro} alert={usedText}>
+        <Link to="/dashboard" className={buttonClasses({ variant: 'secondary', className: 'w-full' })}>
+          Go to your dashboard
+        </Link>
+      </Frame>
+    );
+  }
+  return (
+    <Frame title={title} intro={intro}>
+      <JoinActions token={token} invitedEmail={preview.email} />
+    </Frame>
+  );
+}
+
+/** Signed out: sign up or in, then back here. Signed in: join. */
+function JoinActions({ token, invitedEmail }: { token: string; invitedEmail: string }) {
+  const { user } = useAuth();
+  // The store follows the signed-in person, so the joined workspace can become the current one.
+  useWorkspaces();
+  const navigate = useNavigate();
+  const [isJoining, setIsJoining] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  if (user === null) return <LoadingStatus className="py-4" />;
+  if (user === false) {
+    return (
+      <div className="flex flex-col gap-3 sm:flex-row">
+        <Link to="/auth/signup?next=/invitation" className={buttonClasses({ className: 'flex-1' })}>
+          Sign up to join
+        </Link>
+        <Link
+          to="/auth/signin?next=/invitation"
+          className={buttonClasses({ variant: 'secondary', className: 'flex-1' })}
+        >
+          Sign in to join
+        </Link>
+      </div>
+    );
+  }
+
+  const join = async () => {
+    setIsJoining(true);
+    setError(null);
+    try {
+      const workspace = await acceptInvitation(token);
+      forgetInvitationToken();
+      workspaces.joined(workspace);
+      navigate('/dashboard');
+    } catch (failure) {
+      setError(errorMessage(failure));
+      setIsJoining(false);
+    }
+  };
+
+  const isOtherEmail = user.email.toLowerCase() !== invitedEmail.toLowerCase();
+  return (
+    <div className="space-y-4">
+      <p className="text-sm text-slate-600">
+        You are signed in as <span className="font-medium break-words text-slate-900">{user.email}</span>.
+        {isOtherEmail && ` This invitation is for ${invitedEmail}: sign in with that address to join.`}
+      </p>
+      {error && <Alert variant="error">{error}</Alert>}
+      <Button className="w-full" busy={isJoining} busyLabel="Joining…" onClick={() => void join()}>
+        Join workspace
+      </Button>
+    </div>
+  );
+}
+
+/** The page's card: a heading, what the invitation says, a refusal if any, and what to do next. */
+function Frame({
+  busy = false,
+  title,
+  intro,
+  alert,
+  children,
+}: {
+  busy?: boolean;
+  title?: string;
+  intro?: ReactNode;
+  alert?: string;
+  children?: ReactNode;
+}) {
+  return (
+    <section className="bg-linear-to-b from-brand-50 to-white px-4 py-12 sm:py-20">
+      <div
+        className="mx-auto w-full max-w-md rounded-lg border border-slate-200 bg-white p-6 shadow-sm sm:p-8"
+        data-testid="invitation"
+      >
+        {busy ? (
+          <LoadingStatus className="py-8" />
+        ) : (
+          <>
+            <h1 className="text-2xl font-bold tracking-tight break-words text-slate-900">{title}</h1>
+            {intro}
+            {alert && (
+              <Alert variant="error" className="mt-6">
+                {alert}
+              </Alert>
+            )}
+            {children && <div className="mt-8">{children}</div>}
+          </>
+        )}
+      </div>
+    </section>
+  );
+}

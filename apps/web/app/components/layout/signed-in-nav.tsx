@@ -1,0 +1,62 @@
+import type { RefObject } from 'react';
+import { buttonClasses } from '#web/components/forms/button.tsx';
+import { useWorkspaces } from '#web/lib/use-workspaces.ts';
+import { isOwnWorkspace } from '#web/lib/workspaces.ts';
+import { AccountMenu } from './account-menu.tsx';
+import { BarLink } from './bar-link.tsx';
+import { MenuLink } from './menu-link.tsx';
+import { accountLinksFor, dashboardLink } from './navigation.ts';
+import { WorkspaceSwitcher } from './workspace-switcher.tsx';
+
+// The signed-in user's part of the top bar and of the mobile menu: the workspace switcher (Teams),
+// Dashboard and the Account links. Loaded only once someone is signed in (signed-in-nav-loader.ts),
+// so a visitor's first view of a public page carries none of it (docs/decisions/0010).
+
+/** The owner-only links wait until the workspace is known to be the user's own. */
+const useIsOwnWorkspace = () => isOwnWorkspace(useWorkspaces()) === true;
+
+export function SignedInBar({ email, onSignOut }: { email: string; onSignOut: () => void }) {
+  const isOwn = useIsOwnWorkspace();
+  return (
+    <>
+      <WorkspaceSwitcher variant="bar" />
+      <BarLink item={dashboardLink} />
+      <AccountMenu email={email} isOwnWorkspace={isOwn} onSignOut={onSignOut} />
+    </>
+  );
+}
+
+export function SignedInMobileNav({
+  toggleRef,
+  onClose,
+  onSignOut,
+}: {
+  toggleRef: RefObject<HTMLButtonElement | null>;
+  onClose: () => void;
+  onSignOut: () => void;
+}) {
+  const isOwn = useIsOwnWorkspace();
+  return (
+    <>
+      <WorkspaceSwitcher
+        variant="mobile"
+        onChosen={() => {
+          onClose();
+          toggleRef.current?.focus();
+        }}
+      />
+      <ul className="space-y-1">
+        {[dashboardLink, ...accountLinksFor(isOwn)].map((item) => (
+          <MenuLink key={item.to} to={item.to} label={item.label} onClick={onClose} />
+        ))}
+      </ul>
+      <button
+        type="button"
+        onClick={onSignOut}
+        className={buttonClasses({ variant: 'secondary', className: 'w-full' })}
+      >
+        Sign out
+      </button>
+    </>
+  );
+}

@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { type ActivityEntry, describeActivity, describeWhen } from './activity.ts';
+
+const entry = (
+  action: ActivityEntry['action'],
+  subject: string,
+  previous: string | null = null,
+): Pick<ActivityEntry, 'action' | 'subject' | 'previous'> => ({ action, subject, previous });
+
+describe('what the activity log says happened', () => {
+  it.each([
+    [entry('item.created', 'Quarterly report'), 'added “Quarterly report”'],
+    [entry('item.renamed', 'Final report', 'Draft'), 'renamed “Draft” to “Final report”'],
+    [entry('item.renamed', 'Final report'), 'renamed an item to “Final report”'],
+    [entry('item.deleted', 'Old notes'), 'deleted “Old notes”'],
+    [entry('item.featured', 'Launch plan'), 'featured “Launch plan”'],
+    [entry('item.unfeatured', 'Launch plan'), 'unfeatured “Launch plan”'],
+    [entry('member.invited', 'ada@example.com'), 'invited ada@example.com'],
+    [entry('member.invitation-resent', 'ada@example.com'), 'sent a new invitation to ada@example.com'],
+    [entry('member.invitation-withdrawn', 'ada@example.com'), 'withdrew the invitation of ada@example.com'],
+    [entry('member.joined', 'ada@example.com'), 'joined'],
+    [entry('member.removed', 'ada@example.com'), 'removed ada@example.com'],
+    [entry('member.left', 'ada@example.com'), 'left'],
+  ])('%j reads “%s”', (given, expected) => {
+    expect(describeActivity(given)).toBe(expected);
+  });
+
+  it('keeps an item’s name as it is, quotes and all', () => {
+    expect(describeActivity(entry('item.created', 'The “best” <plan>'))).toBe('added “The “best” <plan>”');
+  });
+});
+
+describe('when it happened', () => {
+  const now = new Date(2026, 10, 22, 15, 0, 0);
+  const ago = (ms: number) => new Date(now.getTime() - ms).toISOString();
+  const minute = 60_000;
+  const hour = 60 * minute;
+
+  it('is relative within the last week', () => {
+    expect(describeWhen(ago(20_000), now)).toBe('just now');
+    expect(describeWhen(ago(minute), now)).toBe('1 minute ago');
+    expect(describeWhen(ago(45 * minute), now)).toBe('45 minutes ago');
+    expect(describeWhen(ago(hour), now)).toBe('1 hour ago');
+    expect(describeWhen(ago(5 * hour), now)).toBe('5 hours ago');
+    expect(describeWhen(new Date(2026, 10, 21, 9, 0).toISOString(), now)).toBe('yesterday');
+    expect(describeWhen(new Date(2026, 10, 18, 23, 0).toISOString(), now)).toBe('4 days ago');
+  });
+
+  it('is the long date from a week on', () => {
+    expect(describeWhen(new Date(2026, 10, 15, 12, 0).toISOString(), now)).toBe('November 15th 2026');
+    expect(describeWhen(new Date(2025, 0, 1, 12, 0).toISOString(), now)).toBe('January 1st 2025');
+  });
+
+  it('reads a time ahead of the browser’s clock as just now, and nothing for no date', () => {
+    expect(describeWhen(ago(-5 * minute), now)).toBe('just now');
+    expect(describeWhen('not a date', now)).toBe('');
+  });
+});

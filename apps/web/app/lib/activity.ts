@@ -1,0 +1,77 @@
+import type { ActivityEntry } from '@app/api-contract';
+import { formatLongDate } from '@app/plans';
+import { apiRequest } from './api.ts';
+
+// The activity log of the caller's own workspace (GET /api/activity, newest first), and how the page
+// words each entry: "<who> <what>", when.
+
+export type { ActivityEntry };
+
+export const listActivity = (signal?: AbortSignal) => apiRequest<ActivityEntry[]>('activity', { signal });
+
+const quoted = (name: string) => `“${name}”`;
+
+/** What happened, after the person who did it: `added “Report”`, `invited ada@example.com`. */
+export function describeActivity(entry: Pick<ActivityEntry, 'action' | 'subject' | 'previous'>): string {
+  const { subject, previous } = entry;
+  switch (entry.action) {
+    case 'item.created':
+      return `added ${quoted(subject)}`;
+    case 'item.renamed':
+      return previous === null
+        ? `renamed an item to ${quoted(subject)}`
+        : `renamed ${quoted(previous)} to ${quoted(subject)}`;
+    case 'item.deleted':
+      return `deleted ${quoted(subject)}`;
+    case 'item.featured':
+      return `featured ${quoted(subject)}`;
+    case 'item.unfeatured':
+      return `unfeatured ${quoted(subject)}`;
+    case 'member.invited':
+      return `invited ${subject}`;
+    case 'member.invitation-resent':
+      return `sent a new invitation to ${subject}`;
+    case 'member.invitation-withdrawn':
+      return `withdrew the invitation of ${subject}`;
+    case 'member.joined':
+      return 'joined';
+    case 'member.removed':
+      return `removed ${subject}`;
+    case 'member.left':
+      return 'left';
+    default:
+      // An action this build does not know yet (a newer server): said plainly rather than hidden.
+      return `${String(entry.action)} ${subject}`.trim();
+  }
+}
+
+const minute = 60_000;
+const hour = 60 * minute;
+const day = 24 * hour;
+
+const plural = (count: number, unit: string) => `${count} ${unit}${count === 1 ? '' : 's'} ago`;
+
+/**
+ * When, as the log shows it: relative within the last week (`just now`, `5 minutes ago`, `3 hours
+ * ago`, `yesterday`, `4 days ago`), then the long date of §9 (`November 21st 2026`). A time in the
+ * future (a clock ahead of the browser's) reads as `just now`.
+ */
+export function describeWhen(createdAt: string, now: Date = new Date()): string {
+  const then = new Date(createdAt);
+  if (Number.isNaN(then.getTime())) return '';
+  const elapsed = now.getTime() - then.getTime();
+  if (elapsed < minute) return 'just now';
+  if (elapsed < hour) return plural(Math.floor(elapsed / minute), 'minute');
+  if (elapsed < day) return plural(Math.floor(elapsed / hour), 'hour');
+  const days = calendarDaysBetween(then, now);
+  if (days <= 1) return 'yesterday';
+  if (days < 7) return `${days} days ago`;
+  return formatLongDate(then);
+}
+
+/** Midnight to midnight in the browser's time zone: 23:00 to 01:00 is a day. */
+function calendarDaysBetween(earlier: Date, later: Date): number {
+  const start = new Date(earlier.getFullYear(), earlier.getMonth(), earlier.getDate());
+  const end = new Date(later.getFullYear(), later.getMonth(), later.getDate());
+  return Math.round((end.getTime() - start.getTime()) / day);
+}

@@ -1,0 +1,135 @@
+import type { Page } from '@playwright/test';
+import { expect, gotoHydrated, test } from './fixtures.ts';
+import { grantTrialPlan } from './support/billing.ts';
+import { createPasswordUser, expectedAuthFailures, openSignedIn, uniqueEmail } from './support/identity.ts';
+import {
+  createNamedUser,
+  invitationLinkFor,
+  inviteWithApi,
+  openInvitation,
+  secondBrowser,
+  subUserRow,
+  subUsersOf,
+  uniqueName,
+  workspaceButton,
+  workspaceIdsOf,
+  workspaceOf,
+} from './support/teams.ts';
+
+// Invitation links that must join nothing: withdrawn, used, made out to another email. An expired
+// link is covered by the API tests (the TTL is hours; the server's clock is not the browser's to move),
+// and the page's text for it is the lookup status `expired`, shown like `used` here.
+
+const [refusedCall] = expectedAuthFailures;
+const allowedConsoleErrors = [new RegExp(`${refusedCall?.source}|net::ERR_FAILED`)];
+test.use({ allowedConsoleErrors });
+
+const usedText =
+  'This invitation has already been used. Sign in with the invited email to open the workspace.';
+
+/** Clicks Join workspace and returns the server's refusal, which the page must show as it is. */
+async function joinAndExpectRefusal(page: Page, code: string) {
+  const answered = page.waitForResponse((response) => response.url().endsWith('/api/invitations/accept'));
+  await page.getByRole('button', { name: 'Join workspace' }).click();
+  const response = await answered;
+  const body = (await response.json()) as { code: string; message: string };
+  expect(body.code).toBe(code);
+  await expect(page.getByRole('alert').filter({ hasText: body.message })).toBeVisible();
+  await expect(page).toHaveURL(/\/invitation$/);
+  return body.message;
+}
+
+test.describe('teams: invitation links that join nothing', () => {
+  // Each test signs up two or three people (a password hash each) and starts a plan at the payment
+  // emulator: about 20 s alone, more beside another worker on a busy 2-core machine.
+  test.describe.configure({ timeout: 60_000 });
+
+  test('a withdrawn invitation: Join workspace is refused with the server’s message, and the link no longer opens', async ({
+    page,
+    browser,
+    request,
+  }) => {
+    const owner = await createNamedUser(request, uniqueName('Wanda'));
+    await grantTrialPlan(request, owner, 'pro', 1);
+    const invitee = await createPasswordUser(request, 'withdrawn');
+    await inviteWithApi(request, owner, invitee.email);
+    const link = await invitationLinkFor(request, invitee.email);
+
+    // The invitee, signed in, has the invitation open …
+    const inviteeBrowser = await secondBrowser(browser, allowedConsoleErrors);
+    await openSignedIn(inviteeBrowser.page, invitee.accessToken, '/dashboard');
+    const invitation = await openInvitation(inviteeBrowser.context, link);
+    await expect(
+      invitation.getByRole('heading', { level: 1, name: `Join ${workspaceOf(owner)}` }),
+    ).toBeVisible();
+
+    // … when the owner withdraws it.
+    await openSignedIn(page, owner.accessToken, '/userManagement');
+    const row = subUserRow(page, invitee.email);
+    await expect(row.getByTestId('sub-user-status')).toHaveText('Invited');
+    await row.getByRole('button', { name: 'Withdraw invitation' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Withdraw invitation' }).click();
+    await expect(row).toHaveCount(0);
+    await expect(page.getByTestId('sub-users').getByTestId('seats')).toHaveText('0 of 1 users');
+
+    const message = await joinAndExpectRefusal(invitation, 'invitations/not-found');
+
+    // Opened again, the link shows the same not-found message.
+    const reopened = await openInvitation(inviteeBrowser.context, link);
+    await expect(reopened.getByRole('alert').filter({ hasText: message })).toBeVisible();
+    expect(await workspaceIdsOf(request, invitee)).toHaveLength(1);
+    await inviteeBrowser.close();
+  });
+
+  test('a used invitation: a second use after joining shows the used text', async ({ browser, request }) => {
+    const owner = await createNamedUser(request, uniqueName('Uma'));
+    await grantTrialPlan(request, owner, 'pro', 1);
+    const invitee = await createPasswordUser(request, 'used');
+    await inviteWithApi(request, owner, invitee.email);
+    const link = await invitationLinkFor(request, invitee.email);
+
+    const inviteeBrowser = await secondBrowser(browser, allowedConsoleErrors);
+    await openSignedIn(inviteeBrowser.page, invitee.accessToken, '/dashboard');
+    const first = await openInvitation(inviteeBrowser.context, link);
+    await first.getByRole('button', { name: 'Join workspace' }).click();
+    await expect(first).toHaveURL(/\/dashboard$/);
+    await expect(workspaceButton(first)).toHaveAccessibleName(`Workspace: ${workspaceOf(owner)}`);
+
+    // The same link again, signed in as the member …
+    const second = await openInvitation(inviteeBrowser.context, link);
+    await expect(second.getByText(usedText)).toBeVisible();
+    // … and by a visitor.
+    const visitor = await secondBrowser(browser, allowedConsoleErrors);
+    await gotoHydrated(visitor.page, link);
+    await expect(visitor.page.getByText(usedText)).toBeVisible();
+    await visitor.close();
+
+    expect(await workspaceIdsOf(request, invitee)).toHaveLength(2);
+    await inviteeBrowser.close();
+  });
+
+  test('signed in with another email: the wrong-email message, and nothing joined', async ({
+    browser,
+    request,
+  }) => {
+    const owner = await createNamedUser(request, uniqueName('Walt'));
+    await grantTrialPlan(request, owner, 'pro', 1);
+    const invitedEmail = uniqueEmail('invited');
+    await inviteWithApi(request, owner, invitedEmail);
+    const link = await invitationLinkFor(request, invitedEmail);
+    const someoneElse = await createPasswordUser(request, 'someone-else');
+
+    const other = await secondBrowser(browser, allowedConsoleErrors);
+    await openSignedIn(other.page, someoneElse.accessToken, '/dashboard');
+    const invitation = await openInvitation(other.context, link);
+    await expect(
+      invitation.getByText(`${owner.name} invited ${invitedEmail} to work with them.`),
+    ).toBeVisible();
+    await joinAndExpectRefusal(invitation, 'invitations/wrong-email');
+
+    expect(await workspaceIdsOf(request, someoneElse)).toHaveLength(1);
+    const [invited] = await subUsersOf(request, owner);
+    expect(invited).toMatchObject({ email: invitedEmail, status: 'invited', memberId: null });
+    await other.close();
+  });
+});

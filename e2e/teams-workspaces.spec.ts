@@ -1,0 +1,144 @@
+import { expect, expectNoAxeViolations, gotoHydrated, test } from './fixtures.ts';
+import { grantTrialPlan } from './support/billing.ts';
+import { expectedAuthFailures, openSignedIn, subjectOf, uniqueEmail } from './support/identity.ts';
+import {
+  addItemToWorkspace,
+  createNamedUser,
+  invitationLinkFor,
+  inviteWithApi,
+  joinedMember,
+  ownerOnlyNavEntries,
+  switchWorkspace,
+  uniqueName,
+  workspaceButton,
+  workspaceOf,
+} from './support/teams.ts';
+import { addItemWithApi, itemRow } from './support/workspace.ts';
+
+// A person in their own workspace and in someone else's: the top bar's switcher, what an owner alone
+// sees (User management, Activity, billing), and the owner's activity log.
+
+const [refusedCall] = expectedAuthFailures;
+test.use({ allowedConsoleErrors: [new RegExp(`${refusedCall?.source}|net::ERR_FAILED`)] });
+
+test.describe('teams: workspaces', () => {
+  // Each test signs up two or three people (a password hash each) and starts a plan at the payment
+  // emulator: about 20 s alone, more beside another worker on a busy 2-core machine.
+  test.describe.configure({ timeout: 60_000 });
+
+  test('a member switches between their own workspace and the owner’s; the choice is remembered; owner-only pages stay the owner’s', async ({
+    page,
+    request,
+  }) => {
+    const owner = await createNamedUser(request, uniqueName('Orla'));
+    await grantTrialPlan(request, owner, 'pro', 1);
+    await addItemWithApi(request, owner.accessToken, 'The owner’s item');
+    const member = await joinedMember(request, owner);
+    await addItemWithApi(request, member.accessToken, 'The member’s own item');
+    const theirs = workspaceOf(owner);
+
+    // Their own workspace first, with the owner-only entries.
+    await openSignedIn(page, member.accessToken, '/dashboard');
+    await expect(workspaceButton(page)).toHaveAccessibleName('Workspace: Your workspace');
+    await expect(itemRow(page, 'The member’s own item')).toBeVisible();
+    await expect(itemRow(page, 'The owner’s item')).toHaveCount(0);
+    let nav = await ownerOnlyNavEntries(page);
+    await expect(nav.userManagement).toBeVisible();
+    await expect(nav.activity).toBeVisible();
+    await page.keyboard.press('Escape');
+
+    // The menu offers both, the current one checked.
+    await workspaceButton(page).click();
+    await expect(page.getByRole('menuitemradio', { name: 'Your workspace', exact: true })).toHaveAttribute(
+      'aria-checked',
+      'true',
+    );
+    await expect(page.getByRole('menuitemradio', { name: theirs, exact: true })).toHaveAttribute(
+      'aria-checked',
+      'false',
+    );
+    await page.keyboard.press('Escape');
+
+    await switchWorkspace(page, theirs);
+    await expect(itemRow(page, 'The owner’s item')).toBeVisible();
+    await expect(itemRow(page, 'The member’s own item')).toHaveCount(0);
+    await expect(page.getByTestId('dashboard-plan')).toHaveCount(0);
+
+    // Remembered per browser, across a reload.
+    await page.reload();
+    await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+    await expect(workspaceButton(page)).toHaveAccessibleName(`Workspace: ${theirs}`);
+    await expect(itemRow(page, 'The owner’s item')).toBeVisible();
+    await expect(itemRow(page, 'The member’s own item')).toHaveCount(0);
+
+    // In the owner's workspace, user management and activity are the owner's alone.
+    nav = await ownerOnlyNavEntries(page);
+    await expect(nav.userManagement).toHaveCount(0);
+    await expect(nav.activity).toHaveCount(0);
+    await page.keyboard.press('Escape');
+    const notYours = `You are working in ${theirs}. Only its owner sees its billing and manages its users.`;
+    for (const path of ['/activity', '/settings/billing', '/userManagement']) {
+      await gotoHydrated(page, path);
+      await expect(page.getByText(notYours)).toBeVisible();
+      await expect(page.getByTestId('sub-users')).toHaveCount(0);
+    }
+
+    // From there, back to their own workspace.
+    await page.getByRole('button', { name: 'Switch to your workspace' }).click();
+    await expect(workspaceButton(page)).toHaveAccessibleName('Workspace: Your workspace');
+    await expect(page.getByTestId('sub-users')).toBeVisible();
+    await expect(page.getByText(notYours)).toHaveCount(0);
+
+    await gotoHydrated(page, '/dashboard');
+    await expect(itemRow(page, 'The member’s own item')).toBeVisible();
+    await expect(itemRow(page, 'The owner’s item')).toHaveCount(0);
+  });
+
+  test('the owner’s activity lists the member’s joining and the item they added; no axe violations', async ({
+    page,
+    request,
+  }) => {
+    const owner = await createNamedUser(request, uniqueName('Ada'));
+    await grantTrialPlan(request, owner, 'pro', 1);
+    const member = await joinedMember(request, owner);
+    await addItemToWorkspace(request, member, subjectOf(owner.accessToken), 'Added by the member');
+
+    await openSignedIn(page, owner.accessToken, '/dashboard');
+    const nav = await ownerOnlyNavEntries(page);
+    await nav.activity.click();
+    await expect(page).toHaveURL(/\/activity$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Activity' })).toBeVisible();
+    // `<who> <what>`, newest first: the member joined, then added the item.
+    const entries = page.getByTestId('activity-entry');
+    await expect(entries.filter({ hasText: `${member.email} added “Added by the member”` })).toHaveCount(1);
+    await expect(entries.filter({ hasText: `${member.email} joined` })).toHaveCount(1);
+    await expect(entries.nth(0)).toContainText(`${member.email} added “Added by the member”`);
+    await expect(entries.nth(1)).toContainText(`${member.email} joined`);
+    await expect(entries.nth(2)).toContainText(`${owner.email} invited ${member.email}`);
+    await expectNoAxeViolations(page);
+    await page.setViewportSize({ width: 375, height: 900 });
+    await expectNoAxeViolations(page);
+  });
+
+  test('the invitation page has no axe violations, signed out and signed in', async ({ page, request }) => {
+    const owner = await createNamedUser(request, uniqueName('Axel'));
+    await grantTrialPlan(request, owner, 'pro', 1);
+    const invitedEmail = uniqueEmail('axe-invited');
+    await inviteWithApi(request, owner, invitedEmail);
+    const link = await invitationLinkFor(request, invitedEmail);
+
+    await gotoHydrated(page, link);
+    await expect(page.getByRole('heading', { level: 1, name: `Join ${workspaceOf(owner)}` })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Sign up to join' })).toBeVisible();
+    await expectNoAxeViolations(page);
+
+    const invitee = await createNamedUser(request, uniqueName('Bea'), invitedEmail);
+    await openSignedIn(page, invitee.accessToken, '/dashboard');
+    await gotoHydrated(page, link);
+    await expect(page.getByRole('button', { name: 'Join workspace' })).toBeVisible();
+    await expectNoAxeViolations(page);
+    // And on a phone.
+    await page.setViewportSize({ width: 375, height: 900 });
+    await expectNoAxeViolations(page);
+  });
+});
