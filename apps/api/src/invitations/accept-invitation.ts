@@ -7,7 +7,8 @@ import type { IdentityConfig } from '#api/config.ts';
 import type { Database } from '#api/db/database.ts';
 import { subUsers, users } from '#api/db/schema.ts';
 import { findOrCreateUser } from '#api/users/user-document.ts';
-import { rowHoldsSeat, toWorkspace, workspaceOwnerColumns } from '#api/workspaces/workspace-document.ts';
+import { rowHoldsSeat } from '#api/workspaces/seat-order.ts';
+import { toWorkspace, workspaceOwnerColumns } from '#api/workspaces/workspace-document.ts';
 import {
   invitationExpired,
   invitationForAnotherEmail,

@@ -1,4 +1,4 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { activity, items, subUsers } from '#api/db/schema.ts';
@@ -212,8 +212,19 @@ describe('membership that ends or is not there', () => {
       .insert(subUsers)
       .values({ owner: owner.uid, email: 'pending@example.com', firstName: 'Pending', lastName: 'Invite' })
       .returning({ id: subUsers.id });
-    await addMember(db(), owner, kept);
-    await addMember(db(), owner, newest);
+    const keptRow = await addMember(db(), owner, kept);
+    const newestRow = await addMember(db(), owner, newest);
+    // Rows added within one clock tick would be ordered by their random ids: space them out.
+    for (const [id, secondsAgo] of [
+      [invited?.id, 30],
+      [keptRow.id, 20],
+      [newestRow.id, 10],
+    ] as const) {
+      await db()
+        .update(subUsers)
+        .set({ createdAt: sql`now() - make_interval(secs => ${secondsAgo})` })
+        .where(eq(subUsers.id, id ?? ''));
+    }
     const item = await create(owner, 'Seats');
     expect((await call('GET', inWorkspace('/api/items', owner.uid), newest)).statusCode).toBe(200);
 

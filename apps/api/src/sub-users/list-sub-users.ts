@@ -1,18 +1,13 @@
 import { desc, eq } from 'drizzle-orm';
 import { subUsers, users } from '#api/db/schema.ts';
 import type { Queryable } from '#api/workspaces/authorize-workspace.ts';
-import {
-  holdsSeatColumn,
-  type SubUser,
-  type SubUserRow,
-  subUserColumns,
-  toSubUser,
-} from './sub-user-document.ts';
+import { listedRowHoldsSeat } from '#api/workspaces/seat-order.ts';
+import { type SubUser, type SubUserRow, subUserColumns, toSubUser } from './sub-user-document.ts';
 
 /** The owner's rows, each ranked for its seat over all of them (the window runs before any filter). */
 const rankedRows = (db: Queryable, owner: string) =>
   db
-    .select({ ...subUserColumns, hasSeat: holdsSeatColumn.as('has_seat') })
+    .select({ ...subUserColumns, hasSeat: listedRowHoldsSeat.as('has_seat') })
     .from(subUsers)
     .innerJoin(users, eq(users.id, subUsers.owner))
     .where(eq(subUsers.owner, owner));

@@ -1,6 +1,5 @@
 import type { SubUser, SubUserStatus } from '@app/api-contract';
-import { sql } from 'drizzle-orm';
-import { subUsers, users } from '#api/db/schema.ts';
+import { subUsers } from '#api/db/schema.ts';
 import { AppError } from '#api/http/app-error.ts';
 
 export const subUserColumns = {
@@ -14,13 +13,6 @@ export const subUserColumns = {
   joinedAt: subUsers.joinedAt,
   invitationExpiresAt: subUsers.invitationExpiresAt,
 };
-
-/**
- * Whether a row holds a seat (docs/teams.md): seats go in order of addition, so the row has one when
- * it is among the first `quantity` of its owner's rows. A window over the owner's rows, so a whole list
- * is ranked in the one query that reads it; the select must join the owner's `users` row.
- */
-export const holdsSeatColumn = sql<boolean>`(row_number() over (partition by ${subUsers.owner} order by ${subUsers.createdAt}, ${subUsers.id}) <= ${users.quantity})`;
 
 export type SubUserRow = {
   id: string;

@@ -1,7 +1,8 @@
-import { and, count, eq, isNotNull, lt, or, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import type { Database } from '#api/db/database.ts';
 import { subUsers, users } from '#api/db/schema.ts';
 import { AppError } from '#api/http/app-error.ts';
+import { rowsAddedBefore } from './seat-order.ts';
 
 /** A database or an open transaction: authorization runs inside the transaction of a write. */
 export type Queryable = Pick<Database, 'select' | 'insert' | 'update' | 'delete' | 'execute'>;
@@ -23,21 +24,9 @@ export const noSeat = () =>
     "The owner's plan now has fewer seats than members, and yours is not covered. Ask the owner to free a seat or add seats.",
   );
 
-/**
- * How many sub-users of the same workspace were added before the membership row of the query (seats
- * go in order of addition, `created_at, id`), so membership and seat take one round trip. The outer
- * row is named in full (`sub_users.owner`): drizzle leaves the columns of a one-table query
- * unqualified, and inside the subquery a bare `owner` would be the inner row's.
- */
-const addedBefore = sql<number>`(
-  select count(*)::int from ${subUsers} as earlier
-  where earlier.owner = sub_users.owner
-    and (earlier.created_at, earlier.id) < (sub_users.created_at, sub_users.id)
-)`;
-
 // A workspace id is an owner's uid; one with control characters is no one's, and PostgreSQL would
 // refuse a NUL with an error rather than a miss.
-const plausibleId = /^[^\p{Cc}]{1,200}$/u;
+export const isPlausibleWorkspaceId = (id: string) => /^[^\p{Cc}]{1,200}$/u.test(id);
 
 const joinedMembership = (workspace: string, callerUid: string) =>
   and(eq(subUsers.owner, workspace), eq(subUsers.memberId, callerUid), isNotNull(subUsers.joinedAt));
@@ -89,7 +78,7 @@ export async function authorizeWorkspace(
     }
     return { workspace: callerUid, role: 'owner' };
   }
-  if (!plausibleId.test(workspace)) throw workspaceNotFound();
+  if (!isPlausibleWorkspaceId(workspace)) throw workspaceNotFound();
   let member: { addedBefore: number; seats: number } | undefined;
   if (options.lock) {
     const [owner] = await db
@@ -105,14 +94,14 @@ export async function authorizeWorkspace(
       .for('no key update');
     if (!owner) throw workspaceNotFound();
     const [row] = await db
-      .select({ addedBefore })
+      .select({ addedBefore: rowsAddedBefore })
       .from(subUsers)
       .where(joinedMembership(workspace, callerUid))
       .for('share');
     member = row && { addedBefore: row.addedBefore, seats: owner.seats };
   } else {
     [member] = await db
-      .select({ addedBefore, seats: users.quantity })
+      .select({ addedBefore: rowsAddedBefore, seats: users.quantity })
       .from(subUsers)
       .innerJoin(users, eq(users.id, subUsers.owner))
       .where(joinedMembership(workspace, callerUid));
@@ -120,26 +109,4 @@ export async function authorizeWorkspace(
   if (!member) throw workspaceNotFound();
   if (member.addedBefore >= member.seats) throw noSeat();
   return { workspace, role: 'member' };
-}
-
-/** Whether fewer than `seats` sub-users of the workspace were added before this one. */
-export async function holdsSeat(
-  db: Queryable,
-  workspace: string,
-  row: { createdAt: Date; id: string; seats: number },
-): Promise<boolean> {
-  if (row.seats <= 0) return false;
-  const [before] = await db
-    .select({ n: count() })
-    .from(subUsers)
-    .where(
-      and(
-        eq(subUsers.owner, workspace),
-        or(
-          lt(subUsers.createdAt, row.createdAt),
-          and(eq(subUsers.createdAt, row.createdAt), lt(subUsers.id, sql`${row.id}::uuid`)),
-        ),
-      ),
-    );
-  return (before?.n ?? 0) < row.seats;
 }

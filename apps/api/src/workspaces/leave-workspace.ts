@@ -3,11 +3,7 @@ import { recordActivity } from '#api/activity/record-activity.ts';
 import type { VerifiedIdentity } from '#api/auth/verify-access-token.ts';
 import type { Database } from '#api/db/database.ts';
 import { subUsers } from '#api/db/schema.ts';
-import { workspaceNotFound } from './authorize-workspace.ts';
-
-// A workspace id is an owner's uid; one with control characters is no one's, and PostgreSQL would
-// refuse a NUL with an error rather than a miss.
-const plausibleId = /^[^\p{Cc}]{1,200}$/u;
+import { isPlausibleWorkspaceId, workspaceNotFound } from './authorize-workspace.ts';
 
 /**
  * A member leaves: their row goes, so the seat is free for the owner's next add at once. Writes in
@@ -19,7 +15,7 @@ export async function leaveWorkspace(
   caller: VerifiedIdentity,
   workspace: string,
 ): Promise<{ id: string }> {
-  if (!plausibleId.test(workspace) || workspace === caller.uid) throw workspaceNotFound();
+  if (!isPlausibleWorkspaceId(workspace) || workspace === caller.uid) throw workspaceNotFound();
   return db.transaction(async (tx) => {
     const [left] = await tx
       .delete(subUsers)

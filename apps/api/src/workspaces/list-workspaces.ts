@@ -6,7 +6,8 @@ import type { IdentityConfig } from '#api/config.ts';
 import type { Database } from '#api/db/database.ts';
 import { subUsers, users } from '#api/db/schema.ts';
 import { findOrCreateUser } from '#api/users/user-document.ts';
-import { rowHoldsSeat, toWorkspace, workspaceOwnerColumns } from './workspace-document.ts';
+import { rowHoldsSeat } from './seat-order.ts';
+import { toWorkspace, workspaceOwnerColumns } from './workspace-document.ts';
 
 /**
  * The workspaces the caller can open (the top bar's switcher): their own first, then those they
