@@ -1,6 +1,6 @@
 import { expect, gotoHydrated, test } from './fixtures.ts';
 import { grantTrialPlan } from './support/billing.ts';
-import { expectedAuthFailures, openSignedIn, subjectOf, uniqueEmail } from './support/identity.ts';
+import { openSignedIn, subjectOf, uniqueEmail } from './support/identity.ts';
 import {
   addItemToWorkspace,
   continueWithProvider,
@@ -13,6 +13,7 @@ import {
   subUserRow,
   subUserStatus,
   switchWorkspace,
+  teamConsoleErrors,
   uniqueName,
   workspaceButton,
   workspaceOf,
@@ -22,10 +23,7 @@ import { addItemWithApi, addItemWithForm, itemRow, waitForItemList } from './sup
 // Teams (issue 15): two people, each in a browser of their own, against the real product and its
 // emulators. The owner's plan gives the seats; the invitee's mail comes from the dev outbox.
 
-// Refusals (4xx) are part of these stories, and a stream the server ends is aborted by the browser.
-const [refusedCall] = expectedAuthFailures;
-const allowedConsoleErrors = [new RegExp(`${refusedCall?.source}|net::ERR_FAILED`)];
-test.use({ allowedConsoleErrors });
+test.use({ allowedConsoleErrors: teamConsoleErrors });
 
 test.describe('teams: joining a workspace', () => {
   // Each test signs up two or three people (a password hash each) and starts a plan at the payment
@@ -58,7 +56,7 @@ test.describe('teams: joining a workspace', () => {
     // The invitee opens the mailed link in a browser of their own.
     const link = await invitationLinkFor(request, inviteeEmail);
     expect(link).toMatch(/^http:\/\/localhost:\d+\/invitation#[A-Za-z0-9_-]{43}$/);
-    const invitee = await secondBrowser(browser, allowedConsoleErrors);
+    const invitee = await secondBrowser(browser, teamConsoleErrors);
     const inviteePage = invitee.page;
     await gotoHydrated(inviteePage, link);
     await expect(
@@ -107,7 +105,7 @@ test.describe('teams: joining a workspace', () => {
     const member = await joinedMember(request, owner);
     await addItemToWorkspace(request, member, subjectOf(owner.accessToken), 'Shared work');
 
-    const memberBrowser = await secondBrowser(browser, allowedConsoleErrors);
+    const memberBrowser = await secondBrowser(browser, teamConsoleErrors);
     const memberPage = memberBrowser.page;
     await openSignedIn(memberPage, member.accessToken, '/dashboard');
     await switchWorkspace(memberPage, workspaceOf(owner));
@@ -170,7 +168,7 @@ test.describe('teams: joining a workspace', () => {
     await expect(subUserStatus(page, socialEmail)).toHaveText('Invited');
 
     const link = await invitationLinkFor(request, socialEmail);
-    const invitee = await secondBrowser(browser, allowedConsoleErrors);
+    const invitee = await secondBrowser(browser, teamConsoleErrors);
     await gotoHydrated(invitee.page, link);
     await invitee.page.getByRole('link', { name: 'Sign in to join' }).click();
     await expect(invitee.page).toHaveURL(/\/auth\/signin\?next=(%2F|\/)invitation$/);

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, gotoHydrated, test } from './fixtures.ts';
 import { grantTrialPlan } from './support/billing.ts';
-import { createPasswordUser, expectedAuthFailures, openSignedIn, uniqueEmail } from './support/identity.ts';
+import { createPasswordUser, openSignedIn, uniqueEmail } from './support/identity.ts';
 import {
   createNamedUser,
   invitationLinkFor,
@@ -10,6 +10,7 @@ import {
   secondBrowser,
   subUserRow,
   subUsersOf,
+  teamConsoleErrors,
   uniqueName,
   workspaceButton,
   workspaceIdsOf,
@@ -20,9 +21,7 @@ import {
 // link is covered by the API tests (the TTL is hours; the server's clock is not the browser's to move),
 // and the page's text for it is the lookup status `expired`, shown like `used` here.
 
-const [refusedCall] = expectedAuthFailures;
-const allowedConsoleErrors = [new RegExp(`${refusedCall?.source}|net::ERR_FAILED`)];
-test.use({ allowedConsoleErrors });
+test.use({ allowedConsoleErrors: teamConsoleErrors });
 
 const usedText =
   'This invitation has already been used. Sign in with the invited email to open the workspace.';
@@ -56,7 +55,7 @@ test.describe('teams: invitation links that join nothing', () => {
     const link = await invitationLinkFor(request, invitee.email);
 
     // The invitee, signed in, has the invitation open …
-    const inviteeBrowser = await secondBrowser(browser, allowedConsoleErrors);
+    const inviteeBrowser = await secondBrowser(browser, teamConsoleErrors);
     await openSignedIn(inviteeBrowser.page, invitee.accessToken, '/dashboard');
     const invitation = await openInvitation(inviteeBrowser.context, link);
     await expect(
@@ -88,7 +87,7 @@ test.describe('teams: invitation links that join nothing', () => {
     await inviteWithApi(request, owner, invitee.email);
     const link = await invitationLinkFor(request, invitee.email);
 
-    const inviteeBrowser = await secondBrowser(browser, allowedConsoleErrors);
+    const inviteeBrowser = await secondBrowser(browser, teamConsoleErrors);
     await openSignedIn(inviteeBrowser.page, invitee.accessToken, '/dashboard');
     const first = await openInvitation(inviteeBrowser.context, link);
     await first.getByRole('button', { name: 'Join workspace' }).click();
@@ -99,7 +98,7 @@ test.describe('teams: invitation links that join nothing', () => {
     const second = await openInvitation(inviteeBrowser.context, link);
     await expect(second.getByText(usedText)).toBeVisible();
     // … and by a visitor.
-    const visitor = await secondBrowser(browser, allowedConsoleErrors);
+    const visitor = await secondBrowser(browser, teamConsoleErrors);
     await gotoHydrated(visitor.page, link);
     await expect(visitor.page.getByText(usedText)).toBeVisible();
     await visitor.close();
@@ -119,7 +118,7 @@ test.describe('teams: invitation links that join nothing', () => {
     const link = await invitationLinkFor(request, invitedEmail);
     const someoneElse = await createPasswordUser(request, 'someone-else');
 
-    const other = await secondBrowser(browser, allowedConsoleErrors);
+    const other = await secondBrowser(browser, teamConsoleErrors);
     await openSignedIn(other.page, someoneElse.accessToken, '/dashboard');
     const invitation = await openInvitation(other.context, link);
     await expect(

@@ -1,6 +1,6 @@
 import { expect, expectNoAxeViolations, gotoHydrated, test } from './fixtures.ts';
 import { grantTrialPlan } from './support/billing.ts';
-import { expectedAuthFailures, openSignedIn, subjectOf, uniqueEmail } from './support/identity.ts';
+import { openSignedIn, subjectOf, uniqueEmail } from './support/identity.ts';
 import {
   addItemToWorkspace,
   createNamedUser,
@@ -9,6 +9,7 @@ import {
   joinedMember,
   ownerOnlyNavEntries,
   switchWorkspace,
+  teamConsoleErrors,
   uniqueName,
   workspaceButton,
   workspaceOf,
@@ -18,8 +19,7 @@ import { addItemWithApi, itemRow } from './support/workspace.ts';
 // A person in their own workspace and in someone else's: the top bar's switcher, what an owner alone
 // sees (User management, Activity, billing), and the owner's activity log.
 
-const [refusedCall] = expectedAuthFailures;
-test.use({ allowedConsoleErrors: [new RegExp(`${refusedCall?.source}|net::ERR_FAILED`)] });
+test.use({ allowedConsoleErrors: teamConsoleErrors });
 
 test.describe('teams: workspaces', () => {
   // Each test signs up two or three people (a password hash each) and starts a plan at the payment

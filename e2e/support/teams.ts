@@ -1,6 +1,19 @@
 import type { APIRequestContext, Browser, BrowserContext, Page } from '@playwright/test';
 import { expect, gotoHydrated } from '../fixtures.ts';
-import { identityConfig, password, passwordToken, type TestUser, uniqueEmail } from './identity.ts';
+import {
+  expectedAuthFailures,
+  identityConfig,
+  password,
+  passwordToken,
+  type TestUser,
+  uniqueEmail,
+} from './identity.ts';
+
+/**
+ * The console errors a teams story expects: refusals (4xx) are part of them, and a stream the server
+ * ends is aborted by the browser.
+ */
+export const teamConsoleErrors = [new RegExp(`${expectedAuthFailures[0]?.source}|net::ERR_FAILED`)];
 
 // Helpers for the teams tests (docs/teams.md): people with known names, invitations through the real
 // API and the dev outbox, a second person in a browser of their own, and the workspace switcher.

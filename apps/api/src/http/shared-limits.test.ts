@@ -3,7 +3,7 @@ import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '#api/db/database.ts';
 import { type EventStream, openEventStream } from '#api/test/event-stream.ts';
-import { startTestApp, type TestApp } from '#api/test/test-app.ts';
+import { listenOnLoopback, startTestApp, type TestApp } from '#api/test/test-app.ts';
 import { openTestDatabase } from '#api/test/test-database.ts';
 import { startTestIdentityProvider, type TestIdentityProvider } from '#api/test/test-identity-provider.ts';
 import { createTestUsers } from '#api/test/test-users.ts';
@@ -54,10 +54,7 @@ describe.skipIf(!hasRedis)('limits shared through Redis by two instances', () =>
         { database },
       );
       apps.push(app);
-      await app.app.listen({ port: 0, host: '127.0.0.1' });
-      const address = app.app.server.address();
-      if (!address || typeof address === 'string') throw new Error('no port');
-      origins.push(`http://127.0.0.1:${address.port}`);
+      origins.push(await listenOnLoopback(app));
     }
   });
 

@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { subUsers } from '#api/db/schema.ts';
 import { type EventStream, openEventStream } from '#api/test/event-stream.ts';
-import { startTestApp, type TestApp } from '#api/test/test-app.ts';
+import { listenOnLoopback, startTestApp, type TestApp } from '#api/test/test-app.ts';
 import { startTestIdentityProvider, type TestIdentityProvider } from '#api/test/test-identity-provider.ts';
 import { addMember } from '#api/test/test-teams.ts';
 import { createTestUsers, setPlan, type TestUser } from '#api/test/test-users.ts';
@@ -23,18 +23,11 @@ let secondOrigin: string;
 let newUser: () => Promise<TestUser>;
 let openStreams: EventStream[] = [];
 
-async function listen(app: TestApp) {
-  await app.app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.app.server.address();
-  if (!address || typeof address === 'string') throw new Error('no port');
-  return `http://127.0.0.1:${address.port}`;
-}
-
 beforeAll(async () => {
   identity = await startTestIdentityProvider();
   first = await startTestApp(identity.appEnv);
   second = await startTestApp(identity.appEnv, { database: first.database });
-  [firstOrigin, secondOrigin] = [await listen(first), await listen(second)];
+  [firstOrigin, secondOrigin] = [await listenOnLoopback(first), await listenOnLoopback(second)];
   newUser = createTestUsers(identity);
 });
 afterEach(async () => {

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '#api/db/database.ts';
 import { type EventStream, openEventStream } from '#api/test/event-stream.ts';
-import { startTestApp, type TestApp } from '#api/test/test-app.ts';
+import { listenOnLoopback, startTestApp, type TestApp } from '#api/test/test-app.ts';
 import { openTestDatabase } from '#api/test/test-database.ts';
 import { startTestIdentityProvider, type TestIdentityProvider } from '#api/test/test-identity-provider.ts';
 import { createTestUsers, type TestUser } from '#api/test/test-users.ts';
@@ -34,10 +34,7 @@ afterAll(async () => {
 async function listeningApp(env: Record<string, string> = {}) {
   const app = await startTestApp({ ...identity.appEnv, ...env }, { database });
   apps.push(app);
-  await app.app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.app.server.address();
-  if (!address || typeof address === 'string') throw new Error('no port');
-  return { app, origin: `http://127.0.0.1:${address.port}` };
+  return { app, origin: await listenOnLoopback(app) };
 }
 
 async function openItemStream(origin: string, person: TestUser, headers: Record<string, string> = {}) {

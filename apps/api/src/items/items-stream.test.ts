@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { items } from '#api/db/schema.ts';
 import { type EventStream, openEventStream } from '#api/test/event-stream.ts';
-import { startTestApp, type TestApp } from '#api/test/test-app.ts';
+import { listenOnLoopback, startTestApp, type TestApp } from '#api/test/test-app.ts';
 import { openTestDatabase } from '#api/test/test-database.ts';
 import { startTestIdentityProvider, type TestIdentityProvider } from '#api/test/test-identity-provider.ts';
 import { createTestUsers, type TestUser } from '#api/test/test-users.ts';
@@ -15,18 +15,10 @@ let origin: string;
 let newUser: () => Promise<TestUser>;
 const openStreams: EventStream[] = [];
 
-/** A test app on a real port: streaming needs a socket, not inject. */
-async function listen(app: TestApp) {
-  await app.app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.app.server.address();
-  if (!address || typeof address === 'string') throw new Error('no port');
-  return `http://127.0.0.1:${address.port}`;
-}
-
 beforeAll(async () => {
   identity = await startTestIdentityProvider();
   testApp = await startTestApp(identity.appEnv);
-  origin = await listen(testApp);
+  origin = await listenOnLoopback(testApp);
   newUser = createTestUsers(identity);
 });
 afterAll(async () => {
@@ -159,7 +151,7 @@ describe('GET /api/items/stream', () => {
   it('ends open streams when the app closes, without waiting for them', async () => {
     const person = await newUser();
     const other = await startTestApp(identity.appEnv);
-    const otherOrigin = await listen(other);
+    const otherOrigin = await listenOnLoopback(other);
     const streams = [await openItemStream(person, otherOrigin), await openItemStream(person, otherOrigin)];
     for (const stream of streams) await nextList(stream);
     const started = Date.now();
@@ -177,7 +169,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two app instances on one Postgr
       await startTestApp(identity.appEnv, { database }),
     ];
     try {
-      const [firstOrigin, secondOrigin] = [await listen(first), await listen(second)];
+      const [firstOrigin, secondOrigin] = [await listenOnLoopback(first), await listenOnLoopback(second)];
       const person = await newUser();
       const stream = await openItemStream(person, secondOrigin);
       expect(await nextList(stream)).toEqual([]);

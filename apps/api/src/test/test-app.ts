@@ -47,3 +47,11 @@ export async function startTestApp(
 }
 
 export type TestApp = Awaited<ReturnType<typeof startTestApp>>;
+
+/** Puts a test app on a real loopback port (streams and timeouts need a socket, not inject); its origin. */
+export async function listenOnLoopback(app: TestApp): Promise<string> {
+  await app.app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.app.server.address();
+  if (!address || typeof address === 'string') throw new Error('no port');
+  return `http://127.0.0.1:${address.port}`;
+}
