@@ -1,20 +1,12 @@
-import type { Page } from '@playwright/test';
 import { expect, gotoHydrated, test } from './fixtures.ts';
-import { expectedAuthFailures, expectSignedInHeader, uniqueEmail } from './support/identity.ts';
+import {
+  continueWithProvider,
+  expectedAuthFailures,
+  expectSignedInHeader,
+  uniqueEmail,
+} from './support/identity.ts';
 
 test.use({ allowedConsoleErrors: expectedAuthFailures });
-
-/** Clicks a provider button and answers the emulator's consent page in the popup with a new account. */
-async function continueWithProvider(page: Page, provider: string, email: string, name: string) {
-  const popupOpened = page.waitForEvent('popup');
-  await page.getByRole('button', { name: `Continue with ${provider}` }).click();
-  const popup = await popupOpened;
-  await popup.getByLabel(/Email/).fill(email);
-  await popup.getByLabel(/Name/).fill(name);
-  const closed = popup.waitForEvent('close');
-  await popup.getByRole('button', { name: 'Continue', exact: true }).click();
-  await closed;
-}
 
 const providers = [
   { label: 'Google', method: 'Google' },

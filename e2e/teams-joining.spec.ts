@@ -1,12 +1,10 @@
 import { expect, gotoHydrated, test } from './fixtures.ts';
-import { grantTrialPlan } from './support/billing.ts';
-import { openSignedIn, subjectOf, uniqueEmail } from './support/identity.ts';
+import { continueWithProvider, openSignedIn, subjectOf, uniqueEmail } from './support/identity.ts';
 import {
   addItemToWorkspace,
-  continueWithProvider,
-  createNamedUser,
   invitationLinkFor,
   joinedMember,
+  ownerWithSeats,
   recordAlertTime,
   secondBrowser,
   signUpWithForm,
@@ -14,7 +12,7 @@ import {
   subUserStatus,
   switchWorkspace,
   teamConsoleErrors,
-  uniqueName,
+  teamTestTimeout,
   workspaceButton,
   workspaceOf,
 } from './support/teams.ts';
@@ -26,17 +24,14 @@ import { addItemWithApi, addItemWithForm, itemRow, waitForItemList } from './sup
 test.use({ allowedConsoleErrors: teamConsoleErrors });
 
 test.describe('teams: joining a workspace', () => {
-  // Each test signs up two or three people (a password hash each) and starts a plan at the payment
-  // emulator: about 20 s alone, more beside another worker on a busy 2-core machine.
-  test.describe.configure({ timeout: 60_000 });
+  test.describe.configure({ timeout: teamTestTimeout });
 
   test('the owner adds a user; the invitee signs up through the mailed link, joins, and works with the owner live', async ({
     page,
     browser,
     request,
   }) => {
-    const owner = await createNamedUser(request, uniqueName('Olivia'));
-    await grantTrialPlan(request, owner, 'pro', 2);
+    const owner = await ownerWithSeats(request, 'Olivia', 2);
     await addItemWithApi(request, owner.accessToken, 'Owner’s plan');
     const inviteeEmail = uniqueEmail('invitee');
 
@@ -100,8 +95,7 @@ test.describe('teams: joining a workspace', () => {
     browser,
     request,
   }) => {
-    const owner = await createNamedUser(request, uniqueName('Otto'));
-    await grantTrialPlan(request, owner, 'pro', 1);
+    const owner = await ownerWithSeats(request, 'Otto', 1);
     const member = await joinedMember(request, owner);
     await addItemToWorkspace(request, member, subjectOf(owner.accessToken), 'Shared work');
 
@@ -153,8 +147,7 @@ test.describe('teams: joining a workspace', () => {
     browser,
     request,
   }) => {
-    const owner = await createNamedUser(request, uniqueName('Oscar'));
-    await grantTrialPlan(request, owner, 'pro', 1);
+    const owner = await ownerWithSeats(request, 'Oscar', 1);
     await addItemWithApi(request, owner.accessToken, 'For the social member');
     const socialEmail = uniqueEmail('social');
     await openSignedIn(page, owner.accessToken, '/userManagement');

@@ -1,17 +1,16 @@
 import type { Page } from '@playwright/test';
 import { expect, gotoHydrated, test } from './fixtures.ts';
-import { grantTrialPlan } from './support/billing.ts';
 import { createPasswordUser, openSignedIn, uniqueEmail } from './support/identity.ts';
 import {
-  createNamedUser,
   invitationLinkFor,
   inviteWithApi,
   openInvitation,
+  ownerWithSeats,
   secondBrowser,
   subUserRow,
   subUsersOf,
   teamConsoleErrors,
-  uniqueName,
+  teamTestTimeout,
   workspaceButton,
   workspaceIdsOf,
   workspaceOf,
@@ -39,17 +38,14 @@ async function joinAndExpectRefusal(page: Page, code: string) {
 }
 
 test.describe('teams: invitation links that join nothing', () => {
-  // Each test signs up two or three people (a password hash each) and starts a plan at the payment
-  // emulator: about 20 s alone, more beside another worker on a busy 2-core machine.
-  test.describe.configure({ timeout: 60_000 });
+  test.describe.configure({ timeout: teamTestTimeout });
 
   test('a withdrawn invitation: Join workspace is refused with the server’s message, and the link no longer opens', async ({
     page,
     browser,
     request,
   }) => {
-    const owner = await createNamedUser(request, uniqueName('Wanda'));
-    await grantTrialPlan(request, owner, 'pro', 1);
+    const owner = await ownerWithSeats(request, 'Wanda', 1);
     const invitee = await createPasswordUser(request, 'withdrawn');
     await inviteWithApi(request, owner, invitee.email);
     const link = await invitationLinkFor(request, invitee.email);
@@ -81,8 +77,7 @@ test.describe('teams: invitation links that join nothing', () => {
   });
 
   test('a used invitation: a second use after joining shows the used text', async ({ browser, request }) => {
-    const owner = await createNamedUser(request, uniqueName('Uma'));
-    await grantTrialPlan(request, owner, 'pro', 1);
+    const owner = await ownerWithSeats(request, 'Uma', 1);
     const invitee = await createPasswordUser(request, 'used');
     await inviteWithApi(request, owner, invitee.email);
     const link = await invitationLinkFor(request, invitee.email);
@@ -111,8 +106,7 @@ test.describe('teams: invitation links that join nothing', () => {
     browser,
     request,
   }) => {
-    const owner = await createNamedUser(request, uniqueName('Walt'));
-    await grantTrialPlan(request, owner, 'pro', 1);
+    const owner = await ownerWithSeats(request, 'Walt', 1);
     const invitedEmail = uniqueEmail('invited');
     await inviteWithApi(request, owner, invitedEmail);
     const link = await invitationLinkFor(request, invitedEmail);

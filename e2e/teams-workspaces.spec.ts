@@ -1,5 +1,4 @@
 import { expect, expectNoAxeViolations, gotoHydrated, test } from './fixtures.ts';
-import { grantTrialPlan } from './support/billing.ts';
 import { openSignedIn, subjectOf, uniqueEmail } from './support/identity.ts';
 import {
   addItemToWorkspace,
@@ -8,8 +7,10 @@ import {
   inviteWithApi,
   joinedMember,
   ownerOnlyNavEntries,
+  ownerWithSeats,
   switchWorkspace,
   teamConsoleErrors,
+  teamTestTimeout,
   uniqueName,
   workspaceButton,
   workspaceOf,
@@ -22,16 +23,13 @@ import { addItemWithApi, itemRow } from './support/workspace.ts';
 test.use({ allowedConsoleErrors: teamConsoleErrors });
 
 test.describe('teams: workspaces', () => {
-  // Each test signs up two or three people (a password hash each) and starts a plan at the payment
-  // emulator: about 20 s alone, more beside another worker on a busy 2-core machine.
-  test.describe.configure({ timeout: 60_000 });
+  test.describe.configure({ timeout: teamTestTimeout });
 
   test('a member switches between their own workspace and the owner’s; the choice is remembered; owner-only pages stay the owner’s', async ({
     page,
     request,
   }) => {
-    const owner = await createNamedUser(request, uniqueName('Orla'));
-    await grantTrialPlan(request, owner, 'pro', 1);
+    const owner = await ownerWithSeats(request, 'Orla', 1);
     await addItemWithApi(request, owner.accessToken, 'The owner’s item');
     const member = await joinedMember(request, owner);
     await addItemWithApi(request, member.accessToken, 'The member’s own item');
@@ -98,8 +96,7 @@ test.describe('teams: workspaces', () => {
     page,
     request,
   }) => {
-    const owner = await createNamedUser(request, uniqueName('Ada'));
-    await grantTrialPlan(request, owner, 'pro', 1);
+    const owner = await ownerWithSeats(request, 'Ada', 1);
     const member = await joinedMember(request, owner);
     await addItemToWorkspace(request, member, subjectOf(owner.accessToken), 'Added by the member');
 
@@ -121,8 +118,7 @@ test.describe('teams: workspaces', () => {
   });
 
   test('the invitation page has no axe violations, signed out and signed in', async ({ page, request }) => {
-    const owner = await createNamedUser(request, uniqueName('Axel'));
-    await grantTrialPlan(request, owner, 'pro', 1);
+    const owner = await ownerWithSeats(request, 'Axel', 1);
     const invitedEmail = uniqueEmail('axe-invited');
     await inviteWithApi(request, owner, invitedEmail);
     const link = await invitationLinkFor(request, invitedEmail);

@@ -143,3 +143,15 @@ export async function signOutWithMenu(page: Page) {
   await header.getByRole('button', { name: 'Account' }).click();
   await header.getByRole('button', { name: 'Sign out' }).click();
 }
+
+/** Clicks a provider button and answers the emulator's consent page in the popup as `email`'s account. */
+export async function continueWithProvider(page: Page, provider: string, email: string, name: string) {
+  const popupOpened = page.waitForEvent('popup');
+  await page.getByRole('button', { name: `Continue with ${provider}` }).click();
+  const popup = await popupOpened;
+  await popup.getByLabel(/Email/).fill(email);
+  await popup.getByLabel(/Name/).fill(name);
+  const closed = popup.waitForEvent('close');
+  await popup.getByRole('button', { name: 'Continue', exact: true }).click();
+  await closed;
+}

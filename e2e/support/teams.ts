@@ -1,5 +1,6 @@
 import type { APIRequestContext, Browser, BrowserContext, Page } from '@playwright/test';
 import { expect, gotoHydrated } from '../fixtures.ts';
+import { grantTrialPlan } from './billing.ts';
 import {
   expectedAuthFailures,
   identityConfig,
@@ -39,6 +40,19 @@ export async function createNamedUser(
 
 /** A name unique to this run, so that a label found on a page belongs to this test's owner. */
 export const uniqueName = (first: string) => `${first} ${Math.random().toString(36).slice(2, 8)}`;
+
+/** A workspace owner named `first` (made unique) whose pro plan, on trial, has `seats` seats. */
+export async function ownerWithSeats(request: APIRequestContext, first: string, seats: number) {
+  const owner = await createNamedUser(request, uniqueName(first));
+  await grantTrialPlan(request, owner, 'pro', seats);
+  return owner;
+}
+
+/**
+ * Each teams test signs up two or three people (a password hash each) and starts a plan at the payment
+ * emulator: about 20 s alone, more beside another worker on a busy 2-core machine.
+ */
+export const teamTestTimeout = 60_000;
 
 /** `<ownerName>'s workspace`, the label the switcher and the messages use for someone else's workspace. */
 export const workspaceOf = (owner: { name: string }) => `${owner.name}'s workspace`;
@@ -176,18 +190,6 @@ export async function signUpWithForm(page: Page, email: string) {
   await form.getByLabel('Password', { exact: true }).fill(password);
   await form.getByLabel('Confirm password').fill(password);
   await form.getByRole('button', { name: 'Sign up' }).click();
-}
-
-/** Clicks a provider button and answers the emulator's consent page in the popup as `email`'s account. */
-export async function continueWithProvider(page: Page, provider: string, email: string, name: string) {
-  const popupOpened = page.waitForEvent('popup');
-  await page.getByRole('button', { name: `Continue with ${provider}` }).click();
-  const popup = await popupOpened;
-  await popup.getByLabel(/Email/).fill(email);
-  await popup.getByLabel(/Name/).fill(name);
-  const closed = popup.waitForEvent('close');
-  await popup.getByRole('button', { name: 'Continue', exact: true }).click();
-  await closed;
 }
 
 /**
