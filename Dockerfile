@@ -2,10 +2,10 @@
 #
 # The production image: the app server, serving the built web app and hosted pricing app.
 #
-# Mirrors `node scripts/release.mjs <outDir>`, which CI runs directly (scripts/release.test.mjs, no Docker
+# Mirrors `node scripts/release.mjs <outDir>`, which CI runs directly (scripts/release.spec.mjs, no Docker
 # daemon there): each RUN below is one of its steps, with the same command in the same order, and the
 # CMD is the start command the test runs from the release. The test reads this file and fails when the
-# two drift apart (steps, start command, Node and npm major versions).
+# two drift apart (steps, start command, the pinned Node version, npm's major version).
 #
 #   docker build -t launchkit --build-arg VITE_SITE_URL=https://app.example.com .
 #   docker run --env-file deploy/app.env -p 3000:3000 launchkit
@@ -14,12 +14,14 @@
 # VITE_CHAT_WEBSITE_ID are read at run time too (return addresses, Content-Security-Policy), so the
 # image keeps the values it was built with. Every other production variable: docs/deploy.md.
 
-# The Node and npm that CI's release test runs with (`node -v`, `npm -v` on the CI machine).
-ARG NODE_VERSION=20.20
+# The Node the project pins (package.json optionalDependencies: node-<platform>, docs/decisions/0017) and
+# the npm that CI's release test runs with (`npm -v` on the CI machine). The release test fails when
+# NODE_VERSION is not the pinned version.
+ARG NODE_VERSION=26.10.0
 ARG NPM_VERSION=11.19.1
 
 # ---- Stage 1 (release.mjs stage 1): install everything, build, copy what the server needs ----
-FROM node:${NODE_VERSION}-bookworm-slim AS build
+FROM node:${NODE_VERSION}-trixie-slim AS build
 ARG NPM_VERSION
 RUN npm install --global --no-audit --no-fund npm@${NPM_VERSION}
 WORKDIR /repo
@@ -39,7 +41,7 @@ WORKDIR /release
 RUN npm ci --omit=dev --no-audit --no-fund
 
 # ---- The image: the release and Node, run by an unprivileged user ----
-FROM node:${NODE_VERSION}-bookworm-slim AS runtime
+FROM node:${NODE_VERSION}-trixie-slim AS runtime
 ENV NODE_ENV=production
 ARG VITE_SITE_URL=
 ARG VITE_GA_MEASUREMENT_ID=
@@ -49,7 +51,7 @@ ENV VITE_SITE_URL=${VITE_SITE_URL} \
     VITE_CHAT_WEBSITE_ID=${VITE_CHAT_WEBSITE_ID}
 WORKDIR /app
 # Owned by root and only readable by the app's user: the server writes nothing to disk in production
-# (everything lives in PostgreSQL); tsx keeps its transform cache in /tmp.
+# (everything lives in PostgreSQL). Node strips the TypeScript types itself (docs/decisions/0018).
 COPY --from=build /release /app
 USER node
 EXPOSE 3000
@@ -58,4 +60,4 @@ STOPSIGNAL SIGTERM
 # Liveness (the process answers and reaches the database). Load balancers route on /readyz instead.
 HEALTHCHECK --interval=10s --timeout=3s --start-period=30s --retries=3 \
   CMD node -e "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/healthz', { signal: AbortSignal.timeout(2500) }).then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"
-CMD ["node", "--import", "tsx", "apps/api/src/server.ts"]
+CMD ["node", "apps/api/src/server.ts"]

@@ -10,6 +10,8 @@ export default defineConfig({
       'scripts/**/*.test.mjs',
     ],
     environment: 'node',
+    // A fresh worker per file, chosen: suites start servers, databases and emulators at module level.
+    isolate: true,
     testTimeout: 20_000,
     hookTimeout: 60_000,
   },

@@ -192,7 +192,6 @@ export async function startCluster(options: ClusterOptions = {}) {
   const stripeKey = `sk_test_${randomBytes(12).toString('hex')}`;
   const webhookSecret = `whsec_${randomBytes(12).toString('hex')}`;
   const tls = { EMULATOR_TLS_CERT_FILE: certificate.certFile, EMULATOR_TLS_KEY_FILE: certificate.keyFile };
-  const tsx = [process.execPath, '--import', 'tsx'];
 
   const databaseName = `cluster_${randomBytes(4).toString('hex')}`;
   await adminQuery(`create database "${databaseName}"`);
@@ -216,7 +215,7 @@ export async function startCluster(options: ClusterOptions = {}) {
   try {
     const identity = startChild(
       'identity',
-      [...tsx, 'emulators/identity/src/server.ts'],
+      [process.execPath, 'emulators/identity/src/server.ts'],
       {
         ...tls,
         IDENTITY_PORT: String(identityPort),
@@ -236,7 +235,7 @@ export async function startCluster(options: ClusterOptions = {}) {
     children.push(identity);
     const payments = startChild(
       'payments',
-      [...tsx, 'emulators/payments/src/server.ts'],
+      [process.execPath, 'emulators/payments/src/server.ts'],
       {
         ...tls,
         PAYMENTS_PORT: String(paymentsPort),
@@ -302,7 +301,7 @@ export async function startCluster(options: ClusterOptions = {}) {
         async start() {
           const child = startChild(
             name,
-            [...tsx, 'apps/api/src/server.ts'],
+            [process.execPath, 'apps/api/src/server.ts'],
             { ...appEnvironment, PORT: String(port), INSTANCE_NAME: name },
             verbose,
           );

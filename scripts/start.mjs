@@ -4,9 +4,11 @@
 import { buildIfStale } from './lib/build-if-stale.mjs';
 import { loadDotEnv } from './lib/dot-env.mjs';
 import { identityEmulator, isProductionMode, paymentsEmulator } from './lib/emulators.mjs';
+import { requireSupportedNode } from './lib/node-runtime.mjs';
 import { runTogether } from './lib/processes.mjs';
 import { buildAll, root } from './lib/workspace.mjs';
 
+requireSupportedNode();
 loadDotEnv(root);
 buildAll(buildIfStale);
 
@@ -29,7 +31,7 @@ runTogether([
   {
     name: 'app',
     command: process.execPath,
-    args: ['--import', 'tsx', 'apps/api/src/server.ts'],
+    args: ['apps/api/src/server.ts'],
     cwd: root,
     env: {},
   },

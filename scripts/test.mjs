@@ -2,10 +2,12 @@
 // set), then the browser tests (Playwright in Debian's Chromium against the real product).
 import { spawnSync } from 'node:child_process';
 import { ensureChromium } from './ensure-chromium.mjs';
+import { requireSupportedNode } from './lib/node-runtime.mjs';
 import { root } from './lib/workspace.mjs';
 
 const run = (command, args) => spawnSync(command, args, { cwd: root, stdio: 'inherit' }).status ?? 1;
 
+requireSupportedNode();
 ensureChromium();
 const unit = run('npx', ['vitest', 'run']);
 const e2e = run('npx', ['playwright', 'test']);

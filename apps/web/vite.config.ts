@@ -9,8 +9,12 @@ import { defineConfig, type Plugin, type Rollup } from 'vite';
 const apiOrigin = process.env.DEV_API_ORIGIN ?? 'http://127.0.0.1:3100';
 const serverPaths = ['/api', '/omniout', '/healthz', '/dev'];
 
+/** `react` in the browser bundle: Preact's compat layer and the React 19 hook it lacks. */
+const preactReactId = '\0preact-react';
+const useOptimisticModule = fileURLToPath(new URL('app/preact/use-optimistic.ts', import.meta.url));
+
 const preactAliases: Record<string, string> = {
-  react: 'preact/compat',
+  react: preactReactId,
   'react-dom': 'preact/compat',
   'react-dom/client': 'preact/compat/client',
   'react/jsx-runtime': 'preact/jsx-runtime',
@@ -19,8 +23,9 @@ const preactAliases: Record<string, string> = {
 
 /**
  * The production browser bundle renders with Preact instead of React (about 50 KB gzip less on the
- * first view; docs/decisions/0004-preact-in-the-browser-bundle.md). Prerendering and development keep
- * React, so hot reload and React's warnings stay available.
+ * first view; docs/decisions/0019-preact-11-in-the-browser-bundle.md). Prerendering and development
+ * keep React, so hot reload and React's warnings stay available. React Router 8 imports
+ * `useOptimistic`, which Preact 11's compat does not export: `react` is compat plus that hook.
  */
 function preactInBrowserBuild(): Plugin {
   return {
@@ -30,7 +35,16 @@ function preactInBrowserBuild(): Plugin {
     async resolveId(id, importer, options) {
       const target = preactAliases[id];
       if (!target || this.environment.name !== 'client') return null;
+      if (target === preactReactId) return preactReactId;
       return this.resolve(target, importer, { ...options, skipSelf: true });
+    },
+    load(id) {
+      if (id !== preactReactId) return null;
+      return [
+        "export * from 'preact/compat';",
+        "export { default } from 'preact/compat';",
+        `export { useOptimistic } from ${JSON.stringify(useOptimisticModule)};`,
+      ].join('\n');
     },
   };
 }

@@ -11,7 +11,7 @@ export function identityEmulator({ root, appPort }) {
     {
       name: 'identity',
       command: process.execPath,
-      args: ['--import', 'tsx', 'emulators/identity/src/server.ts'],
+      args: ['emulators/identity/src/server.ts'],
       cwd: root,
       env: {
         IDENTITY_WEB_ORIGINS:
@@ -31,7 +31,7 @@ export function paymentsEmulator({ root, appPort }) {
     {
       name: 'payments',
       command: process.execPath,
-      args: ['--import', 'tsx', 'emulators/payments/src/server.ts'],
+      args: ['emulators/payments/src/server.ts'],
       cwd: root,
       env: {
         STRIPE_WEBHOOK_URL:

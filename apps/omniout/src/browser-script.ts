@@ -1,12 +1,56 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
-import ts from 'typescript';
+
+const resolve = createRequire(import.meta.url).resolve;
 
 // The plan rules a browser module may import, as `@app/plans/<file>` (the package's import-free files:
 // dates, plan-status, seats). Each is compiled beside the importing module as `plans-<file>.js`.
 const plansPrefix = 'plans-';
-const plansDir = path.dirname(createRequire(import.meta.url).resolve('@app/plans'));
+const plansDir = path.dirname(resolve('@app/plans'));
+
+// TypeScript 7 is a native compiler without the JavaScript API (`transpileModule`) this build used:
+// its `tsc` compiles the file instead, one file at a time and without type checking (`npm run
+// typecheck` does that), which is what transpileModule did.
+const tsc = path.join(path.dirname(resolve('typescript/package.json')), 'bin', 'tsc');
+const tscOptions = [
+  '--noCheck',
+  '--noResolve',
+  '--isolatedModules',
+  '--verbatimModuleSyntax',
+  '--rewriteRelativeImportExtensions',
+  '--target',
+  'es2022',
+  '--module',
+  'esnext',
+  '--newLine',
+  'lf',
+  '--pretty',
+  'false',
+];
+
+/** The JavaScript `tsc` writes for one TypeScript module; its syntax errors are thrown. */
+function transpile(source: string, fileName: string): string {
+  const dir = mkdtempSync(path.join(tmpdir(), 'omniout-'));
+  try {
+    const name = path.basename(fileName).replace(/\.ts$/, '');
+    writeFileSync(path.join(dir, `${name}.ts`), source);
+    const result = spawnSync(process.execPath, [tsc, ...tscOptions, '--outDir', 'out', `${name}.ts`], {
+      cwd: dir,
+      encoding: 'utf8',
+    });
+    if (result.status !== 0) {
+      const message = `${result.stdout}${result.stderr}`.trim() || result.error?.message;
+      throw new Error(`${fileName}: ${message}`);
+    }
+    return readFileSync(path.join(dir, 'out', `${name}.js`), 'utf8');
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
 
 /**
  * A browser module from a TypeScript file: types removed, nothing bundled. Relative imports of
@@ -14,24 +58,7 @@ const plansDir = path.dirname(createRequire(import.meta.url).resolve('@app/plans
  * compiled too and served beside it.
  */
 export function transpileBrowserModule(source: string, fileName: string): string {
-  const { outputText, diagnostics } = ts.transpileModule(source, {
-    fileName,
-    reportDiagnostics: true,
-    compilerOptions: {
-      target: ts.ScriptTarget.ES2022,
-      module: ts.ModuleKind.ESNext,
-      rewriteRelativeImportExtensions: true,
-      verbatimModuleSyntax: true,
-      removeComments: false,
-    },
-  });
-  if (diagnostics?.length) {
-    const messages = diagnostics.map((diagnostic) =>
-      ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n'),
-    );
-    throw new Error(`${fileName}: ${messages.join('\n')}`);
-  }
-  const code = outputText.replace(
+  const code = transpile(source, fileName).replace(
     /(\bfrom\s+)(['"])@app\/plans\/([\w-]+)\2/g,
     (_, from: string, quote: string, file: string) => `${from}${quote}./${plansPrefix}${file}.js${quote}`,
   );

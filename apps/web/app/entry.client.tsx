@@ -4,12 +4,13 @@ import { HydratedRouter } from 'react-router/dom';
 import { pageMetaSelector } from '#web/lib/meta.ts';
 
 /**
- * The production bundle renders with Preact (docs/decisions/0004-preact-in-the-browser-bundle.md),
+ * The production bundle renders with Preact (docs/decisions/0019-preact-11-in-the-browser-bundle.md),
  * which hydrates an element, not the whole document: the app hydrates #root, and root.tsx's Layout
  * renders only the app in the browser.
  *
  * HydratedRouter suspends (throws a promise) on its first render while it decodes the prerendered
- * router state; React waits at the root, Preact cannot. So the router is created before hydration:
+ * router state; React waits at the root, Preact 11 only at a Suspense boundary, which would then
+ * also hide the whole app at any later suspension. So the router is created before hydration:
  * calling the component once outside a render runs its router creation; the promise it throws is
  * awaited, and the call that gets past it stops at its first hook, which is expected.
  */

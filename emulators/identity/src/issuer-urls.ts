@@ -5,12 +5,18 @@
  */
 export class IssuerUrls {
   private current: string;
+  private readonly configuredIssuer: string | undefined;
+  private readonly configuredAudience: string | undefined;
+  private readonly protocol: 'http:' | 'https:';
 
   constructor(
-    private readonly configuredIssuer: string | undefined,
-    private readonly configuredAudience: string | undefined,
-    private readonly protocol: 'http:' | 'https:' = 'http:',
+    configuredIssuer: string | undefined,
+    configuredAudience: string | undefined,
+    protocol: 'http:' | 'https:' = 'http:',
   ) {
+    this.configuredIssuer = configuredIssuer;
+    this.configuredAudience = configuredAudience;
+    this.protocol = protocol;
     this.current = configuredIssuer ?? `${protocol}//localhost/`;
   }
 

@@ -2,7 +2,7 @@ import { runEmulatorProcess } from '@app/emulator-kit';
 import { loadIdentityConfig } from './config.ts';
 import { startIdentityEmulator } from './start-identity-emulator.ts';
 
-// Process entry: `node --import tsx emulators/identity/src/server.ts`.
+// Process entry: `node emulators/identity/src/server.ts`.
 await runEmulatorProcess({
   loadConfig: loadIdentityConfig,
   start: (config) => startIdentityEmulator(config),

@@ -1,5 +1,5 @@
 /**
- * A process entry (`node --import tsx emulators/<name>/src/server.ts`): loads the configuration (whose
+ * A process entry (`node emulators/<name>/src/server.ts`): loads the configuration (whose
  * loader refuses NODE_ENV=production), starts the emulator, and closes it on SIGTERM or SIGINT. Any
  * failure (a bad variable, a held data directory, a busy port) is one JSON log line on stderr and
  * exit code 1.

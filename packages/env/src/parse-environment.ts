@@ -2,11 +2,13 @@ import type { z } from 'zod';
 
 /** A configuration that cannot run, with one line per variable at fault. */
 export class ConfigurationError extends Error {
-  constructor(
-    readonly title: string,
-    readonly problems: string[],
-  ) {
+  readonly title: string;
+  readonly problems: string[];
+
+  constructor(title: string, problems: string[]) {
     super(`${title}:\n${problems.map((problem) => `  ${problem}`).join('\n')}`);
+    this.title = title;
+    this.problems = problems;
     this.name = 'ConfigurationError';
   }
 }

@@ -25,11 +25,13 @@ const formatVersion = 1;
 export class StateFile<State extends Collections> {
   private writing: Promise<void> = Promise.resolve();
   private queued: Promise<void> | undefined;
+  private readonly file: string;
+  readonly state: State;
 
-  private constructor(
-    private readonly file: string,
-    readonly state: State,
-  ) {}
+  private constructor(file: string, state: State) {
+    this.file = file;
+    this.state = state;
+  }
 
   static async open<State extends Collections>(
     dir: string,

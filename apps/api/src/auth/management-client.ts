@@ -3,11 +3,13 @@ import { requestIdHeader } from '#api/http/request-context.ts';
 
 /** An answer of the provider's Management API that was not a success. */
 export class ManagementApiError extends Error {
-  constructor(
-    readonly statusCode: number,
-    readonly body: { message?: string; errorCode?: string; error?: string },
-  ) {
+  readonly statusCode: number;
+  readonly body: { message?: string; errorCode?: string; error?: string };
+
+  constructor(statusCode: number, body: { message?: string; errorCode?: string; error?: string }) {
     super(`Management API answered ${statusCode}: ${body.message ?? body.error ?? 'no message'}`);
+    this.statusCode = statusCode;
+    this.body = body;
     this.name = 'ManagementApiError';
   }
 }

@@ -271,23 +271,39 @@ describe('POST /api/stripe-webhook', () => {
       trial_period_days: 7,
     });
     await expect.poll(async () => (await planColumns(user))?.quantity, { timeout: 10_000 }).toBe(3);
+    // Every event of the creation delivered: no sync that started before the slow one is still running
+    // (one could otherwise read the newer change below and write it under an older ticket).
+    const stripe = world.payments.stripe;
+    const undelivered = async () =>
+      (await stripe.events.list({ limit: 100 })).data.filter(
+        (event) =>
+          (event.data.object as { customer?: unknown }).customer === customer && event.pending_webhooks > 0,
+      ).length;
+    await expect.poll(undelivered, { timeout: 10_000 }).toBe(0);
 
     // A slow delivery reads the provider now (3 seats) but answers only after a newer change is written.
     let releaseSlowReading = () => {};
     const slowReadingHeld = new Promise<void>((resolve) => {
       releaseSlowReading = resolve;
     });
-    const stripe = world.payments.stripe;
+    let slowReadingTaken = (_quantity: number | null | undefined) => {};
+    const slowReading = new Promise<number | null | undefined>((resolve) => {
+      slowReadingTaken = resolve;
+    });
     const slowStripe = {
       subscriptions: {
         list: async (...args: Parameters<typeof stripe.subscriptions.list>) => {
           const reading = await stripe.subscriptions.list(...args);
+          slowReadingTaken(reading.data[0]?.items.data[0]?.quantity);
           await slowReadingHeld;
           return reading;
         },
       },
     } as unknown as Stripe;
     const slowSync = syncCustomerPlan({ db: world.app.db, stripe: slowStripe }, customer);
+    // The newer change only once the slow delivery has read the provider (not before: under load its
+    // ticket and reading could come after the change, and then it is not the older reading any more).
+    expect(await slowReading).toBe(3);
 
     await stripe.subscriptions.update(subscription.id, {
       items: [{ id: subscription.items.data[0]?.id, quantity: 9 }],

@@ -15,13 +15,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { repoRoot } from '#api/config.ts';
 import { requiredInProduction } from '#api/test/production-environment.ts';
 
-// The real server process (`node --import tsx apps/api/src/server.ts`) in production mode. Only what a
+// The real server process (`node apps/api/src/server.ts`) in production mode. Only what a
 // process needs to run goes in: nothing of the developer's own environment leaks into the check.
 const baseEnvironment = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? os.tmpdir() };
 const serverEntry = path.join(repoRoot, 'apps/api/src/server.ts');
 
 function startServer(environment: Record<string, string>): ChildProcess & { output: () => string } {
-  const child = spawn(process.execPath, ['--import', 'tsx', serverEntry], {
+  const child = spawn(process.execPath, [serverEntry], {
     cwd: repoRoot,
     env: { ...baseEnvironment, ...environment },
     stdio: ['ignore', 'pipe', 'pipe'],

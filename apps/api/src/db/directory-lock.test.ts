@@ -49,8 +49,7 @@ describe('two servers on one data directory', () => {
       LOG_LEVEL: 'info',
       ...payments.appEnv,
     };
-    const start = () =>
-      spawn(process.execPath, ['--import', 'tsx', serverEntry], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const start = () => spawn(process.execPath, [serverEntry], { env, stdio: ['ignore', 'pipe', 'pipe'] });
     const first = start();
     try {
       await new Promise<void>((resolve, reject) => {

@@ -4,13 +4,15 @@ export type { ErrorCode, ErrorEnvelope, SuccessEnvelope } from '@app/api-contrac
 
 /** An error a person can act on: a stable code for programs, a message for people, an HTTP status. */
 export class AppError extends Error {
-  constructor(
-    readonly statusCode: number,
-    readonly code: ErrorCode,
-    message: string,
-    readonly fields?: Record<string, string>,
-  ) {
+  readonly statusCode: number;
+  readonly code: ErrorCode;
+  readonly fields?: Record<string, string>;
+
+  constructor(statusCode: number, code: ErrorCode, message: string, fields?: Record<string, string>) {
     super(message);
+    this.statusCode = statusCode;
+    this.code = code;
+    this.fields = fields;
     this.name = 'AppError';
   }
 }

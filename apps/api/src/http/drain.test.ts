@@ -18,7 +18,7 @@ afterAll(async () => {
 it('drains on SIGTERM: not ready at once, still serving, then exits 0', { timeout: 90_000 }, async () => {
   dataDir = await mkdtemp(path.join(os.tmpdir(), 'drain-'));
   payments = await startTestPaymentsProvider({ webhookUrl: 'none' });
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'apps/api/src/server.ts')], {
+  const child = spawn(process.execPath, [path.join(repoRoot, 'apps/api/src/server.ts')], {
     cwd: repoRoot,
     env: {
       PATH: process.env.PATH ?? '',

@@ -59,7 +59,10 @@ export function openRedis(url: string, log: FastifyBaseLogger): RedisConnections
       return result;
     },
     async close() {
-      await Promise.all([client.quit().catch(() => undefined), subscriber.quit().catch(() => undefined)]);
+      // QUIT cannot be sent while Redis is unreachable (no offline queue on the command connection):
+      // then the connection is dropped instead, which also ends its reconnect attempts.
+      const end = (connection: Redis) => connection.quit().catch(() => connection.disconnect());
+      await Promise.all([end(client), end(subscriber)]);
     },
   };
 }

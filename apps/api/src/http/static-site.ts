@@ -45,9 +45,9 @@ export async function registerStaticSite(app: FastifyInstance, options: StaticSi
       cacheControl: false, // set in setHeaders: immutable for hashed assets only
       // HTML goes through the page routes above so that it always carries its own CSP.
       allowedPath: (pathname) => !pathname.endsWith('.html'),
-      setHeaders: (response, filePath) => {
+      setHeaders: (reply, filePath) => {
         const isHashed = filePath.includes(`${path.sep}assets${path.sep}`);
-        response.setHeader(
+        reply.header(
           'Cache-Control',
           isHashed ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
         );
@@ -65,7 +65,7 @@ export async function registerStaticSite(app: FastifyInstance, options: StaticSi
       preCompressed: true,
       cacheControl: false, // set in setHeaders: immutable for hashed assets only
       redirect: true,
-      setHeaders: (response) => response.setHeader('Cache-Control', 'public, max-age=300'),
+      setHeaders: (reply) => reply.header('Cache-Control', 'public, max-age=300'),
     });
   }
 

@@ -4,14 +4,15 @@
 const genericMessage = 'Something went wrong';
 
 export class AuthError extends Error {
-  constructor(
-    readonly code: string,
-    message: string,
-    /** The HTTP status the provider answered with, when there was one (401 means the token is no good). */
-    readonly status?: number,
-  ) {
+  readonly code: string;
+  /** The HTTP status the provider answered with, when there was one (401 means the token is no good). */
+  readonly status?: number;
+
+  constructor(code: string, message: string, status?: number) {
     super(message);
     this.name = 'AuthError';
+    this.code = code;
+    this.status = status;
   }
 }
 

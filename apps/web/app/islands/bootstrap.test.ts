@@ -19,16 +19,19 @@ function runBootstrap() {
     addEventListener: (type: string, listener: () => void) => listeners.set(type, listener),
     querySelectorAll: () => [frame],
   };
-  function PerformanceObserver(callback: typeof paintObserver) {
-    paintObserver = callback;
-    return { observe: () => undefined };
-  }
-  PerformanceObserver.supportedEntryTypes = ['paint', 'largest-contentful-paint'];
+  // The bootstrap calls it with `new`: a function (not an arrow) returning the observer.
+  const performanceObserver = Object.assign(
+    function newObserver(callback: typeof paintObserver) {
+      paintObserver = callback;
+      return { observe: () => undefined };
+    },
+    { supportedEntryTypes: ['paint', 'largest-contentful-paint'] },
+  );
   const code = islandsBootstrap(entry).replaceAll('import(', 'load(');
   new Function('window', 'document', 'PerformanceObserver', 'setTimeout', 'load', code)(
-    { PerformanceObserver },
+    { PerformanceObserver: performanceObserver },
     document,
-    PerformanceObserver,
+    performanceObserver,
     (timer: () => void) => timers.push(timer),
     (file: string) => {
       imported.push(file);

@@ -8,14 +8,15 @@ import type { Envelope, ErrorEnvelope } from '@app/api-contract';
 const unreachable = 'Could not reach the server. Check your connection and try again.';
 
 export class ApiError extends Error {
-  constructor(
-    readonly code: string,
-    message: string,
-    /** The fields the server named as wrong (validation), when it named any. */
-    readonly fields?: Record<string, string>,
-  ) {
+  readonly code: string;
+  /** The fields the server named as wrong (validation), when it named any. */
+  readonly fields?: Record<string, string>;
+
+  constructor(code: string, message: string, fields?: Record<string, string>) {
     super(message);
     this.name = 'ApiError';
+    this.code = code;
+    this.fields = fields;
   }
 }
 

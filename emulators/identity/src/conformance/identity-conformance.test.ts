@@ -60,21 +60,17 @@ async function packageVersion(name: string) {
 /** Runs run-feature-checks.ts against the emulator, trusting the certificate; its parsed results. */
 function runChecks(origin: string, certFile: string): Promise<FeatureResult[]> {
   return new Promise((resolve, reject) => {
-    const child = spawn(
-      process.execPath,
-      ['--import', 'tsx', path.join(import.meta.dirname, 'run-feature-checks.ts')],
-      {
-        cwd: repoRoot,
-        env: {
-          ...process.env,
-          NODE_EXTRA_CA_CERTS: certFile,
-          CONFORMANCE_ORIGIN: origin,
-          CONFORMANCE_API_AUDIENCE: apiAudience,
-          CONFORMANCE_APP_ORIGIN: appOrigin,
-        },
-        stdio: ['ignore', 'pipe', 'pipe'],
+    const child = spawn(process.execPath, [path.join(import.meta.dirname, 'run-feature-checks.ts')], {
+      cwd: repoRoot,
+      env: {
+        ...process.env,
+        NODE_EXTRA_CA_CERTS: certFile,
+        CONFORMANCE_ORIGIN: origin,
+        CONFORMANCE_API_AUDIENCE: apiAudience,
+        CONFORMANCE_APP_ORIGIN: appOrigin,
       },
-    );
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk) => {

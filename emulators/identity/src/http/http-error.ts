@@ -7,12 +7,15 @@ import { STATUS_CODES } from 'node:http';
  * `{statusCode, error, message, errorCode}` (/api/v2). The factories below build each.
  */
 export class HttpError extends Error {
-  constructor(
-    readonly statusCode: number,
-    readonly body: unknown,
-    readonly headers: Record<string, string> = {},
-  ) {
+  readonly statusCode: number;
+  readonly body: unknown;
+  readonly headers: Record<string, string>;
+
+  constructor(statusCode: number, body: unknown, headers: Record<string, string> = {}) {
     super(typeof body === 'string' ? body : JSON.stringify(body));
+    this.statusCode = statusCode;
+    this.body = body;
+    this.headers = headers;
     this.name = 'HttpError';
   }
 }

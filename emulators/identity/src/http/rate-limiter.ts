@@ -24,11 +24,12 @@ type Bucket = { tokens: number; updatedAt: number };
 export class RateLimiter {
   private readonly buckets = new Map<string, Bucket>();
   private readonly refillPerMs: number;
+  readonly burst: number;
+  readonly perMinute: number;
 
-  constructor(
-    readonly burst: number,
-    readonly perMinute: number,
-  ) {
+  constructor(burst: number, perMinute: number) {
+    this.burst = burst;
+    this.perMinute = perMinute;
     this.refillPerMs = perMinute / 60_000;
   }
 

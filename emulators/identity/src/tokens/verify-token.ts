@@ -5,11 +5,11 @@ import { splitScope } from './scopes.ts';
 export type VerifiedToken = JWTPayload & { sub: string; scopes: string[] };
 
 export class InvalidTokenError extends Error {
-  constructor(
-    message: string,
-    readonly isExpired = false,
-  ) {
+  readonly isExpired: boolean;
+
+  constructor(message: string, isExpired = false) {
     super(message);
+    this.isExpired = isExpired;
     this.name = 'InvalidTokenError';
   }
 }

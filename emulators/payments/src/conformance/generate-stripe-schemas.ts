@@ -8,6 +8,7 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { SubNodeParser } from 'ts-json-schema-generator';
 import tsj from 'ts-json-schema-generator';
 import { eventTypes } from '#payments/webhooks/event-types.ts';
 import { schemaRoots } from './schema-roots.ts';
@@ -21,6 +22,9 @@ const output = path.join(here, 'stripe-schemas.json');
 const repoRoot = path.resolve(here, '../../../..');
 
 type Schema = { [key: string]: unknown };
+// A node of the TypeScript compiler the generator runs on (its own TypeScript 6: the `typescript`
+// package of the workspace is TypeScript 7, whose package has no compiler API).
+type TsNode = Parameters<SubNodeParser['supportsNode']>[0];
 
 /** `CustomerSubscriptionCreatedEvent` for 'customer.subscription.created', read from the SDK's types. */
 async function eventInterfaces(): Promise<Map<string, string>> {
@@ -87,7 +91,7 @@ async function entrySource(): Promise<{ source: string; roots: string[]; events:
  */
 function nameDefinitionsByModule() {
   const parser = tsj.ExposeNodeParser.prototype as unknown as {
-    getDefinitionName(node: import('typescript').Node, context: unknown): string;
+    getDefinitionName(node: TsNode, context: unknown): string;
   };
   const original = parser.getDefinitionName;
   parser.getDefinitionName = function (node, context) {

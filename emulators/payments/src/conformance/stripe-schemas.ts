@@ -28,8 +28,10 @@ export type Verdict = { valid: true } | { valid: false; errors: string[] };
 export class StripeSchemas {
   private readonly ajv: Ajv;
   private readonly validators = new Map<string, ValidateFunction>();
+  private readonly document: SchemaDocument;
 
-  private constructor(private readonly document: SchemaDocument) {
+  private constructor(document: SchemaDocument) {
+    this.document = document;
     // Thousands of shared definitions: compiled once each (inlineRefs: false) and without ajv's code
     // optimisation, which costs more than it saves here (20 s to 3 s).
     this.ajv = new Ajv({

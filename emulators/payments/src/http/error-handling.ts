@@ -15,12 +15,15 @@ const wantsHtml = (request: FastifyRequest) =>
 
 /** An error shown as a page (hosted pages' own errors: unknown session, broken form). */
 export class PageError extends Error {
-  constructor(
-    readonly statusCode: number,
-    readonly title: string,
-    readonly html: string,
-  ) {
+  readonly statusCode: number;
+  readonly title: string;
+  readonly html: string;
+
+  constructor(statusCode: number, title: string, html: string) {
     super(title);
+    this.statusCode = statusCode;
+    this.title = title;
+    this.html = html;
     this.name = 'PageError';
   }
 }

@@ -21,10 +21,13 @@ const maxStringLength = 5000;
  * the endpoint does not know is refused. Construction checks the names; each reader checks a value.
  */
 export class Params {
-  private constructor(
-    private readonly raw: RawParams,
-    private readonly prefix: string,
-  ) {}
+  private readonly raw: RawParams;
+  private readonly prefix: string;
+
+  private constructor(raw: RawParams, prefix: string) {
+    this.raw = raw;
+    this.prefix = prefix;
+  }
 
   /** `allowed` are the names this endpoint accepts; `expand` is always allowed. */
   static of(raw: unknown, allowed: readonly string[], prefix = ''): Params {

@@ -31,7 +31,11 @@ const queryError = (message: string) => invalidRequest(message, { param: 'query'
 
 class Scanner {
   position = 0;
-  constructor(readonly text: string) {}
+  readonly text: string;
+
+  constructor(text: string) {
+    this.text = text;
+  }
 
   skipSpaces() {
     while (this.position < this.text.length && /\s/.test(this.text[this.position] ?? '')) this.position++;

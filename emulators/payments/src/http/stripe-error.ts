@@ -20,12 +20,15 @@ export type StripeErrorBody = {
 };
 
 export class StripeApiError extends Error {
-  constructor(
-    readonly statusCode: number,
-    readonly body: StripeErrorBody,
-    readonly headers: Record<string, string> = {},
-  ) {
+  readonly statusCode: number;
+  readonly body: StripeErrorBody;
+  readonly headers: Record<string, string>;
+
+  constructor(statusCode: number, body: StripeErrorBody, headers: Record<string, string> = {}) {
     super(body.message);
+    this.statusCode = statusCode;
+    this.body = body;
+    this.headers = headers;
     this.name = 'StripeApiError';
   }
 

@@ -44,11 +44,13 @@ export class WebhookDispatcher {
   private readonly chains = new Map<string, Promise<void>>();
   private readonly stopping = new AbortController();
   private log: FastifyBaseLogger | undefined;
+  private readonly config: PaymentsConfig;
+  private readonly store: StateFile;
 
-  constructor(
-    private readonly config: PaymentsConfig,
-    private readonly store: StateFile,
-  ) {}
+  constructor(config: PaymentsConfig, store: StateFile) {
+    this.config = config;
+    this.store = store;
+  }
 
   useLogger(log: FastifyBaseLogger) {
     this.log = log;

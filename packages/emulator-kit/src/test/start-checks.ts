@@ -46,7 +46,7 @@ export async function expectDataDirectoryLock(
 
 /** An emulator's process entry (`server.ts`) run as its own process, with `env` over this one's. */
 export function spawnServer(serverFile: string, env: Record<string, string>): ChildProcessWithoutNullStreams {
-  return spawn(process.execPath, ['--import', 'tsx', serverFile], {
+  return spawn(process.execPath, [serverFile], {
     env: { ...process.env, ...env },
     stdio: 'pipe',
   });

@@ -1,4 +1,4 @@
-import { type ComponentPropsWithoutRef, forwardRef, type ReactNode } from 'react';
+import type { ComponentProps, ReactNode } from 'react';
 
 export type ButtonVariant = 'primary' | 'secondary';
 export type ButtonSize = 'md' | 'lg';
@@ -29,7 +29,8 @@ export function buttonClasses({
   return `${base} ${variants[variant]} ${sizes[size]} ${className}`.trim();
 }
 
-type ButtonProps = ComponentPropsWithoutRef<'button'> & {
+// `ref` is a prop of function components in React 19 and in Preact 11 alike: no forwardRef.
+type ButtonProps = ComponentProps<'button'> & {
   variant?: ButtonVariant;
   size?: ButtonSize;
   /** While true the button is disabled, marked aria-busy and shows a spinner with `busyLabel`. */
@@ -37,10 +38,18 @@ type ButtonProps = ComponentPropsWithoutRef<'button'> & {
   busyLabel?: ReactNode;
 };
 
-export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button(
-  { variant, size, busy = false, busyLabel, className, disabled, type = 'button', children, ...props },
+export function Button({
+  variant,
+  size,
+  busy = false,
+  busyLabel,
+  className,
+  disabled,
+  type = 'button',
+  children,
   ref,
-) {
+  ...props
+}: ButtonProps) {
   return (
     <button
       ref={ref}
@@ -54,7 +63,7 @@ export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button
       {busy && busyLabel ? busyLabel : children}
     </button>
   );
-});
+}
 
 function Spinner() {
   return (

@@ -1,7 +1,7 @@
 import { type ReactNode, useEffect, useRef } from 'react';
 
 type ModalDialogProps = {
-  /** An explicit id (never useId: see docs/decisions/0004) for the title that names the dialog. */
+  /** An explicit id (never useId: see docs/decisions/0019) for the title that names the dialog. */
   titleId: string;
   title: string;
   description?: ReactNode;

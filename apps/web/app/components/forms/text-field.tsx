@@ -1,4 +1,4 @@
-import { type ComponentPropsWithoutRef, forwardRef, type ReactNode } from 'react';
+import type { ComponentProps, ReactNode } from 'react';
 
 type FieldFrameProps = {
   label: string;
@@ -63,13 +63,22 @@ function FieldFrame({
   );
 }
 
-type TextFieldProps = FieldFrameProps &
-  ComponentPropsWithoutRef<'input'> & { id: string; fieldClassName?: string };
+// `ref` is a prop of function components in React 19 and in Preact 11 alike: no forwardRef.
+type TextFieldProps = FieldFrameProps & ComponentProps<'input'> & { id: string; fieldClassName?: string };
 
-export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function TextField(
-  { label, error, hint, optional, hideLabel, id, className = '', fieldClassName, type = 'text', ...props },
+export function TextField({
+  label,
+  error,
+  hint,
+  optional,
+  hideLabel,
+  id,
+  className = '',
+  fieldClassName,
+  type = 'text',
   ref,
-) {
+  ...props
+}: TextFieldProps) {
   const ids = useFieldIds(id, error, hint && !error ? hint : undefined);
   return (
     <FieldFrame {...{ label, error, hint, optional, hideLabel, ids }} className={fieldClassName}>
@@ -84,15 +93,23 @@ export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function T
       />
     </FieldFrame>
   );
-});
+}
 
-type TextAreaProps = FieldFrameProps &
-  ComponentPropsWithoutRef<'textarea'> & { id: string; fieldClassName?: string };
+type TextAreaProps = FieldFrameProps & ComponentProps<'textarea'> & { id: string; fieldClassName?: string };
 
-export const TextArea = forwardRef<HTMLTextAreaElement, TextAreaProps>(function TextArea(
-  { label, error, hint, optional, hideLabel, id, className = '', fieldClassName, rows = 5, ...props },
+export function TextArea({
+  label,
+  error,
+  hint,
+  optional,
+  hideLabel,
+  id,
+  className = '',
+  fieldClassName,
+  rows = 5,
   ref,
-) {
+  ...props
+}: TextAreaProps) {
   const ids = useFieldIds(id, error, hint && !error ? hint : undefined);
   return (
     <FieldFrame {...{ label, error, hint, optional, hideLabel, ids }} className={fieldClassName}>
@@ -107,4 +124,4 @@ export const TextArea = forwardRef<HTMLTextAreaElement, TextAreaProps>(function 
       />
     </FieldFrame>
   );
-});
+}
