@@ -9,7 +9,11 @@ import { root } from './lib/workspace.mjs';
 const machineConfigWarning = /^npm warn Unknown (user|env|global|builtin) config /;
 
 const npm = (args) =>
-  spawnSync('npm', args, { cwd: root, encoding: 'utf8', env: { ...process.env, npm_config_loglevel: 'warn' } });
+  spawnSync('npm', args, {
+    cwd: root,
+    encoding: 'utf8',
+    env: { ...process.env, npm_config_loglevel: 'warn' },
+  });
 
 describe('npm install, at the warning level the project turns off (docs/decisions/0017)', () => {
   it('turns warnings off in the project’s own npm configuration, and only them', () => {
