@@ -7,6 +7,8 @@
 //                              which start them as the providers of the API suites
 //   emulators/*             -> packages only (never apps, never the other emulator)
 //   packages/*              -> other packages only
+//   scripts/                -> never bench/ (the benchmarks build on the scripts: bench/ may import
+//                              scripts/lib/, not the reverse)
 // and nothing anywhere forms an import cycle.
 
 /** Test code of the API: the suites and their helpers, which start the emulators. */
@@ -61,6 +63,13 @@ module.exports = {
       { path: '^packages/' },
       { path: '^(apps|emulators)/' },
       'A package is shared by the apps and emulators, so it depends on none of them.',
+    ),
+    forbid(
+      'scripts-not-bench',
+      { path: '^scripts/' },
+      { path: '^bench/' },
+      'The scripts run the product; the benchmarks measure it and build on the scripts. What both need ' +
+        'lives in scripts/lib/, which bench/ imports.',
     ),
     forbid(
       'not-to-unresolvable',

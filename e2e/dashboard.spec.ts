@@ -18,7 +18,7 @@ test.describe('dashboard items', () => {
     await expect(list.getByText('No items yet')).toBeVisible();
     await expect(list.getByText('Add your first item with the form above.')).toBeVisible();
 
-    // §5: validation on submit, then on change.
+    // docs/product.md §5: validation on submit, then on change.
     const form = page.getByTestId('add-item-form');
     await form.getByRole('button', { name: 'Add item' }).click();
     await expect(form.getByText('Please enter a name')).toBeVisible();

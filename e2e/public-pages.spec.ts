@@ -12,6 +12,7 @@ const publicPages = [
 
 test.describe('every public page', () => {
   for (const { path } of publicPages) {
+    // The metadata defaults are those of docs/product.md §2.
     test(`${path} has its own title and the §2 metadata defaults, and no axe violations`, async ({
       page,
     }) => {

@@ -27,7 +27,8 @@ test.describe('settings', () => {
     await expect(tabs.getByRole('link', { name: 'General' })).not.toHaveAttribute('aria-current', /.*/);
     await expect(page.getByLabel('New password', { exact: true })).toBeVisible();
 
-    // Without a plan the Billing tab sends the user to choose one (§4; with a plan: billing.spec.ts).
+    // Without a plan the Billing tab sends the user to choose one (docs/product.md §4; with a plan:
+    // billing.spec.ts).
     await tabs.getByRole('link', { name: 'Billing' }).click();
     await expect(page).toHaveURL(/\/pricing$/);
   });

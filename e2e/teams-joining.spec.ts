@@ -4,12 +4,12 @@ import {
   addItemToWorkspace,
   invitationLinkFor,
   joinedMember,
+  memberRow,
+  memberStatus,
   ownerWithSeats,
   recordAlertTime,
   secondBrowser,
   signUpWithForm,
-  subUserRow,
-  subUserStatus,
   switchWorkspace,
   teamConsoleErrors,
   teamTestTimeout,
@@ -18,7 +18,7 @@ import {
 } from './support/teams.ts';
 import { addItemWithApi, addItemWithForm, itemRow, waitForItemList } from './support/workspace.ts';
 
-// Teams (issue 15): two people, each in a browser of their own, against the real product and its
+// Teams (docs/team.md): two people, each in a browser of their own, against the real product and its
 // emulators. The owner's plan gives the seats; the invitee's mail comes from the dev outbox.
 
 test.use({ allowedConsoleErrors: teamConsoleErrors });
@@ -45,7 +45,7 @@ test.describe('teams: joining a workspace', () => {
     await dialog.getByLabel('Email').fill(inviteeEmail);
     await dialog.getByRole('button', { name: 'Add user' }).click();
     await expect(dialog).toBeHidden();
-    await expect(subUserStatus(page, inviteeEmail)).toHaveText('Invited');
+    await expect(memberStatus(page, inviteeEmail)).toHaveText('Invited');
     await expect(panel.getByTestId('seats')).toHaveText('1 of 2 users');
 
     // The invitee opens the mailed link in a browser of their own.
@@ -86,7 +86,7 @@ test.describe('teams: joining a workspace', () => {
 
     // The owner's list now says Member.
     await gotoHydrated(page, '/userManagement');
-    await expect(subUserStatus(page, inviteeEmail)).toHaveText('Member');
+    await expect(memberStatus(page, inviteeEmail)).toHaveText('Member');
     await invitee.close();
   });
 
@@ -107,7 +107,7 @@ test.describe('teams: joining a workspace', () => {
     await waitForItemList(memberPage);
 
     await openSignedIn(page, owner.accessToken, '/userManagement');
-    const row = subUserRow(page, member.email);
+    const row = memberRow(page, member.email);
     await expect(row.getByTestId('sub-user-status')).toHaveText('Member');
     const lostAccess = `You no longer have access to ${workspaceOf(owner)}. You are back in your own workspace.`;
     const alertSeenAt = await recordAlertTime(memberPage, lostAccess);
@@ -158,7 +158,7 @@ test.describe('teams: joining a workspace', () => {
     await dialog.getByLabel('Last name').fill('Social');
     await dialog.getByLabel('Email').fill(socialEmail);
     await dialog.getByRole('button', { name: 'Add user' }).click();
-    await expect(subUserStatus(page, socialEmail)).toHaveText('Invited');
+    await expect(memberStatus(page, socialEmail)).toHaveText('Invited');
 
     const link = await invitationLinkFor(request, socialEmail);
     const invitee = await secondBrowser(browser, teamConsoleErrors);
@@ -174,7 +174,7 @@ test.describe('teams: joining a workspace', () => {
     await expect(itemRow(invitee.page, 'For the social member')).toBeVisible();
 
     await page.reload();
-    await expect(subUserStatus(page, socialEmail)).toHaveText('Member');
+    await expect(memberStatus(page, socialEmail)).toHaveText('Member');
     await invitee.close();
   });
 });

@@ -4,11 +4,11 @@ import { createPasswordUser, openSignedIn, uniqueEmail } from './support/identit
 import {
   invitationLinkFor,
   inviteWithApi,
+  memberRow,
+  membersOf,
   openInvitation,
   ownerWithSeats,
   secondBrowser,
-  subUserRow,
-  subUsersOf,
   teamConsoleErrors,
   teamTestTimeout,
   workspaceButton,
@@ -60,7 +60,7 @@ test.describe('teams: invitation links that join nothing', () => {
 
     // … when the owner withdraws it.
     await openSignedIn(page, owner.accessToken, '/userManagement');
-    const row = subUserRow(page, invitee.email);
+    const row = memberRow(page, invitee.email);
     await expect(row.getByTestId('sub-user-status')).toHaveText('Invited');
     await row.getByRole('button', { name: 'Withdraw invitation' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Withdraw invitation' }).click();
@@ -121,7 +121,7 @@ test.describe('teams: invitation links that join nothing', () => {
     await joinAndExpectRefusal(invitation, 'invitations/wrong-email');
 
     expect(await workspaceIdsOf(request, someoneElse)).toHaveLength(1);
-    const [invited] = await subUsersOf(request, owner);
+    const [invited] = await membersOf(request, owner);
     expect(invited).toMatchObject({ email: invitedEmail, status: 'invited', memberId: null });
     await other.close();
   });

@@ -11,10 +11,10 @@ import { root } from './lib/workspace.mjs';
 
 const major = (version) => Number(String(version ?? '').split('.')[0]);
 
-/** Decision records by file name, as text. */
+/** Decision records by file name, as text. The folder's README is an index, not a record. */
 export function readDecisions(folder = path.join(root, 'docs/decisions')) {
   return readdirSync(folder)
-    .filter((name) => name.endsWith('.md'))
+    .filter((name) => /^\d{4}-.+\.md$/.test(name))
     .map((name) => ({ name, text: readFileSync(path.join(folder, name), 'utf8') }));
 }
 

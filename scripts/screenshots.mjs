@@ -3,9 +3,9 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
-import { startProduct } from '../bench/lib/product-server.mjs';
-import { publicPages } from '../bench/lib/public-pages.mjs';
 import { chromiumFlags, chromiumPath } from './ensure-chromium.mjs';
+import { startProduct } from './lib/product-server.mjs';
+import { publicPages } from './lib/public-pages.mjs';
 import { root } from './lib/workspace.mjs';
 
 // The public pages but the sign-in forms, and the not-found page.

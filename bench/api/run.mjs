@@ -4,10 +4,10 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import { startProduct } from '../../scripts/lib/product-server.mjs';
 import { startBareApi } from '../lib/bare-api-server.mjs';
 import { newSignedInUser, requestJson } from '../lib/identity.mjs';
 import { createBenchDatabase } from '../lib/postgres.mjs';
-import { startProduct } from '../lib/product-server.mjs';
 import { percentile, round } from '../lib/stats.mjs';
 import { cpuSeconds, pidListeningOn } from './process-cpu.mjs';
 

@@ -4,11 +4,11 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import { startProduct } from '../../scripts/lib/product-server.mjs';
 import { startBareApi } from '../lib/bare-api-server.mjs';
 import { startChildServer } from '../lib/child-server.mjs';
 import { newSignedInUser, password, passwordSignInBody, requestJson } from '../lib/identity.mjs';
 import { createBenchDatabase } from '../lib/postgres.mjs';
-import { startProduct } from '../lib/product-server.mjs';
 import { percentile, round } from '../lib/stats.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));

@@ -6,9 +6,9 @@ import { chromium } from '@playwright/test';
 import autocannon from 'autocannon';
 import Stripe from 'stripe';
 import { chromiumFlags, chromiumPath } from '../../scripts/ensure-chromium.mjs';
+import { startProduct } from '../../scripts/lib/product-server.mjs';
 import { newSignedInUser, requestJson } from '../lib/identity.mjs';
 import { createBenchDatabase } from '../lib/postgres.mjs';
-import { startProduct } from '../lib/product-server.mjs';
 import { percentile, round } from '../lib/stats.mjs';
 
 const purchaseRuns = Number(process.env.BENCH_RUNS ?? 10);

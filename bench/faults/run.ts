@@ -5,6 +5,7 @@
 import { execFile } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import { promisify } from 'node:util';
+import { itemStreamEvents } from '@app/api-contract/item-stream';
 import { type Cluster, startCluster } from '../../cluster/start-cluster.ts';
 
 const writesPerSecond = Number(process.env.BENCH_WRITES_PER_SECOND ?? 20);
@@ -73,7 +74,7 @@ function followList(cluster: Cluster, accessToken: string) {
             const block = buffer.slice(0, end);
             buffer = buffer.slice(end + 2);
             const data = /^data: (.*)$/m.exec(block)?.[1];
-            if (block.startsWith('event: items') && data) latest = JSON.parse(data);
+            if (block.startsWith(`event: ${itemStreamEvents.items}`) && data) latest = JSON.parse(data);
           }
         }
       } catch {

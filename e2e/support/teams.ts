@@ -16,7 +16,7 @@ import {
  */
 export const teamConsoleErrors = [new RegExp(`${expectedAuthFailures[0]?.source}|net::ERR_FAILED`)];
 
-// Helpers for the teams tests (docs/teams.md): people with known names, invitations through the real
+// Helpers for the teams tests (docs/team.md): people with known names, invitations through the real
 // API and the dev outbox, a second person in a browser of their own, and the workspace switcher.
 
 const bearer = (accessToken: string) => ({ Authorization: `Bearer ${accessToken}` });
@@ -57,13 +57,16 @@ export const teamTestTimeout = 60_000;
 /** `<ownerName>'s workspace`, the label the switcher and the messages use for someone else's workspace. */
 export const workspaceOf = (owner: { name: string }) => `${owner.name}'s workspace`;
 
-export type SubUser = {
+/** A member as the owner's list (`GET /api/sub-users`) shows it. */
+export type Member = {
   id: string;
   email: string;
   status: 'invited' | 'expired' | 'member';
   memberId: string | null;
   hasSeat: boolean;
 };
+
+// "sub-users" in the URLs and test ids: the API's paths and the list's test ids since the first release.
 
 /** Adds a person through the API (as the owner's other device would); the server mails the invitation. */
 export async function inviteWithApi(request: APIRequestContext, owner: TestUser, email: string) {
@@ -72,13 +75,13 @@ export async function inviteWithApi(request: APIRequestContext, owner: TestUser,
     data: { firstName: 'Invited', lastName: 'Person', email },
   });
   expect(response.status(), `POST /api/sub-users: ${await response.text()}`).toBe(201);
-  return (await response.json()).data as SubUser;
+  return (await response.json()).data as Member;
 }
 
-export async function subUsersOf(request: APIRequestContext, owner: TestUser) {
+export async function membersOf(request: APIRequestContext, owner: TestUser) {
   const response = await request.get('/api/sub-users', { headers: bearer(owner.accessToken) });
   expect(response.ok(), `GET /api/sub-users: ${await response.text()}`).toBeTruthy();
-  return (await response.json()).data as SubUser[];
+  return (await response.json()).data as Member[];
 }
 
 /** The ids of the workspaces a person can open (their own first), as the server sees it. */
@@ -176,12 +179,12 @@ export async function ownerOnlyNavEntries(page: Page) {
 }
 
 /** A row of the user management list, found by the person's email. */
-export const subUserRow = (page: Page, email: string) =>
+export const memberRow = (page: Page, email: string) =>
   page.getByTestId('sub-user-row').filter({ hasText: email });
 
 /** Where a person of the user management list stands: `Invited`, `Member`, … (and `No seat`). */
-export const subUserStatus = (page: Page, email: string) =>
-  subUserRow(page, email).getByTestId('sub-user-status');
+export const memberStatus = (page: Page, email: string) =>
+  memberRow(page, email).getByTestId('sub-user-status');
 
 /** Fills and sends the sign-up form of /auth/signup. */
 export async function signUpWithForm(page: Page, email: string) {

@@ -1,7 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect } from '../fixtures.ts';
 
-// Helpers for the dashboard and user-management tests (docs/workspace.md).
+// Helpers for the dashboard and user-management tests (docs/team.md).
 
 export type Item = { id: string; name: string; owner: string; featured: boolean; createdAt: string };
 

@@ -35,12 +35,12 @@ import { registerRequestContext } from './http/request-context.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerStaticSite } from './http/static-site.ts';
 import { serverTimeouts } from './http/timeouts.ts';
-import { registerInvitationRoutes } from './invitations/invitation-routes.ts';
 import { registerItemRoutes } from './items/item-routes.ts';
 import { registerNewsletterRoutes } from './newsletter/newsletter-routes.ts';
-import { registerSubUserRoutes } from './sub-users/sub-user-routes.ts';
+import { registerInvitationRoutes } from './team/invitation-routes.ts';
+import { registerMemberRoutes } from './team/member-routes.ts';
+import { registerWorkspaceRoutes } from './team/workspace-routes.ts';
 import { registerUserRoutes } from './users/user-routes.ts';
-import { registerWorkspaceRoutes } from './workspaces/workspace-routes.ts';
 
 export type AppDeps = {
   config: Config;
@@ -86,8 +86,8 @@ export async function buildApp({ config, database, mailer, logger, plans: givenP
   closeUnusedConnectionsOnClose(app);
   // Only JSON bodies are accepted; Fastify's text/plain parser would let a form post through as a string.
   app.removeContentTypeParser('text/plain');
-  // §7's API helper sends `Content-Type: application/json` on every call, also a DELETE without a
-  // body; such a request carries no body to parse rather than an invalid one.
+  // docs/product.md §7's API helper sends `Content-Type: application/json` on every call, also a DELETE
+  // without a body; such a request carries no body to parse rather than an invalid one.
   const parseJson = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
@@ -183,7 +183,7 @@ export async function buildApp({ config, database, mailer, logger, plans: givenP
     redis,
     metrics,
   });
-  registerSubUserRoutes(app, {
+  registerMemberRoutes(app, {
     db,
     identity: config.identity,
     authenticate,

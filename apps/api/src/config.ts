@@ -13,46 +13,51 @@ import {
   runMode,
   textWithDefault,
   variable,
+  variables,
 } from '@app/env';
 import { passwordPolicyNames } from '@app/password-policy';
 import { type PlanId, planIds } from '@app/plans';
 import { z } from 'zod';
 import { developmentDefaults, productionProblems } from './config/production-settings.ts';
 import { trustProxySetting } from './config/trust-proxy.ts';
-import { requestTimeoutMs } from './http/timeouts.ts';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
+// The defaults are @app/env's table of variables (what each means, which production needs).
 const environmentSchema = z.object({
   NODE_ENV: runMode,
-  PORT: port(3000),
+  PORT: port(variables.PORT.default),
   // Embedded mode serves this machine only; production listens on every interface (a container).
   HOST: optionalText,
   LOG_LEVEL: logLevel,
-  DATA_DIR: textWithDefault('data'),
+  DATA_DIR: textWithDefault(variables.DATA_DIR.default),
   DATABASE_URL: optionalText,
-  WEB_BUILD_DIR: textWithDefault('apps/web/build/client'),
-  OMNIOUT_DIR: textWithDefault('apps/omniout/dist'),
+  WEB_BUILD_DIR: textWithDefault(variables.WEB_BUILD_DIR.default),
+  OMNIOUT_DIR: textWithDefault(variables.OMNIOUT_DIR.default),
   SMTP_URL: optionalText,
-  MAIL_FROM: textWithDefault('Launchkit <no-reply@localhost>'),
-  CONTACT_INBOX: textWithDefault('owner@localhost').pipe(
+  MAIL_FROM: textWithDefault(variables.MAIL_FROM.default.embedded),
+  CONTACT_INBOX: textWithDefault(variables.CONTACT_INBOX.default.embedded).pipe(
     z.string().regex(/^[^\s@]+@[^\s@]+$/, 'must be an email address'),
   ),
-  RATE_LIMIT_MAX: integerWithDefault(1, 1_000_000, 10),
-  RATE_LIMIT_WINDOW_MS: integerWithDefault(1000, 86_400_000, 60_000),
+  RATE_LIMIT_MAX: integerWithDefault(1, 1_000_000, variables.RATE_LIMIT_MAX.default),
+  RATE_LIMIT_WINDOW_MS: integerWithDefault(1000, 86_400_000, variables.RATE_LIMIT_WINDOW_MS.default),
   TRUST_PROXY: trustProxySetting,
   // The public origin of the site: canonical links (build time) and every return address given to the
   // payment provider. Embedded default: http://localhost:PORT.
   VITE_SITE_URL: optionalHttpUrl,
   // Limits (docs/security.md).
-  ITEMS_PER_USER_MAX: integerWithDefault(1, 1_000_000, 1000),
-  STREAMS_PER_USER_MAX: integerWithDefault(1, 1000, 10),
-  STREAMS_PER_ADDRESS_MAX: integerWithDefault(1, 100_000, 20),
-  WRITE_RATE_LIMIT_MAX: integerWithDefault(1, 1_000_000, 120),
-  WRITE_RATE_LIMIT_WINDOW_MS: integerWithDefault(1000, 86_400_000, 60_000),
-  REQUEST_TIMEOUT_MS: integerWithDefault(1000, 600_000, requestTimeoutMs),
-  // How long an invitation link to a workspace stays valid (docs/teams.md): 7 days, at most a year.
-  INVITATION_TTL_HOURS: integerWithDefault(1, 8760, 168),
+  ITEMS_PER_USER_MAX: integerWithDefault(1, 1_000_000, variables.ITEMS_PER_USER_MAX.default),
+  STREAMS_PER_USER_MAX: integerWithDefault(1, 1000, variables.STREAMS_PER_USER_MAX.default),
+  STREAMS_PER_ADDRESS_MAX: integerWithDefault(1, 100_000, variables.STREAMS_PER_ADDRESS_MAX.default),
+  WRITE_RATE_LIMIT_MAX: integerWithDefault(1, 1_000_000, variables.WRITE_RATE_LIMIT_MAX.default),
+  WRITE_RATE_LIMIT_WINDOW_MS: integerWithDefault(
+    1000,
+    86_400_000,
+    variables.WRITE_RATE_LIMIT_WINDOW_MS.default,
+  ),
+  REQUEST_TIMEOUT_MS: integerWithDefault(1000, 600_000, variables.REQUEST_TIMEOUT_MS.default),
+  // How long an invitation link to a workspace stays valid (docs/team.md): 7 days, at most a year.
+  INVITATION_TTL_HOURS: integerWithDefault(1, 8760, variables.INVITATION_TTL_HOURS.default),
   // Several instances: Redis shares every rate limit and stream cap between them (docs/deploy.md).
   REDIS_URL: variable(
     z
@@ -66,24 +71,27 @@ const environmentSchema = z.object({
   INSTANCE_NAME: optionalText,
   // Identity provider (docs/identity.md). Unset AUTH0_DOMAIN means the embedded emulator of `npm start`.
   AUTH0_DOMAIN: optionalText,
-  IDENTITY_PORT: port(3001),
-  AUTH0_CLIENT_ID: textWithDefault('launchkit-web'),
+  IDENTITY_PORT: port(variables.IDENTITY_PORT.default),
+  AUTH0_CLIENT_ID: textWithDefault(variables.AUTH0_CLIENT_ID.default.embedded),
   AUTH0_AUDIENCE: optionalText,
-  AUTH0_CONNECTION: textWithDefault('Username-Password-Authentication'),
-  AUTH0_MANAGEMENT_CLIENT_ID: textWithDefault('launchkit-api'),
+  AUTH0_CONNECTION: textWithDefault(variables.AUTH0_CONNECTION.default),
+  AUTH0_MANAGEMENT_CLIENT_ID: textWithDefault(variables.AUTH0_MANAGEMENT_CLIENT_ID.default.embedded),
   AUTH0_MANAGEMENT_CLIENT_SECRET: optionalText,
-  RECENT_LOGIN_MAX_AGE_SECONDS: integerWithDefault(1, 86_400, 300),
-  PASSWORD_POLICY: variable(z.enum(passwordPolicyNames)).transform((value) => value ?? 'good'),
+  RECENT_LOGIN_MAX_AGE_SECONDS: integerWithDefault(1, 86_400, variables.RECENT_LOGIN_MAX_AGE_SECONDS.default),
+  PASSWORD_POLICY: variable(z.enum(passwordPolicyNames)).transform(
+    (value) => value ?? variables.PASSWORD_POLICY.default,
+  ),
   // Payment provider (docs/billing.md). Unset STRIPE_SECRET_KEY means the embedded emulator of `npm start`.
   STRIPE_SECRET_KEY: optionalText,
   STRIPE_API_URL: optionalHttpUrl,
   STRIPE_WEBHOOK_SECRET: optionalText,
-  STRIPE_TRIAL_DAYS: integerWithDefault(0, 730, 0),
-  PAYMENTS_PORT: port(3002),
+  STRIPE_TRIAL_DAYS: integerWithDefault(0, 730, variables.STRIPE_TRIAL_DAYS.default),
+  PAYMENTS_PORT: port(variables.PAYMENTS_PORT.default),
   // The hosted pricing/account app: unset serves the bundled build under /omniout/, a URL proxies to it.
   OMNIOUT_URL: optionalHttpUrl,
-  // Price ids of the plans (§9), each optional: unset, the plan's price is the one whose lookup key is
-  // the plan id (`npm run stripe:setup`), read from the provider at start (billing/resolve-plan-prices.ts).
+  // Price ids of the plans (docs/product.md §9), each optional: unset, the plan's price is the one whose
+  // lookup key is the plan id (`npm run stripe:setup`), read from the provider at start
+  // (billing/resolve-plan-prices.ts).
   STRIPE_PRICE_STARTER: optionalText,
   STRIPE_PRICE_PRO: optionalText,
   STRIPE_PRICE_BUSINESS: optionalText,
@@ -123,7 +131,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env) {
   return {
     mode,
     port: env.PORT,
-    host: env.HOST ?? (mode === 'production' ? '0.0.0.0' : '127.0.0.1'),
+    host: env.HOST ?? variables.HOST.default[mode],
     logLevel: env.LOG_LEVEL,
     trustProxy: env.TRUST_PROXY,
     site: siteConfig(env),
@@ -141,7 +149,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env) {
     invitations: { ttlHours: env.INVITATION_TTL_HOURS },
     rateLimit: { max: env.RATE_LIMIT_MAX, windowMs: env.RATE_LIMIT_WINDOW_MS },
     redisUrl: env.REDIS_URL,
-    shutdownDrainMs: env.SHUTDOWN_DRAIN_MS ?? (mode === 'production' ? 5000 : 0),
+    shutdownDrainMs: env.SHUTDOWN_DRAIN_MS ?? variables.SHUTDOWN_DRAIN_MS.default[mode],
     /** Names this process in logs and metrics: several instances write to one place. */
     instanceName: env.INSTANCE_NAME ?? `${os.hostname()}:${env.PORT}`,
     limits: {

@@ -44,11 +44,11 @@ describe('status in words', () => {
 });
 
 describe('seats', () => {
-  it('counts the sub-users against the limit', () => {
+  it('counts the members against the limit', () => {
     expect(seatsLabel(0, 0)).toBe('0 of 0 used');
     expect(seatsLabel(2, 5)).toBe('2 of 5 used');
   });
-  it('shows the limit alone when the sub-users could not be counted', () => {
+  it('shows the limit alone when the members could not be counted', () => {
     expect(seatsLabel(null, 1)).toBe('1 seat');
     expect(seatsLabel(null, 25)).toBe('25 seats');
   });

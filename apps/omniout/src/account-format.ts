@@ -31,7 +31,7 @@ export type AccountView = {
   plan: string;
   status: string;
   statusTone: StatusTone;
-  /** Sub-users counted against the seat limit; null when the list could not be read. */
+  /** Members counted against the seat limit; null when the list could not be read. */
   seatsUsed: number | null;
   seatsLimit: number;
   seats: string;
@@ -60,7 +60,7 @@ export function describeStatus(status: string | null | undefined): { label: stri
 
 export const statusLabel = (status: string | null | undefined) => describeStatus(status).label;
 
-/** '2 of 5 used'; the limit alone when the sub-users could not be counted. */
+/** '2 of 5 used'; the limit alone when the members could not be counted. */
 export function seatsLabel(used: number | null, limit: number): string {
   const seats = limit === 1 ? 'seat' : 'seats';
   return used === null ? `${limit} ${seats}` : `${used} of ${limit} used`;

@@ -1,7 +1,7 @@
 // The account page's script (compiled to dist/my-account.js). It shows account data only when the
 // API, verifying the stored access token, answers for the very uid the page was opened with.
 // The answers' types come from @app/api-contract as types only: the build erases them.
-import type { BillingSession, BillingSessionRequest, SubUser } from '@app/api-contract';
+import type { BillingSession, BillingSessionRequest, Member } from '@app/api-contract';
 import {
   type AccountDocument,
   type AccountView,
@@ -48,9 +48,10 @@ async function start(root: HTMLElement) {
     return show(root, 'signed-out');
   }
 
-  const subUsersAnswer = await callApi('/api/sub-users', token);
-  const subUsers = subUsersAnswer.ok ? dataOf<SubUser[]>(subUsersAnswer.body) : null;
-  const view = accountView(user, Array.isArray(subUsers) ? subUsers.length : null, planNamesOf(root));
+  // "sub-users": the API's path since the first release; the domain's word is member.
+  const membersAnswer = await callApi('/api/sub-users', token);
+  const members = membersAnswer.ok ? dataOf<Member[]>(membersAnswer.body) : null;
+  const view = accountView(user, Array.isArray(members) ? members.length : null, planNamesOf(root));
   renderAccount(root, view);
   field<HTMLButtonElement>(root, 'manageBilling').addEventListener('click', (event) => {
     void openBillingPortal(root, event.currentTarget as HTMLButtonElement, token);

@@ -104,7 +104,10 @@ function BrowserHead() {
   );
 }
 
-/** §2: the router scrolls to the top on every path change, and analytics counts a page view. */
+/**
+ * docs/product.md §2: the router scrolls to the top on every path change, and analytics counts a page
+ * view.
+ */
 function useRouteChangeEffects() {
   const { pathname, hash } = useLocation();
   // biome-ignore lint/correctness/useExhaustiveDependencies: the effect is the reaction to a new path.

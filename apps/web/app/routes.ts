@@ -13,7 +13,7 @@ export default [
   route('invitation', 'routes/invitation.tsx'),
   // Signed-in only, with its own guard: a visitor who chose a plan signs up first (routes/purchase.tsx).
   route('purchase/:plan', 'routes/purchase.tsx'),
-  // Signed-in only: the layout's guard sends visitors to /auth/signin?next=… (§2).
+  // Signed-in only: the layout's guard sends visitors to /auth/signin?next=… (docs/product.md §2).
   layout('routes/signed-in-layout.tsx', [
     route('dashboard', 'routes/dashboard.tsx'),
     route('myAccount', 'routes/my-account.tsx'),

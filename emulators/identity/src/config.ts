@@ -13,6 +13,7 @@ import {
   runMode,
   textWithDefault,
   variable,
+  variables,
 } from '@app/env';
 import type { MailerConfig } from '@app/mail';
 import { passwordPolicyNames } from '@app/password-policy';
@@ -48,33 +49,48 @@ const originList = z
     return [...new Set(origins)];
   });
 
-// Every variable: an empty value counts as unset, as in the app (@app/env).
+// Every variable: an empty value counts as unset, as in the app; the defaults are @app/env's table of
+// variables.
 const environmentSchema = z.object({
   NODE_ENV: runMode,
-  IDENTITY_PORT: port(3001),
+  IDENTITY_PORT: port(variables.IDENTITY_PORT.default),
   // Its own interface, loopback by default: the app's HOST (often 0.0.0.0) must not expose the emulator.
-  IDENTITY_HOST: textWithDefault('127.0.0.1'),
+  IDENTITY_HOST: textWithDefault(variables.IDENTITY_HOST.default),
   IDENTITY_ISSUER: variable(issuerUrl),
-  DATA_DIR: textWithDefault('data'),
+  DATA_DIR: textWithDefault(variables.DATA_DIR.default),
   IDENTITY_DATA_DIR: optionalText,
   // The app's own port decides its default origin, as in docs/identity.md.
-  PORT: port(3000),
+  PORT: port(variables.PORT.default),
   IDENTITY_WEB_ORIGINS: variable(originList),
-  AUTH0_CLIENT_ID: textWithDefault('launchkit-web'),
+  AUTH0_CLIENT_ID: textWithDefault(variables.AUTH0_CLIENT_ID.default.embedded),
   AUTH0_AUDIENCE: optionalText,
-  AUTH0_CONNECTION: textWithDefault('Username-Password-Authentication'),
-  AUTH0_MANAGEMENT_CLIENT_ID: textWithDefault('launchkit-api'),
-  AUTH0_MANAGEMENT_CLIENT_SECRET: textWithDefault('dev-management-secret'),
-  PASSWORD_POLICY: variable(z.enum(passwordPolicyNames)).transform((value) => value ?? 'good'),
+  AUTH0_CONNECTION: textWithDefault(variables.AUTH0_CONNECTION.default),
+  AUTH0_MANAGEMENT_CLIENT_ID: textWithDefault(variables.AUTH0_MANAGEMENT_CLIENT_ID.default.embedded),
+  AUTH0_MANAGEMENT_CLIENT_SECRET: textWithDefault(variables.AUTH0_MANAGEMENT_CLIENT_SECRET.default.embedded),
+  PASSWORD_POLICY: variable(z.enum(passwordPolicyNames)).transform(
+    (value) => value ?? variables.PASSWORD_POLICY.default,
+  ),
   // Auth0's rate limits (per minute, after a burst): change-password requests per address and email,
   // /userinfo calls per user, sign-in attempts per user and address. Tests and the browser suite,
   // which sign one person in many times from one address, raise them or turn them off.
-  IDENTITY_RATE_LIMITS: flag(true),
-  IDENTITY_RESET_REQUESTS_PER_MINUTE: integerWithDefault(1, 1_000_000, 1),
-  IDENTITY_USERINFO_REQUESTS_PER_MINUTE: integerWithDefault(1, 1_000_000, 5),
-  IDENTITY_LOGIN_ATTEMPTS_PER_MINUTE: integerWithDefault(1, 1_000_000, 10),
+  IDENTITY_RATE_LIMITS: flag(variables.IDENTITY_RATE_LIMITS.default),
+  IDENTITY_RESET_REQUESTS_PER_MINUTE: integerWithDefault(
+    1,
+    1_000_000,
+    variables.IDENTITY_RESET_REQUESTS_PER_MINUTE.default,
+  ),
+  IDENTITY_USERINFO_REQUESTS_PER_MINUTE: integerWithDefault(
+    1,
+    1_000_000,
+    variables.IDENTITY_USERINFO_REQUESTS_PER_MINUTE.default,
+  ),
+  IDENTITY_LOGIN_ATTEMPTS_PER_MINUTE: integerWithDefault(
+    1,
+    1_000_000,
+    variables.IDENTITY_LOGIN_ATTEMPTS_PER_MINUTE.default,
+  ),
   SMTP_URL: optionalText,
-  MAIL_FROM: textWithDefault('Launchkit <no-reply@localhost>'),
+  MAIL_FROM: textWithDefault(variables.MAIL_FROM.default.embedded),
   LOG_LEVEL: logLevel,
 });
 

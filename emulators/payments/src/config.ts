@@ -17,6 +17,7 @@ import {
   type TlsCredentials,
   textWithDefault,
   variable,
+  variables,
 } from '@app/env';
 import { type PlanId, plans } from '@app/plans';
 import { z } from 'zod';
@@ -57,17 +58,18 @@ const amount = integer(0, 99_999_999);
 export const webhookRetrySchedules = ['live', 'sandbox'] as const;
 export type WebhookRetrySchedule = (typeof webhookRetrySchedules)[number];
 
-// Every variable: an empty value counts as unset, as in the app (@app/env).
+// Every variable: an empty value counts as unset, as in the app; the defaults are @app/env's table of
+// variables.
 const environmentSchema = z.object({
   NODE_ENV: runMode,
-  PAYMENTS_PORT: port(3002),
+  PAYMENTS_PORT: port(variables.PAYMENTS_PORT.default),
   // Its own interface, loopback by default: the app's HOST (often 0.0.0.0) must not expose the emulator.
-  PAYMENTS_HOST: textWithDefault('127.0.0.1'),
-  DATA_DIR: textWithDefault('data'),
+  PAYMENTS_HOST: textWithDefault(variables.PAYMENTS_HOST.default),
+  DATA_DIR: textWithDefault(variables.DATA_DIR.default),
   PAYMENTS_DATA_DIR: optionalText,
-  PORT: port(3000),
-  STRIPE_SECRET_KEY: secret('sk_test_emulator'),
-  STRIPE_WEBHOOK_SECRET: secret('whsec_emulator'),
+  PORT: port(variables.PORT.default),
+  STRIPE_SECRET_KEY: secret(variables.STRIPE_SECRET_KEY.default.embedded),
+  STRIPE_WEBHOOK_SECRET: secret(variables.STRIPE_WEBHOOK_SECRET.default.embedded),
   STRIPE_WEBHOOK_URL: webhookUrl,
   STRIPE_PRICE_STARTER: priceId,
   STRIPE_PRICE_PRO: priceId,
@@ -75,12 +77,16 @@ const environmentSchema = z.object({
   STRIPE_PRICE_STARTER_AMOUNT: amount,
   STRIPE_PRICE_PRO_AMOUNT: amount,
   STRIPE_PRICE_BUSINESS_AMOUNT: amount,
-  PAYMENTS_SEED_CATALOGUE: flag(true),
+  PAYMENTS_SEED_CATALOGUE: flag(variables.PAYMENTS_SEED_CATALOGUE.default),
   PAYMENTS_WEBHOOK_RETRY_SCHEDULE: variable(z.enum(webhookRetrySchedules)).transform(
-    (value) => value ?? 'live',
+    (value) => value ?? variables.PAYMENTS_WEBHOOK_RETRY_SCHEDULE.default,
   ),
   // Stripe's first retry comes after minutes: 5 by default; tests shrink the whole schedule with it.
-  PAYMENTS_WEBHOOK_RETRY_BASE_MS: integerWithDefault(1, 3_600_000, 300_000),
+  PAYMENTS_WEBHOOK_RETRY_BASE_MS: integerWithDefault(
+    1,
+    3_600_000,
+    variables.PAYMENTS_WEBHOOK_RETRY_BASE_MS.default,
+  ),
   PAYMENTS_WEBHOOK_MAX_ATTEMPTS: integer(1, 100),
   LOG_LEVEL: logLevel,
 });

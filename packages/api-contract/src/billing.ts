@@ -9,7 +9,8 @@ export const returnAddress = (label: string) =>
   text({
     label,
     max: 2000,
-    messages: { notText: `Please give the ${label}.`, tooLong: `The ${label} is too long.` },
+    notText: `Please give the ${label}.`,
+    tooLong: `The ${label} is too long.`,
   }).refine((value) => URL.canParse(value) && /^https?:$/.test(new URL(value).protocol), {
     message: `The ${label} must be an absolute http(s) address.`,
   });
@@ -19,11 +20,9 @@ export const checkoutRequest = z
     priceId: text({
       label: 'plan id',
       max: 255,
-      messages: {
-        required: 'Please choose a plan.',
-        notText: 'Please choose a plan.',
-        tooLong: 'This plan is not available.',
-      },
+      required: 'Please choose a plan.',
+      notText: 'Please choose a plan.',
+      tooLong: 'This plan is not available.',
     }),
     successUrl: returnAddress('address to return to after paying'),
     cancelUrl: returnAddress('address to return to when cancelling'),

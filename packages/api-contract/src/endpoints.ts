@@ -4,19 +4,17 @@ import type { Endpoint } from './endpoint.ts';
 import { itemEndpoints } from './items.ts';
 import { generateOpenApiDocument } from './openapi.ts';
 import { publicFormEndpoints } from './public-forms.ts';
-import { subUserEndpoints } from './sub-users.ts';
-import { teamEndpoints } from './teams.ts';
+import { teamEndpoints } from './team.ts';
 import { userEndpoints } from './users.ts';
 
 /**
  * The route table: every /api endpoint the server registers, and none it does not (checked by
- * apps/api/src/http/openapi-routes.test.ts). A new endpoint starts here.
+ * apps/api/src/http/api-document-routes.test.ts). A new endpoint starts here.
  */
 export const endpoints: readonly Endpoint[] = [
   ...publicFormEndpoints,
   ...userEndpoints,
   ...itemEndpoints,
-  ...subUserEndpoints,
   ...teamEndpoints,
   ...billingEndpoints,
   ...documentationEndpoints,

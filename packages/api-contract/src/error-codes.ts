@@ -1,5 +1,12 @@
 // Every `code` the API answers with in an error envelope. A client switches on the code, never on the
 // message; the API's AppError accepts only these, so a new code is added here first.
+// No imports: the browser bundle takes this file as it is (`@app/api-contract/error-codes`).
+
+/** The caller is not a member of the workspace (never was, was removed, or left). */
+export const workspaceNotFound = 'workspaces/not-found';
+/** The caller is a member whose seat the owner's plan no longer covers. */
+export const workspaceNoSeat = 'workspaces/no-seat';
+
 export const errorCodes = [
   // Any endpoint
   'validation_failed',
@@ -27,15 +34,16 @@ export const errorCodes = [
   'auth/email-already-in-use',
   'auth/weak-password',
   'auth/invalid-change',
-  // Items, sub-users, plans
+  // Items, plans, seats
   'items/limit-reached',
   'plan/upgrade-required',
   'seats/limit-reached',
+  // The team (docs/team.md): members ("sub-users/": the codes clients know since the first release; the
+  // domain's word is member), workspaces and invitations
   'sub-users/duplicate-email',
   'sub-users/own-email',
-  // Teams: workspaces and invitations (docs/teams.md)
-  'workspaces/not-found',
-  'workspaces/no-seat',
+  workspaceNotFound,
+  workspaceNoSeat,
   'invitations/not-found',
   'invitations/expired',
   'invitations/used',
@@ -52,3 +60,12 @@ export const errorCodes = [
 ] as const;
 
 export type ErrorCode = (typeof errorCodes)[number];
+
+/**
+ * The codes that mean the caller can no longer open a workspace (removed, left, no seat): a client
+ * stops watching it and goes back to its own.
+ */
+export const workspaceAccessLostCodes: ReadonlySet<string> = new Set<ErrorCode>([
+  workspaceNotFound,
+  workspaceNoSeat,
+]);

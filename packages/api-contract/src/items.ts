@@ -1,16 +1,15 @@
 import { z } from 'zod';
 import { endpoint } from './endpoint.ts';
 import { successEnvelope } from './envelope.ts';
+import { itemNameField } from './field-rules.ts';
 import { text, timestamp } from './fields.ts';
-import { workspaceQuery } from './teams.ts';
+import { itemStreamCloseReasons, itemStreamEvents } from './item-stream.ts';
+import { workspaceQuery } from './team.ts';
 
-export const itemName = text({
-  label: 'name',
-  max: 200,
-  messages: { required: 'Please enter a name' },
-});
+export const itemName = text(itemNameField);
 
-// §7 "create item {owner, name, createdAt}": the owner is the caller and the time is the server's.
+// docs/product.md §7 "create item {owner, name, createdAt}": the owner is the caller and the time is the
+// server's.
 export const createItemRequest = z.strictObject({ name: itemName }).meta({ id: 'CreateItemRequest' });
 
 // §7 "update item by id (name or featured)": one or the other, never both, nothing else.
@@ -61,8 +60,7 @@ export const itemEndpoints = [
     id: 'streamItems',
     tag: 'Items',
     summary: "The workspace's items, live (Server-Sent Events)",
-    description:
-      '`event: items` carries the whole list (data: the items as JSON, newest first) at once and after every change; `event: closed` ends the stream with a reason: `{"reason":"too-many-streams"}` when a newer one of the same user or address replaced it, `{"reason":"access-revoked"}` when the caller lost access to the workspace (removed, left, or no seat). Read it with fetch: the token travels in the Authorization header.',
+    description: `\`event: ${itemStreamEvents.items}\` carries the whole list (data: the items as JSON, newest first) at once and after every change; \`event: ${itemStreamEvents.closed}\` ends the stream with a reason: \`${JSON.stringify({ reason: itemStreamCloseReasons.replaced })}\` when a newer one of the same user or address replaced it, \`${JSON.stringify({ reason: itemStreamCloseReasons.accessRevoked })}\` when the caller lost access to the workspace (removed, left, or no seat). Read it with fetch: the token travels in the Authorization header.`,
     auth: 'bearer',
     request: { query: workspaceQuery },
     answer: {

@@ -1,18 +1,14 @@
 import { z } from 'zod';
 import { endpoint } from './endpoint.ts';
 import { successEnvelope } from './envelope.ts';
+import { contactMessageField, contactNameField } from './field-rules.ts';
 import { emailAddress, text } from './fields.ts';
 
 export const contactRequest = z
   .object({
-    name: text({ label: 'name', max: 200 }).optional().default(''),
+    name: text(contactNameField).optional().default(''),
     email: emailAddress,
-    message: text({
-      label: 'message',
-      max: 5000,
-      multiline: true,
-      messages: { required: 'Please enter a message', notText: 'Please enter a message' },
-    }),
+    message: text(contactMessageField),
   })
   .meta({ id: 'ContactRequest' });
 

@@ -1,39 +1,24 @@
 import { z } from 'zod';
 import { endpoint } from './endpoint.ts';
 import { successEnvelope } from './envelope.ts';
+import { passwordField, pictureUrlField, profileNameField } from './field-rules.ts';
 import { emailAddress, text, timestamp } from './fields.ts';
 import { planId } from './plans.ts';
 
-// §7: PATCH auth-user with {email}, or {password}, or a profile object. Everything is checked before
-// the provider is called, so the database write that follows cannot fail on the input.
+// docs/product.md §7: PATCH auth-user with {email}, or {password}, or a profile object. Everything is
+// checked before the provider is called, so the database write that follows cannot fail on the input.
 export const emailChangeRequest = z.strictObject({ email: emailAddress }).meta({ id: 'EmailChangeRequest' });
 export const passwordChangeRequest = z
   .strictObject({
     // Taken as typed: spaces count, and are part of the password at the provider too.
-    password: text({
-      label: 'password',
-      max: 128,
-      trim: false,
-      messages: { required: 'Please enter a password', notText: 'Please enter a password' },
-    }),
+    password: text(passwordField),
   })
   .meta({ id: 'PasswordChangeRequest' });
 export const profileChangeRequest = z
   .strictObject({
-    name: text({
-      label: 'name',
-      max: 200,
-      messages: { required: 'Please enter your name', notText: 'Please enter your name' },
-    }).optional(),
-    picture: text({
-      label: 'picture URL',
-      max: 2048,
-      messages: {
-        notText: 'The picture must be an http(s) URL.',
-        tooLong: 'The picture URL is too long (2048 characters at most).',
-      },
-    })
-      .pipe(z.url({ protocol: /^https?$/, error: 'The picture must be an http(s) URL.' }))
+    name: text(profileNameField).optional(),
+    picture: text(pictureUrlField)
+      .pipe(z.url({ protocol: /^https?$/, error: pictureUrlField.invalid }))
       .optional(),
   })
   .refine((profile) => profile.name !== undefined || profile.picture !== undefined, {
@@ -63,7 +48,7 @@ export const userDocument = z
       .string()
       .nullable()
       .describe("The subscription's status at the payment provider (active, trialing, past_due, …)."),
-    quantity: z.int().describe('Seats bought: how many sub-users the owner may add.'),
+    quantity: z.int().describe('Seats bought: how many members the owner may add.'),
     trialEnd: timestamp.nullable(),
     currentPeriodEnd: timestamp.nullable(),
     planId: planId.nullable(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { variables } from './variables.ts';
 
 // One meaning for an empty variable everywhere: `VAR=` (or only spaces) is unset, so its default applies.
 const unsetWhenEmpty = (value: unknown) =>
@@ -47,7 +48,9 @@ export const optionalHttpUrl = variable(
 
 export const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof logLevels)[number];
-export const logLevel = variable(z.enum(logLevels)).transform((value) => value ?? 'info');
+export const logLevel = variable(z.enum(logLevels)).transform(
+  (value) => value ?? variables.LOG_LEVEL.default,
+);
 
 /** `NODE_ENV=production` is the production mode; anything else (or unset) is the embedded one. */
 export const runMode = variable(z.enum(['development', 'production', 'test'])).transform((value) =>

@@ -16,3 +16,11 @@ export {
 } from './fields.ts';
 export { ConfigurationError, parseEnvironment } from './parse-environment.ts';
 export { readTlsFiles, type TlsCredentials } from './tls-files.ts';
+export {
+  defaultValue,
+  type ProductionGroup,
+  type Reader,
+  type Variable,
+  type VariableName,
+  variables,
+} from './variables.ts';

@@ -1,8 +1,8 @@
-// The plan catalogue (§9): the three plans the product sells. Prices here are what the pricing page
-// shows, what the payment emulator seeds and what `npm run stripe:setup` creates; the server finds each
-// plan's price id at the provider by its lookup key (the plan id).
+// The plan catalogue (docs/product.md §9): the three plans the product sells. Prices here are what the
+// pricing page shows, what the payment emulator seeds and what `npm run stripe:setup` creates; the
+// server finds each plan's price id at the provider by its lookup key (the plan id).
 // A price is per seat per month; a purchase buys the plan's `seats`, and the billing portal changes
-// the number of seats (the subscription's quantity, the owner's limit of sub-users).
+// the number of seats (the subscription's quantity, the owner's limit of members).
 import type { PlanId } from './plan-ids.ts';
 
 export type Plan = {

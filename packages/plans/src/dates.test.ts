@@ -4,7 +4,7 @@ import { formatLongDate, ordinal } from './dates.ts';
 // Local dates at noon: the formatter writes the date in the running machine's time zone.
 const local = (year: number, monthIndex: number, day: number) => new Date(year, monthIndex, day, 12);
 
-describe('formatLongDate (§9 MMMM Do YYYY)', () => {
+describe('formatLongDate (docs/product.md §9 MMMM Do YYYY)', () => {
   it.each([
     [local(2026, 10, 21), 'November 21st 2026'],
     [local(2026, 0, 1), 'January 1st 2026'],

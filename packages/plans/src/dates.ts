@@ -1,5 +1,6 @@
-// The §9 long date, 'MMMM Do YYYY' ('November 21st 2026'), as the dashboard and the hosted account
-// page show it. No imports: the hosted account page's browser script uses this file as it is.
+// The long date of docs/product.md §9, 'MMMM Do YYYY' ('November 21st 2026'), as the dashboard and
+// the hosted account page show it. No imports: the hosted account page's browser script uses this
+// file as it is.
 
 const months = [
   'January',

@@ -8,6 +8,7 @@ export { currentPlanOf, planName } from './plan-names.ts';
 export {
   activeStatuses,
   currentStatuses,
+  hasCurrentPlan,
   isActiveStatus,
   isCurrentStatus,
   isRenewingStatus,

@@ -1,5 +1,5 @@
-// The plan ids (§9): the three plans the product sells. Each is also the lookup key of the plan's
-// price at the payment provider (`npm run stripe:setup`) and the `:plan` of /purchase/:plan.
+// The plan ids (docs/product.md §9): the three plans the product sells. Each is also the lookup key of
+// the plan's price at the payment provider (`npm run stripe:setup`) and the `:plan` of /purchase/:plan.
 export const planIds = ['starter', 'pro', 'business'] as const;
 
 export type PlanId = (typeof planIds)[number];

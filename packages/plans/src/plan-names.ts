@@ -1,7 +1,8 @@
 import type { PlanId } from './plan-ids.ts';
 
-// The names a signed-in user sees for their plan (§9): the business plan is the "Organization" plan
-// on the dashboard. The pricing pages show the catalogue's names instead (catalogue.ts).
+// The names a signed-in user sees for their plan (docs/product.md §9): the business plan is the
+// "Organization" plan on the dashboard. The pricing pages show the catalogue's names instead
+// (catalogue.ts).
 const dashboardNames: Record<PlanId, string> = { starter: 'Starter', pro: 'Pro', business: 'Organization' };
 
 /** The plan's name as the dashboard shows it (§9: 'Organization' for business). */

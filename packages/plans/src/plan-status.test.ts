@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  hasCurrentPlan,
   isActiveStatus,
   isCurrentStatus,
   isRenewingStatus,
@@ -25,13 +26,23 @@ const statuses = [
 const where = (rule: (status: string | null | undefined) => boolean) =>
   statuses.filter((status) => rule(status));
 
-describe('plan statuses (§4, §9)', () => {
+describe('plan statuses (docs/product.md §4, §9)', () => {
   it('a plan is active (paid up) while active or trialing', () => {
     expect(where(isActiveStatus)).toEqual(['active', 'trialing']);
   });
 
   it('a plan is current (managed in the portal, not bought again) while paid up or its payment is retried', () => {
     expect(where(isCurrentStatus)).toEqual(['active', 'trialing', 'past_due', 'unpaid']);
+  });
+
+  it('a user has a current plan by the status of their subscription: a row, a document or no plan at all', () => {
+    expect(where((status) => hasCurrentPlan({ stripeSubscriptionStatus: status }))).toEqual([
+      'active',
+      'trialing',
+      'past_due',
+      'unpaid',
+    ]);
+    expect(hasCurrentPlan({})).toBe(false);
   });
 
   it('only trialing is a trial, and only active renews', () => {

@@ -1,5 +1,6 @@
-// What the payment provider's subscription status means for the plan (§4, §9). Statuses are Stripe's:
-// active, trialing, past_due, unpaid, incomplete, incomplete_expired, paused, canceled.
+// What the payment provider's subscription status means for the plan (docs/product.md §4, §9).
+// Statuses are Stripe's: active, trialing, past_due, unpaid, incomplete, incomplete_expired, paused,
+// canceled.
 // No imports: the hosted account page's browser script uses this file as it is (apps/omniout).
 
 type Status = string | null | undefined;
@@ -18,6 +19,14 @@ export const isActiveStatus = (status: Status): boolean => activeStatuses.includ
 
 /** Whether the user already has a plan to manage (billing portal) rather than one to buy (/pricing). */
 export const isCurrentStatus = (status: Status): boolean => currentStatuses.includes(status ?? '');
+
+/**
+ * Whether a user (their document, database row or merged session user) has a plan to manage: the
+ * Billing tab opens the portal and Purchase sends them there instead of to checkout (docs/product.md
+ * §4), and the API refuses a second checkout. An active plan is a current one, so the status decides.
+ */
+export const hasCurrentPlan = (user: { stripeSubscriptionStatus?: Status }): boolean =>
+  isCurrentStatus(user.stripeSubscriptionStatus);
 
 /** Whether the plan is in its free trial (the spec's `CurrentTrial`; the trial's end is the date shown). */
 export const isTrialStatus = (status: Status): boolean => status === 'trialing';

@@ -4,7 +4,7 @@ import { canFeatureItems } from './features.ts';
 import { isPlanId, planIdOf, planIds } from './plan-ids.ts';
 import { currentPlanOf, planName } from './plan-names.ts';
 
-describe('plan ids (§9)', () => {
+describe('plan ids (docs/product.md §9)', () => {
   it('are the catalogue’s plans, in its order', () => {
     expect(planIds).toEqual(['starter', 'pro', 'business']);
     expect(plans.map((plan) => plan.id)).toEqual([...planIds]);

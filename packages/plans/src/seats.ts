@@ -1,5 +1,6 @@
-// Seats (§4, §6, §9): a plan's seats are its subscription's quantity, the number of sub-users its owner
-// may create. No imports: the hosted account page's browser script uses this file as it is.
+// Seats (docs/product.md §4, §6, §9): a plan's seats are its subscription's quantity, the number of
+// members its owner may add. No imports: the hosted account page's browser script uses this file as
+// it is.
 
 type Status = string | null | undefined;
 
@@ -13,7 +14,7 @@ export const holdsSeats = (status: Status): boolean => seatHoldingStatuses.inclu
 export const seatLimit = (quantity: unknown): number => Math.max(0, Math.floor(Number(quantity) || 0));
 
 /**
- * Whether `used` seats already fill the `seats` of the plan, so no further sub-user may be added.
+ * Whether `used` seats already fill the `seats` of the plan, so no further member may be added.
  * A plan without seats (0) is always at its limit.
  */
 export const isAtSeatLimit = (used: number, seats: number): boolean => used >= seats;

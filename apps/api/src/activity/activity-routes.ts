@@ -4,7 +4,7 @@ import type { Database } from '#api/db/database.ts';
 import { success } from '#api/http/app-error.ts';
 import { listActivity } from './list-activity.ts';
 
-/** The owner's activity log (docs/teams.md): always the caller's own workspace. */
+/** The owner's activity log (docs/team.md): always the caller's own workspace. */
 export function registerActivityRoutes(
   app: FastifyInstance,
   deps: { db: Database; authenticate: Authenticate },

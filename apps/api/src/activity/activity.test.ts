@@ -2,11 +2,11 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { activity } from '#api/db/schema.ts';
 import { useAppWithIdentity } from '#api/test/app-with-identity.ts';
-import { teamsKit } from '#api/test/test-invitations.ts';
+import { teamKit } from '#api/test/test-invitations.ts';
 import { activityListMax } from './list-activity.ts';
 
 const suite = useAppWithIdentity();
-const kit = teamsKit(suite);
+const kit = teamKit(suite);
 const { call, ownerWithSeats } = kit;
 
 type Entry = {
@@ -27,9 +27,9 @@ describe('GET /api/activity', () => {
   it("records every member action with who did it, newest first, in the owner's log", async () => {
     const owner = await ownerWithSeats(5);
     const withdrawn = `withdrawn-${Date.now()}@example.com`;
-    const { subUser: pending } = await kit.invited(owner, withdrawn);
+    const { record: pending } = await kit.invited(owner, withdrawn);
     const removed = await kit.signedIn();
-    const { subUser: removedRow, token } = await kit.invited(owner, removed.email);
+    const { record: removedRow, token } = await kit.invited(owner, removed.email);
     expect((await call(owner, 'POST', `/api/sub-users/${removedRow.id}/invitation`)).statusCode).toBe(200);
     expect((await kit.accept(removed, await kit.tokenMailedTo(removed.email))).statusCode).toBe(200);
     expect(token).not.toBe(await kit.tokenMailedTo(removed.email));

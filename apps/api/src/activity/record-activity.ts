@@ -1,7 +1,7 @@
 import type { ActivityAction } from '@app/api-contract';
 import { sql } from 'drizzle-orm';
 import { activity, users } from '#api/db/schema.ts';
-import type { Queryable } from '#api/workspaces/authorize-workspace.ts';
+import type { Queryable } from '#api/team/authorize-workspace.ts';
 
 export type ActivityRecord = {
   workspace: string;

@@ -2,7 +2,8 @@ import type { FastifyRequest } from 'fastify';
 import { AppError } from '#api/http/app-error.ts';
 import { type AccessTokenVerifier, InvalidTokenError, type VerifiedIdentity } from './verify-access-token.ts';
 
-// §8: this code makes the browser log the user out, so every token problem answers with it.
+// docs/product.md §8: this code makes the browser log the user out, so every token problem answers with
+// it.
 const invalidToken = (message: string) => new AppError(401, 'auth/invalid-user-token', message);
 
 const identities = new WeakMap<FastifyRequest, VerifiedIdentity>();

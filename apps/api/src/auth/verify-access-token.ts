@@ -12,7 +12,7 @@ export type VerifiedIdentity = {
   token: string;
 };
 
-// Auth0's default, and the spec's (§5, §9): clocks may disagree by up to a minute.
+// Auth0's default, and the spec's (docs/product.md §5, §9): clocks may disagree by up to a minute.
 const clockToleranceSeconds = 60;
 
 export type AccessTokenVerifier = (token: string) => Promise<VerifiedIdentity>;

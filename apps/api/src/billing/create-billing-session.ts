@@ -9,7 +9,7 @@ import { findOrCreateUser } from '#api/users/user-document.ts';
 import { callProvider } from './provider-errors.ts';
 import { ownSiteAddress, type SiteOrigins } from './return-url.ts';
 
-/** §4 Billing tab, §7: the provider's billing portal for the user's own customer. */
+/** docs/product.md §4 Billing tab, §7: the provider's billing portal for the user's own customer. */
 export async function createBillingSession(
   deps: { db: Database; stripe: Stripe; identity: IdentityConfig; site: SiteOrigins },
   request: FastifyRequest,

@@ -1,12 +1,11 @@
 import type { CheckoutRequest, CheckoutSession } from '@app/api-contract';
-import { plans } from '@app/plans';
+import { hasCurrentPlan, plans } from '@app/plans';
 import type { FastifyRequest } from 'fastify';
 import type Stripe from 'stripe';
 import type { VerifiedIdentity } from '#api/auth/verify-access-token.ts';
 import type { IdentityConfig, PaymentsConfig } from '#api/config.ts';
 import type { Database } from '#api/db/database.ts';
 import { AppError } from '#api/http/app-error.ts';
-import { hasCurrentPlan } from '#api/users/plan-status.ts';
 import { findOrCreateUser } from '#api/users/user-document.ts';
 import { ensureCustomer } from './customer.ts';
 import { callProvider } from './provider-errors.ts';
@@ -23,9 +22,9 @@ export type CheckoutDeps = {
 };
 
 /**
- * §4 Purchase, §7: a Checkout Session for one of the three plans, buying the plan's starting seats.
- * The customer is the user's own (created once); the uid rides along as client_reference_id and in
- * the subscription's metadata so the provider's records name the account.
+ * docs/product.md §4 Purchase, §7: a Checkout Session for one of the three plans, buying the plan's
+ * starting seats. The customer is the user's own (created once); the uid rides along as
+ * client_reference_id and in the subscription's metadata so the provider's records name the account.
  */
 export async function createCheckoutSession(
   deps: CheckoutDeps,

@@ -1,7 +1,10 @@
 import { z } from 'zod';
 
-// The events that can change a customer's plan. Others are acknowledged and left alone.
-const planEvents = new Set<string>([
+/**
+ * The events that can change a customer's plan: the ones the Stripe webhook endpoint must send
+ * (docs/deploy.md lists them; the release test checks the list). Others are acknowledged and left alone.
+ */
+export const planEventTypes = [
   'checkout.session.completed',
   'customer.subscription.created',
   'customer.subscription.updated',
@@ -11,7 +14,8 @@ const planEvents = new Set<string>([
   'customer.subscription.trial_will_end',
   'invoice.paid',
   'invoice.payment_failed',
-]);
+] as const;
+const planEvents = new Set<string>(planEventTypes);
 
 // Provider ids are short runs of visible ASCII (`cus_…`); anything else is not one, and a control
 // character would make the database refuse the lookup.

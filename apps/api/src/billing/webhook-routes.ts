@@ -9,9 +9,10 @@ import { syncCustomerPlan } from './sync-plan.ts';
 import { readEvent } from './webhook-events.ts';
 
 /**
- * §7 / DESIGN "Payments": the provider's events. The signature is checked on the raw bytes, so this
- * route reads its body as a Buffer in its own scope. A failure to apply an event (the provider or the
- * database unreachable) answers non-2xx and the provider delivers the event again later.
+ * docs/product.md §7 / ARCHITECTURE.md "Payments": the provider's events. The signature is checked on
+ * the raw bytes, so this route reads its body as a Buffer in its own scope. A failure to apply an event
+ * (the provider or the database unreachable) answers non-2xx and the provider delivers the event again
+ * later.
  */
 export function registerWebhookRoutes(
   app: FastifyInstance,

@@ -2,13 +2,14 @@
 // a real one. A missing setting or a development default would otherwise fall back to an emulator or
 // to a secret published in this repository.
 
+import { variables } from '@app/env';
 import { planIds } from '@app/plans';
 
 /** The development defaults that must never reach production (the emulators' published values). */
 export const developmentDefaults = {
-  managementClientSecret: 'dev-management-secret',
-  stripeSecretKey: 'sk_test_emulator',
-  stripeWebhookSecret: 'whsec_emulator',
+  managementClientSecret: variables.AUTH0_MANAGEMENT_CLIENT_SECRET.default.embedded,
+  stripeSecretKey: variables.STRIPE_SECRET_KEY.default.embedded,
+  stripeWebhookSecret: variables.STRIPE_WEBHOOK_SECRET.default.embedded,
   /** The emulator's seeded price ids (each with its plan's lookup key). */
   prices: { starter: 'price_starter_monthly', pro: 'price_pro_monthly', business: 'price_business_monthly' },
 } as const;

@@ -41,7 +41,7 @@ export const users = pgTable('users', {
   stripeCustomerId: text('stripe_customer_id').unique(),
   stripePriceId: text('stripe_price_id'),
   stripeSubscriptionStatus: text('stripe_subscription_status'),
-  /** Seats: how many sub-users the owner may add. */
+  /** Seats: how many members the owner may add. */
   quantity: integer('quantity').notNull().default(0),
   trialEnd: timestamp('trial_end', { withTimezone: true }),
   currentPeriodEnd: timestamp('current_period_end', { withTimezone: true }),
@@ -79,11 +79,13 @@ export const items = pgTable(
 );
 
 /**
- * The spec's UserManagement records: people an owner adds to their workspace, limited by the seats of
- * `users.quantity` (docs/teams.md). Each is an invitation until the person joins (`member_id`,
- * `joined_at`). Seats are held in order of addition (`created_at, id`): when the plan has fewer seats
- * than rows, the newest rows have none. A trigger (migration 0005) announces every change on
+ * A workspace's members, the spec's UserManagement records: people an owner adds to their workspace,
+ * limited by the seats of `users.quantity` (docs/team.md). Each is an invitation until the person joins
+ * (`member_id`, `joined_at`). Seats are held in order of addition (`created_at, id`): when the plan has
+ * fewer seats than rows, the newest rows have none. A trigger (migration 0005) announces every change on
  * 'workspace_access', so open streams of a removed member end on every instance.
+ *
+ * "sub_users" (`subUsers`): the table's name since the first release; the domain's word is member.
  */
 export const subUsers = pgTable(
   'sub_users',
@@ -114,7 +116,7 @@ export const subUsers = pgTable(
 );
 
 /**
- * What happened in a workspace, for its owner (docs/teams.md): written in the transaction of the
+ * What happened in a workspace, for its owner (docs/team.md): written in the transaction of the
  * change it records. `workspace` is the owner's uid; `actor_email` is kept so that an entry still
  * names someone who has since left.
  */

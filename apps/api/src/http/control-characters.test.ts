@@ -61,7 +61,8 @@ const checkout = (overrides: Record<string, string>) =>
     ...overrides,
   });
 let sequence = 0;
-const subUser = (overrides: Record<string, string>) =>
+// "sub-users" in the URL: the API's path since the first release; the domain's word is member.
+const addMember = (overrides: Record<string, string>) =>
   send('POST', '/api/sub-users', {
     firstName: 'Grace',
     lastName: 'Hopper',
@@ -91,15 +92,15 @@ const fields: Field[] = [
     endpoint: 'POST /api/sub-users',
     field: 'firstName',
     value: name,
-    request: (v) => subUser({ firstName: v }),
+    request: (v) => addMember({ firstName: v }),
   },
   {
     endpoint: 'POST /api/sub-users',
     field: 'lastName',
     value: name,
-    request: (v) => subUser({ lastName: v }),
+    request: (v) => addMember({ lastName: v }),
   },
-  { endpoint: 'POST /api/sub-users', field: 'email', value: email, request: (v) => subUser({ email: v }) },
+  { endpoint: 'POST /api/sub-users', field: 'email', value: email, request: (v) => addMember({ email: v }) },
   { endpoint: 'POST /api/contact', field: 'name', value: name, request: (v) => contact({ name: v }) },
   { endpoint: 'POST /api/contact', field: 'email', value: email, request: (v) => contact({ email: v }) },
   {

@@ -28,7 +28,7 @@ const writeMethods = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /**
  * Per-user limit on the writes of signed-in users (WRITE_RATE_LIMIT_MAX per WRITE_RATE_LIMIT_WINDOW_MS):
- * every POST, PUT, PATCH or DELETE route with the `authenticate` preHandler (items, sub-users,
+ * every POST, PUT, PATCH or DELETE route with the `authenticate` preHandler (items, members,
  * auth-user, checkout, billing portal) gets one more preHandler after it, so the count is keyed by
  * the verified uid, not the address: people behind one office address do not share a budget, and one
  * token does not get a new budget per address. One budget for all those routes, per app instance;

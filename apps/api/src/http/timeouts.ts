@@ -1,5 +1,6 @@
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
+import { variables } from '@app/env';
 import type { ConnectionError } from 'fastify';
 import type { ErrorCode, ErrorEnvelope } from './app-error.ts';
 
@@ -7,12 +8,12 @@ import type { ErrorCode, ErrorEnvelope } from './app-error.ts';
 // body sent a byte at a time, an idle socket kept open), each chosen against what the product needs.
 
 /**
- * Receiving a whole request, headers and body (REQUEST_TIMEOUT_MS). Bodies are small JSON forms (32 KB
- * at most), which a slow phone sends in well under a second; 30 s is generous and still frees a socket
- * a stalled client holds. It does not limit how long an answer takes: a live stream's request is
+ * Receiving a whole request, headers and body (REQUEST_TIMEOUT_MS's default, @app/env). Bodies are
+ * small JSON forms (32 KB at most), which a slow phone sends in well under a second; 30 s is generous
+ * and still frees a socket a stalled client holds. It does not limit how long an answer takes: a live stream's request is
  * received at once and then runs for hours.
  */
-export const requestTimeoutMs = 30_000;
+export const requestTimeoutMs: number = variables.REQUEST_TIMEOUT_MS.default;
 
 /** Receiving the request line and headers: a few hundred bytes, so half the request's time is plenty. */
 export const headersTimeoutMs = 15_000;

@@ -60,7 +60,7 @@ describe('per-user limit on the writes of signed-in users (WRITE_RATE_LIMIT_MAX)
     expect((await createItem(person, '198.51.100.4')).statusCode).toBe(429);
   });
 
-  it('covers every signed-in write: items, sub-users, auth-user, checkout and the billing portal', async () => {
+  it('covers every signed-in write: items, members, auth-user, checkout and the billing portal', async () => {
     const person = await newUser();
     for (let index = 0; index < 3; index++) expect((await createItem(person)).statusCode).toBe(201);
     const writes = [

@@ -6,19 +6,19 @@ import type { IdentityConfig } from '#api/config.ts';
 import type { Database } from '#api/db/database.ts';
 import { items } from '#api/db/schema.ts';
 import { AppError } from '#api/http/app-error.ts';
+import { authorizeWorkspace } from '#api/team/authorize-workspace.ts';
 import { findOrCreateUser } from '#api/users/user-document.ts';
-import { authorizeWorkspace } from '#api/workspaces/authorize-workspace.ts';
 import { type Item, itemColumns, toItem } from './item-document.ts';
 
 /**
- * §7 "create item {owner, name, createdAt}": the owner is the workspace (the caller's own, or one they
- * are a member of) and the time is the server's. A workspace holds at most `itemsPerUser` items
- * (ITEMS_PER_USER_MAX): every list is read and sent whole, so an unbounded one would cost every
- * stream of that workspace more on each change. As for seats (sub-users/create-sub-user.ts), the
- * owner's row is locked for the count and the insert, so concurrent creates queue behind each other
- * and never pass the limit, on any number of instances. FOR NO KEY UPDATE rather than FOR UPDATE: it
- * excludes the other creates all the same, but not the foreign-key checks of rows that reference the
- * owner (an activity entry written meanwhile).
+ * docs/product.md §7 "create item {owner, name, createdAt}": the owner is the workspace (the caller's
+ * own, or one they are a member of) and the time is the server's. A workspace holds at most
+ * `itemsPerUser` items (ITEMS_PER_USER_MAX): every list is read and sent whole, so an unbounded one
+ * would cost every stream of that workspace more on each change. As for seats
+ * (team/add-member.ts), the owner's row is locked for the count and the insert, so concurrent
+ * creates queue behind each other and never pass the limit, on any number of instances. FOR NO KEY
+ * UPDATE rather than FOR UPDATE: it excludes the other creates all the same, but not the foreign-key
+ * checks of rows that reference the owner (an activity entry written meanwhile).
  */
 export async function createItem(
   deps: { db: Database; identity: IdentityConfig; itemsPerUser: number },

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { recordActivity } from '#api/activity/record-activity.ts';
 import type { Database } from '#api/db/database.ts';
 import { items } from '#api/db/schema.ts';
-import { authorizeWorkspace } from '#api/workspaces/authorize-workspace.ts';
+import { authorizeWorkspace } from '#api/team/authorize-workspace.ts';
 import { assertItemId, itemNotFound } from './item-document.ts';
 
 /** Deletes one of the workspace's items and logs it, in one transaction with the authorization. */

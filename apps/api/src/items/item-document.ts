@@ -13,7 +13,7 @@ export const itemColumns = {
 
 export type ItemRow = { id: string; name: string; owner: string; featured: boolean; createdAt: Date };
 
-/** An item as the browser sees it (§3; the contract's `item`). */
+/** An item as the browser sees it (docs/product.md §3; the contract's `item`). */
 export function toItem(row: ItemRow): Item {
   return {
     id: row.id,

@@ -8,8 +8,8 @@ import { AppError, success } from '#api/http/app-error.ts';
 import type { Metrics } from '#api/http/metrics.ts';
 import type { RedisConnections } from '#api/http/redis.ts';
 import { validate } from '#api/http/validate.ts';
+import { authorizeWorkspace } from '#api/team/authorize-workspace.ts';
 import { findOrCreateUser } from '#api/users/user-document.ts';
-import { authorizeWorkspace } from '#api/workspaces/authorize-workspace.ts';
 import { createItem } from './create-item.ts';
 import { deleteItem } from './delete-item.ts';
 import { getItem } from './get-item.ts';
@@ -43,7 +43,7 @@ type ItemDeps = {
 const workspaceOf = (request: FastifyRequest) => validate(workspaceQuery, request.query).workspace;
 
 /**
- * The dashboard's items (docs/workspace.md): every query is scoped to a workspace the verified caller
+ * The dashboard's items (docs/team.md): every query is scoped to a workspace the verified caller
  * may open, their own or one they are a member of (authorizeWorkspace).
  */
 export function registerItemRoutes(app: FastifyInstance, deps: ItemDeps) {
@@ -102,7 +102,8 @@ export function registerItemRoutes(app: FastifyInstance, deps: ItemDeps) {
     // The owner's list, one round trip: it also tells whether their user document exists yet.
     const list = await lists.ofUser(caller.uid);
     if (list) return success(list);
-    await findOrCreateUser(db, deps.identity, caller); // §4: the first call creates the user document
+    // docs/product.md §4: the first call creates the user document.
+    await findOrCreateUser(db, deps.identity, caller);
     return success([]);
   });
 

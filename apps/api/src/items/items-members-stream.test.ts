@@ -4,12 +4,12 @@ import { subUsers } from '#api/db/schema.ts';
 import { type EventStream, openEventStream } from '#api/test/event-stream.ts';
 import { listenOnLoopback, startTestApp, type TestApp } from '#api/test/test-app.ts';
 import { startTestIdentityProvider, type TestIdentityProvider } from '#api/test/test-identity-provider.ts';
-import { addMember } from '#api/test/test-teams.ts';
+import { insertJoinedMember } from '#api/test/test-members.ts';
 import { createTestUsers, setPlan, type TestUser } from '#api/test/test-users.ts';
 import type { Item } from './item-document.ts';
 import { liveItemsOf } from './item-routes.ts';
 
-// Members' live lists (docs/workspace.md), on two app instances sharing one database as in
+// Members' live lists (docs/team.md), on two app instances sharing one database as in
 // production: a member sees the workspace's changes live, and loses the stream on every instance the
 // moment their access ends. On PGlite both instances share the embedded database in this process; on
 // PostgreSQL (TEST_DATABASE_URL) each LISTENs on its own connection, so announcements cross instances
@@ -104,7 +104,7 @@ async function workspaceWithMembers(count: number) {
   const members: Member[] = [];
   for (let index = 0; index < count; index += 1) {
     const person = await signedUp();
-    members.push({ person, membership: (await addMember(db(), owner, person)).id });
+    members.push({ person, membership: (await insertJoinedMember(db(), owner, person)).id });
   }
   return { owner, members };
 }

@@ -3,11 +3,11 @@ import pg from 'pg';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { activity, items, subUsers } from '#api/db/schema.ts';
 import { useAppWithIdentity } from '#api/test/app-with-identity.ts';
-import { addMember } from '#api/test/test-teams.ts';
+import { insertJoinedMember } from '#api/test/test-members.ts';
 import { setPlan, type TestUser } from '#api/test/test-users.ts';
 import type { Item } from './item-document.ts';
 
-// The isolation matrix of items extended to members (docs/workspace.md): a member works in the
+// The isolation matrix of items extended to members (docs/team.md): a member works in the
 // workspaces they joined exactly as their owner does, and reaches nothing else.
 
 const suite = useAppWithIdentity();
@@ -96,7 +96,7 @@ describe('a member of workspace A', () => {
   beforeAll(async () => {
     [ownerA, ownerB, member] = [await signedUp(), await signedUp(), await signedUp()];
     await setPlan(db(), ownerA.uid, { quantity: 3 });
-    await addMember(db(), ownerA, member);
+    await insertJoinedMember(db(), ownerA, member);
     itemOfA = await create(ownerA, 'Plan of A');
     itemOfB = await create(ownerB, 'Secret of B');
     await create(member, 'The member’s own');
@@ -185,7 +185,7 @@ describe('membership that ends or is not there', () => {
   it('a removed member reaches nothing of the workspace', async () => {
     const [owner, member] = [await signedUp(), await signedUp()];
     await setPlan(db(), owner.uid, { quantity: 1 });
-    const membership = await addMember(db(), owner, member);
+    const membership = await insertJoinedMember(db(), owner, member);
     const item = await create(owner, 'Before the removal');
     expect((await call('GET', inWorkspace('/api/items', owner.uid), member)).statusCode).toBe(200);
 
@@ -212,8 +212,8 @@ describe('membership that ends or is not there', () => {
       .insert(subUsers)
       .values({ owner: owner.uid, email: 'pending@example.com', firstName: 'Pending', lastName: 'Invite' })
       .returning({ id: subUsers.id });
-    const keptRow = await addMember(db(), owner, kept);
-    const newestRow = await addMember(db(), owner, newest);
+    const keptRow = await insertJoinedMember(db(), owner, kept);
+    const newestRow = await insertJoinedMember(db(), owner, newest);
     // Rows added within one clock tick would be ordered by their random ids: space them out.
     for (const [id, secondsAgo] of [
       [invited?.id, 30],
@@ -262,7 +262,7 @@ describe('featuring by a member', () => {
   it('follows the owner’s plan, not the member’s', async () => {
     const [owner, member] = [await signedUp(), await signedUp()];
     await setPlan(db(), owner.uid, { quantity: 1 });
-    await addMember(db(), owner, member);
+    await insertJoinedMember(db(), owner, member);
     const item = await create(owner, 'To feature');
     const feature = (featured: boolean) =>
       call('PATCH', inWorkspace(`/api/items/${item.id}`, owner.uid), member, { featured });
@@ -295,7 +295,7 @@ describe('the activity log of item actions', () => {
   it('records each action by a member, in the transaction of the change, naming the member', async () => {
     const [owner, member] = [await signedUp(), await signedUp()];
     await setPlan(db(), owner.uid, { quantity: 1, ...plans.businessActive });
-    await addMember(db(), owner, member);
+    await insertJoinedMember(db(), owner, member);
     const at = (path: string) => inWorkspace(path, owner.uid);
 
     const item = await create(member, 'Draft', owner.uid);
@@ -382,7 +382,7 @@ describe('a removal racing a member’s writes', () => {
   it('lets every create that answered 201 commit before the removal, and refuses every later one', async () => {
     const [owner, member] = [await signedUp(), await signedUp()];
     await setPlan(db(), owner.uid, { quantity: 1 });
-    const membership = await addMember(db(), owner, member);
+    const membership = await insertJoinedMember(db(), owner, member);
     const creates = Array.from({ length: 30 }, (_, index) =>
       call('POST', inWorkspace('/api/items', owner.uid), member, { name: `Race ${index}` }),
     );

@@ -58,7 +58,8 @@ describe('items of the signed-in user', () => {
     expect(renamed.statusCode).toBe(200);
     expect(renamed.json().data).toEqual({ ...first, name: 'Renamed' });
 
-    // The web app's helper (§7) sends a JSON content type on every call, a bodiless DELETE included.
+    // The web app's helper (docs/product.md §7) sends a JSON content type on every call, a bodiless
+    // DELETE included.
     const deleted = await suite.testApp.app.inject({
       method: 'DELETE',
       url: `/api/items/${first.id}`,

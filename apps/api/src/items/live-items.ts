@@ -51,7 +51,7 @@ type Channel = {
  * and written to all of that owner's streams. Reads are sequential per owner, so a stream never gets
  * an older list after a newer one.
  *
- * A second LISTEN hears access changes (docs/workspace.md): for each, the members watching that
+ * A second LISTEN hears access changes (docs/team.md): for each, the members watching that
  * workspace on this instance are checked again (`keepsAccess`, once per member however many streams
  * they hold), and the streams of those who lost access are revoked. Access announcements fold as list
  * announcements do; owners are never checked, they cannot lose their own workspace.

@@ -1,6 +1,7 @@
+import { type ItemStreamClosed, itemStreamCloseReasons, itemStreamEvents } from '@app/api-contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { callerOf } from '#api/auth/authenticate.ts';
-import type { WorkspaceAccess } from '#api/workspaces/authorize-workspace.ts';
+import type { WorkspaceAccess } from '#api/team/authorize-workspace.ts';
 import type { LiveItems } from './live-items.ts';
 import type { StreamLimits } from './stream-limits.ts';
 
@@ -9,20 +10,23 @@ const keepAliveMs = 25_000;
 // A reader that stops reading must not make the server buffer list after list for it: past this it is
 // dropped, and when it comes back it reconnects and gets the current list.
 const maxBufferedBytes = 1024 * 1024;
-// Auth0's leeway (§9): the stream ends when the access token would no longer be accepted, so a session
-// does not outlive its token; the client reconnects with its current one.
+// Auth0's leeway (docs/product.md §9): the stream ends when the access token would no longer be
+// accepted, so a session does not outlive its token; the client reconnects with its current one.
 const clockToleranceMs = 60_000;
+const closedEvent = (closed: ItemStreamClosed) =>
+  `event: ${itemStreamEvents.closed}\ndata: ${JSON.stringify(closed)}\n\n`;
 // Sent to a stream that a newer one of its user or address replaced (stream-limits.ts) before it ends.
-const replacedEvent = `event: closed\ndata: ${JSON.stringify({ reason: 'too-many-streams' })}\n\n`;
+const replacedEvent = closedEvent({ reason: itemStreamCloseReasons.replaced });
 // Sent to a member's stream once they lost access to the workspace (removed, left, or no seat).
-const revokedEvent = `event: closed\ndata: ${JSON.stringify({ reason: 'access-revoked' })}\n\n`;
+const revokedEvent = closedEvent({ reason: itemStreamCloseReasons.accessRevoked });
 
 /**
  * `GET /api/items/stream[?workspace=]`: Server-Sent Events read with fetch (the token travels in the
- * Authorization header, never in a URL). `event: items` carries the workspace's whole list, newest
- * first, at once and after every change to it; `event: closed` comes last on a stream that a newer
- * one of the same user or address replaced (`{"reason":"too-many-streams"}`, stream-limits.ts), or
- * whose member lost access to the workspace (`{"reason":"access-revoked"}`, live-items.ts).
+ * Authorization header, never in a URL). The `items` event carries the workspace's whole list, newest
+ * first, at once and after every change to it; the `closed` event comes last on a stream that a newer
+ * one of the same user or address replaced (stream-limits.ts), or whose member lost access to the
+ * workspace (live-items.ts), with the reason (the event names and reasons: @app/api-contract's
+ * item-stream.ts).
  */
 export function createStreamItemsHandler(deps: {
   live: LiveItems;
@@ -81,7 +85,7 @@ export function createStreamItemsHandler(deps: {
       stop('end');
     });
     const unsubscribe = live.subscribe(access.workspace, {
-      send: (listJson) => write(`event: items\ndata: ${listJson}\n\n`),
+      send: (listJson) => write(`event: ${itemStreamEvents.items}\ndata: ${listJson}\n\n`),
       end: () => stop('end'),
       ...(access.role === 'member' && {
         member: caller.uid,

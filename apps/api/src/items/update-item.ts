@@ -2,19 +2,19 @@ import { featureItemRequest, renameItemRequest } from '@app/api-contract';
 import { canFeatureItems } from '@app/plans';
 import { and, eq, sql } from 'drizzle-orm';
 import { recordActivity } from '#api/activity/record-activity.ts';
+import { planStatusOf } from '#api/billing/plan-status.ts';
 import type { PlanCatalogue } from '#api/billing/resolve-plan-prices.ts';
 import type { Database } from '#api/db/database.ts';
 import { items, users } from '#api/db/schema.ts';
 import { AppError } from '#api/http/app-error.ts';
 import { validate } from '#api/http/validate.ts';
-import { planStatusOf } from '#api/users/plan-status.ts';
-import { authorizeWorkspace, type Queryable } from '#api/workspaces/authorize-workspace.ts';
+import { authorizeWorkspace, type Queryable } from '#api/team/authorize-workspace.ts';
 import { getItem } from './get-item.ts';
 import { assertItemId, type Item, itemColumns, itemNotFound, toItem } from './item-document.ts';
 
 /**
- * §7 "update item by id (name or featured)": one or the other, never both, nothing else. The body's
- * keys choose the kind of change, so each kind reports its own field messages.
+ * docs/product.md §7 "update item by id (name or featured)": one or the other, never both, nothing else.
+ * The body's keys choose the kind of change, so each kind reports its own field messages.
  */
 export function parseItemChange(body: unknown) {
   const isFeaturing = Boolean(body && typeof body === 'object' && 'featured' in body);

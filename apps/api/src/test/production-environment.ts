@@ -1,3 +1,5 @@
+import { variables } from '@app/env';
+
 /** A complete production configuration, as an operator following docs/deploy would write it. */
 export const completeProduction = {
   NODE_ENV: 'production',
@@ -18,17 +20,7 @@ export const completeProduction = {
   STRIPE_PRICE_BUSINESS: 'price_1Business',
 };
 
-/** The variables production mode refuses to start without. */
-export const requiredInProduction = [
-  'DATABASE_URL',
-  'SMTP_URL',
-  'MAIL_FROM',
-  'CONTACT_INBOX',
-  'VITE_SITE_URL',
-  'AUTH0_DOMAIN',
-  'AUTH0_CLIENT_ID',
-  'AUTH0_MANAGEMENT_CLIENT_ID',
-  'AUTH0_MANAGEMENT_CLIENT_SECRET',
-  'STRIPE_SECRET_KEY',
-  'STRIPE_WEBHOOK_SECRET',
-];
+/** The variables production mode refuses to start without (@app/env's table of variables). */
+export const requiredInProduction = Object.entries(variables)
+  .filter(([, variable]) => 'production' in variable && variable.production === 'required')
+  .map(([name]) => name);

@@ -15,10 +15,10 @@ export function outboxOf(suite: AppWithIdentity): string {
 }
 
 /**
- * Calls of the teams suites against the suite's app: invitations made and read as a person would, from
+ * Calls of the team suites against the suite's app: invitations made and read as a person would, from
  * the mail in the app's own outbox (the mailer of embedded mode, which the test app uses).
  */
-export function teamsKit(suite: AppWithIdentity) {
+export function teamKit(suite: AppWithIdentity) {
   /** One request; a string payload is sent as it is (malformed JSON), anything else as JSON. */
   const call = (
     user: TestUser | null,
@@ -52,6 +52,7 @@ export function teamsKit(suite: AppWithIdentity) {
     return owner;
   }
 
+  // "sub-users" in the URLs: the API's paths since the first release; the domain's word is member.
   const invite = (owner: TestUser, email: string, names = { firstName: 'Ada', lastName: 'Lovelace' }) =>
     call(owner, 'POST', '/api/sub-users', { ...names, email });
 
@@ -66,11 +67,11 @@ export function teamsKit(suite: AppWithIdentity) {
     return token;
   }
 
-  /** Invites `email` and returns the new sub-user and the token of the link mailed to them. */
+  /** Invites `email` and returns the new member's record and the token of the link mailed to them. */
   async function invited(owner: TestUser, email: string) {
     const response = await invite(owner, email);
     expect(response.statusCode, response.body).toBe(201);
-    return { subUser: response.json().data, token: await tokenMailedTo(email) };
+    return { record: response.json().data, token: await tokenMailedTo(email) };
   }
 
   /** Each lookup from its own address, so a suite's lookups never meet the per-address limit. */
@@ -82,10 +83,10 @@ export function teamsKit(suite: AppWithIdentity) {
   /** A person who joined `owner`'s workspace through a real invitation. */
   async function joinedMember(owner: TestUser) {
     const member = await suite.newUser();
-    const { subUser, token } = await invited(owner, member.email);
+    const { record, token } = await invited(owner, member.email);
     const joined = await accept(member, token);
     expect(joined.statusCode, joined.body).toBe(200);
-    return { member, subUserId: subUser.id as string };
+    return { member, recordId: record.id as string };
   }
 
   const workspacesOf = async (user: TestUser) => {
@@ -94,7 +95,8 @@ export function teamsKit(suite: AppWithIdentity) {
     return response.json().data as { id: string; role: string; hasSeat: boolean }[];
   };
 
-  const subUsersOf = async (owner: TestUser) => {
+  /** The owner's members as their list shows them. */
+  const membersOf = async (owner: TestUser) => {
     const response = await call(owner, 'GET', '/api/sub-users');
     expect(response.statusCode).toBe(200);
     return response.json().data as { id: string; email: string; status: string; hasSeat: boolean }[];
@@ -112,6 +114,6 @@ export function teamsKit(suite: AppWithIdentity) {
     accept,
     joinedMember,
     workspacesOf,
-    subUsersOf,
+    membersOf,
   };
 }

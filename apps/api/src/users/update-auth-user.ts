@@ -15,9 +15,10 @@ import { validate } from '#api/http/validate.ts';
 import { findOrCreateUser, type UserRow, updateUserRow } from './user-document.ts';
 
 /**
- * §7: PATCH auth-user with {email}, or {password}, or a profile object, each checked here (the
- * contract's schemas) before the provider is called, so the database write that follows cannot fail
- * on the input. The body's keys choose the kind of change, so each kind reports its own field messages.
+ * docs/product.md §7: PATCH auth-user with {email}, or {password}, or a profile object, each checked
+ * here (the contract's schemas) before the provider is called, so the database write that follows cannot
+ * fail on the input. The body's keys choose the kind of change, so each kind reports its own field
+ * messages.
  */
 export function parseAuthUserChange(body: unknown) {
   const keys = body && typeof body === 'object' ? Object.keys(body) : [];

@@ -1,18 +1,18 @@
 import type { UserDocument } from '@app/api-contract';
 import { eq, sql } from 'drizzle-orm';
+import { planStatusOf } from '#api/billing/plan-status.ts';
 import type { PlanCatalogue } from '#api/billing/resolve-plan-prices.ts';
 import type { IdentityConfig } from '#api/config.ts';
 import type { Database } from '#api/db/database.ts';
 import { users } from '#api/db/schema.ts';
 import { AppError } from '#api/http/app-error.ts';
-import { planStatusOf } from './plan-status.ts';
 
 export type UserRow = typeof users.$inferSelect;
 
 /**
- * The user document as the browser sees it (§3), keyed by the identity provider's subject, with the
- * plan the billing webhook wrote and what it means (`planId` from the price id, `planIsActive`).
- * Its shape is the contract's `userDocument`.
+ * The user document as the browser sees it (docs/product.md §3), keyed by the identity provider's
+ * subject, with the plan the billing webhook wrote and what it means (`planId` from the price id,
+ * `planIsActive`). Its shape is the contract's `userDocument`.
  */
 export function toUserDocument(row: UserRow, plans: PlanCatalogue): UserDocument {
   return {

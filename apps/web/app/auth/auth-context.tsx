@@ -83,7 +83,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
 /**
  * `user` is `null` while unknown, `false` when signed out, or the merged user; with it the auth
- * operations of §7.
+ * operations of docs/product.md §7.
  */
 export function useAuth() {
   return { user: useContext(AuthStateContext), ...actions };

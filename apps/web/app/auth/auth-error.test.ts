@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { AuthError, toAuthError } from './auth-error.ts';
 
-describe('sign-in error messages (§8)', () => {
+describe('sign-in error messages (docs/product.md §8)', () => {
   it('describes the password policy for invalid_password', () => {
     const error = toAuthError({
       code: 'invalid_password',

@@ -1,5 +1,6 @@
-// §8: every failure of a sign-in operation becomes one error value with a code and a message a
-// person can act on, whichever layer it came from (auth0-js, its option checks, the product API).
+// docs/product.md §8: every failure of a sign-in operation becomes one error value with a code and a
+// message a person can act on, whichever layer it came from (auth0-js, its option checks, the product
+// API).
 
 const genericMessage = 'Something went wrong';
 

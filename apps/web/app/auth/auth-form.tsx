@@ -1,6 +1,7 @@
+import { emailField, passwordField } from '@app/api-contract/field-rules';
 import { useState } from 'react';
 import { Button } from '#web/components/forms/button.tsx';
-import { matchingPassword, requiredPassword, requiredText } from '#web/components/forms/error-message.ts';
+import { matchingPassword, requiredField } from '#web/components/forms/error-message.ts';
 import { FormOutcome } from '#web/components/forms/form-outcome.tsx';
 import { TextField } from '#web/components/forms/text-field.tsx';
 import { useAppForm } from '#web/components/forms/use-app-form.ts';
@@ -26,8 +27,8 @@ const hasConfirmation = (type: AuthType) => type === 'signup' || type === 'chang
 const hasProviders = (type: AuthType) => type === 'signup' || type === 'signin';
 
 /**
- * The sign-up, sign-in, forgotten-password and new-password forms (§4, §5). A successful sign-in
- * changes the session; the page moves on when it sees the signed-in user.
+ * The sign-up, sign-in, forgotten-password and new-password forms (docs/product.md §4, §5). A successful
+ * sign-in changes the session; the page moves on when it sees the signed-in user.
  */
 export function AuthForm({ type }: { type: AuthType }) {
   const auth = useAuth();
@@ -106,7 +107,7 @@ export function AuthForm({ type }: { type: AuthType }) {
             label="Email"
             type="email"
             autoComplete="email"
-            {...fieldProps('email', { validate: requiredText('Please enter an email address') })}
+            {...fieldProps('email', { validate: requiredField(emailField) })}
             disabled={isBusy}
           />
         )}
@@ -116,7 +117,7 @@ export function AuthForm({ type }: { type: AuthType }) {
             label={type === 'changepass' ? 'New password' : 'Password'}
             type="password"
             autoComplete={type === 'signin' ? 'current-password' : 'new-password'}
-            {...fieldProps('password', { validate: requiredPassword('Please enter a password') })}
+            {...fieldProps('password', { validate: requiredField(passwordField) })}
             disabled={isBusy}
           />
         )}

@@ -7,7 +7,7 @@ import { safeNextPath } from './safe-next.ts';
 
 const authTypes: AuthType[] = ['signup', 'signin', 'forgotpass', 'changepass'];
 
-/** §2: signup, signin, forgotpass or changepass; anything else shows signup. */
+/** docs/product.md §2: signup, signin, forgotpass or changepass; anything else shows signup. */
 export function authTypeOf(param: string | undefined): AuthType {
   return authTypes.find((type) => type === param) ?? 'signup';
 }

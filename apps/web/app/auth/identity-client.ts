@@ -108,8 +108,8 @@ export async function sendPasswordResetEmail(email: string): Promise<void> {
 }
 
 /**
- * §5: the reset is finished on the provider's page the emailed link opens, so there is no code for
- * this site to confirm.
+ * docs/product.md §5: the reset is finished on the provider's page the emailed link opens, so there is
+ * no code for this site to confirm.
  */
 export async function confirmPasswordReset(): Promise<never> {
   throw new AuthError(

@@ -1,8 +1,8 @@
-import { canFeatureItems } from '@app/plans';
+import { canFeatureItems, hasCurrentPlan } from '@app/plans';
 import { describe, expect, it } from 'vitest';
-import { derivePlan, hasCurrentPlan } from './plan.ts';
+import { derivePlan } from './plan.ts';
 
-describe('derivePlan (§3 derived fields)', () => {
+describe('derivePlan (docs/product.md §3 derived fields)', () => {
   it('gives a user without a plan no plan, no trial and no seats', () => {
     expect(derivePlan({})).toEqual({
       planId: null,

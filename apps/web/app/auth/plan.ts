@@ -1,15 +1,7 @@
-// The plan fields of the merged user (§3 derived fields), worked out from what GET /api/user answers
-// with the plan rules of @app/plans (ids, names, statuses, seats). Only the billing webhook writes the
-// plan (docs/workspace.md).
-import {
-  currentPlanOf,
-  isActiveStatus,
-  isCurrentStatus,
-  isTrialStatus,
-  type PlanId,
-  planIdOf,
-  seatLimit,
-} from '@app/plans';
+// The plan fields of the merged user (docs/product.md §3 derived fields), worked out from what GET
+// /api/user answers with the plan rules of @app/plans (ids, names, statuses, seats). Only the billing
+// webhook writes the plan (docs/team.md).
+import { currentPlanOf, isActiveStatus, isTrialStatus, type PlanId, planIdOf, seatLimit } from '@app/plans';
 
 /** The plan fields the user document carries (ISO strings or null for the dates). */
 export type PlanDocument = {
@@ -33,7 +25,7 @@ export type PlanFields = {
   /** When the trial ends while trialing, else when the paid period ends; null without a plan. */
   subscriptionEndDate: string | null;
   stripeSubscriptionStatus: string | null;
-  /** Seats: how many sub-users the user may create (0 without a plan). */
+  /** Seats: how many members the user may add (0 without a plan). */
   quantity: number;
 };
 
@@ -53,7 +45,3 @@ export function derivePlan(document: PlanDocument): PlanFields {
     quantity: seatLimit(document.quantity),
   };
 }
-
-/** §4: a user with a current plan manages it in the billing portal; anyone else chooses one on /pricing. */
-export const hasCurrentPlan = (user: Pick<PlanFields, 'planIsActive' | 'stripeSubscriptionStatus'>) =>
-  user.planIsActive || isCurrentStatus(user.stripeSubscriptionStatus);

@@ -1,5 +1,5 @@
-// Sign-in methods (§9): the database connection ('password') and the social connections. The
-// provider's subject ids carry the connection as a prefix (`google-oauth2|123`), so the method a
+// Sign-in methods (docs/product.md §9): the database connection ('password') and the social connections.
+// The provider's subject ids carry the connection as a prefix (`google-oauth2|123`), so the method a
 // user signed in with is read from their uid.
 
 export type SocialProvider = 'google' | 'facebook' | 'twitter' | 'github';

@@ -1,6 +1,7 @@
+import { currentPasswordField } from '@app/api-contract/field-rules';
 import { useEffect, useRef, useState } from 'react';
 import { Button } from '#web/components/forms/button.tsx';
-import { requiredPassword } from '#web/components/forms/error-message.ts';
+import { requiredField } from '#web/components/forms/error-message.ts';
 import { FormOutcome } from '#web/components/forms/form-outcome.tsx';
 import { TextField } from '#web/components/forms/text-field.tsx';
 import { useAppForm, useOutcome } from '#web/components/forms/use-app-form.ts';
@@ -14,9 +15,9 @@ type ReauthDialogProps = { user: AuthUser; onSignedIn: () => void; onCancel: () 
 const titleId = 'reauth-title';
 
 /**
- * The modal of §4 asking a person to prove again who they are: their password, or their provider's
- * popup. A native <dialog> opened with showModal keeps focus inside, makes the page behind inert and
- * closes on Escape.
+ * The modal of docs/product.md §4 asking a person to prove again who they are: their password, or their
+ * provider's popup. A native <dialog> opened with showModal keeps focus inside, makes the page behind
+ * inert and closes on Escape.
  */
 export function ReauthDialog({ user, onSignedIn, onCancel }: ReauthDialogProps) {
   const dialogRef = useRef<HTMLDialogElement>(null);
@@ -86,7 +87,7 @@ function PasswordSignIn({ email, onSignedIn, run }: SignInProps & { email: strin
         label="Password"
         type="password"
         autoComplete="current-password"
-        {...fieldProps('password', { validate: requiredPassword('Please enter your password') })}
+        {...fieldProps('password', { validate: requiredField(currentPasswordField) })}
       />
       <Button type="submit" className="w-full" busy={isSubmitting} busyLabel="Signing in…">
         Sign in

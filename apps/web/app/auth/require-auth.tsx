@@ -6,9 +6,9 @@ import { signInPathFor } from './auth-paths.ts';
 import { isSigningOut } from './session.ts';
 
 /**
- * §2: the route guard. A spinner while the auth state is unknown; a signed-out visitor goes to the
- * sign-in page with `next` set to where they were going. An explicit sign-out is already leaving for
- * the provider's logout, so the guard waits instead.
+ * docs/product.md §2: the route guard. A spinner while the auth state is unknown; a signed-out visitor
+ * goes to the sign-in page with `next` set to where they were going. An explicit sign-out is already
+ * leaving for the provider's logout, so the guard waits instead.
  */
 export function RequireAuth({ children }: { children: ReactNode }) {
   const { user } = useAuth();

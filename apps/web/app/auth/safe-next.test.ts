@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { safeNextPath } from './safe-next.ts';
 
-describe('the post-auth path (§2)', () => {
+describe('the post-auth path (docs/product.md §2)', () => {
   it('defaults to the dashboard', () => {
     expect(safeNextPath(null)).toBe('/dashboard');
     expect(safeNextPath('')).toBe('/dashboard');

@@ -8,10 +8,10 @@ const hasControlCharacter = (value: string) =>
 const startsLikeAnotherOrigin = (path: string) => /^\/[/\\]/.test(path);
 
 /**
- * §2: the path to open after signing in, from the `next` query. Only a path on this site is followed;
- * anything else gives the default. The check is made on the path as the browser will read it: parsing
- * resolves dot segments (`/.//evil.com` is `//evil.com`) and backslashes, and a browser's parser drops
- * tabs and line breaks (`/\t/host` would become `//host`), so those are refused outright.
+ * docs/product.md §2: the path to open after signing in, from the `next` query. Only a path on this site
+ * is followed; anything else gives the default. The check is made on the path as the browser will read
+ * it: parsing resolves dot segments (`/.//evil.com` is `//evil.com`) and backslashes, and a browser's
+ * parser drops tabs and line breaks (`/\t/host` would become `//host`), so those are refused outright.
  */
 export function safeNextPath(next: string | null | undefined): string {
   if (!next?.startsWith('/') || hasControlCharacter(next)) return defaultNext;

@@ -7,9 +7,9 @@ import { derivePlan, type PlanFields } from './plan.ts';
 import { providersOfSubject, type SignInMethod, type SocialProvider } from './providers.ts';
 import { readStorage, tokenKey, userIdKey, writeStorage } from './stored-session.ts';
 
-// The auth state of §3–§4, kept outside React so the API helper, other tabs and every component see
-// one session: `null` while unknown, `false` when signed out, the merged user when signed in.
-// Loaded on demand by auth-context.tsx (a stored token, an auth operation), not in the first view.
+// The auth state of docs/product.md §3–§4, kept outside React so the API helper, other tabs and every
+// component see one session: `null` while unknown, `false` when signed out, the merged user when signed
+// in. Loaded on demand by auth-context.tsx (a stored token, an auth operation), not in the first view.
 
 export type AuthUser = UserDocument &
   PlanFields & {

@@ -1,5 +1,5 @@
-// §9: what the session keeps in local storage. Small on purpose: the first view of every page reads
-// it to decide whether the sign-in code needs loading at all.
+// docs/product.md §9: what the session keeps in local storage. Small on purpose: the first view of every
+// page reads it to decide whether the sign-in code needs loading at all.
 
 export const tokenKey = 'auth0_access_token';
 export const userIdKey = '__user_id';

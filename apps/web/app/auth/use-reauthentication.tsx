@@ -8,10 +8,10 @@ const needsRecentLogin = (error: unknown) =>
   (error as { code?: unknown } | null)?.code === 'auth/requires-recent-login';
 
 /**
- * §4: a sensitive change (email, password) the API refuses with auth/requires-recent-login opens the
- * 'Please sign in again' dialog; once the person has signed in again the change is retried, and the
- * caller sees its result as if nothing had happened. Closing the dialog fails the change with the
- * API's own message. Render `dialog` outside any form.
+ * docs/product.md §4: a sensitive change (email, password) the API refuses with
+ * auth/requires-recent-login opens the 'Please sign in again' dialog; once the person has signed in
+ * again the change is retried, and the caller sees its result as if nothing had happened. Closing the
+ * dialog fails the change with the API's own message. Render `dialog` outside any form.
  */
 export function useReauthentication(): {
   run: <T>(change: () => Promise<T>) => Promise<T>;

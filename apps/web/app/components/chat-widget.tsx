@@ -8,7 +8,10 @@ declare global {
   }
 }
 
-/** The optional chat widget (Crisp): loaded only when its website id is configured (§7), once. */
+/**
+ * The optional chat widget (Crisp): loaded only when its website id is configured (docs/product.md §7),
+ * once.
+ */
 export function loadChatWidget(): void {
   if (!config.chatWebsiteId || document.getElementById('chat-widget')) return;
   window.$crisp = [];

@@ -160,7 +160,8 @@ async function start(): Promise<void> {
   document.documentElement.dataset.hydrated = 'true';
   if (readStorage(tokenKey)) await hydrateAllWhenIdle(all);
   await whenIdle();
-  // §2: a page view for every page, as the app counts one on every route change; the optional chat.
+  // docs/product.md §2: a page view for every page, as the app counts one on every route change; the
+  // optional chat.
   void trackPageView();
   loadChatWidget();
 }

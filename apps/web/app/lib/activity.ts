@@ -53,8 +53,8 @@ const plural = (count: number, unit: string) => `${count} ${unit}${count === 1 ?
 
 /**
  * When, as the log shows it: relative within the last week (`just now`, `5 minutes ago`, `3 hours
- * ago`, `yesterday`, `4 days ago`), then the long date of §9 (`November 21st 2026`). A time in the
- * future (a clock ahead of the browser's) reads as `just now`.
+ * ago`, `yesterday`, `4 days ago`), then the long date of docs/product.md §9 (`November 21st 2026`). A
+ * time in the future (a clock ahead of the browser's) reads as `just now`.
  */
 export function describeWhen(createdAt: string, now: Date = new Date()): string {
   const then = new Date(createdAt);

@@ -5,7 +5,7 @@ import { createAnalytics, trackPageView } from './analytics.ts';
 const pluginNames = (analytics: unknown) =>
   Object.keys((analytics as { getState: (key: string) => Record<string, unknown> }).getState('plugins'));
 
-describe('analytics (§2)', () => {
+describe('analytics (docs/product.md §2)', () => {
   it('sends one page view per call through the library, with no Google Analytics plugin for an empty id', async () => {
     const analytics = await createAnalytics('');
     const pages: unknown[] = [];

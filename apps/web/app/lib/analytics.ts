@@ -8,7 +8,7 @@ type AnalyticsInstance = {
 
 /**
  * An analytics instance with the Google Analytics plugin for `measurementId`; with an empty id, no
- * plugin (the §2 setting): events run through the library and go nowhere.
+ * plugin (the docs/product.md §2 setting): events run through the library and go nowhere.
  */
 export async function createAnalytics(measurementId: string): Promise<AnalyticsInstance> {
   const { default: Analytics } = await import('analytics');

@@ -1,8 +1,9 @@
-// The one client the web app calls servers with (§7): our API's JSON calls (`apiRequest`), its item
-// stream (`openApiStream`) and the public forms' posts (`postForm`). The bearer token, the envelope
-// ({ status: 'success', data } or { status: 'error', code, message }) and the refused token (§8:
-// `auth/invalid-user-token` signs the session out) are handled here and nowhere else. The shapes come
-// from the API contract (packages/api-contract), imported as types only: no zod in the bundle.
+// The one client the web app calls servers with (docs/product.md §7): our API's JSON calls
+// (`apiRequest`), its item stream (`openApiStream`) and the public forms' posts (`postForm`). The bearer
+// token, the envelope ({ status: 'success', data } or { status: 'error', code, message }) and the
+// refused token (§8: `auth/invalid-user-token` signs the session out) are handled here and nowhere else.
+// The shapes come from the API contract (packages/api-contract), imported as types only: no zod in the
+// bundle.
 import type { Envelope, ErrorEnvelope } from '@app/api-contract';
 
 const unreachable = 'Could not reach the server. Check your connection and try again.';

@@ -7,8 +7,8 @@ import type {
 } from '@app/api-contract';
 import { ApiError, apiRequest } from './api.ts';
 
-// §4 Purchase and Billing tab, §7 the two `stripe-create-…` calls. The browser never loads Stripe.js:
-// it goes to the address the payment provider gave the server (docs/billing.md).
+// docs/product.md §4 Purchase and Billing tab, §7 the two `stripe-create-…` calls. The browser never
+// loads Stripe.js: it goes to the address the payment provider gave the server (docs/billing.md).
 
 /** Starts checkout for a plan (starter, pro or business) and answers the provider's checkout address. */
 export async function createCheckout(planId: string, signal?: AbortSignal): Promise<string> {

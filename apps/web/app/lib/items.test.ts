@@ -6,6 +6,7 @@ import { createItem, deleteItem, renameItem } from './items.ts';
 afterEach(() => vi.unstubAllGlobals());
 
 describe('createItem', () => {
+  // docs/product.md §8: a failing call's message is shown as it is.
   it('fails with the server’s code and message, which the dashboard shows as-is (§8)', async () => {
     const message = 'You have reached the limit of 1,000 items. Delete some items to add new ones.';
     vi.stubGlobal(

@@ -1,7 +1,7 @@
 import type { CreateItemRequest, DeletedItem, Item, ItemChangeRequest } from '@app/api-contract';
 import { apiRequest } from './api.ts';
 
-// The item calls of docs/workspace.md, typed by the API contract (packages/api-contract). Each works
+// The item calls of docs/team.md, typed by the API contract (packages/api-contract). Each works
 // in a workspace: the caller's own when `workspace` is null or absent, else the one whose id (its
 // owner's uid) is given, which the server lets only its members open.
 

@@ -1,9 +1,10 @@
+import { itemStreamCloseReasons, itemStreamEvents } from '@app/api-contract/item-stream';
 import { ApiError, openApiStream } from './api.ts';
 import { type Item, workspaceQuery } from './items.ts';
 import { createEventParser } from './server-sent-events.ts';
-import { isAccessLost } from './workspaces.ts';
+import { isAccessLost } from './team/workspaces.ts';
 
-// The live item list of docs/workspace.md: GET /api/items/stream, opened by the API client
+// The live item list of docs/team.md: GET /api/items/stream, opened by the API client
 // (lib/api.ts) with the session's token. The server sends the whole list, newest first, at once and
 // after every change.
 
@@ -13,8 +14,7 @@ export type LiveItemsHandlers = {
   onError: (error: Error) => void;
   /**
    * The caller can no longer open the workspace (removed, left, no seat): the server closed the
-   * stream with `access-revoked`, or refused it with `workspaces/not-found` or `workspaces/no-seat`.
-   * The watcher stops.
+   * stream for that reason, or refused it with a code that says so (isAccessLost). The watcher stops.
    */
   onAccessLost?: () => void;
 };
@@ -72,7 +72,7 @@ export function watchItems(
 
 type Ending = 'ended' | 'replaced' | 'revoked';
 
-/** The reason of an `event: closed` (`{"reason":"…"}`), as an ending. */
+/** The reason a `closed` event gives (`{"reason":"…"}`), as an ending. */
 function endingOf(data: string): Ending {
   let reason: unknown;
   try {
@@ -80,8 +80,8 @@ function endingOf(data: string): Ending {
   } catch {
     reason = data;
   }
-  if (reason === 'too-many-streams') return 'replaced';
-  if (reason === 'access-revoked') return 'revoked';
+  if (reason === itemStreamCloseReasons.replaced) return 'replaced';
+  if (reason === itemStreamCloseReasons.accessRevoked) return 'revoked';
   return 'ended';
 }
 
@@ -106,8 +106,8 @@ async function readItemStream(
   const decoder = new TextDecoder();
   let ending: Ending = 'ended';
   const parser = createEventParser((event) => {
-    if (event.type === 'items') onItems(JSON.parse(event.data) as Item[]);
-    if (event.type === 'closed') ending = endingOf(event.data);
+    if (event.type === itemStreamEvents.items) onItems(JSON.parse(event.data) as Item[]);
+    if (event.type === itemStreamEvents.closed) ending = endingOf(event.data);
   });
   for (;;) {
     const { value, done } = await reader.read();

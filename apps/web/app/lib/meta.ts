@@ -5,7 +5,10 @@ const defaultDescription = 'My app description';
 
 type PageMeta = { title?: string; description?: string; path: string };
 
-/** The §2 metadata defaults (title, description, social image, canonical URL, social cards) for one page. */
+/**
+ * The docs/product.md §2 metadata defaults (title, description, social image, canonical URL, social
+ * cards) for one page.
+ */
 export function pageMeta({ title, description = defaultDescription, path }: PageMeta): MetaDescriptor[] {
   const fullTitle = title
     ? `${title} | ${config.appName}`

@@ -12,8 +12,8 @@ import { WorkspacePanel } from '#web/components/dashboard/workspace-panel.tsx';
 import { LoadingStatus } from '#web/components/layout/loading-status.tsx';
 import { WorkspaceNoticeAlert } from '#web/components/workspaces/workspace-notice.tsx';
 import { pageMeta } from '#web/lib/meta.ts';
-import { useWorkspaces } from '#web/lib/use-workspaces.ts';
-import { currentWorkspace, workspaceLabel, workspaces } from '#web/lib/workspaces.ts';
+import { useWorkspaces } from '#web/lib/team/use-workspaces.ts';
+import { currentWorkspace, workspaceLabel, workspaces } from '#web/lib/team/workspaces.ts';
 
 export const meta = () => [
   ...pageMeta({ title: 'Dashboard', path: '/dashboard' }),
@@ -21,10 +21,10 @@ export const meta = () => [
 ];
 
 /**
- * §2: the signed-in home: the live item list, the plan and user info, and the trial banner. It works
- * in the current workspace (the top bar's switcher): in someone else's, the items are theirs, featuring
- * follows their plan, and the plan, trial and purchase notices (the owner's business) give way to the
- * workspace's panel with Leave workspace.
+ * docs/product.md §2: the signed-in home: the live item list, the plan and user info, and the trial
+ * banner. It works in the current workspace (the top bar's switcher): in someone else's, the items are
+ * theirs, featuring follows their plan, and the plan, trial and purchase notices (the owner's business)
+ * give way to the workspace's panel with Leave workspace.
  */
 export default function Dashboard() {
   const { user } = useAuth();

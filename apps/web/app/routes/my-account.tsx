@@ -7,8 +7,9 @@ export const meta = () => [
 ];
 
 /**
- * §2: the account page comes from the separately hosted app, told whose account it is by the uid
- * stored under __user_id (quotes removed). The guard has signed the user in, so the uid is stored.
+ * docs/product.md §2: the account page comes from the separately hosted app, told whose account it is by
+ * the uid stored under __user_id (quotes removed). The guard has signed the user in, so the uid is
+ * stored.
  */
 export default function MyAccount() {
   const accountToken = encodeURIComponent(storedUserId());

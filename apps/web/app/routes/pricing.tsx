@@ -12,7 +12,8 @@ export const meta = () =>
     description: 'Simple plans for every stage: starter, pro and business, priced per seat.',
   });
 
-// The plans come from the separately hosted pricing app (§2), served by the API at /omniout/.
+// The plans come from the separately hosted pricing app (docs/product.md §2), served by the API at
+// /omniout/.
 export default function Pricing() {
   return (
     <>

@@ -1,8 +1,8 @@
+import { hasCurrentPlan } from '@app/plans';
 import { useEffect } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useAuth } from '#web/auth/auth-context.tsx';
 import { signUpPathFor } from '#web/auth/auth-paths.ts';
-import { hasCurrentPlan } from '#web/auth/plan.ts';
 import { isSigningOut } from '#web/auth/session.ts';
 import { Alert } from '#web/components/forms/alert.tsx';
 import { buttonClasses } from '#web/components/forms/button.tsx';
@@ -17,9 +17,9 @@ export const meta = () => [
 ];
 
 /**
- * §2, §4 Purchase: signed-in only. A user with a plan manages it (/settings/billing); anyone else
- * goes to the payment provider's checkout for the plan. A visitor who chose a plan on the pricing
- * page signs up first and comes back here.
+ * docs/product.md §2, §4 Purchase: signed-in only. A user with a plan manages it (/settings/billing);
+ * anyone else goes to the payment provider's checkout for the plan. A visitor who chose a plan on the
+ * pricing page signs up first and comes back here.
  */
 export default function Purchase() {
   const plan = useParams().plan ?? '';

@@ -10,7 +10,7 @@ import type { Route } from './+types/settings';
 
 const sections: SettingsSection[] = ['general', 'password', 'billing'];
 
-/** §2: general, password or billing; anything else shows general. */
+/** docs/product.md §2: general, password or billing; anything else shows general. */
 function sectionOf(param: string | undefined): SettingsSection {
   return sections.find((section) => section === param) ?? 'general';
 }

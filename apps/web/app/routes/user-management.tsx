@@ -1,5 +1,5 @@
 import { useAuth } from '#web/auth/auth-context.tsx';
-import { SubUsersPanel } from '#web/components/user-management/sub-users-panel.tsx';
+import { MembersPanel } from '#web/components/user-management/members-panel.tsx';
 import { OwnWorkspaceOnly } from '#web/components/workspaces/own-workspace-only.tsx';
 import { pageMeta } from '#web/lib/meta.ts';
 
@@ -9,8 +9,9 @@ export const meta = () => [
 ];
 
 /**
- * §2: the people the signed-in user adds to their account, up to the seats of their plan. The owner's
- * page: while working in someone else's workspace it says so instead (OwnWorkspaceOnly).
+ * docs/product.md §2: the people the signed-in user adds to their account, up to the seats of their
+ * plan. The owner's page: while working in someone else's workspace it says so instead
+ * (OwnWorkspaceOnly).
  */
 export default function UserManagement() {
   const { user } = useAuth();
@@ -25,7 +26,7 @@ export default function UserManagement() {
       <div className="mt-8 max-w-3xl">
         <OwnWorkspaceOnly>
           {/* Keyed by the user: another user signing in here loads their own list. */}
-          <SubUsersPanel key={user.uid} seats={user.quantity} />
+          <MembersPanel key={user.uid} seats={user.quantity} />
         </OwnWorkspaceOnly>
       </div>
     </div>

@@ -21,7 +21,8 @@ import { StripeSchemas, type Verdict } from './stripe-schemas.ts';
 
 // The emulator against the pinned `stripe` package's own types: every API route is called through
 // the real SDK, and every answer, and every webhook payload sent, is validated against JSON Schema
-// generated from the SDK's TypeScript types (stripe-schemas.json). The counts are printed.
+// generated from the SDK's TypeScript types (stripe-schemas.ts; generated into node_modules/.cache on
+// the first run after a change of `stripe` or of the roots). The counts are printed.
 
 type Root = SchemaRootName | 'EmittedEvent' | 'EventList';
 
@@ -127,7 +128,7 @@ let stripe: Stripe;
 const recorded: Recorded[] = [];
 
 beforeAll(async () => {
-  schemas = StripeSchemas.load();
+  schemas = await StripeSchemas.load();
   receiver = await startWebhookReceiver();
   payments = await startTestPayments({ STRIPE_WEBHOOK_URL: receiver.url });
   const port = Number(new URL(payments.origin).port);
@@ -149,7 +150,8 @@ beforeAll(async () => {
       body: structuredClone(body),
     });
   });
-});
+  // Generating the schemas when they are missing takes about 7 s alone, longer beside other suites.
+}, 120_000);
 
 afterAll(async () => {
   await payments?.destroy();

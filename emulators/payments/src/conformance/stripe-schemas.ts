@@ -1,10 +1,10 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { execFile } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
+import { promisify } from 'node:util';
 import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import { eventTypes } from '#payments/webhooks/event-types.ts';
+import { generatorScript, installedStripeVersion, schemasFile } from './schema-cache.ts';
 import { type SchemaRootName, schemaRoots } from './schema-roots.ts';
 
 type SchemaDocument = {
@@ -15,15 +15,12 @@ type SchemaDocument = {
   definitions: Record<string, unknown>;
 };
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const require = createRequire(import.meta.url);
-
 export type Verdict = { valid: true } | { valid: false; errors: string[] };
 
 /**
- * The JSON Schema of the pinned `stripe` package's types (stripe-schemas.json, made by `npm run
- * stripe:schemas`), compiled root by root on first use. Refuses a file made from another `stripe`
- * version or without a root the suite needs, so the schemas cannot silently go stale.
+ * The JSON Schema of the installed `stripe` package's types (generate-stripe-schemas.ts, into the
+ * cache schema-cache.ts names; generated here first when missing), compiled root by root on first use.
+ * Refuses a document made from another `stripe` version or without a root the suite needs.
  */
 export class StripeSchemas {
   private readonly ajv: Ajv;
@@ -45,26 +42,24 @@ export class StripeSchemas {
     this.ajv.addSchema({ $id: 'stripe', definitions: document.definitions });
   }
 
-  static load(): StripeSchemas {
-    const document = JSON.parse(
-      readFileSync(path.join(here, 'stripe-schemas.json'), 'utf8'),
-    ) as SchemaDocument;
-    const installed = (
-      JSON.parse(
-        readFileSync(path.resolve(path.dirname(require.resolve('stripe')), '../package.json'), 'utf8'),
-      ) as { version: string }
-    ).version;
-    const regenerate = 'Run `npm run stripe:schemas`.';
+  /** The cached document, generated first (in a child process, as `npm run stripe:schemas`) when missing. */
+  static async load(): Promise<StripeSchemas> {
+    const file = schemasFile();
+    const text = await readFile(file, 'utf8').catch(async (error: NodeJS.ErrnoException) => {
+      if (error.code !== 'ENOENT') throw error;
+      await promisify(execFile)(process.execPath, [generatorScript, file], { maxBuffer: 1024 * 1024 });
+      return readFile(file, 'utf8');
+    });
+    const document = JSON.parse(text) as SchemaDocument;
+    const installed = installedStripeVersion();
     if (document.stripeVersion !== installed) {
-      throw new Error(
-        `stripe-schemas.json was made from stripe ${document.stripeVersion}; ${installed} is installed. ${regenerate}`,
-      );
+      throw new Error(`${file} was made from stripe ${document.stripeVersion}; ${installed} is installed.`);
     }
     const missing = [
       ...Object.keys(schemaRoots).filter((root) => !document.roots[root]),
       ...eventTypes.filter((type) => !document.events[type]),
     ];
-    if (missing.length > 0) throw new Error(`stripe-schemas.json lacks ${missing.join(', ')}. ${regenerate}`);
+    if (missing.length > 0) throw new Error(`${file} lacks ${missing.join(', ')}.`);
     return new StripeSchemas(document);
   }
 
@@ -98,7 +93,7 @@ export class StripeSchemas {
     let validator = this.validators.get(root);
     if (!validator) {
       const ref = this.document.roots[root];
-      if (!ref) throw new Error(`stripe-schemas.json has no root ${root}`);
+      if (!ref) throw new Error(`The Stripe schemas have no root ${root}`);
       validator = this.ajv.compile({ $ref: `stripe${ref}` });
       this.validators.set(root, validator);
     }

@@ -1,5 +1,6 @@
+import { contactMessageField, emailField } from '@app/api-contract/field-rules';
 import { Button } from '#web/components/forms/button.tsx';
-import { requiredText } from '#web/components/forms/error-message.ts';
+import { requiredField } from '#web/components/forms/error-message.ts';
 import { FormOutcome } from '#web/components/forms/form-outcome.tsx';
 import { TextArea, TextField } from '#web/components/forms/text-field.tsx';
 import { useAppForm } from '#web/components/forms/use-app-form.ts';
@@ -10,7 +11,9 @@ type ContactValues = { name: string; email: string; message: string };
 
 const emptyValues: ContactValues = { name: '', email: '', message: '' };
 
-/** The contact form (§4, §5): sent to the form-handling service; success resets the form. */
+/**
+ * The contact form (docs/product.md §4, §5): sent to the form-handling service; success resets the form.
+ */
 export function ContactForm() {
   const {
     fieldProps,
@@ -38,13 +41,13 @@ export function ContactForm() {
         label="Email"
         type="email"
         autoComplete="email"
-        {...fieldProps('email', { validate: requiredText('Please enter an email address') })}
+        {...fieldProps('email', { validate: requiredField(emailField) })}
       />
       <TextArea
         id="contact-message"
         label="Message"
         rows={6}
-        {...fieldProps('message', { validate: requiredText('Please enter a message') })}
+        {...fieldProps('message', { validate: requiredField(contactMessageField) })}
       />
       <FormOutcome outcome={outcome} />
       <Button type="submit" size="lg" busy={isSubmitting} busyLabel="Sending…" className="w-full sm:w-auto">

@@ -1,14 +1,15 @@
+import { itemNameField } from '@app/api-contract/field-rules';
 import { useEffect, useRef } from 'react';
 import { Button } from '#web/components/forms/button.tsx';
-import { requiredText } from '#web/components/forms/error-message.ts';
+import { requiredField } from '#web/components/forms/error-message.ts';
 import { TextField } from '#web/components/forms/text-field.tsx';
 import { useAppForm } from '#web/components/forms/use-app-form.ts';
 
 type AddItemValues = { name: string };
 
 /**
- * §5: an item needs a name. A failure is reported by the list (its error alert); the typed name
- * stays so the person can send it again.
+ * docs/product.md §5: an item needs a name. A failure is reported by the list (its error alert); the
+ * typed name stays so the person can send it again.
  */
 export function AddItemForm({ onAdd }: { onAdd: (name: string) => Promise<boolean> }) {
   const {
@@ -44,11 +45,11 @@ export function AddItemForm({ onAdd }: { onAdd: (name: string) => Promise<boolea
         hideLabel
         placeholder="Name of a new item"
         autoComplete="off"
-        maxLength={200}
+        maxLength={itemNameField.max}
         fieldClassName="min-w-0 flex-1"
         disabled={isSubmitting}
         error={errors.name?.message}
-        {...register('name', { validate: requiredText('Please enter a name') })}
+        {...register('name', { validate: requiredField(itemNameField) })}
       />
       <Button type="submit" busy={isSubmitting} busyLabel="Adding…">
         Add item

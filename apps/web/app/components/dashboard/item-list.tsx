@@ -3,12 +3,15 @@ import { Alert } from '#web/components/forms/alert.tsx';
 import { errorMessage } from '#web/components/forms/error-message.ts';
 import { LoadingStatus } from '#web/components/layout/loading-status.tsx';
 import { createItem, deleteItem, type Item, renameItem, setItemFeatured } from '#web/lib/items.ts';
-import { isAccessLost } from '#web/lib/workspaces.ts';
+import { isAccessLost } from '#web/lib/team/workspaces.ts';
 import { AddItemForm } from './add-item-form.tsx';
 import { type ItemActions, ItemRow } from './item-row.tsx';
 import { useLiveItems } from './use-live-items.ts';
 
-/** §6 and §8: the upgrade message, shown in a browser alert when featuring is not allowed. */
+/**
+ * docs/product.md §6 and §8: the upgrade message, shown in a browser alert when featuring is not
+ * allowed.
+ */
 export const upgradeMessage = 'You must upgrade to the organization plan to use this feature';
 
 const titleId = 'dashboard-items-title';

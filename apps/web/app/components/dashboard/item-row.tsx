@@ -1,7 +1,8 @@
+import { itemNameField } from '@app/api-contract/field-rules';
 import { formatLongDate } from '@app/plans';
 import { useEffect, useRef, useState } from 'react';
 import { Button } from '#web/components/forms/button.tsx';
-import { requiredText } from '#web/components/forms/error-message.ts';
+import { requiredField } from '#web/components/forms/error-message.ts';
 import { ModalDialog } from '#web/components/forms/modal-dialog.tsx';
 import { TextField } from '#web/components/forms/text-field.tsx';
 import { useAppForm } from '#web/components/forms/use-app-form.ts';
@@ -156,7 +157,7 @@ function RenameForm({
         label={`New name for ${item.name}`}
         hideLabel
         autoComplete="off"
-        maxLength={200}
+        maxLength={itemNameField.max}
         fieldClassName="min-w-0 flex-1"
         disabled={isSubmitting}
         error={errors.name?.message}
@@ -167,7 +168,7 @@ function RenameForm({
             onCancel();
           }
         }}
-        {...register('name', { validate: requiredText('Please enter a name') })}
+        {...register('name', { validate: requiredField(itemNameField) })}
       />
       <div className="flex gap-2">
         <Button type="submit" busy={isSubmitting} busyLabel="Saving…">

@@ -3,7 +3,10 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { AuthUser } from '#web/auth/session.ts';
 
-/** §2 plan and user info: the plan, its status and the seats it gives (§9 'Max Users Creation: N'). */
+/**
+ * docs/product.md §2 plan and user info: the plan, its status and the seats it gives
+ * (§9 'Max Users Creation: N').
+ */
 export function PlanPanel({ user }: { user: AuthUser }) {
   const status = user.stripeSubscriptionStatus;
   const endDate = user.subscriptionEndDate ? formatLongDate(user.subscriptionEndDate) : '';

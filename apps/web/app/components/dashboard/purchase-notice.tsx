@@ -1,9 +1,9 @@
 import { CheckCircleIcon, CloseIcon } from '#web/components/icons.tsx';
 
 /**
- * After checkout (§7 successUrl dashboard?paid=true). The plan is switched on by the payment
- * provider's webhook, which may land a moment after the person does, so this confirms the purchase
- * was received rather than claiming the plan is already active.
+ * After checkout (docs/product.md §7 successUrl dashboard?paid=true). The plan is switched on by the
+ * payment provider's webhook, which may land a moment after the person does, so this confirms the
+ * purchase was received rather than claiming the plan is already active.
  */
 export function PurchaseNotice({
   isPlanActive,

@@ -1,7 +1,10 @@
 import { formatLongDate } from '@app/plans';
 import { Link } from 'react-router';
 
-/** §9: while the plan is on trial (CurrentTrial), its end date ('MMMM Do YYYY') and a link to My Account. */
+/**
+ * docs/product.md §9: while the plan is on trial (CurrentTrial), its end date ('MMMM Do YYYY') and a
+ * link to My Account.
+ */
 export function TrialBanner({ endDate }: { endDate: string | null }) {
   const formatted = endDate ? formatLongDate(endDate) : '';
   return (

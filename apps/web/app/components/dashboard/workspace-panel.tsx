@@ -3,7 +3,7 @@ import { Alert } from '#web/components/forms/alert.tsx';
 import { Button } from '#web/components/forms/button.tsx';
 import { errorMessage } from '#web/components/forms/error-message.ts';
 import { ModalDialog } from '#web/components/forms/modal-dialog.tsx';
-import { type Workspace, workspaceLabel, workspaces } from '#web/lib/workspaces.ts';
+import { type Workspace, workspaceLabel, workspaces } from '#web/lib/team/workspaces.ts';
 
 const titleId = 'dashboard-workspace-title';
 

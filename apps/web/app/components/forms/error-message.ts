@@ -1,22 +1,25 @@
-/** The message of a failed call, shown as-is in an error alert (§8). */
+import { type FieldRule, passwordConfirmationField } from '@app/api-contract/field-rules';
+
+/** The message of a failed call, shown as-is in an error alert (docs/product.md §8). */
 export function errorMessage(error: unknown): string {
   return error instanceof Error && error.message ? error.message : 'Something went wrong';
 }
 
-/** A required text value: blank or whitespace-only input fails with `message`. */
-export function requiredText(message: string) {
-  return (value: string | undefined) => (value ?? '').trim() !== '' || message;
+/**
+ * The check of a required field, with its rule's message (@app/api-contract's field-rules.ts, the
+ * API's own): blank or whitespace-only input fails, or for a value taken as typed (a password, where
+ * spaces count as characters) only an empty one.
+ */
+export function requiredField(rule: FieldRule & { required: string }) {
+  return (value: string | undefined) =>
+    (rule.trim === false ? (value ?? '') : (value ?? '').trim()) !== '' || rule.required;
 }
 
-/** A required password: spaces count as characters, so only an empty field fails. */
-export function requiredPassword(message: string) {
-  return (value: string | undefined) => (value ?? '') !== '' || message;
-}
-
-/** §5: the confirmation is required and must equal the password field. */
+/** docs/product.md §5: the confirmation is required and must equal the password field. */
 export function matchingPassword(password: () => string) {
+  const { required, mismatch } = passwordConfirmationField;
   return (value: string | undefined) => {
-    if (!value) return 'Please enter your password again';
-    return value === password() || "This doesn't match your password";
+    if (!value) return required;
+    return value === password() || mismatch;
   };
 }

@@ -9,8 +9,8 @@ import {
 import type { AlertVariant } from './alert.tsx';
 import { errorMessage } from './error-message.ts';
 
-// The site's forms (§5): checked on submit, then again on every change once a check has failed; an
-// action's outcome shown in one alert (components/forms/form-outcome.tsx).
+// The site's forms (docs/product.md §5): checked on submit, then again on every change once a check has
+// failed; an action's outcome shown in one alert (components/forms/form-outcome.tsx).
 
 export type Outcome = { variant: AlertVariant; message: string };
 

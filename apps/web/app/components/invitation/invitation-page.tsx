@@ -11,10 +11,10 @@ import {
   type InvitationPreview,
   lookUpInvitation,
   takeInvitationToken,
-} from '#web/lib/invitations.ts';
+} from '#web/lib/team/invitations.ts';
+import { useWorkspaces } from '#web/lib/team/use-workspaces.ts';
+import { workspaces } from '#web/lib/team/workspaces.ts';
 import { useApiResource } from '#web/lib/use-api-resource.ts';
-import { useWorkspaces } from '#web/lib/use-workspaces.ts';
-import { workspaces } from '#web/lib/workspaces.ts';
 
 const expiredText = 'This invitation has expired. Ask the workspace owner to send it again.';
 const usedText =
@@ -24,7 +24,7 @@ const incompleteText =
 
 /**
  * The invitation link's page, `/invitation#<token>` (Teams). The token moves from the address to this
- * tab's session storage at once (lib/invitations.ts), so it survives signing up or in (`next` brings
+ * tab's session storage at once (lib/team/invitations.ts), so it survives signing up or in (`next` brings
  * the person back here) and never reaches a server in a URL. The page says who invited whom; a visitor
  * signs up or in to join, a signed-in person joins with one button and lands on the workspace's
  * dashboard. Refusals (another email, an expired or used link) are the server's words.

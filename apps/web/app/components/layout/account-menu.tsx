@@ -6,9 +6,9 @@ const itemClasses =
   'block w-full rounded-md px-3 py-2 text-left text-sm font-medium text-slate-900 hover:bg-slate-50';
 
 /**
- * §2: the signed-in user's Account menu of the desktop bar: My Account, User Management, Activity,
- * Settings, Sign out. User Management and Activity are the owner's: hidden while the user works in
- * someone else's workspace.
+ * docs/product.md §2: the signed-in user's Account menu of the desktop bar: My Account, User Management,
+ * Activity, Settings, Sign out. User Management and Activity are the owner's: hidden while the user
+ * works in someone else's workspace.
  */
 export function AccountMenu({
   email,

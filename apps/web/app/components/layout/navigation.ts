@@ -1,6 +1,6 @@
-// The navigation of §2, shared by the desktop bar, the mobile menu and the footer. Visitors get the
-// Solutions and Resources placeholders (all leading home for now), About, Pricing and Sign in;
-// signed-in users get Dashboard and the Account menu.
+// The navigation of docs/product.md §2, shared by the desktop bar, the mobile menu and the footer.
+// Visitors get the Solutions and Resources placeholders (all leading home for now), About, Pricing and
+// Sign in; signed-in users get Dashboard and the Account menu.
 
 export type NavItem = {
   label: string;

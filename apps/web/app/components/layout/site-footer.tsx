@@ -14,7 +14,9 @@ const socialLinks: { label: string; href: string; Icon: ComponentType<{ classNam
   { label: 'LinkedIn', href: 'https://www.linkedin.com/company/example', Icon: LinkedInIcon },
 ];
 
-/** §2: the footer is for visitors; while the state is unknown it stays, as prerendered. */
+/**
+ * docs/product.md §2: the footer is for visitors; while the state is unknown it stays, as prerendered.
+ */
 export function VisitorFooter() {
   const { user } = useAuth();
   return user ? null : <SiteFooter />;

@@ -9,9 +9,9 @@ import { navGroups, navLinks, signInLink } from './navigation.ts';
 import { useSignedInNav } from './signed-in-nav-loader.ts';
 
 /**
- * The top bar (§2). Visitors: dropdowns, About, Pricing and Sign in. Signed-in users: the workspace
- * switcher (Teams), Dashboard and the Account menu, loaded once someone is signed in. While the auth
- * state is unknown it is the visitor bar, as prerendered.
+ * The top bar (docs/product.md §2). Visitors: dropdowns, About, Pricing and Sign in. Signed-in users:
+ * the workspace switcher (Teams), Dashboard and the Account menu, loaded once someone is signed in.
+ * While the auth state is unknown it is the visitor bar, as prerendered.
  */
 export function SiteHeader() {
   const { user, signout } = useAuth();

@@ -1,7 +1,7 @@
 import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import { CheckIcon, ChevronDownIcon } from '#web/components/icons.tsx';
-import { useWorkspaces } from '#web/lib/use-workspaces.ts';
-import { currentWorkspace, type Workspace, workspaceLabel, workspaces } from '#web/lib/workspaces.ts';
+import { useWorkspaces } from '#web/lib/team/use-workspaces.ts';
+import { currentWorkspace, type Workspace, workspaceLabel, workspaces } from '#web/lib/team/workspaces.ts';
 import { useDisclosure } from './use-disclosure.ts';
 
 type Variant = 'bar' | 'mobile';
@@ -26,7 +26,7 @@ const styles: Record<Variant, { root: string; button: string; panel: string }> =
  * The workspace switcher of the signed-in top bar (Teams): a menu button named `Workspace: <label>`
  * opening a menu of `menuitemradio` entries, the person's own workspace and each one they joined
  * (WAI-ARIA menu button pattern: arrows, Home and End move, Enter or Space choose, Escape and Tab
- * close). The choice is the store's (lib/workspaces.ts), so the dashboard follows it. A workspace
+ * close). The choice is the store's (lib/team/workspaces.ts), so the dashboard follows it. A workspace
  * whose seat the owner's plan no longer covers is listed but cannot be chosen.
  */
 export function WorkspaceSwitcher({ variant, onChosen }: { variant: Variant; onChosen?: () => void }) {

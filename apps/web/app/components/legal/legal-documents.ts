@@ -20,7 +20,7 @@ const privacy: LegalDocument = {
 
 export const legalDocuments: LegalDocument[] = [terms, privacy];
 
-/** §2: any section other than privacy-policy shows the terms of service. */
+/** docs/product.md §2: any section other than privacy-policy shows the terms of service. */
 export function legalDocumentFor(section: string | undefined): LegalDocument {
   return legalDocuments.find((document) => document.id === section) ?? terms;
 }

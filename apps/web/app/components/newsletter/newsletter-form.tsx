@@ -1,5 +1,6 @@
+import { emailField } from '@app/api-contract/field-rules';
 import { Button } from '#web/components/forms/button.tsx';
-import { requiredText } from '#web/components/forms/error-message.ts';
+import { requiredField } from '#web/components/forms/error-message.ts';
 import { FormOutcome } from '#web/components/forms/form-outcome.tsx';
 import { TextField } from '#web/components/forms/text-field.tsx';
 import { useAppForm } from '#web/components/forms/use-app-form.ts';
@@ -8,8 +9,8 @@ import { apiRequest } from '#web/lib/api.ts';
 type NewsletterValues = { email: string };
 
 /**
- * Newsletter signup (§4, §5). It appears twice on the landing page (section and footer), so each
- * place gives its own `idPrefix`.
+ * Newsletter signup (docs/product.md §4, §5). It appears twice on the landing page (section and footer),
+ * so each place gives its own `idPrefix`.
  */
 export function NewsletterForm({ idPrefix, className = '' }: { idPrefix: string; className?: string }) {
   const {
@@ -42,7 +43,7 @@ export function NewsletterForm({ idPrefix, className = '' }: { idPrefix: string;
           autoComplete="email"
           placeholder="you@example.com"
           fieldClassName="min-w-0 flex-1"
-          {...fieldProps('email', { validate: requiredText('Please enter an email address') })}
+          {...fieldProps('email', { validate: requiredField(emailField) })}
         />
         <Button type="submit" busy={isSubmitting} busyLabel="Subscribing…">
           Subscribe

@@ -1,6 +1,6 @@
+import { hasCurrentPlan } from '@app/plans';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
-import { hasCurrentPlan } from '#web/auth/plan.ts';
 import type { AuthUser } from '#web/auth/session.ts';
 import { Alert } from '#web/components/forms/alert.tsx';
 import { buttonClasses } from '#web/components/forms/button.tsx';
@@ -9,8 +9,9 @@ import { createBillingPortal } from '#web/lib/billing.ts';
 import { useProviderRedirect } from '#web/lib/use-provider-redirect.ts';
 
 /**
- * §4 Billing tab: a user with a plan goes to the payment provider's billing portal (plan, seats,
- * payment method, invoices, cancellation); anyone else goes to the pricing page to choose one.
+ * docs/product.md §4 Billing tab: a user with a plan goes to the payment provider's billing portal
+ * (plan, seats, payment method, invoices, cancellation); anyone else goes to the pricing page to choose
+ * one.
  */
 export function BillingSettingsPanel({ user }: { user: AuthUser }) {
   const navigate = useNavigate();

@@ -1,9 +1,10 @@
+import { profileNameField, settingsEmailField } from '@app/api-contract/field-rules';
 import { useAuth } from '#web/auth/auth-context.tsx';
 import { signInMethodLabels } from '#web/auth/providers.ts';
 import type { AuthUser } from '#web/auth/session.ts';
 import { useReauthentication } from '#web/auth/use-reauthentication.tsx';
 import { Button } from '#web/components/forms/button.tsx';
-import { requiredText } from '#web/components/forms/error-message.ts';
+import { requiredField } from '#web/components/forms/error-message.ts';
 import { FormOutcome } from '#web/components/forms/form-outcome.tsx';
 import { TextField } from '#web/components/forms/text-field.tsx';
 import { useAppForm } from '#web/components/forms/use-app-form.ts';
@@ -11,8 +12,8 @@ import { useAppForm } from '#web/components/forms/use-app-form.ts';
 type ProfileValues = { name: string; email: string };
 
 /**
- * §5 settings profile: name and email. The name is saved as a profile update; a changed email is
- * saved after it, and may first ask the person to sign in again (§4).
+ * docs/product.md §5 settings profile: name and email. The name is saved as a profile update; a changed
+ * email is saved after it, and may first ask the person to sign in again (§4).
  */
 export function GeneralSettingsForm({ user }: { user: AuthUser }) {
   const { updateProfile, updateEmail } = useAuth();
@@ -44,7 +45,7 @@ export function GeneralSettingsForm({ user }: { user: AuthUser }) {
           id="settings-name"
           label="Name"
           autoComplete="name"
-          {...fieldProps('name', { validate: requiredText('Please enter your name') })}
+          {...fieldProps('name', { validate: requiredField(profileNameField) })}
         />
         <TextField
           id="settings-email"
@@ -57,7 +58,7 @@ export function GeneralSettingsForm({ user }: { user: AuthUser }) {
               ? `Your email comes from your ${signInMethodLabels[socialMethod]} account.`
               : 'Changing your email may ask you to sign in again.'
           }
-          {...fieldProps('email', { validate: requiredText('Please enter your email') })}
+          {...fieldProps('email', { validate: requiredField(settingsEmailField) })}
         />
         <FormOutcome outcome={outcome} />
         <Button type="submit" busy={isSubmitting} busyLabel="Saving…">

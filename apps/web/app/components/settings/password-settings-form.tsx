@@ -1,16 +1,20 @@
+import { passwordField } from '@app/api-contract/field-rules';
 import { useAuth } from '#web/auth/auth-context.tsx';
 import { signInMethodLabels } from '#web/auth/providers.ts';
 import type { AuthUser } from '#web/auth/session.ts';
 import { useReauthentication } from '#web/auth/use-reauthentication.tsx';
 import { Button } from '#web/components/forms/button.tsx';
-import { matchingPassword, requiredPassword } from '#web/components/forms/error-message.ts';
+import { matchingPassword, requiredField } from '#web/components/forms/error-message.ts';
 import { FormOutcome } from '#web/components/forms/form-outcome.tsx';
 import { TextField } from '#web/components/forms/text-field.tsx';
 import { useAppForm } from '#web/components/forms/use-app-form.ts';
 
 type PasswordValues = { password: string; confirmPassword: string };
 
-/** §5 settings password: a new password and its confirmation; may ask to sign in again first (§4). */
+/**
+ * docs/product.md §5 settings password: a new password and its confirmation; may ask to sign in again
+ * first (§4).
+ */
 export function PasswordSettingsForm({ user }: { user: AuthUser }) {
   const { updatePassword } = useAuth();
   const reauthentication = useReauthentication();
@@ -50,7 +54,7 @@ export function PasswordSettingsForm({ user }: { user: AuthUser }) {
           label="New password"
           type="password"
           autoComplete="new-password"
-          {...fieldProps('password', { validate: requiredPassword('Please enter a password') })}
+          {...fieldProps('password', { validate: requiredField(passwordField) })}
         />
         <TextField
           id="settings-confirm-password"

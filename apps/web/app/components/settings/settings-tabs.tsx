@@ -8,7 +8,10 @@ const tabs: { section: SettingsSection; label: string }[] = [
   { section: 'billing', label: 'Billing' },
 ];
 
-/** §2: the General, Password and Billing tabs; the open one is marked as the current page. */
+/**
+ * docs/product.md §2: the General, Password and Billing tabs; the open one is marked as the current
+ * page.
+ */
 export function SettingsTabs({ active }: { active: SettingsSection }) {
   return (
     <nav aria-label="Settings sections" className="border-b border-slate-200">

@@ -1,20 +1,21 @@
+import { emailField, firstNameField, lastNameField } from '@app/api-contract/field-rules';
 import { Button } from '#web/components/forms/button.tsx';
-import { requiredText } from '#web/components/forms/error-message.ts';
+import { requiredField } from '#web/components/forms/error-message.ts';
 import { FormOutcome } from '#web/components/forms/form-outcome.tsx';
 import { ModalDialog } from '#web/components/forms/modal-dialog.tsx';
 import { TextField } from '#web/components/forms/text-field.tsx';
 import { useAppForm } from '#web/components/forms/use-app-form.ts';
-import { addSubUser, type NewSubUser, type SubUser } from '#web/lib/sub-users.ts';
+import { addMember, type Member, type NewMember } from '#web/lib/team/members.ts';
 
 /**
- * §2 the Add User dialog: first name, last name and email, all required (§5). A refusal (the seat
- * limit, an email already added) keeps the dialog open with the server's message (§8).
+ * docs/product.md §2 the Add User dialog: first name, last name and email, all required (§5). A refusal
+ * (the seat limit, an email already added) keeps the dialog open with the server's message (§8).
  */
 export function AddUserDialog({
   onAdded,
   onClose,
 }: {
-  onAdded: (user: SubUser) => void;
+  onAdded: (user: Member) => void;
   onClose: () => void;
 }) {
   const {
@@ -22,11 +23,11 @@ export function AddUserDialog({
     submitWith,
     outcome,
     formState: { isSubmitting },
-  } = useAppForm<NewSubUser>({ firstName: '', lastName: '', email: '' });
+  } = useAppForm<NewMember>({ firstName: '', lastName: '', email: '' });
 
   const onSubmit = submitWith(async (values) => {
     onAdded(
-      await addSubUser({
+      await addMember({
         firstName: values.firstName.trim(),
         lastName: values.lastName.trim(),
         email: values.email.trim(),
@@ -48,13 +49,13 @@ export function AddUserDialog({
             id="add-user-first-name"
             label="First name"
             autoComplete="off"
-            {...fieldProps('firstName', { validate: requiredText('Please enter a first name') })}
+            {...fieldProps('firstName', { validate: requiredField(firstNameField) })}
           />
           <TextField
             id="add-user-last-name"
             label="Last name"
             autoComplete="off"
-            {...fieldProps('lastName', { validate: requiredText('Please enter a last name') })}
+            {...fieldProps('lastName', { validate: requiredField(lastNameField) })}
           />
         </div>
         <TextField
@@ -62,7 +63,7 @@ export function AddUserDialog({
           label="Email"
           type="email"
           autoComplete="off"
-          {...fieldProps('email', { validate: requiredText('Please enter an email address') })}
+          {...fieldProps('email', { validate: requiredField(emailField) })}
         />
         <FormOutcome outcome={outcome} />
         <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">

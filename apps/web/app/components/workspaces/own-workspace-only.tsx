@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { Button } from '#web/components/forms/button.tsx';
 import { LoadingStatus } from '#web/components/layout/loading-status.tsx';
-import { useWorkspaces } from '#web/lib/use-workspaces.ts';
-import { currentWorkspace, workspaceLabel, workspaces } from '#web/lib/workspaces.ts';
+import { useWorkspaces } from '#web/lib/team/use-workspaces.ts';
+import { currentWorkspace, workspaceLabel, workspaces } from '#web/lib/team/workspaces.ts';
 
 /**
  * What only a workspace's owner sees (user management, the activity log, billing): shown while the

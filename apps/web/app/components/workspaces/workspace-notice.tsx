@@ -1,5 +1,5 @@
 import { Alert } from '#web/components/forms/alert.tsx';
-import type { WorkspaceNotice } from '#web/lib/workspaces.ts';
+import type { WorkspaceNotice } from '#web/lib/team/workspaces.ts';
 
 /** What the dashboard says once after the person left a workspace, or lost access to it. */
 export function WorkspaceNoticeAlert({ notice }: { notice: WorkspaceNotice }) {

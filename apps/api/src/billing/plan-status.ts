@@ -1,0 +1,21 @@
+import { isActiveStatus, type PlanId } from '@app/plans';
+import type { users } from '#api/db/schema.ts';
+import type { PlanCatalogue } from './resolve-plan-prices.ts';
+
+// docs/product.md §4, §9: the rules (which statuses are active, which are current) are @app/plans'; this
+// file applies them to the user's row. It reads the row's columns from the schema, not
+// users/user-document.ts, which imports it.
+type PlanColumns = Pick<typeof users.$inferSelect, 'stripePriceId' | 'stripeSubscriptionStatus'>;
+
+export type PlanStatus = { planId: PlanId | null; planIsActive: boolean };
+
+/**
+ * The plan a user's price id names in the catalogue resolved at start (archived prices included), and
+ * whether it is paid up.
+ */
+export function planStatusOf(row: PlanColumns, plans: PlanCatalogue): PlanStatus {
+  return {
+    planId: (row.stripePriceId && plans.planByPriceId.get(row.stripePriceId)) || null,
+    planIsActive: isActiveStatus(row.stripeSubscriptionStatus),
+  };
+}

@@ -1,0 +1,96 @@
+import type { Workspace } from '@app/api-contract';
+import { and, eq, sql } from 'drizzle-orm';
+import { recordActivity } from '#api/activity/record-activity.ts';
+import type { VerifiedIdentity } from '#api/auth/verify-access-token.ts';
+import type { PlanCatalogue } from '#api/billing/resolve-plan-prices.ts';
+import type { IdentityConfig } from '#api/config.ts';
+import type { Database } from '#api/db/database.ts';
+import { subUsers, users } from '#api/db/schema.ts';
+import { findOrCreateUser } from '#api/users/user-document.ts';
+import {
+  invitationExpired,
+  invitationForAnotherEmail,
+  invitationNotFound,
+  invitationToOwnWorkspace,
+  invitationUsed,
+  noSeatToJoin,
+} from './invitation-errors.ts';
+import { hashInvitationToken } from './invitation-token.ts';
+import { rowHoldsSeat } from './seat-order.ts';
+import { toWorkspace, workspaceOwnerColumns } from './workspace-document.ts';
+
+/**
+ * The invited person joins the owner's workspace. Their user document is made first, so someone who
+ * just signed up through the link can join on their first call. Everything after is one transaction
+ * that locks the invitation's row: two accepts, or an accept and a resend or removal, run one after
+ * the other, and each sees what the other did. The unique (owner, member_id) pair refuses a second
+ * membership of the same person in one workspace even if two of their invitations race.
+ */
+export async function acceptInvitation(
+  deps: { db: Database; identity: IdentityConfig; plans: PlanCatalogue },
+  caller: VerifiedIdentity,
+  token: string,
+): Promise<Workspace> {
+  const me = await findOrCreateUser(deps.db, deps.identity, caller);
+  const hash = hashInvitationToken(token);
+  try {
+    return await deps.db.transaction(async (tx) => {
+      const [row] = await tx
+        .select({
+          id: subUsers.id,
+          owner: subUsers.owner,
+          email: subUsers.email,
+          memberId: subUsers.memberId,
+          expiresAt: subUsers.invitationExpiresAt,
+        })
+        .from(subUsers)
+        .where(eq(subUsers.invitationTokenHash, hash))
+        .for('update');
+      if (!row) throw invitationNotFound();
+      if (row.memberId) throw invitationUsed();
+      if (!row.expiresAt || row.expiresAt <= new Date()) throw invitationExpired();
+      if (row.owner === caller.uid) throw invitationToOwnWorkspace(row.email);
+      if (me.email.toLowerCase() !== row.email) throw invitationForAnotherEmail(row.email);
+      // Already a member through another row of this owner (joined before under an older address).
+      const [already] = await tx
+        .select({ id: subUsers.id })
+        .from(subUsers)
+        .where(and(eq(subUsers.owner, row.owner), eq(subUsers.memberId, caller.uid)));
+      if (already) throw invitationUsed();
+      const [place] = await tx
+        .select({ owner: workspaceOwnerColumns, hasSeat: rowHoldsSeat })
+        .from(subUsers)
+        .innerJoin(users, eq(users.id, subUsers.owner))
+        .where(eq(subUsers.id, row.id));
+      if (!place) throw invitationNotFound();
+      if (!place.hasSeat) throw noSeatToJoin();
+      await tx
+        .update(subUsers)
+        .set({ memberId: caller.uid, joinedAt: sql`now()` })
+        .where(eq(subUsers.id, row.id));
+      await recordActivity(tx, {
+        workspace: row.owner,
+        actor: caller.uid,
+        action: 'member.joined',
+        subject: row.email,
+      });
+      return toWorkspace(place.owner, { role: 'member', hasSeat: true }, deps.plans);
+    });
+  } catch (error) {
+    if (isOwnerMemberConflict(error)) throw invitationUsed();
+    throw error;
+  }
+}
+
+/** The unique (owner, member_id) violation, however the driver wraps it. */
+function isOwnerMemberConflict(error: unknown): boolean {
+  for (let cause = error, depth = 0; cause && depth < 5; depth += 1) {
+    const { code, constraint } = cause as { code?: unknown; constraint?: unknown };
+    // "sub_users": the table's name, and so its constraint's, since the first release.
+    if (code === '23505' && (constraint === undefined || constraint === 'sub_users_owner_member_unique')) {
+      return true;
+    }
+    cause = (cause as { cause?: unknown }).cause;
+  }
+  return false;
+}

@@ -1,0 +1,102 @@
+import type { AddMemberRequest } from '@app/api-contract';
+import { isAtSeatLimit } from '@app/plans';
+import { count, eq } from 'drizzle-orm';
+import { recordActivity } from '#api/activity/record-activity.ts';
+import type { VerifiedIdentity } from '#api/auth/verify-access-token.ts';
+import type { IdentityConfig } from '#api/config.ts';
+import type { Database } from '#api/db/database.ts';
+import { subUsers, users } from '#api/db/schema.ts';
+import { AppError } from '#api/http/app-error.ts';
+import { findOrCreateUser } from '#api/users/user-document.ts';
+import { invitationExpiry, newInvitationToken } from './invitation-token.ts';
+import { type Member, memberColumns, toMember } from './member-document.ts';
+import { type InvitationMailer, sendInvitation } from './send-invitation.ts';
+
+export type AddMemberDeps = {
+  db: Database;
+  identity: IdentityConfig;
+  invitationTtlHours: number;
+} & Omit<InvitationMailer, 'log'>;
+
+/**
+ * docs/product.md §6: an owner adds people up to their seats (`users.quantity`); each new row is also an
+ * invitation (docs/team.md), mailed once the row is committed. The owner's row is locked for the count
+ * and the insert, so concurrent adds queue behind each other and never pass the limit, on any number of
+ * app instances.
+ */
+export async function addMember(
+  deps: AddMemberDeps & Pick<InvitationMailer, 'log'>,
+  caller: VerifiedIdentity,
+  request: AddMemberRequest,
+): Promise<Member> {
+  const owner = await findOrCreateUser(deps.db, deps.identity, caller);
+  if (owner.email && owner.email.toLowerCase() === request.email.toLowerCase()) {
+    // "sub-users/": the error code clients know since the first release; the domain's word is member.
+    throw new AppError(
+      409,
+      'sub-users/own-email',
+      'You cannot add yourself: you already own this workspace.',
+    );
+  }
+  const { token, hash } = newInvitationToken();
+  const expiresAt = invitationExpiry(deps.invitationTtlHours);
+  const row = await deps.db.transaction(async (tx) => {
+    // FOR NO KEY UPDATE rather than FOR UPDATE: it queues adds behind each other just as well, but does
+    // not block the key-share locks that inserting an item or an activity entry of this workspace takes
+    // on the same row, so a member's write holding its membership row never deadlocks with an add.
+    const [locked] = await tx
+      .select({ quantity: users.quantity })
+      .from(users)
+      .where(eq(users.id, caller.uid))
+      .for('no key update');
+    if (!locked) throw new Error(`user ${caller.uid} vanished before adding a member`);
+    const [taken] = await tx.select({ seats: count() }).from(subUsers).where(eq(subUsers.owner, caller.uid));
+    if (isAtSeatLimit(taken?.seats ?? 0, locked.quantity)) {
+      throw new AppError(
+        409,
+        'seats/limit-reached',
+        locked.quantity === 0
+          ? 'Your plan does not include other users. Choose a plan to add users.'
+          : `You have used all ${locked.quantity} seats of your plan. Upgrade your plan to add more users.`,
+      );
+    }
+    const [inserted] = await tx
+      .insert(subUsers)
+      .values({
+        owner: caller.uid,
+        ...request,
+        invitationTokenHash: hash,
+        invitationExpiresAt: expiresAt,
+        invitationSentAt: new Date(),
+      })
+      .onConflictDoNothing({ target: [subUsers.owner, subUsers.email] })
+      .returning(memberColumns);
+    if (inserted) {
+      await recordActivity(tx, {
+        workspace: caller.uid,
+        actor: caller.uid,
+        action: 'member.invited',
+        subject: inserted.email,
+      });
+    }
+    return inserted;
+  });
+  if (!row) {
+    // "sub-users/": the error code clients know since the first release; the domain's word is member.
+    throw new AppError(
+      409,
+      'sub-users/duplicate-email',
+      'You have already added a user with this email address.',
+    );
+  }
+  await sendInvitation(deps, {
+    recordId: row.id,
+    email: row.email,
+    firstName: row.firstName,
+    owner,
+    token,
+    expiresAt,
+  });
+  // Added below the limit under the owner's lock, the row is among the first `quantity`: it has a seat.
+  return toMember({ ...row, hasSeat: true });
+}

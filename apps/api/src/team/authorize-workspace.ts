@@ -1,0 +1,112 @@
+import { and, eq, isNotNull, sql } from 'drizzle-orm';
+import type { Database } from '#api/db/database.ts';
+import { subUsers, users } from '#api/db/schema.ts';
+import { AppError } from '#api/http/app-error.ts';
+import { rowsAddedBefore } from './seat-order.ts';
+
+/** A database or an open transaction: authorization runs inside the transaction of a write. */
+export type Queryable = Pick<Database, 'select' | 'insert' | 'update' | 'delete' | 'execute'>;
+
+/** Who the caller is in a workspace: its owner, or a member with a seat. */
+export type WorkspaceAccess = { workspace: string; role: 'owner' | 'member' };
+
+export const workspaceNotFound = () =>
+  new AppError(
+    404,
+    'workspaces/not-found',
+    'You are not a member of this workspace: the owner may have removed you, or you left it.',
+  );
+
+export const noSeat = () =>
+  new AppError(
+    403,
+    'workspaces/no-seat',
+    "The owner's plan now has fewer seats than members, and yours is not covered. Ask the owner to free a seat or add seats.",
+  );
+
+// A workspace id is an owner's uid; one with control characters is no one's, and PostgreSQL would
+// refuse a NUL with an error rather than a miss.
+export const isPlausibleWorkspaceId = (id: string) => /^[^\p{Cc}]{1,200}$/u.test(id);
+
+const joinedMembership = (workspace: string, callerUid: string) =>
+  and(eq(subUsers.owner, workspace), eq(subUsers.memberId, callerUid), isNotNull(subUsers.joinedAt));
+
+export type AuthorizeOptions = {
+  /** Lock the membership (and the owner's row) until the caller's transaction ends: for writes. */
+  lock?: boolean;
+  /**
+   * With `lock`, lock the owner's `users` row for the owner as well (FOR NO KEY UPDATE), for a write
+   * that counts the workspace's rows (the item limit): concurrent ones queue behind each other, and
+   * the caller needs no statement of its own. A member's write always locks it.
+   */
+  lockOwnerRow?: boolean;
+};
+
+/**
+ * Authorization for everything in a workspace (docs/team.md): the caller is its owner, or a member
+ * who joined and whose seat the owner's plan covers. Seats go to members in the order they were
+ * added (`created_at, id`), pending invitations included, so a member has a seat when fewer than
+ * `quantity` members were added before them. The owner costs no query, a member one (two locked).
+ *
+ * With `lock`, the membership row is locked FOR SHARE until the caller's transaction ends, so a
+ * removal (which deletes it) waits for a write already authorized, and a write that starts after the
+ * removal finds no row: access ends at one instant, on every instance.
+ *
+ * Lock order: the owner's `users` row (FOR NO KEY UPDATE, which the foreign-key checks of rows
+ * referencing the owner do not conflict with) before the membership row. A write then never holds
+ * the membership while it waits for the owner's row, so it cannot deadlock with a removal that locks
+ * the owner's row first (as seat counting does), nor with one that only deletes the membership. And
+ * members' writes queue on the owner's row rather than pile up share locks on the membership, which
+ * would let each new one in ahead of a waiting removal: the removal waits for the one write under
+ * way. Code that locks both must keep this order. The owner's row is locked only if the caller is a
+ * member, so nobody can hold up a workspace they do not belong to.
+ */
+export async function authorizeWorkspace(
+  db: Queryable,
+  callerUid: string,
+  workspace: string | undefined,
+  options: AuthorizeOptions = {},
+): Promise<WorkspaceAccess> {
+  if (workspace === undefined || workspace === callerUid) {
+    if (options.lock && options.lockOwnerRow) {
+      const [own] = await db
+        .select({ id: users.id })
+        .from(users)
+        .where(eq(users.id, callerUid))
+        .for('no key update');
+      if (!own) throw new Error(`user ${callerUid} vanished before a write in their workspace`);
+    }
+    return { workspace: callerUid, role: 'owner' };
+  }
+  if (!isPlausibleWorkspaceId(workspace)) throw workspaceNotFound();
+  let member: { addedBefore: number; seats: number } | undefined;
+  if (options.lock) {
+    const [owner] = await db
+      .select({ seats: users.quantity })
+      .from(users)
+      .where(
+        and(
+          eq(users.id, workspace),
+          // Checked before the row is locked: a row the WHERE rejects is not locked.
+          sql`exists (select 1 from ${subUsers} where ${joinedMembership(workspace, callerUid)})`,
+        ),
+      )
+      .for('no key update');
+    if (!owner) throw workspaceNotFound();
+    const [row] = await db
+      .select({ addedBefore: rowsAddedBefore })
+      .from(subUsers)
+      .where(joinedMembership(workspace, callerUid))
+      .for('share');
+    member = row && { addedBefore: row.addedBefore, seats: owner.seats };
+  } else {
+    [member] = await db
+      .select({ addedBefore: rowsAddedBefore, seats: users.quantity })
+      .from(subUsers)
+      .innerJoin(users, eq(users.id, subUsers.owner))
+      .where(joinedMembership(workspace, callerUid));
+  }
+  if (!member) throw workspaceNotFound();
+  if (member.addedBefore >= member.seats) throw noSeat();
+  return { workspace, role: 'member' };
+}

@@ -1,0 +1,41 @@
+import { invitationRequest } from '@app/api-contract';
+import type { FastifyInstance } from 'fastify';
+import { type Authenticate, callerOf } from '#api/auth/authenticate.ts';
+import type { PlanCatalogue } from '#api/billing/resolve-plan-prices.ts';
+import type { IdentityConfig } from '#api/config.ts';
+import type { Database } from '#api/db/database.ts';
+import { success } from '#api/http/app-error.ts';
+import { publicPostLimit, type RateLimitConfig } from '#api/http/rate-limit.ts';
+import { validate } from '#api/http/validate.ts';
+import { acceptInvitation } from './accept-invitation.ts';
+import { lookUpInvitation } from './look-up-invitation.ts';
+
+/**
+ * The invitation page's two calls (docs/team.md). The token always travels in a body, never in a URL.
+ * The lookup is public, so it counts per address like the other public forms; accepting needs a
+ * signed-in caller and counts among their writes.
+ */
+export function registerInvitationRoutes(
+  app: FastifyInstance,
+  deps: {
+    db: Database;
+    identity: IdentityConfig;
+    plans: PlanCatalogue;
+    authenticate: Authenticate;
+    rateLimit: RateLimitConfig;
+  },
+) {
+  app.post(
+    '/api/invitations/lookup',
+    { config: { rateLimit: publicPostLimit(deps.rateLimit) } },
+    async (request) => {
+      const { token } = validate(invitationRequest, request.body);
+      return success(await lookUpInvitation(deps.db, token));
+    },
+  );
+
+  app.post('/api/invitations/accept', { preHandler: deps.authenticate }, async (request) => {
+    const { token } = validate(invitationRequest, request.body);
+    return success(await acceptInvitation(deps, callerOf(request), token));
+  });
+}

@@ -1,0 +1,79 @@
+import type { Member, MemberStatus } from '@app/api-contract';
+import { subUsers } from '#api/db/schema.ts';
+import { AppError } from '#api/http/app-error.ts';
+
+export const memberColumns = {
+  id: subUsers.id,
+  owner: subUsers.owner,
+  email: subUsers.email,
+  firstName: subUsers.firstName,
+  lastName: subUsers.lastName,
+  createdAt: subUsers.createdAt,
+  memberId: subUsers.memberId,
+  joinedAt: subUsers.joinedAt,
+  invitationExpiresAt: subUsers.invitationExpiresAt,
+};
+
+export type MemberRow = {
+  id: string;
+  owner: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  createdAt: Date;
+  memberId: string | null;
+  joinedAt: Date | null;
+  invitationExpiresAt: Date | null;
+  hasSeat: boolean;
+};
+
+/**
+ * Joined: a member. Otherwise the link is out and valid, or it expired (rows from before invitations
+ * existed have none, and the owner sends one by resending).
+ */
+export function statusOf(
+  row: Pick<MemberRow, 'memberId' | 'invitationExpiresAt'>,
+  now = new Date(),
+): MemberStatus {
+  if (row.memberId) return 'member';
+  return row.invitationExpiresAt && row.invitationExpiresAt > now ? 'invited' : 'expired';
+}
+
+/**
+ * A member as the owner's list shows it: the spec's UserManagement record (docs/product.md §3), the
+ * contract's `member`.
+ */
+export function toMember(row: MemberRow): Member {
+  return {
+    id: row.id,
+    owner: row.owner,
+    email: row.email,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    createdAt: row.createdAt.toISOString(),
+    status: statusOf(row),
+    memberId: row.memberId,
+    joinedAt: row.joinedAt?.toISOString() ?? null,
+    invitationExpiresAt: row.invitationExpiresAt?.toISOString() ?? null,
+    hasSeat: Boolean(row.hasSeat),
+  };
+}
+
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * Every id that is not one of the caller's members gets the same answer: someone else's, removed
+ * already, or not a uuid at all (which PostgreSQL would refuse with an error, not a miss).
+ */
+export const memberNotFound = () =>
+  new AppError(
+    404,
+    'not_found',
+    'There is no such person in your workspace: they may have been removed already. Reload the list.',
+  );
+
+export function assertMemberRecordId(id: string) {
+  if (!uuidPattern.test(id)) throw memberNotFound();
+}
+
+export type { Member };

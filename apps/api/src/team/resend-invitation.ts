@@ -1,0 +1,66 @@
+import { and, eq } from 'drizzle-orm';
+import { recordActivity } from '#api/activity/record-activity.ts';
+import type { VerifiedIdentity } from '#api/auth/verify-access-token.ts';
+import type { Database } from '#api/db/database.ts';
+import { subUsers, users } from '#api/db/schema.ts';
+import { AppError } from '#api/http/app-error.ts';
+import { invitationExpiry, newInvitationToken } from './invitation-token.ts';
+import { readMember } from './list-members.ts';
+import { assertMemberRecordId, type Member, memberNotFound } from './member-document.ts';
+import { type InvitationMailer, sendInvitation } from './send-invitation.ts';
+
+/**
+ * A new link for a pending (or expired) invitation: a new token and expiry replace the old ones, so
+ * the previous link answers "not found" from now on. Mailed once the change is committed.
+ */
+export async function resendInvitation(
+  deps: { db: Database; invitationTtlHours: number } & InvitationMailer,
+  caller: VerifiedIdentity,
+  id: string,
+): Promise<Member> {
+  assertMemberRecordId(id);
+  const { token, hash } = newInvitationToken();
+  const expiresAt = invitationExpiry(deps.invitationTtlHours);
+  const sent = await deps.db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ email: subUsers.email, firstName: subUsers.firstName, memberId: subUsers.memberId })
+      .from(subUsers)
+      .where(and(eq(subUsers.id, id), eq(subUsers.owner, caller.uid)))
+      .for('update');
+    if (!row) throw memberNotFound();
+    if (row.memberId) {
+      throw new AppError(
+        409,
+        'invitations/already-joined',
+        'This person has already joined your workspace, so there is no invitation to send.',
+      );
+    }
+    await tx
+      .update(subUsers)
+      .set({ invitationTokenHash: hash, invitationExpiresAt: expiresAt, invitationSentAt: new Date() })
+      .where(eq(subUsers.id, id));
+    await recordActivity(tx, {
+      workspace: caller.uid,
+      actor: caller.uid,
+      action: 'member.invitation-resent',
+      subject: row.email,
+    });
+    const [owner] = await tx
+      .select({ name: users.name, email: users.email })
+      .from(users)
+      .where(eq(users.id, caller.uid));
+    if (!owner) throw new Error(`user ${caller.uid} vanished while resending an invitation`);
+    return { ...row, owner };
+  });
+  await sendInvitation(deps, {
+    recordId: id,
+    email: sent.email,
+    firstName: sent.firstName,
+    owner: sent.owner,
+    token,
+    expiresAt,
+  });
+  const member = await readMember(deps.db, caller.uid, id);
+  if (!member) throw memberNotFound(); // removed in the moment since
+  return member;
+}

@@ -1,0 +1,35 @@
+import type { Workspace } from '@app/api-contract';
+import { canFeatureItems } from '@app/plans';
+import { planStatusOf } from '#api/billing/plan-status.ts';
+import type { PlanCatalogue } from '#api/billing/resolve-plan-prices.ts';
+import { users } from '#api/db/schema.ts';
+
+type OwnerRow = Pick<
+  typeof users.$inferSelect,
+  'id' | 'name' | 'email' | 'stripePriceId' | 'stripeSubscriptionStatus'
+>;
+
+/** The owner columns a workspace answer needs. */
+export const workspaceOwnerColumns = {
+  id: users.id,
+  name: users.name,
+  email: users.email,
+  stripePriceId: users.stripePriceId,
+  stripeSubscriptionStatus: users.stripeSubscriptionStatus,
+};
+
+/** A workspace as the caller sees it (the contract's `workspace`); featuring follows the owner's plan. */
+export function toWorkspace(
+  owner: OwnerRow,
+  access: { role: Workspace['role']; hasSeat: boolean },
+  plans: PlanCatalogue,
+): Workspace {
+  return {
+    id: owner.id,
+    ownerName: owner.name,
+    ownerEmail: owner.email,
+    role: access.role,
+    hasSeat: Boolean(access.hasSeat),
+    canFeatureItems: canFeatureItems(planStatusOf(owner, plans)),
+  };
+}

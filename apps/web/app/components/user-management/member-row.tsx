@@ -1,0 +1,128 @@
+import type { MemberStatus } from '@app/api-contract';
+import { formatLongDate } from '@app/plans';
+import type { Member } from '#web/lib/team/members.ts';
+
+export type MemberActions = {
+  onResend: (user: Member) => void;
+  onWithdraw: (user: Member) => void;
+  onRemove: (user: Member) => void;
+};
+
+const statusTexts: Record<MemberStatus, string> = {
+  invited: 'Invited',
+  expired: 'Invitation expired',
+  member: 'Member',
+};
+
+const badgeStyles: Record<MemberStatus | 'no-seat', string> = {
+  invited: 'bg-amber-50 text-amber-800 ring-amber-600/20',
+  expired: 'bg-slate-100 text-slate-700 ring-slate-500/20',
+  member: 'bg-green-50 text-green-800 ring-green-600/20',
+  'no-seat': 'bg-red-50 text-red-800 ring-red-600/20',
+};
+
+const actionClasses =
+  'rounded-md px-2.5 py-1.5 text-sm font-medium disabled:cursor-not-allowed disabled:opacity-60';
+
+export const fullName = (user: Pick<Member, 'firstName' | 'lastName'>) =>
+  `${user.firstName} ${user.lastName}`;
+
+/** The line under the email: when the link expires, that it has, or since when the person is in. */
+function detailOf(user: Member): string {
+  if (user.status === 'member') {
+    const joined = formatLongDate(user.joinedAt);
+    return joined ? `Joined ${joined}` : 'Joined';
+  }
+  if (user.status === 'invited') {
+    const expires = formatLongDate(user.invitationExpiresAt);
+    return expires ? `The invitation link works until ${expires}` : 'The invitation link was sent';
+  }
+  return 'Send a new invitation for a link that works';
+}
+
+/**
+ * One member on user management: name, email, where they stand (`Invited`, `Invitation expired`,
+ * `Member`, and `No seat` when the plan's seats do not reach them), and what the owner can do:
+ * resend or withdraw an invitation, remove a member. The buttons' names are the actions alone; the
+ * person's name is their description.
+ */
+export function MemberRow({
+  user,
+  isBusy,
+  actions,
+}: {
+  user: Member;
+  isBusy: boolean;
+  actions: MemberActions;
+}) {
+  const nameId = `member-${user.id}-name`;
+  const isPending = user.status !== 'member';
+  // "sub-user" in the test ids below: the browser tests' names for the row since the first release.
+  return (
+    <li className="flex items-start gap-3 px-4 py-4 sm:px-6" data-testid="sub-user-row">
+      <span
+        aria-hidden="true"
+        className="inline-flex size-10 shrink-0 items-center justify-center rounded-full bg-brand-100 text-sm font-semibold text-brand-800"
+      >
+        {`${user.firstName.charAt(0)}${user.lastName.charAt(0)}`.toUpperCase()}
+      </span>
+      <div className="flex min-w-0 flex-1 flex-wrap items-start justify-between gap-x-4 gap-y-3">
+        <div className="min-w-0 flex-1 basis-56">
+          <p id={nameId} className="break-words font-medium text-slate-900">
+            {fullName(user)}
+          </p>
+          <p className="break-all text-sm text-slate-600">{user.email}</p>
+          <p className="mt-2 flex flex-wrap gap-1.5" data-testid="sub-user-status">
+            <Badge style={user.status}>{statusTexts[user.status]}</Badge>
+            {!user.hasSeat && <Badge style="no-seat">No seat</Badge>}
+          </p>
+          <p className="mt-1.5 text-xs text-slate-600">{detailOf(user)}</p>
+        </div>
+        <div className="-ml-2.5 flex flex-wrap gap-1 sm:-mr-2.5 sm:ml-auto sm:justify-end">
+          {isPending ? (
+            <>
+              <button
+                type="button"
+                disabled={isBusy}
+                aria-describedby={nameId}
+                onClick={() => actions.onResend(user)}
+                className={`${actionClasses} text-slate-700 hover:bg-slate-100`}
+              >
+                Resend invitation
+              </button>
+              <button
+                type="button"
+                disabled={isBusy}
+                aria-describedby={nameId}
+                onClick={() => actions.onWithdraw(user)}
+                className={`${actionClasses} text-red-700 hover:bg-red-50`}
+              >
+                Withdraw invitation
+              </button>
+            </>
+          ) : (
+            <button
+              type="button"
+              disabled={isBusy}
+              aria-describedby={nameId}
+              onClick={() => actions.onRemove(user)}
+              className={`${actionClasses} text-red-700 hover:bg-red-50`}
+            >
+              Remove
+            </button>
+          )}
+        </div>
+      </div>
+    </li>
+  );
+}
+
+function Badge({ style, children }: { style: keyof typeof badgeStyles; children: string }) {
+  return (
+    <span
+      className={`inline-flex items-center rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset ${badgeStyles[style]}`}
+    >
+      {children}
+    </span>
+  );
+}

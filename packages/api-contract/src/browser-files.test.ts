@@ -1,0 +1,23 @@
+import { readFile } from 'node:fs/promises';
+import { describe, expect, it } from 'vitest';
+import packageJson from '../package.json' with { type: 'json' };
+
+// The subpaths besides '.' are what the web app's browser code imports (field rules, error codes, the
+// item stream's events): plain data, so none may import anything, zod least of all (decision 0011).
+const browserFiles = Object.entries(packageJson.exports).filter(([subpath]) => subpath !== '.');
+
+describe('the files exported for the browser', () => {
+  it('are the three plain-data files', () => {
+    expect(browserFiles.map(([subpath]) => subpath).sort()).toEqual([
+      './error-codes',
+      './field-rules',
+      './item-stream',
+    ]);
+  });
+
+  it.each(browserFiles)('%s (%s) imports nothing', async (_, file) => {
+    const source = await readFile(new URL(`../${file}`, import.meta.url), 'utf8');
+    expect(source).not.toMatch(/^\s*(import|export)\s(?!type\b)[^;]*\bfrom\s/m);
+    expect(source).not.toMatch(/\bimport\(/);
+  });
+});

@@ -1,0 +1,19 @@
+// The live item list, GET /api/items/stream (Server-Sent Events): its event names and the reasons the
+// server closes a stream, written once for the API that sends them and the web app that reads them.
+// No imports: the browser bundle takes this file as it is (`@app/api-contract/item-stream`).
+
+/** `items` carries the workspace's whole list; `closed` comes last, with a reason (its data). */
+export const itemStreamEvents = { items: 'items', closed: 'closed' } as const;
+
+/** Why the server closed a stream: the data of `closed` is `{"reason":"…"}`. */
+export const itemStreamCloseReasons = {
+  /** Newer streams of the same user or address took its place (STREAMS_PER_USER_MAX, STREAMS_PER_ADDRESS_MAX). */
+  replaced: 'too-many-streams',
+  /** The member lost access to the workspace (removed, left, or no seat). */
+  accessRevoked: 'access-revoked',
+} as const;
+
+export type ItemStreamCloseReason = (typeof itemStreamCloseReasons)[keyof typeof itemStreamCloseReasons];
+
+/** The data of a `closed` event. */
+export type ItemStreamClosed = { reason: ItemStreamCloseReason };

@@ -1,0 +1,243 @@
+import { z } from 'zod';
+import { endpoint } from './endpoint.ts';
+import { successEnvelope } from './envelope.ts';
+import { firstNameField, lastNameField } from './field-rules.ts';
+import { emailAddress, text, timestamp } from './fields.ts';
+
+// The team (docs/team.md), in three words: a **workspace** is what its members share, its owner's
+// items (its id is the owner's uid); a **member** is a person in it, invited or joined; an
+// **invitation** is the link mailed to a member, which they accept to join.
+
+/** A workspace the caller can open: their own, or one they joined. */
+export const workspace = z
+  .object({
+    id: z.string().describe("The owner's uid."),
+    ownerName: z.string().nullable(),
+    ownerEmail: z.string(),
+    role: z.enum(['owner', 'member']),
+    hasSeat: z.boolean().describe('False for a member whose seat the plan no longer covers.'),
+    canFeatureItems: z.boolean().describe("Whether the owner's plan allows featuring items."),
+  })
+  .meta({ id: 'Workspace' });
+
+/** The `workspace` query parameter of every items endpoint: absent, the caller's own. */
+export const workspaceQuery = z.object({
+  workspace: z
+    .string()
+    .optional()
+    .describe("The workspace's id (its owner's uid); the caller's own workspace when absent."),
+});
+
+/** The Add User dialog of /userManagement: a person to add to the caller's workspace. */
+export const addMemberRequest = z
+  .strictObject({
+    firstName: text(firstNameField),
+    lastName: text(lastNameField),
+    email: emailAddress,
+  })
+  // "SubUser": the OpenAPI name generated clients know since the first release; the domain's word is member.
+  .meta({ id: 'CreateSubUserRequest' });
+
+/**
+ * Where a member stands: `invited`, a link is out and valid; `expired`, the link expired (or none was
+ * ever sent) and the owner may send a new one; `member`, the person joined.
+ */
+export const memberStatus = z.enum(['invited', 'expired', 'member']);
+
+/**
+ * A member as the owner's list shows it: the spec's UserManagement record (docs/product.md §3), with
+ * its invitation (docs/team.md).
+ */
+export const member = z
+  .object({
+    id: z.uuid(),
+    owner: z.string().describe("The owner's uid."),
+    email: z.string(),
+    firstName: z.string(),
+    lastName: z.string(),
+    createdAt: timestamp,
+    status: memberStatus,
+    // The joined person's uid (their `users.id`), not this member's `id`.
+    memberId: z.string().nullable().describe('The uid of the person who joined; null until then.'),
+    joinedAt: timestamp.nullable(),
+    invitationExpiresAt: timestamp.nullable(),
+    hasSeat: z
+      .boolean()
+      .describe(
+        'False when the plan has fewer seats than people and this one, among the newest, has none: a member without a seat cannot open the workspace until the owner removes someone or adds seats.',
+      ),
+  })
+  // "SubUser": the OpenAPI name generated clients know since the first release; the domain's word is member.
+  .meta({ id: 'SubUser' });
+
+const invitationToken = z
+  .string({ error: 'The invitation link is incomplete.' })
+  .regex(/^[A-Za-z0-9_-]{43}$/, { error: 'The invitation link is incomplete.' });
+
+export const invitationRequest = z.strictObject({ token: invitationToken }).meta({ id: 'InvitationRequest' });
+
+/** What the invitation page shows before anyone signs in. */
+export const invitationPreview = z
+  .object({
+    email: z.string().describe('The address invited.'),
+    ownerName: z.string().nullable(),
+    ownerEmail: z.string(),
+    status: z.enum(['pending', 'expired', 'used']),
+    expiresAt: timestamp.nullable(),
+  })
+  .meta({ id: 'InvitationPreview' });
+
+export const activityActions = [
+  'item.created',
+  'item.renamed',
+  'item.deleted',
+  'item.featured',
+  'item.unfeatured',
+  'member.invited',
+  'member.invitation-resent',
+  'member.invitation-withdrawn',
+  'member.joined',
+  'member.removed',
+  'member.left',
+] as const;
+
+export const activityEntry = z
+  .object({
+    id: z.uuid(),
+    actorId: z.string(),
+    actorEmail: z.string(),
+    action: z.enum(activityActions),
+    subject: z.string().describe("An item's name or a person's email."),
+    previous: z.string().nullable().describe('The name before a rename.'),
+    createdAt: timestamp,
+  })
+  .meta({ id: 'ActivityEntry' });
+
+export type Workspace = z.output<typeof workspace>;
+export type AddMemberRequest = z.output<typeof addMemberRequest>;
+export type Member = z.output<typeof member>;
+export type MemberStatus = z.output<typeof memberStatus>;
+export type InvitationRequest = z.output<typeof invitationRequest>;
+export type InvitationPreview = z.output<typeof invitationPreview>;
+export type ActivityAction = (typeof activityActions)[number];
+export type ActivityEntry = z.output<typeof activityEntry>;
+
+const memberIdParams = z.object({ id: z.string().describe("The member's id (a uuid).") });
+const workspaceIdParams = z.object({ id: z.string().describe("The workspace's id (its owner's uid).") });
+
+// "sub-users" in the paths, operation ids and error codes: what clients call since the first release;
+// the domain's word is member.
+export const teamEndpoints = [
+  endpoint({
+    method: 'GET',
+    path: '/api/sub-users',
+    id: 'listSubUsers',
+    tag: 'User management',
+    summary: 'The people the caller added to their workspace, invited or joined',
+    auth: 'bearer',
+    answer: { status: 200, description: 'The members.', schema: successEnvelope(z.array(member)) },
+  }),
+  endpoint({
+    method: 'POST',
+    path: '/api/sub-users',
+    id: 'createSubUser',
+    tag: 'User management',
+    summary: 'Adds a person within the seats of the caller’s plan, and mails them an invitation',
+    description:
+      'Pending invitations hold a seat. The mail carries a single-use link that expires (INVITATION_TTL_HOURS, 7 days by default).',
+    auth: 'bearer',
+    request: { body: addMemberRequest },
+    answer: { status: 201, description: 'The new member.', schema: successEnvelope(member) },
+    errors: { 409: ['seats/limit-reached', 'sub-users/duplicate-email', 'sub-users/own-email'] },
+  }),
+  endpoint({
+    method: 'POST',
+    path: '/api/sub-users/:id/invitation',
+    id: 'resendInvitation',
+    tag: 'User management',
+    summary: 'Sends a new invitation link; the previous one stops working',
+    auth: 'bearer',
+    request: { params: memberIdParams },
+    answer: { status: 200, description: 'The member.', schema: successEnvelope(member) },
+    errors: { 404: ['not_found'], 409: ['invitations/already-joined'] },
+  }),
+  endpoint({
+    method: 'DELETE',
+    path: '/api/sub-users/:id',
+    id: 'removeSubUser',
+    tag: 'User management',
+    summary: 'Withdraws an invitation or removes a member; the seat is free at once',
+    description: "A removed member's access ends at once, open live lists included, on every instance.",
+    auth: 'bearer',
+    request: { params: memberIdParams },
+    answer: {
+      status: 200,
+      description: "The removed member's id.",
+      schema: successEnvelope(z.object({ id: z.uuid() })),
+    },
+    errors: { 404: ['not_found'] },
+  }),
+  endpoint({
+    method: 'GET',
+    path: '/api/workspaces',
+    id: 'listWorkspaces',
+    tag: 'Teams',
+    summary: 'The workspaces the caller can open: their own first, then those they joined',
+    auth: 'bearer',
+    answer: { status: 200, description: 'The workspaces.', schema: successEnvelope(z.array(workspace)) },
+  }),
+  endpoint({
+    method: 'DELETE',
+    path: '/api/workspaces/:id/membership',
+    id: 'leaveWorkspace',
+    tag: 'Teams',
+    summary: 'Leaves a workspace the caller joined; the seat is free at once',
+    auth: 'bearer',
+    request: { params: workspaceIdParams },
+    answer: {
+      status: 200,
+      description: 'The workspace left.',
+      schema: successEnvelope(z.object({ id: z.string() })),
+    },
+    errors: { 404: ['workspaces/not-found'] },
+  }),
+  endpoint({
+    method: 'POST',
+    path: '/api/invitations/lookup',
+    id: 'lookUpInvitation',
+    tag: 'Teams',
+    summary: 'Who invited whom, for the invitation page (the token travels in the body, never a URL)',
+    auth: 'public',
+    request: { body: invitationRequest },
+    answer: { status: 200, description: 'The invitation.', schema: successEnvelope(invitationPreview) },
+    errors: { 404: ['invitations/not-found'] },
+  }),
+  endpoint({
+    method: 'POST',
+    path: '/api/invitations/accept',
+    id: 'acceptInvitation',
+    tag: 'Teams',
+    summary: 'Joins the workspace of an invitation made out to the caller’s email',
+    auth: 'bearer',
+    request: { body: invitationRequest },
+    answer: { status: 200, description: 'The workspace joined.', schema: successEnvelope(workspace) },
+    errors: {
+      403: ['invitations/wrong-email'],
+      404: ['invitations/not-found'],
+      409: ['invitations/expired', 'invitations/used', 'invitations/own-workspace', 'workspaces/no-seat'],
+    },
+  }),
+  endpoint({
+    method: 'GET',
+    path: '/api/activity',
+    id: 'listActivity',
+    tag: 'Teams',
+    summary: "What happened in the caller's own workspace, newest first (the latest 200 entries)",
+    auth: 'bearer',
+    answer: {
+      status: 200,
+      description: 'The activity log.',
+      schema: successEnvelope(z.array(activityEntry)),
+    },
+  }),
+];

@@ -1,0 +1,572 @@
+// Every environment variable the project reads, once: what it means, its default, whether production
+// needs it and whether it is a secret. The app's configuration (apps/api/src/config.ts,
+// config/production-settings.ts) and the emulators' take their defaults from here, and
+// variables.test.ts checks every description against it: the code that reads variables, `.env.example`,
+// `deploy/app.env.example`, the README's tables and docs/deploy.md.
+// No imports: plain data.
+
+/** Who reads a variable. */
+export type Reader =
+  /** The app server (apps/api/src/config.ts). */
+  | 'app'
+  /** The web app's build (VITE_*, baked into the pages). */
+  | 'web'
+  /** The identity emulator (emulators/identity/src/config.ts). */
+  | 'identity'
+  /** The payment emulator (emulators/payments/src/config.ts). */
+  | 'payments'
+  /** The npm scripts that start things (scripts/). */
+  | 'launcher'
+  /** Node.js itself. */
+  | 'node'
+  /** compose.yaml. */
+  | 'compose'
+  /** The test suites and their launchers. */
+  | 'tests'
+  /** The benchmarks (bench/). */
+  | 'bench';
+
+/**
+ * Where a production deployment meets the variable: the section of docs/deploy.md and of
+ * deploy/app.env.example that lists it. Without one it is for development, tests or benchmarks only.
+ */
+export type ProductionGroup = 'required' | 'recommended' | 'instances' | 'optional' | 'build' | 'compose';
+
+type Value = string | number | boolean;
+
+export type Variable = {
+  description: string;
+  /**
+   * What applies when it is unset (or empty), by mode where the modes differ: embedded (NODE_ENV
+   * unset) and production (NODE_ENV=production; absent: no default, production mode requires a value).
+   * Absent: none, or one worked out from other settings (the description says which).
+   */
+  default?: Value | { embedded: Value; production?: Value };
+  production?: ProductionGroup;
+  /** A credential, or a URL that carries one: never committed with a real value. */
+  secret?: true;
+  readBy: readonly Reader[];
+};
+
+/** The value a variable takes when unset, in the given mode (undefined: none). */
+export function defaultValue(variable: Variable, mode: 'embedded' | 'production'): Value | undefined {
+  const fallback = variable.default;
+  return typeof fallback === 'object' ? fallback[mode] : fallback;
+}
+
+export const variables = {
+  // --- The app server ---
+  NODE_ENV: {
+    description:
+      'production: production mode, real providers only (the server refuses to start while a production setting is missing or a development value; the emulators refuse to start at all). Unset or anything else: embedded mode',
+    readBy: ['app', 'identity', 'payments', 'launcher'],
+  },
+  PORT: {
+    description: "the app's HTTP port (the emulators derive the app's origin from it)",
+    default: 3000,
+    production: 'optional',
+    readBy: ['app', 'identity', 'payments', 'launcher'],
+  },
+  HOST: {
+    description: 'the interface the app listens on',
+    default: { embedded: '127.0.0.1', production: '0.0.0.0' },
+    production: 'optional',
+    readBy: ['app'],
+  },
+  LOG_LEVEL: {
+    description: 'fatal, error, warn, info, debug, trace or silent; JSON lines on stdout',
+    default: 'info',
+    production: 'optional',
+    readBy: ['app', 'identity', 'payments'],
+  },
+  DATA_DIR: {
+    description:
+      'the embedded database (PGlite), the dev outbox and the emulators’ state, relative to the repository',
+    default: 'data',
+    readBy: ['app', 'identity', 'payments', 'launcher'],
+  },
+  DATABASE_URL: {
+    description:
+      'the PostgreSQL connection string; unset: the embedded PGlite in DATA_DIR/db (one process only)',
+    production: 'required',
+    secret: true,
+    readBy: ['app'],
+  },
+  WEB_BUILD_DIR: {
+    description: 'the built web app the server serves, relative to the repository',
+    default: 'apps/web/build/client',
+    readBy: ['app'],
+  },
+  OMNIOUT_DIR: {
+    description: 'the built hosted pricing/account app served under /omniout/, relative to the repository',
+    default: 'apps/omniout/dist',
+    readBy: ['app'],
+  },
+  OMNIOUT_URL: {
+    description: 'serve /omniout/ from an external hosted pricing/account app instead of the bundled one',
+    production: 'optional',
+    readBy: ['app'],
+  },
+  VITE_SITE_URL: {
+    description:
+      'the public https origin: canonical links and social cards (build time) and every return address given to the payment provider (run time); embedded default http://localhost:PORT',
+    production: 'required',
+    readBy: ['app', 'web', 'launcher'],
+  },
+  TRUST_PROXY: {
+    description:
+      "which hops may report the client's address (X-Forwarded-For): false for none, a hop count, or the proxies' addresses/CIDR ranges; true is refused",
+    default: false,
+    production: 'instances',
+    readBy: ['app'],
+  },
+  REDIS_URL: {
+    description:
+      'Redis shared by several instances for the rate limits and stream caps; unset: each instance counts alone',
+    production: 'instances',
+    secret: true,
+    readBy: ['app'],
+  },
+  RATE_LIMIT_MAX: {
+    description: 'public form posts (newsletter, contact) per client address and window',
+    default: 10,
+    production: 'optional',
+    readBy: ['app'],
+  },
+  RATE_LIMIT_WINDOW_MS: {
+    description: "the public form posts' window",
+    default: 60_000,
+    production: 'optional',
+    readBy: ['app'],
+  },
+  WRITE_RATE_LIMIT_MAX: {
+    description: 'signed-in writes (POST, PATCH, DELETE) per user and window',
+    default: 120,
+    production: 'optional',
+    readBy: ['app'],
+  },
+  WRITE_RATE_LIMIT_WINDOW_MS: {
+    description: "the signed-in writes' window",
+    default: 60_000,
+    production: 'optional',
+    readBy: ['app'],
+  },
+  ITEMS_PER_USER_MAX: {
+    description: 'items one user may hold',
+    default: 1000,
+    production: 'optional',
+    readBy: ['app'],
+  },
+  STREAMS_PER_USER_MAX: {
+    description: 'open live lists per user and instance; the oldest closes past it',
+    default: 10,
+    production: 'optional',
+    readBy: ['app'],
+  },
+  STREAMS_PER_ADDRESS_MAX: {
+    description: 'open live lists per client address and instance; the oldest closes past it',
+    default: 20,
+    production: 'optional',
+    readBy: ['app'],
+  },
+  REQUEST_TIMEOUT_MS: {
+    description: "a request's headers and body must arrive within this (408 request_timeout)",
+    default: 30_000,
+    production: 'optional',
+    readBy: ['app'],
+  },
+  INVITATION_TTL_HOURS: {
+    description: 'how long a workspace invitation link stays valid (1 to 8,760)',
+    default: 168,
+    production: 'optional',
+    readBy: ['app'],
+  },
+  SHUTDOWN_DRAIN_MS: {
+    description:
+      'on SIGTERM, how long /readyz answers 503 before the server stops taking requests, so the load balancer notices',
+    default: { embedded: 0, production: 5000 },
+    production: 'optional',
+    readBy: ['app'],
+  },
+  INSTANCE_NAME: {
+    description: 'names the instance in logs and metrics; default <hostname>:<PORT>',
+    production: 'optional',
+    readBy: ['app'],
+  },
+
+  // --- Mail ---
+  SMTP_URL: {
+    description: 'the SMTP server for the contact-form notifications; unset: the dev outbox',
+    production: 'required',
+    secret: true,
+    readBy: ['app', 'identity'],
+  },
+  MAIL_FROM: {
+    description: "the sender of the product's mail; not @localhost in production",
+    default: { embedded: 'Launchkit <no-reply@localhost>' },
+    production: 'required',
+    readBy: ['app', 'identity'],
+  },
+  CONTACT_INBOX: {
+    description: 'receives contact-form messages; not @localhost in production',
+    default: { embedded: 'owner@localhost' },
+    production: 'required',
+    readBy: ['app'],
+  },
+
+  // --- Identity provider ---
+  AUTH0_DOMAIN: {
+    description:
+      'the Auth0 tenant (a bare host means https) or its custom domain; unset: the identity emulator',
+    production: 'required',
+    readBy: ['app', 'launcher'],
+  },
+  AUTH0_CLIENT_ID: {
+    description:
+      'the single-page application the browser signs in with; the API accepts only user tokens issued to it',
+    default: { embedded: 'launchkit-web' },
+    production: 'required',
+    readBy: ['app', 'identity'],
+  },
+  AUTH0_AUDIENCE: {
+    description:
+      "the audience of the browser's access tokens: an API created for this app; default the tenant's Management API (<domain>/api/v2/)",
+    production: 'recommended',
+    readBy: ['app', 'identity'],
+  },
+  AUTH0_CONNECTION: {
+    description: "the database connection's name",
+    default: 'Username-Password-Authentication',
+    production: 'optional',
+    readBy: ['app', 'identity'],
+  },
+  AUTH0_MANAGEMENT_CLIENT_ID: {
+    description: 'the machine-to-machine application authorised for the Management API',
+    default: { embedded: 'launchkit-api' },
+    production: 'required',
+    readBy: ['app', 'identity'],
+  },
+  AUTH0_MANAGEMENT_CLIENT_SECRET: {
+    description: "its client secret (embedded: the identity emulator's published one)",
+    default: { embedded: 'dev-management-secret' },
+    production: 'required',
+    secret: true,
+    readBy: ['app', 'identity'],
+  },
+  RECENT_LOGIN_MAX_AGE_SECONDS: {
+    description: 'an email or password change needs a sign-in at most this old',
+    default: 300,
+    production: 'optional',
+    readBy: ['app'],
+  },
+  PASSWORD_POLICY: {
+    description:
+      "Auth0's password policy level (none, low, fair, good, excellent): the one set on the database connection",
+    default: 'good',
+    production: 'optional',
+    readBy: ['app', 'identity'],
+  },
+  IDENTITY_PORT: {
+    description: "the identity emulator's port",
+    default: 3001,
+    readBy: ['app', 'identity'],
+  },
+
+  // --- Identity emulator (development only) ---
+  IDENTITY_HOST: {
+    description: "the identity emulator's interface (the app's HOST does not apply)",
+    default: '127.0.0.1',
+    readBy: ['identity'],
+  },
+  IDENTITY_ISSUER: {
+    description: "the identity emulator's public origin and '/'; default http://localhost:IDENTITY_PORT/",
+    readBy: ['identity'],
+  },
+  IDENTITY_WEB_ORIGINS: {
+    description:
+      "the app's origins the identity emulator allows (CORS, callbacks, logout); default http://localhost:PORT",
+    readBy: ['identity', 'launcher'],
+  },
+  IDENTITY_DATA_DIR: {
+    description: "the identity emulator's users and signing key; default DATA_DIR/identity",
+    readBy: ['identity'],
+  },
+  IDENTITY_RATE_LIMITS: {
+    description: "Auth0's rate limits, emulated (429 with x-ratelimit-* headers); off for benchmarks",
+    default: true,
+    readBy: ['identity'],
+  },
+  IDENTITY_USERINFO_REQUESTS_PER_MINUTE: {
+    description: '/userinfo calls per user, after a burst of twice this',
+    default: 5,
+    readBy: ['identity'],
+  },
+  IDENTITY_LOGIN_ATTEMPTS_PER_MINUTE: {
+    description: 'sign-ins per user and address, after a burst of twice this',
+    default: 10,
+    readBy: ['identity'],
+  },
+  IDENTITY_RESET_REQUESTS_PER_MINUTE: {
+    description: 'change-password mails per address and email',
+    default: 1,
+    readBy: ['identity'],
+  },
+
+  // --- Payment provider ---
+  STRIPE_SECRET_KEY: {
+    description: 'the Stripe secret key, or a restricted key; unset: the payment emulator',
+    default: { embedded: 'sk_test_emulator' },
+    production: 'required',
+    secret: true,
+    readBy: ['app', 'payments', 'launcher'],
+  },
+  STRIPE_WEBHOOK_SECRET: {
+    description: 'the signing secret of the webhook endpoint (whsec_…)',
+    default: { embedded: 'whsec_emulator' },
+    production: 'required',
+    secret: true,
+    readBy: ['app', 'payments'],
+  },
+  STRIPE_API_URL: {
+    description:
+      "where the Stripe SDK sends requests: leave unset in production (Stripe's own API; https only)",
+    production: 'optional',
+    readBy: ['app', 'launcher'],
+  },
+  STRIPE_TRIAL_DAYS: {
+    description: "trial days on a customer's first subscription (0: none)",
+    default: 0,
+    production: 'optional',
+    readBy: ['app'],
+  },
+  STRIPE_PRICE_STARTER: {
+    description:
+      "the starter plan's price id, overriding its lookup key; unset: the active price whose lookup key is the plan id",
+    production: 'optional',
+    readBy: ['app', 'payments'],
+  },
+  STRIPE_PRICE_PRO: {
+    description: "the pro plan's price id (likewise)",
+    production: 'optional',
+    readBy: ['app', 'payments'],
+  },
+  STRIPE_PRICE_BUSINESS: {
+    description: "the business plan's price id (likewise)",
+    production: 'optional',
+    readBy: ['app', 'payments'],
+  },
+  PAYMENTS_PORT: {
+    description: "the payment emulator's port",
+    default: 3002,
+    readBy: ['app', 'payments'],
+  },
+
+  // --- Payment emulator (development only) ---
+  PAYMENTS_HOST: {
+    description: "the payment emulator's interface (the app's HOST does not apply)",
+    default: '127.0.0.1',
+    readBy: ['payments'],
+  },
+  PAYMENTS_DATA_DIR: {
+    description:
+      "the payment emulator's customers, subscriptions, events and pending webhooks; default DATA_DIR/payments",
+    readBy: ['payments'],
+  },
+  STRIPE_WEBHOOK_URL: {
+    description:
+      "the payment emulator's configured webhook endpoint; default the app's /api/stripe-webhook, none: no endpoint",
+    readBy: ['payments', 'launcher'],
+  },
+  STRIPE_PRICE_STARTER_AMOUNT: {
+    description: "the emulator's starter price in cents per seat and month; default from packages/plans",
+    readBy: ['payments'],
+  },
+  STRIPE_PRICE_PRO_AMOUNT: {
+    description: "the emulator's pro price (likewise)",
+    readBy: ['payments'],
+  },
+  STRIPE_PRICE_BUSINESS_AMOUNT: {
+    description: "the emulator's business price (likewise)",
+    readBy: ['payments'],
+  },
+  PAYMENTS_SEED_CATALOGUE: {
+    description: "seed the plans' products and prices; false: an empty account for npm run stripe:setup",
+    default: true,
+    readBy: ['payments'],
+  },
+  PAYMENTS_WEBHOOK_RETRY_SCHEDULE: {
+    description:
+      "Stripe's retries of a failed delivery: live (up to 3 days) or sandbox (3 retries over a few hours)",
+    default: 'live',
+    readBy: ['payments'],
+  },
+  PAYMENTS_WEBHOOK_RETRY_BASE_MS: {
+    description: 'the first retry delay; the whole schedule scales with it',
+    default: 300_000,
+    readBy: ['payments'],
+  },
+  PAYMENTS_WEBHOOK_MAX_ATTEMPTS: {
+    description: 'a cap on attempts per event and endpoint; unset: the schedule decides',
+    readBy: ['payments'],
+  },
+
+  // --- Both emulators ---
+  EMULATOR_TLS_CERT_FILE: {
+    description:
+      'the PEM certificate both emulators serve https with (with EMULATOR_TLS_KEY_FILE; both or neither)',
+    readBy: ['identity', 'payments'],
+  },
+  EMULATOR_TLS_KEY_FILE: {
+    description: "that certificate's private key",
+    readBy: ['identity', 'payments'],
+  },
+
+  // --- The web app's build (baked into the pages) ---
+  VITE_APP_NAME: {
+    description: "the product's name in the pages",
+    default: 'Launchkit',
+    production: 'build',
+    readBy: ['web'],
+  },
+  VITE_HELP_CENTER_URL: {
+    description: "'Go to support center' on /faq",
+    default: 'https://help.example.com/',
+    production: 'build',
+    readBy: ['web'],
+  },
+  VITE_CONTACT_FORM_URL: {
+    description: 'where the contact form posts',
+    default: '/api/contact',
+    production: 'build',
+    readBy: ['web'],
+  },
+  VITE_GA_MEASUREMENT_ID: {
+    description: 'analytics; empty: not loaded. Read at run time too: it widens the Content-Security-Policy',
+    production: 'build',
+    readBy: ['app', 'web'],
+  },
+  VITE_CHAT_WEBSITE_ID: {
+    description:
+      'the chat widget; empty: not loaded. Read at run time too: it widens the Content-Security-Policy',
+    production: 'build',
+    readBy: ['app', 'web'],
+  },
+
+  // --- The machine and the deployment ---
+  NODE_EXTRA_CA_CERTS: {
+    description:
+      'a PEM file of extra certificate authorities, when a provider or the SMTP relay uses a private CA',
+    production: 'optional',
+    readBy: ['node'],
+  },
+  POSTGRES_PASSWORD: {
+    description: "the password of the PostgreSQL container's launchkit user: the one in DATABASE_URL",
+    production: 'compose',
+    secret: true,
+    readBy: ['compose'],
+  },
+
+  // --- Development, tests and benchmarks ---
+  DEV_API_PORT: {
+    description: "npm run dev: the API server's port behind the Vite dev server",
+    default: 3100,
+    readBy: ['launcher'],
+  },
+  DEV_API_ORIGIN: {
+    description: 'npm run dev: where the Vite dev server sends /api; default http://127.0.0.1:DEV_API_PORT',
+    readBy: ['launcher'],
+  },
+  CHROMIUM_PATH: {
+    description: 'the Chromium the browser tests and benchmarks run',
+    default: '/usr/bin/chromium',
+    readBy: ['tests', 'bench'],
+  },
+  E2E_PORT: {
+    description: 'the port of the product the browser tests start',
+    default: 3900,
+    readBy: ['tests'],
+  },
+  CI: {
+    description: 'set by CI: browser tests retry once, and the release test requires PostgreSQL',
+    readBy: ['tests'],
+  },
+  TEST_DATABASE_URL: {
+    description:
+      'a PostgreSQL server for the API suites, the release and the cluster tests; unset: PGlite, or skipped',
+    readBy: ['tests'],
+  },
+  TEST_REDIS_URL: {
+    description: 'a Redis server for the shared-limit and cluster tests',
+    readBy: ['tests'],
+  },
+  CONFORMANCE_ORIGIN: {
+    description: "the identity conformance checks' provider origin (set by their test)",
+    readBy: ['tests'],
+  },
+  CONFORMANCE_API_AUDIENCE: {
+    description: "the identity conformance checks' API audience (set by their test)",
+    readBy: ['tests'],
+  },
+  CONFORMANCE_APP_ORIGIN: {
+    description: "the identity conformance checks' app origin (set by their test)",
+    readBy: ['tests'],
+  },
+  BENCH_DATABASE_URL: {
+    description: 'the PostgreSQL server the benchmarks use',
+    readBy: ['bench'],
+  },
+  BENCH_DURATION: {
+    description: 'seconds of each throughput run (api, auth, billing)',
+    readBy: ['bench'],
+  },
+  BENCH_ROUNDS: {
+    description: 'throughput rounds of bench:api',
+    readBy: ['bench'],
+  },
+  BENCH_STREAMS: {
+    description: 'open live lists of bench:api',
+    readBy: ['bench'],
+  },
+  BENCH_WRITES: {
+    description: "writes timed on bench:api's live lists",
+    readBy: ['bench'],
+  },
+  BENCH_VERBOSE: {
+    description: "set: bench:api prints every run's figures",
+    readBy: ['bench'],
+  },
+  BENCH_SIGNINS: {
+    description: 'sign-ins timed by bench:auth',
+    readBy: ['bench'],
+  },
+  BENCH_RUNS: {
+    description: 'Lighthouse runs per page (bench:web), purchases (bench:billing)',
+    readBy: ['bench'],
+  },
+  BENCH_SIGNED_IN_RUNS: {
+    description: 'signed-in runs of bench:web',
+    readBy: ['bench'],
+  },
+  BENCH_PATHS: {
+    description: 'the pages bench:web measures, comma-separated; default every public page',
+    readBy: ['bench'],
+  },
+  BENCH_WRITES_PER_SECOND: {
+    description: "bench:faults' steady write rate",
+    readBy: ['bench'],
+  },
+  BENCH_PHASE_SECONDS: {
+    description: "seconds of each of bench:faults' phases",
+    readBy: ['bench'],
+  },
+  BENCH_SOAK_SECONDS: {
+    description: 'how long bench:soak runs',
+    readBy: ['bench'],
+  },
+  BENCH_CONNECTIONS: {
+    description: "bench:soak's connections",
+    readBy: ['bench'],
+  },
+} as const satisfies Record<string, Variable>;
+
+export type VariableName = keyof typeof variables;
