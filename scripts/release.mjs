@@ -33,7 +33,8 @@ export const releaseSteps = [
 
 // What the running server reads, besides the workspaces its dependencies name: the built pages and
 // hosted pricing app it serves, and the migrations it applies at start. Paths keep their place in the
-// repository because the server finds them from its own location (apps/api/src/config.ts repoRoot).
+// repository because the server finds them from its own location (repoRoot in
+// apps/api/src/config/app-config.ts).
 const builtOutputs = [
   { dir: 'apps/web/build/client', mustHold: 'index.html' },
   { dir: 'apps/omniout/dist', mustHold: 'index.html' },

@@ -13,13 +13,12 @@ import { registerBillingRoutes } from './billing/billing-routes.ts';
 import { type PlanCatalogue, resolvePlanPrices } from './billing/resolve-plan-prices.ts';
 import { createStripeClient } from './billing/stripe-client.ts';
 import { registerWebhookRoutes } from './billing/webhook-routes.ts';
+import type { Config } from './config/app-config.ts';
 import { trustProxyOption } from './config/trust-proxy.ts';
-import type { Config } from './config.ts';
 import { registerContactRoutes } from './contact/contact-routes.ts';
 import type { DatabaseHandle } from './db/database.ts';
 import { registerOutboxRoutes } from './dev/outbox-routes.ts';
 import { registerApiDocumentRoutes } from './http/api-document-routes.ts';
-import { closeUnusedConnectionsOnClose } from './http/close-unused-connections.ts';
 import { contentSecurityPolicy } from './http/content-security-policy.ts';
 import {
   answerFrameworkError,
@@ -27,16 +26,17 @@ import {
   registerErrorHandler,
   registerNotFoundHandler,
 } from './http/error-handling.ts';
-import { createMetrics, registerMetricsRoutes } from './http/metrics.ts';
-import { limitSignedInWrites } from './http/rate-limit.ts';
-import { registerHealthRoutes } from './http/readiness.ts';
-import { openRedis } from './http/redis.ts';
 import { registerRequestContext } from './http/request-context.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerStaticSite } from './http/static-site.ts';
 import { serverTimeouts } from './http/timeouts.ts';
 import { registerItemRoutes } from './items/item-routes.ts';
 import { registerNewsletterRoutes } from './newsletter/newsletter-routes.ts';
+import { closeUnusedConnectionsOnClose } from './operations/close-unused-connections.ts';
+import { createMetrics, registerMetricsRoutes } from './operations/metrics.ts';
+import { limitSignedInWrites } from './operations/rate-limit.ts';
+import { registerHealthRoutes } from './operations/readiness.ts';
+import { openRedis } from './operations/redis.ts';
 import { registerInvitationRoutes } from './team/invitation-routes.ts';
 import { registerMemberRoutes } from './team/member-routes.ts';
 import { registerWorkspaceRoutes } from './team/workspace-routes.ts';

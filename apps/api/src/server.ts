@@ -1,9 +1,9 @@
 import { ConfigurationError } from '@app/env';
 import { createMailer } from '@app/mail';
 import { buildApp } from './app.ts';
-import { loadConfig } from './config.ts';
+import { loadConfig } from './config/app-config.ts';
 import { openDatabase } from './db/database.ts';
-import { startDraining } from './http/readiness.ts';
+import { startDraining } from './operations/readiness.ts';
 
 const config = (() => {
   try {

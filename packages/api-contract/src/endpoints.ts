@@ -21,6 +21,16 @@ export const endpoints: readonly Endpoint[] = [
   ...developmentEndpoints,
 ];
 
+/** One entry of the route table with its own types (its literal id, its schemas): what the server's route helper reads. */
+export type ContractEndpoint =
+  | (typeof publicFormEndpoints)[number]
+  | (typeof userEndpoints)[number]
+  | (typeof itemEndpoints)[number]
+  | (typeof teamEndpoints)[number]
+  | (typeof billingEndpoints)[number]
+  | (typeof documentationEndpoints)[number]
+  | (typeof developmentEndpoints)[number];
+
 /** The document of this route table; production leaves out the development-only endpoints. */
 export const apiDocument = (options: { developmentRoutes: boolean }) =>
   generateOpenApiDocument(endpoints, options);

@@ -1,5 +1,5 @@
 // Every environment variable the project reads, once: what it means, its default, whether production
-// needs it and whether it is a secret. The app's configuration (apps/api/src/config.ts,
+// needs it and whether it is a secret. The app's configuration (apps/api/src/config/app-config.ts,
 // config/production-settings.ts) and the emulators' take their defaults from here, and
 // variables.test.ts checks every description against it: the code that reads variables, `.env.example`,
 // `deploy/app.env.example`, the README's tables and docs/deploy.md.
@@ -7,7 +7,7 @@
 
 /** Who reads a variable. */
 export type Reader =
-  /** The app server (apps/api/src/config.ts). */
+  /** The app server (apps/api/src/config/app-config.ts). */
   | 'app'
   /** The web app's build (VITE_*, baked into the pages). */
   | 'web'

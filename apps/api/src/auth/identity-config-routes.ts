@@ -1,7 +1,8 @@
 import type { IdentitySettings } from '@app/api-contract';
 import type { FastifyInstance } from 'fastify';
-import type { IdentityConfig } from '#api/config.ts';
+import type { IdentityConfig } from '#api/config/app-config.ts';
 import { success } from '#api/http/app-error.ts';
+import { route } from '#api/http/route.ts';
 
 /**
  * The browser reads the provider settings at run time rather than having them baked into the build,
@@ -15,7 +16,7 @@ export function registerIdentityConfigRoutes(app: FastifyInstance, identity: Ide
     audience: identity.audience,
     connection: identity.connection,
   };
-  app.get('/api/identity-config', async (_request, reply) => {
+  route(app, 'getIdentityConfig', {}, async (_input, _request, reply) => {
     reply.header('Cache-Control', 'no-cache');
     return success(publicSettings);
   });

@@ -1,4 +1,4 @@
-import type { IdentityConfig } from '#api/config.ts';
+import type { IdentityConfig } from '#api/config/app-config.ts';
 import { requestIdHeader } from '#api/http/request-context.ts';
 
 /** An answer of the provider's Management API that was not a success. */

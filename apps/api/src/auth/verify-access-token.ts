@@ -1,5 +1,5 @@
 import { createRemoteJWKSet, errors, type JWTPayload, jwtVerify } from 'jose';
-import type { IdentityConfig } from '#api/config.ts';
+import type { IdentityConfig } from '#api/config/app-config.ts';
 
 /** What the API knows about a caller once their access token has been verified. */
 export type VerifiedIdentity = {

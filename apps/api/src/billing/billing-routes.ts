@@ -1,13 +1,13 @@
-import { billingSessionRequest, checkoutRequest, type Plan } from '@app/api-contract';
+import type { Plan } from '@app/api-contract';
 import { plans } from '@app/plans';
 import type { FastifyInstance } from 'fastify';
 import type Stripe from 'stripe';
 import type { Authenticate } from '#api/auth/authenticate.ts';
 import { callerOf } from '#api/auth/authenticate.ts';
-import type { IdentityConfig, PaymentsConfig } from '#api/config.ts';
+import type { IdentityConfig, PaymentsConfig } from '#api/config/app-config.ts';
 import type { Database } from '#api/db/database.ts';
 import { success } from '#api/http/app-error.ts';
-import { validate } from '#api/http/validate.ts';
+import { route } from '#api/http/route.ts';
 import { createBillingSession } from './create-billing-session.ts';
 import { createCheckoutSession } from './create-checkout-session.ts';
 import type { PlanCatalogue } from './resolve-plan-prices.ts';
@@ -26,20 +26,16 @@ export function registerBillingRoutes(
     authenticate: Authenticate;
   },
 ) {
-  const preHandler = deps.authenticate;
-
   /** The catalogue with this deployment's price ids (resolved at start): what /purchase/:plan sends to checkout. */
-  app.get('/api/plans', async () =>
+  route(app, 'listPlans', {}, async () =>
     success(plans.map((plan): Plan => ({ ...plan, priceId: deps.plans.priceIds[plan.id] }))),
   );
 
-  app.post('/api/stripe-create-checkout-session', { preHandler }, async (request) => {
-    const input = validate(checkoutRequest, request.body);
-    return success(await createCheckoutSession(deps, request, callerOf(request), input));
-  });
+  route(app, 'createCheckoutSession', deps, async ({ body }, request) =>
+    success(await createCheckoutSession(deps, request, callerOf(request), body)),
+  );
 
-  app.post('/api/stripe-create-billing-session', { preHandler }, async (request) => {
-    const input = validate(billingSessionRequest, request.body);
-    return success(await createBillingSession(deps, request, callerOf(request), input));
-  });
+  route(app, 'createBillingSession', deps, async ({ body }, request) =>
+    success(await createBillingSession(deps, request, callerOf(request), body)),
+  );
 }

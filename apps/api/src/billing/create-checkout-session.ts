@@ -3,7 +3,7 @@ import { hasCurrentPlan, plans } from '@app/plans';
 import type { FastifyRequest } from 'fastify';
 import type Stripe from 'stripe';
 import type { VerifiedIdentity } from '#api/auth/verify-access-token.ts';
-import type { IdentityConfig, PaymentsConfig } from '#api/config.ts';
+import type { IdentityConfig, PaymentsConfig } from '#api/config/app-config.ts';
 import type { Database } from '#api/db/database.ts';
 import { AppError } from '#api/http/app-error.ts';
 import { findOrCreateUser } from '#api/users/user-document.ts';

@@ -1,5 +1,5 @@
 import Stripe from 'stripe';
-import type { PaymentsConfig } from '#api/config.ts';
+import type { PaymentsConfig } from '#api/config/app-config.ts';
 import { requestIdHeader } from '#api/http/request-context.ts';
 
 /** The SDK's own Node client, adding the id of the request a call is made for (X-Request-Id). */

@@ -3,7 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import Stripe from 'stripe';
 import type { Database } from '#api/db/database.ts';
 import { AppError, success } from '#api/http/app-error.ts';
-import type { Metrics } from '#api/http/metrics.ts';
+import { route } from '#api/http/route.ts';
+import type { Metrics } from '#api/operations/metrics.ts';
 import { callProvider } from './provider-errors.ts';
 import { syncCustomerPlan } from './sync-plan.ts';
 import { readEvent } from './webhook-events.ts';
@@ -22,8 +23,9 @@ export function registerWebhookRoutes(
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
 
-    // Events can be far larger than the API's own bodies (an invoice with many lines).
-    scope.post('/api/stripe-webhook', { bodyLimit: 1024 * 1024 }, async (request) => {
+    // Events can be far larger than the API's own bodies (an invoice with many lines). The signature
+    // is this handler's own check (route() validates no headers): it is what turns the body into an event.
+    route(scope, 'receiveStripeEvent', { bodyLimit: 1024 * 1024 }, async (_input, request) => {
       const signature = request.headers['stripe-signature'];
       if (!Buffer.isBuffer(request.body) || typeof signature !== 'string') {
         throw new AppError(400, 'billing/invalid-signature', 'The event has no valid Stripe-Signature.');

@@ -1,6 +1,6 @@
 import { ConfigurationError } from '@app/env';
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from '#api/config.ts';
+import { loadConfig } from '#api/config/app-config.ts';
 import { completeProduction, requiredInProduction } from '#api/test/production-environment.ts';
 
 function problemsOf(environment: NodeJS.ProcessEnv): string[] {

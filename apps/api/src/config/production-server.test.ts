@@ -12,7 +12,7 @@ import { type IdentityEmulator, loadIdentityConfig, startIdentityEmulator } from
 import { loadPaymentsConfig, type PaymentsEmulator, startPaymentsEmulator } from '@app/payments-emulator';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { repoRoot } from '#api/config.ts';
+import { repoRoot } from '#api/config/app-config.ts';
 import { requiredInProduction } from '#api/test/production-environment.ts';
 
 // The real server process (`node apps/api/src/server.ts`) in production mode. Only what a

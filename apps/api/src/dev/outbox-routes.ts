@@ -1,8 +1,7 @@
-import { outboxQuery } from '@app/api-contract';
 import { readOutbox, type StoredMail } from '@app/mail';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError, success } from '#api/http/app-error.ts';
-import { validate } from '#api/http/validate.ts';
+import { route } from '#api/http/route.ts';
 
 const loopback = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
 const forwardingHeaders = ['x-forwarded-for', 'forwarded', 'x-real-ip'];
@@ -22,11 +21,9 @@ export function registerOutboxRoutes(app: FastifyInstance, options: { outboxDir:
     throw new AppError(403, 'forbidden', 'The development outbox is only readable from this machine.');
   };
 
-  app.get('/api/dev/outbox', async (request) => {
-    assertAllowed(request);
-    const { to } = validate(outboxQuery, request.query);
-    return success(await readOutbox(options.outboxDir, { to }));
-  });
+  route(app, 'readOutbox', { guard: assertAllowed }, async ({ query }) =>
+    success(await readOutbox(options.outboxDir, { to: query.to })),
+  );
 
   app.get('/dev/outbox', async (request, reply) => {
     assertAllowed(request);

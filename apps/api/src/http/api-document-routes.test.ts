@@ -6,12 +6,16 @@ import { registerApiDocumentRoutes } from './api-document-routes.ts';
 
 let api: TestApp;
 const registered = new Set<string>();
+/** Every /api route as `METHOD /path` with the contract entry it was registered for (route.ts), if any. */
+const registrations: { route: string; endpointId: string | undefined }[] = [];
 
 /** Every /api route as `METHOD /path`, as Fastify registers it; HEAD twins of GET routes aside. */
 const collect = (route: RouteOptions) => {
   if (!route.url.startsWith('/api/') && route.url !== '/api') return;
   for (const method of [route.method].flat()) {
-    if (method !== 'HEAD') registered.add(`${method} ${route.url}`);
+    if (method === 'HEAD') continue;
+    registered.add(`${method} ${route.url}`);
+    registrations.push({ route: `${method} ${route.url}`, endpointId: route.config?.endpointId });
   }
 };
 
@@ -33,6 +37,19 @@ describe('the API contract and the registered routes', () => {
     expect(withoutEntry, 'routes without a contract entry (packages/api-contract)').toEqual([]);
     expect(withoutRoute, 'contract entries without a route').toEqual([]);
     expect(registered.size).toBeGreaterThan(15);
+  });
+
+  it('registers every contract entry exactly once, through route() with its own method and path', () => {
+    const byId = new Map(endpoints.map((endpoint) => [endpoint.id, `${endpoint.method} ${endpoint.path}`]));
+    const byHand = registrations
+      .filter(({ endpointId }) => endpointId === undefined)
+      .map(({ route }) => route);
+    expect(byHand, '/api routes registered without route() (apps/api/src/http/route.ts)').toEqual([]);
+    const ids = registrations.map(({ endpointId }) => endpointId);
+    expect(ids.toSorted()).toEqual(endpoints.map((endpoint) => endpoint.id).toSorted());
+    for (const { route, endpointId } of registrations) {
+      expect(route, `the route of ${endpointId}`).toBe(byId.get(endpointId ?? ''));
+    }
   });
 
   it('serves the OpenAPI document as JSON, cacheable', async () => {

@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import { apiDocument, referencePageStyles, renderReferencePage } from '@app/api-contract';
 import type { FastifyInstance } from 'fastify';
-import type { Config } from '#api/config.ts';
+import type { Config } from '#api/config/app-config.ts';
+import { route } from './route.ts';
 
 /**
  * The API's own description, generated from the contract (packages/api-contract): the OpenAPI 3.1
@@ -15,7 +16,7 @@ export function registerApiDocumentRoutes(app: FastifyInstance, options: { mode:
   const documentOnce = () => (document ??= apiDocument({ developmentRoutes: isDevelopment }));
   let json: string | undefined;
 
-  app.get('/api/openapi.json', async (_request, reply) => {
+  route(app, 'getOpenApiDocument', {}, async (_input, _request, reply) => {
     json ??= JSON.stringify(documentOnce());
     return reply
       .header('Cache-Control', 'public, max-age=300')
@@ -26,7 +27,7 @@ export function registerApiDocumentRoutes(app: FastifyInstance, options: { mode:
   if (!isDevelopment) return;
   const styleHash = createHash('sha256').update(referencePageStyles, 'utf8').digest('base64');
   let page: string | undefined;
-  app.get('/api/docs', async (_request, reply) => {
+  route(app, 'getReferencePage', {}, async (_input, _request, reply) => {
     page ??= renderReferencePage(documentOnce());
     return reply
       .type('text/html; charset=utf-8')

@@ -2,7 +2,7 @@ import type { CreateItemRequest } from '@app/api-contract';
 import { count, eq } from 'drizzle-orm';
 import { recordActivity } from '#api/activity/record-activity.ts';
 import type { VerifiedIdentity } from '#api/auth/verify-access-token.ts';
-import type { IdentityConfig } from '#api/config.ts';
+import type { IdentityConfig } from '#api/config/app-config.ts';
 import type { Database } from '#api/db/database.ts';
 import { items } from '#api/db/schema.ts';
 import { AppError } from '#api/http/app-error.ts';

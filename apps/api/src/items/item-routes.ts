@@ -1,13 +1,12 @@
-import { createItemRequest, workspaceQuery } from '@app/api-contract';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { type Authenticate, callerOf } from '#api/auth/authenticate.ts';
 import type { PlanCatalogue } from '#api/billing/resolve-plan-prices.ts';
-import type { Config, IdentityConfig } from '#api/config.ts';
+import type { Config, IdentityConfig } from '#api/config/app-config.ts';
 import type { DatabaseHandle } from '#api/db/database.ts';
 import { AppError, success } from '#api/http/app-error.ts';
-import type { Metrics } from '#api/http/metrics.ts';
-import type { RedisConnections } from '#api/http/redis.ts';
-import { validate } from '#api/http/validate.ts';
+import { route } from '#api/http/route.ts';
+import type { Metrics } from '#api/operations/metrics.ts';
+import type { RedisConnections } from '#api/operations/redis.ts';
 import { authorizeWorkspace } from '#api/team/authorize-workspace.ts';
 import { findOrCreateUser } from '#api/users/user-document.ts';
 import { createItem } from './create-item.ts';
@@ -38,9 +37,6 @@ type ItemDeps = {
   redis?: RedisConnections;
   metrics: Metrics;
 };
-
-/** The workspace the request names (`?workspace=`, the owner's uid); absent, the caller's own. */
-const workspaceOf = (request: FastifyRequest) => validate(workspaceQuery, request.query).workspace;
 
 /**
  * The dashboard's items (docs/team.md): every query is scoped to a workspace the verified caller
@@ -92,12 +88,10 @@ export function registerItemRoutes(app: FastifyInstance, deps: ItemDeps) {
     await sharedLimits?.close();
   });
 
-  const preHandler = deps.authenticate;
-  type WithId = { Params: { id: string } };
-
-  app.get('/api/items', { preHandler }, async (request) => {
+  // Every route's `?workspace=` names the workspace (the owner's uid); absent, the caller's own.
+  route(app, 'listItems', deps, async ({ query }, request) => {
     const caller = callerOf(request);
-    const access = await authorizeWorkspace(db, caller.uid, workspaceOf(request));
+    const access = await authorizeWorkspace(db, caller.uid, query.workspace);
     if (access.role === 'member') return success(await lists.ofOwner(access.workspace));
     // The owner's list, one round trip: it also tells whether their user document exists yet.
     const list = await lists.ofUser(caller.uid);
@@ -108,36 +102,33 @@ export function registerItemRoutes(app: FastifyInstance, deps: ItemDeps) {
   });
 
   // No HEAD twin: a HEAD answer has no body, so the stream would hang open with nothing to send.
-  app.get(
-    '/api/items/stream',
-    { preHandler, exposeHeadRoute: false },
-    createStreamItemsHandler({
-      live,
-      limits: streamLimits,
-      workspaceOf,
-      authorize: (callerUid, workspace) => authorizeWorkspace(db, callerUid, workspace),
-    }),
+  const streamItems = createStreamItemsHandler({
+    live,
+    limits: streamLimits,
+    authorize: (callerUid, workspace) => authorizeWorkspace(db, callerUid, workspace),
+  });
+  route(app, 'streamItems', { ...deps, exposeHeadRoute: false }, ({ query }, request, reply) =>
+    streamItems(request, reply, query.workspace),
   );
 
-  app.post('/api/items', { preHandler }, async (request, reply) => {
-    const workspace = workspaceOf(request);
-    const body = validate(createItemRequest, request.body);
-    const item = await createItem(actionDeps, callerOf(request), workspace, body);
-    return reply.status(201).send(success(item));
+  route(app, 'createItem', deps, async ({ query, body }, request) =>
+    success(await createItem(actionDeps, callerOf(request), query.workspace, body)),
+  );
+
+  route(app, 'getItem', deps, async ({ params, query }, request) => {
+    const access = await authorizeWorkspace(db, callerOf(request).uid, query.workspace);
+    return success(await getItem(db, access.workspace, params.id));
   });
 
-  app.get<WithId>('/api/items/:id', { preHandler }, async (request) => {
-    const access = await authorizeWorkspace(db, callerOf(request).uid, workspaceOf(request));
-    return success(await getItem(db, access.workspace, request.params.id));
-  });
+  route(
+    app,
+    'updateItem',
+    { ...deps, parseBody: parseItemChange },
+    async ({ params, query, body }, request) =>
+      success(await updateItem(actionDeps, callerOf(request).uid, query.workspace, params.id, body)),
+  );
 
-  app.patch<WithId>('/api/items/:id', { preHandler }, async (request) => {
-    const workspace = workspaceOf(request);
-    const change = parseItemChange(request.body);
-    return success(await updateItem(actionDeps, callerOf(request).uid, workspace, request.params.id, change));
-  });
-
-  app.delete<WithId>('/api/items/:id', { preHandler }, async (request) =>
-    success(await deleteItem(db, callerOf(request).uid, workspaceOf(request), request.params.id)),
+  route(app, 'deleteItem', deps, async ({ params, query }, request) =>
+    success(await deleteItem(db, callerOf(request).uid, query.workspace, params.id)),
   );
 }

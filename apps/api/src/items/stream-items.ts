@@ -31,13 +31,12 @@ const revokedEvent = closedEvent({ reason: itemStreamCloseReasons.accessRevoked 
 export function createStreamItemsHandler(deps: {
   live: LiveItems;
   limits: StreamLimits;
-  workspaceOf: (request: FastifyRequest) => string | undefined;
   authorize: (callerUid: string, workspace: string | undefined) => Promise<WorkspaceAccess>;
 }) {
   const { live, limits } = deps;
-  return async function streamItems(request: FastifyRequest, reply: FastifyReply) {
+  /** `workspace`: the validated `?workspace=` (the owner's uid); absent, the caller's own. */
+  return async function streamItems(request: FastifyRequest, reply: FastifyReply, workspace?: string) {
     const caller = callerOf(request);
-    const workspace = deps.workspaceOf(request);
     // Listening first, then authorizing: an access change committed after the authorization read is
     // then either announced to this stream or counted in the epoch (live-items.ts).
     await live.ready();

@@ -1,6 +1,6 @@
 import { formatLongDate } from '@app/plans';
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from '#api/config.ts';
+import { loadConfig } from '#api/config/app-config.ts';
 import { invitationMail } from './invitation-mail.ts';
 import {
   hashInvitationToken,

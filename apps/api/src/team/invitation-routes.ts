@@ -1,12 +1,11 @@
-import { invitationRequest } from '@app/api-contract';
 import type { FastifyInstance } from 'fastify';
 import { type Authenticate, callerOf } from '#api/auth/authenticate.ts';
 import type { PlanCatalogue } from '#api/billing/resolve-plan-prices.ts';
-import type { IdentityConfig } from '#api/config.ts';
+import type { IdentityConfig } from '#api/config/app-config.ts';
 import type { Database } from '#api/db/database.ts';
 import { success } from '#api/http/app-error.ts';
-import { publicPostLimit, type RateLimitConfig } from '#api/http/rate-limit.ts';
-import { validate } from '#api/http/validate.ts';
+import { route } from '#api/http/route.ts';
+import { publicPostLimit, type RateLimitConfig } from '#api/operations/rate-limit.ts';
 import { acceptInvitation } from './accept-invitation.ts';
 import { lookUpInvitation } from './look-up-invitation.ts';
 
@@ -25,17 +24,14 @@ export function registerInvitationRoutes(
     rateLimit: RateLimitConfig;
   },
 ) {
-  app.post(
-    '/api/invitations/lookup',
+  route(
+    app,
+    'lookUpInvitation',
     { config: { rateLimit: publicPostLimit(deps.rateLimit) } },
-    async (request) => {
-      const { token } = validate(invitationRequest, request.body);
-      return success(await lookUpInvitation(deps.db, token));
-    },
+    async ({ body }) => success(await lookUpInvitation(deps.db, body.token)),
   );
 
-  app.post('/api/invitations/accept', { preHandler: deps.authenticate }, async (request) => {
-    const { token } = validate(invitationRequest, request.body);
-    return success(await acceptInvitation(deps, callerOf(request), token));
-  });
+  route(app, 'acceptInvitation', deps, async ({ body }, request) =>
+    success(await acceptInvitation(deps, callerOf(request), body.token)),
+  );
 }

@@ -2,7 +2,7 @@ import type { Workspace } from '@app/api-contract';
 import { and, desc, eq, isNotNull } from 'drizzle-orm';
 import type { VerifiedIdentity } from '#api/auth/verify-access-token.ts';
 import type { PlanCatalogue } from '#api/billing/resolve-plan-prices.ts';
-import type { IdentityConfig } from '#api/config.ts';
+import type { IdentityConfig } from '#api/config/app-config.ts';
 import type { Database } from '#api/db/database.ts';
 import { subUsers, users } from '#api/db/schema.ts';
 import { findOrCreateUser } from '#api/users/user-document.ts';

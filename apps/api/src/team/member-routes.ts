@@ -1,11 +1,10 @@
-import { addMemberRequest } from '@app/api-contract';
 import type { Mailer } from '@app/mail';
 import type { FastifyInstance } from 'fastify';
 import { type Authenticate, callerOf } from '#api/auth/authenticate.ts';
-import type { IdentityConfig } from '#api/config.ts';
+import type { IdentityConfig } from '#api/config/app-config.ts';
 import type { Database } from '#api/db/database.ts';
 import { success } from '#api/http/app-error.ts';
-import { validate } from '#api/http/validate.ts';
+import { route } from '#api/http/route.ts';
 import { findOrCreateUser } from '#api/users/user-document.ts';
 import { addMember } from './add-member.ts';
 import { listMembers } from './list-members.ts';
@@ -27,29 +26,21 @@ type MemberDeps = {
  * paths: what clients call since the first release; the domain's word is member.
  */
 export function registerMemberRoutes(app: FastifyInstance, deps: MemberDeps) {
-  const preHandler = deps.authenticate;
-  type WithId = { Params: { id: string } };
-
-  app.get('/api/sub-users', { preHandler }, async (request) => {
+  route(app, 'listSubUsers', deps, async (_input, request) => {
     const caller = callerOf(request);
     await findOrCreateUser(deps.db, deps.identity, caller);
     return success(await listMembers(deps.db, caller.uid));
   });
 
-  app.post('/api/sub-users', { preHandler }, async (request, reply) => {
-    const member = await addMember(
-      { ...deps, log: request.log },
-      callerOf(request),
-      validate(addMemberRequest, request.body),
-    );
-    return reply.status(201).send(success(member));
-  });
-
-  app.post<WithId>('/api/sub-users/:id/invitation', { preHandler }, async (request) =>
-    success(await resendInvitation({ ...deps, log: request.log }, callerOf(request), request.params.id)),
+  route(app, 'createSubUser', deps, async ({ body }, request) =>
+    success(await addMember({ ...deps, log: request.log }, callerOf(request), body)),
   );
 
-  app.delete<WithId>('/api/sub-users/:id', { preHandler }, async (request) =>
-    success(await removeMember(deps.db, callerOf(request), request.params.id)),
+  route(app, 'resendInvitation', deps, async ({ params }, request) =>
+    success(await resendInvitation({ ...deps, log: request.log }, callerOf(request), params.id)),
+  );
+
+  route(app, 'removeSubUser', deps, async ({ params }, request) =>
+    success(await removeMember(deps.db, callerOf(request), params.id)),
   );
 }

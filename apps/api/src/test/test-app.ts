@@ -4,8 +4,8 @@ import path from 'node:path';
 import { createMailer } from '@app/mail';
 import { type AppDeps, buildApp } from '#api/app.ts';
 import { fixedPlanCatalogue, type PlanCatalogue } from '#api/billing/resolve-plan-prices.ts';
+import { loadConfig } from '#api/config/app-config.ts';
 import { developmentDefaults } from '#api/config/production-settings.ts';
-import { loadConfig } from '#api/config.ts';
 import type { DatabaseHandle } from '#api/db/database.ts';
 import { openTestDatabase } from './test-database.ts';
 

@@ -8,7 +8,7 @@ import {
   type ManagementUserUpdate,
 } from '#api/auth/management-client.ts';
 import type { VerifiedIdentity } from '#api/auth/verify-access-token.ts';
-import type { IdentityConfig } from '#api/config.ts';
+import type { IdentityConfig } from '#api/config/app-config.ts';
 import type { Database } from '#api/db/database.ts';
 import { AppError } from '#api/http/app-error.ts';
 import { validate } from '#api/http/validate.ts';

@@ -2,7 +2,7 @@ import type { UserDocument } from '@app/api-contract';
 import { eq, sql } from 'drizzle-orm';
 import { planStatusOf } from '#api/billing/plan-status.ts';
 import type { PlanCatalogue } from '#api/billing/resolve-plan-prices.ts';
-import type { IdentityConfig } from '#api/config.ts';
+import type { IdentityConfig } from '#api/config/app-config.ts';
 import type { Database } from '#api/db/database.ts';
 import { users } from '#api/db/schema.ts';
 import { AppError } from '#api/http/app-error.ts';

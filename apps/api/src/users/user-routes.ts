@@ -3,9 +3,10 @@ import type { Authenticate } from '#api/auth/authenticate.ts';
 import { callerOf } from '#api/auth/authenticate.ts';
 import type { ManagementClient } from '#api/auth/management-client.ts';
 import type { PlanCatalogue } from '#api/billing/resolve-plan-prices.ts';
-import type { IdentityConfig } from '#api/config.ts';
+import type { IdentityConfig } from '#api/config/app-config.ts';
 import type { Database } from '#api/db/database.ts';
 import { success } from '#api/http/app-error.ts';
+import { route } from '#api/http/route.ts';
 import { parseAuthUserChange, updateAuthUser } from './update-auth-user.ts';
 import { findOrCreateUser, toUserDocument } from './user-document.ts';
 
@@ -19,14 +20,13 @@ export function registerUserRoutes(
     authenticate: Authenticate;
   },
 ) {
-  app.get('/api/user', { preHandler: deps.authenticate }, async (request) => {
+  route(app, 'getUser', deps, async (_input, request) => {
     const row = await findOrCreateUser(deps.db, deps.identity, callerOf(request));
     return success(toUserDocument(row, deps.plans));
   });
 
-  app.patch('/api/auth-user', { preHandler: deps.authenticate }, async (request) => {
-    const change = parseAuthUserChange(request.body);
-    const row = await updateAuthUser(deps, callerOf(request), change);
+  route(app, 'updateAuthUser', { ...deps, parseBody: parseAuthUserChange }, async ({ body }, request) => {
+    const row = await updateAuthUser(deps, callerOf(request), body);
     return success(toUserDocument(row, deps.plans));
   });
 }

@@ -4,11 +4,11 @@ import { Button } from '#web/components/forms/button.tsx';
 import { matchingPassword, requiredField } from '#web/components/forms/error-message.ts';
 import { FormOutcome } from '#web/components/forms/form-outcome.tsx';
 import { TextField } from '#web/components/forms/text-field.tsx';
-import { useAppForm } from '#web/components/forms/use-app-form.ts';
+import { useAppForm } from '#web/hooks/use-app-form.ts';
+import { useReauthentication } from '#web/hooks/use-reauthentication.tsx';
 import { useAuth } from './auth-context.tsx';
 import { ProviderButton } from './provider-button.tsx';
 import { offeredProviders, type SocialProvider } from './providers.ts';
-import { useReauthentication } from './use-reauthentication.tsx';
 
 export type AuthType = 'signup' | 'signin' | 'forgotpass' | 'changepass';
 

@@ -4,7 +4,7 @@ import { Button } from '#web/components/forms/button.tsx';
 import { requiredField } from '#web/components/forms/error-message.ts';
 import { FormOutcome } from '#web/components/forms/form-outcome.tsx';
 import { TextField } from '#web/components/forms/text-field.tsx';
-import { useAppForm, useOutcome } from '#web/components/forms/use-app-form.ts';
+import { useAppForm, useOutcome } from '#web/hooks/use-app-form.ts';
 import { useAuth } from './auth-context.tsx';
 import { ProviderButton } from './provider-button.tsx';
 import type { SocialProvider } from './providers.ts';

@@ -7,12 +7,12 @@ import { ItemList } from '#web/components/dashboard/item-list.tsx';
 import { AccountPanel, PlanPanel } from '#web/components/dashboard/plan-panel.tsx';
 import { PurchaseNotice } from '#web/components/dashboard/purchase-notice.tsx';
 import { TrialBanner } from '#web/components/dashboard/trial-banner.tsx';
-import { usePlanConfirmation } from '#web/components/dashboard/use-plan-confirmation.ts';
 import { WorkspacePanel } from '#web/components/dashboard/workspace-panel.tsx';
 import { LoadingStatus } from '#web/components/layout/loading-status.tsx';
 import { WorkspaceNoticeAlert } from '#web/components/workspaces/workspace-notice.tsx';
+import { usePlanConfirmation } from '#web/hooks/use-plan-confirmation.ts';
+import { useWorkspaces } from '#web/hooks/use-workspaces.ts';
 import { pageMeta } from '#web/lib/meta.ts';
-import { useWorkspaces } from '#web/lib/team/use-workspaces.ts';
 import { currentWorkspace, workspaceLabel, workspaces } from '#web/lib/team/workspaces.ts';
 
 export const meta = () => [

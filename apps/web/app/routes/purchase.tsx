@@ -7,9 +7,9 @@ import { isSigningOut } from '#web/auth/session.ts';
 import { Alert } from '#web/components/forms/alert.tsx';
 import { buttonClasses } from '#web/components/forms/button.tsx';
 import { LoadingStatus } from '#web/components/layout/loading-status.tsx';
+import { useProviderRedirect } from '#web/hooks/use-provider-redirect.ts';
 import { createCheckout } from '#web/lib/billing.ts';
 import { pageMeta } from '#web/lib/meta.ts';
-import { useProviderRedirect } from '#web/lib/use-provider-redirect.ts';
 
 export const meta = () => [
   ...pageMeta({ title: 'Checkout', path: '/purchase' }),

@@ -3,8 +3,8 @@ import { Alert } from '#web/components/forms/alert.tsx';
 import { Button } from '#web/components/forms/button.tsx';
 import { errorMessage } from '#web/components/forms/error-message.ts';
 import { LoadingStatus } from '#web/components/layout/loading-status.tsx';
+import { useApiResource } from '#web/hooks/use-api-resource.ts';
 import { type ActivityEntry, describeActivity, describeWhen, listActivity } from '#web/lib/activity.ts';
-import { useApiResource } from '#web/lib/use-api-resource.ts';
 
 const titleId = 'activity-log-title';
 

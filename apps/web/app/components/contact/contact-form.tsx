@@ -3,8 +3,8 @@ import { Button } from '#web/components/forms/button.tsx';
 import { requiredField } from '#web/components/forms/error-message.ts';
 import { FormOutcome } from '#web/components/forms/form-outcome.tsx';
 import { TextArea, TextField } from '#web/components/forms/text-field.tsx';
-import { useAppForm } from '#web/components/forms/use-app-form.ts';
 import { config } from '#web/config.ts';
+import { useAppForm } from '#web/hooks/use-app-form.ts';
 import { postForm } from '#web/lib/api.ts';
 
 type ContactValues = { name: string; email: string; message: string };

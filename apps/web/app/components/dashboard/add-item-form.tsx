@@ -3,7 +3,7 @@ import { useEffect, useRef } from 'react';
 import { Button } from '#web/components/forms/button.tsx';
 import { requiredField } from '#web/components/forms/error-message.ts';
 import { TextField } from '#web/components/forms/text-field.tsx';
-import { useAppForm } from '#web/components/forms/use-app-form.ts';
+import { useAppForm } from '#web/hooks/use-app-form.ts';
 
 type AddItemValues = { name: string };
 

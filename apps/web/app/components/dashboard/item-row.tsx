@@ -5,7 +5,7 @@ import { Button } from '#web/components/forms/button.tsx';
 import { requiredField } from '#web/components/forms/error-message.ts';
 import { ModalDialog } from '#web/components/forms/modal-dialog.tsx';
 import { TextField } from '#web/components/forms/text-field.tsx';
-import { useAppForm } from '#web/components/forms/use-app-form.ts';
+import { useAppForm } from '#web/hooks/use-app-form.ts';
 import type { Item } from '#web/lib/items.ts';
 
 export type ItemActions = {

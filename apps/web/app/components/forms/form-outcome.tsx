@@ -1,5 +1,5 @@
+import type { Outcome } from '#web/hooks/use-app-form.ts';
 import { Alert } from './alert.tsx';
-import type { Outcome } from './use-app-form.ts';
 
 /**
  * An alert's text. A weak-password message carries the provider's policy, one '* rule' per line

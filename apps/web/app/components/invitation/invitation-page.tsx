@@ -5,6 +5,8 @@ import { Alert } from '#web/components/forms/alert.tsx';
 import { Button, buttonClasses } from '#web/components/forms/button.tsx';
 import { errorMessage } from '#web/components/forms/error-message.ts';
 import { LoadingStatus } from '#web/components/layout/loading-status.tsx';
+import { useApiResource } from '#web/hooks/use-api-resource.ts';
+import { useWorkspaces } from '#web/hooks/use-workspaces.ts';
 import {
   acceptInvitation,
   forgetInvitationToken,
@@ -12,9 +14,7 @@ import {
   lookUpInvitation,
   takeInvitationToken,
 } from '#web/lib/team/invitations.ts';
-import { useWorkspaces } from '#web/lib/team/use-workspaces.ts';
 import { workspaces } from '#web/lib/team/workspaces.ts';
-import { useApiResource } from '#web/lib/use-api-resource.ts';
 
 const expiredText = 'This invitation has expired. Ask the workspace owner to send it again.';
 const usedText =

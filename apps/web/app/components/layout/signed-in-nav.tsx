@@ -1,6 +1,6 @@
 import type { RefObject } from 'react';
 import { buttonClasses } from '#web/components/forms/button.tsx';
-import { useWorkspaces } from '#web/lib/team/use-workspaces.ts';
+import { useWorkspaces } from '#web/hooks/use-workspaces.ts';
 import { isOwnWorkspace } from '#web/lib/team/workspaces.ts';
 import { AccountMenu } from './account-menu.tsx';
 import { BarLink } from './bar-link.tsx';

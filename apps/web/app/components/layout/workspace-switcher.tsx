@@ -1,6 +1,6 @@
 import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import { CheckIcon, ChevronDownIcon } from '#web/components/icons.tsx';
-import { useWorkspaces } from '#web/lib/team/use-workspaces.ts';
+import { useWorkspaces } from '#web/hooks/use-workspaces.ts';
 import { currentWorkspace, type Workspace, workspaceLabel, workspaces } from '#web/lib/team/workspaces.ts';
 import { useDisclosure } from './use-disclosure.ts';
 

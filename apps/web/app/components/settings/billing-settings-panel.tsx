@@ -5,8 +5,8 @@ import type { AuthUser } from '#web/auth/session.ts';
 import { Alert } from '#web/components/forms/alert.tsx';
 import { buttonClasses } from '#web/components/forms/button.tsx';
 import { LoadingStatus } from '#web/components/layout/loading-status.tsx';
+import { useProviderRedirect } from '#web/hooks/use-provider-redirect.ts';
 import { createBillingPortal } from '#web/lib/billing.ts';
-import { useProviderRedirect } from '#web/lib/use-provider-redirect.ts';
 
 /**
  * docs/product.md §4 Billing tab: a user with a plan goes to the payment provider's billing portal

@@ -2,12 +2,12 @@ import { profileNameField, settingsEmailField } from '@app/api-contract/field-ru
 import { useAuth } from '#web/auth/auth-context.tsx';
 import { signInMethodLabels } from '#web/auth/providers.ts';
 import type { AuthUser } from '#web/auth/session.ts';
-import { useReauthentication } from '#web/auth/use-reauthentication.tsx';
 import { Button } from '#web/components/forms/button.tsx';
 import { requiredField } from '#web/components/forms/error-message.ts';
 import { FormOutcome } from '#web/components/forms/form-outcome.tsx';
 import { TextField } from '#web/components/forms/text-field.tsx';
-import { useAppForm } from '#web/components/forms/use-app-form.ts';
+import { useAppForm } from '#web/hooks/use-app-form.ts';
+import { useReauthentication } from '#web/hooks/use-reauthentication.tsx';
 
 type ProfileValues = { name: string; email: string };
 

@@ -4,7 +4,7 @@ import { requiredField } from '#web/components/forms/error-message.ts';
 import { FormOutcome } from '#web/components/forms/form-outcome.tsx';
 import { ModalDialog } from '#web/components/forms/modal-dialog.tsx';
 import { TextField } from '#web/components/forms/text-field.tsx';
-import { useAppForm } from '#web/components/forms/use-app-form.ts';
+import { useAppForm } from '#web/hooks/use-app-form.ts';
 import { addMember, type Member, type NewMember } from '#web/lib/team/members.ts';
 
 /**

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Button } from '#web/components/forms/button.tsx';
 import { LoadingStatus } from '#web/components/layout/loading-status.tsx';
-import { useWorkspaces } from '#web/lib/team/use-workspaces.ts';
+import { useWorkspaces } from '#web/hooks/use-workspaces.ts';
 import { currentWorkspace, workspaceLabel, workspaces } from '#web/lib/team/workspaces.ts';
 
 /**

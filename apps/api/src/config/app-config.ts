@@ -18,10 +18,10 @@ import {
 import { passwordPolicyNames } from '@app/password-policy';
 import { type PlanId, planIds } from '@app/plans';
 import { z } from 'zod';
-import { developmentDefaults, productionProblems } from './config/production-settings.ts';
-import { trustProxySetting } from './config/trust-proxy.ts';
+import { developmentDefaults, productionProblems } from './production-settings.ts';
+import { trustProxySetting } from './trust-proxy.ts';
 
-export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 
 // The defaults are @app/env's table of variables (what each means, which production needs).
 const environmentSchema = z.object({

@@ -6,8 +6,8 @@ import {
   type RegisterOptions,
   useForm,
 } from 'react-hook-form';
-import type { AlertVariant } from './alert.tsx';
-import { errorMessage } from './error-message.ts';
+import type { AlertVariant } from '#web/components/forms/alert.tsx';
+import { errorMessage } from '#web/components/forms/error-message.ts';
 
 // The site's forms (docs/product.md §5): checked on submit, then again on every change once a check has
 // failed; an action's outcome shown in one alert (components/forms/form-outcome.tsx).

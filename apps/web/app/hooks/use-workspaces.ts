@@ -1,6 +1,6 @@
 import { useEffect, useSyncExternalStore } from 'react';
 import { useAuth } from '#web/auth/auth-context.tsx';
-import { signedOutWorkspaces, type WorkspaceSnapshot, workspaces } from './workspaces.ts';
+import { signedOutWorkspaces, type WorkspaceSnapshot, workspaces } from '#web/lib/team/workspaces.ts';
 
 /**
  * The workspace store (lib/team/workspaces.ts) as a component sees it, following the signed-in person:

@@ -3,7 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, expect, it } from 'vitest';
-import { repoRoot } from '#api/config.ts';
+import { repoRoot } from '#api/config/app-config.ts';
 import { startTestPaymentsProvider, type TestPaymentsProvider } from '#api/test/test-payments-provider.ts';
 
 // The real server process, stopped as an orchestrator stops it (SIGTERM). It reads the plans' prices

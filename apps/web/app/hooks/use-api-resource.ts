@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { ApiError } from './api.ts';
+import { ApiError } from '#web/lib/api.ts';
 
 // How a signed-in screen loads what it shows (docs/decisions/0012-data-loading-without-tanstack-query.md):
 // one call per mount or reload, cancelled when the screen goes away or loads again, so a late answer

@@ -1,6 +1,6 @@
 import { type ReactNode, useState } from 'react';
-import { useAuth } from './auth-context.tsx';
-import { ReauthDialog } from './reauth-dialog.tsx';
+import { useAuth } from '#web/auth/auth-context.tsx';
+import { ReauthDialog } from '#web/auth/reauth-dialog.tsx';
 
 type PendingReauth = { resume: () => void; abandon: () => void };
 

@@ -1,7 +1,7 @@
 import type { RateLimitOptions } from '@fastify/rate-limit';
 import type { FastifyInstance, preHandlerHookHandler } from 'fastify';
 import { type Authenticate, callerOf } from '#api/auth/authenticate.ts';
-import { AppError } from './app-error.ts';
+import { AppError } from '#api/http/app-error.ts';
 
 export type RateLimitConfig = { max: number; windowMs: number };
 
