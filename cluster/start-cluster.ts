@@ -12,7 +12,7 @@ import path from 'node:path';
 import {
   createSelfSignedCertificate,
   type SelfSignedCertificate,
-} from '@app/env/test/self-signed-certificate';
+} from '@launchkit/env/test/self-signed-certificate';
 import pg from 'pg';
 import { buildIfStale } from '../scripts/lib/build-if-stale.mjs';
 import { ensureDebianPackage } from '../scripts/lib/debian-package.mjs';

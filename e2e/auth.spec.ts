@@ -1,4 +1,4 @@
-import { describePasswordPolicy } from '@app/password-policy';
+import { describePasswordPolicy } from '@launchkit/password-policy';
 import { expect, gotoHydrated, test } from './fixtures.ts';
 import {
   createPasswordUser,

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { plans } from '@app/plans';
+import { plans } from '@launchkit/plans';
 import type { APIRequestContext, FrameLocator, Locator, Page } from '@playwright/test';
 import { expect, expectNoAxeViolations, test } from './fixtures.ts';
 import {

@@ -16,7 +16,7 @@ const typescriptApi = path.join(root, 'tools/typescript-api/register.mjs');
 /** The fixture tree: path → content. */
 const files = {
   'apps/api/package.json': JSON.stringify({
-    name: '@app/api',
+    name: '@launchkit/api',
     type: 'module',
     imports: { '#api/*': './src/*' },
   }),
@@ -26,45 +26,45 @@ const files = {
   'apps/api/src/users/document.ts':
     "import { status } from './status.ts';\nexport const documentOf = () => status;\n",
   // The API's own tests start the emulators; its code does not.
-  'apps/api/src/test/identity-provider.ts': "export { start } from '@app/identity-emulator';\n",
+  'apps/api/src/test/identity-provider.ts': "export { start } from '@launchkit/identity-emulator';\n",
   'apps/api/src/users/document.test.ts':
-    "import { start } from '@app/identity-emulator';\nexport const run = start;\n",
+    "import { start } from '@launchkit/identity-emulator';\nexport const run = start;\n",
   'apps/api/src/auth/verify.ts':
-    "import { start } from '@app/identity-emulator';\nexport const verify = start;\n",
+    "import { start } from '@launchkit/identity-emulator';\nexport const verify = start;\n",
   'apps/api/src/http/static-site.ts':
     "import { page } from '../../../web/app/page.ts';\nexport const site = page;\n",
   'apps/web/package.json': JSON.stringify({
-    name: '@app/web',
+    name: '@launchkit/web',
     type: 'module',
     imports: { '#web/*': './app/*' },
   }),
   // Type-only imports of a package are fine; of another app they are not.
   'apps/web/app/page.ts':
-    "import type { Plan } from '@app/plans';\nimport type { status } from '../../api/src/users/status.ts';\n" +
+    "import type { Plan } from '@launchkit/plans';\nimport type { status } from '../../api/src/users/status.ts';\n" +
     'export const page = (plan: Plan, value: typeof status) => [plan, value];\n',
   'apps/web/app/home.ts':
     "import { page } from '#web/page.ts';\nimport { missing } from '#web/nowhere.ts';\nexport const home = [page, missing];\n",
   'apps/omniout/src/account.ts':
-    "import { start } from '@app/identity-emulator';\nexport const account = start;\n",
+    "import { start } from '@launchkit/identity-emulator';\nexport const account = start;\n",
   'emulators/identity/package.json': JSON.stringify({
-    name: '@app/identity-emulator',
+    name: '@launchkit/identity-emulator',
     type: 'module',
     exports: { '.': './src/index.ts' },
   }),
   'emulators/identity/src/index.ts':
-    "import { plans } from '@app/plans';\nexport const start = () => plans;\n",
+    "import { plans } from '@launchkit/plans';\nexport const start = () => plans;\n",
   'emulators/identity/src/users.ts':
     "import { status } from '../../../apps/api/src/users/status.ts';\nexport const users = status;\n",
   'emulators/payments/src/index.ts':
     "import { start } from '../../identity/src/index.ts';\nexport const payments = start;\n",
   'packages/plans/package.json': JSON.stringify({
-    name: '@app/plans',
+    name: '@launchkit/plans',
     type: 'module',
     exports: { '.': './src/index.ts' },
   }),
   'packages/plans/src/index.ts': "export type Plan = string;\nexport const plans: Plan[] = ['starter'];\n",
   'packages/plans/src/emulated.ts':
-    "import { start } from '@app/identity-emulator';\nexport const emulated = start;\n",
+    "import { start } from '@launchkit/identity-emulator';\nexport const emulated = start;\n",
   // The benchmarks may import the scripts' helpers; the scripts never import the benchmarks.
   'scripts/lib/server.mjs': 'export const start = () => 0;\n',
   'scripts/screens.mjs': "import { stats } from '../bench/lib/stats.mjs';\nexport const screens = stats;\n",
@@ -97,8 +97,12 @@ describe('import rules (.dependency-cruiser.cjs)', () => {
     await copyFile(path.join(root, 'tsconfig.base.json'), path.join(dir, 'tsconfig.base.json'));
     // The workspace links npm makes.
     await mkdir(path.join(dir, 'node_modules/@app'), { recursive: true });
-    await symlink('../../emulators/identity', path.join(dir, 'node_modules/@app/identity-emulator'), 'dir');
-    await symlink('../../packages/plans', path.join(dir, 'node_modules/@app/plans'), 'dir');
+    await symlink(
+      '../../emulators/identity',
+      path.join(dir, 'node_modules/@launchkit/identity-emulator'),
+      'dir',
+    );
+    await symlink('../../packages/plans', path.join(dir, 'node_modules/@launchkit/plans'), 'dir');
   });
   afterAll(async () => {
     if (dir) await rm(dir, { recursive: true, force: true });

@@ -54,7 +54,7 @@ function isRuntimeFile(source) {
 
 const readJson = (file) => JSON.parse(readFileSync(file, 'utf8'));
 
-/** Workspace folders by package name (`@app/mail` → `packages/mail`), from the root's workspace globs. */
+/** Workspace folders by package name (`@launchkit/mail` → `packages/mail`), from the root's workspace globs. */
 function workspaceFolders() {
   const folders = new Map();
   for (const pattern of readJson(path.join(root, 'package.json')).workspaces) {

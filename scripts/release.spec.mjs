@@ -12,9 +12,9 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { createSelfSignedCertificate } from '@app/env/test/self-signed-certificate';
-import { loadIdentityConfig, startIdentityEmulator } from '@app/identity-emulator';
-import { loadPaymentsConfig, startPaymentsEmulator } from '@app/payments-emulator';
+import { createSelfSignedCertificate } from '@launchkit/env/test/self-signed-certificate';
+import { loadIdentityConfig, startIdentityEmulator } from '@launchkit/identity-emulator';
+import { loadPaymentsConfig, startPaymentsEmulator } from '@launchkit/payments-emulator';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { planEventTypes } from '../apps/api/src/billing/webhook-events.ts';
@@ -260,7 +260,13 @@ describe('the release', () => {
     );
     expect(files.filter((file) => file.startsWith('emulators/') || file.startsWith('e2e/'))).toEqual([]);
     // Development dependencies stay out: the test runner, the emulators, the build tools.
-    for (const name of ['vitest', 'vite', '@app/identity-emulator', '@app/payments-emulator', 'typescript']) {
+    for (const name of [
+      'vitest',
+      'vite',
+      '@launchkit/identity-emulator',
+      '@launchkit/payments-emulator',
+      'typescript',
+    ]) {
       expect(existsSync(path.join(releaseDir, 'node_modules', name)), name).toBe(false);
     }
   });

@@ -1,4 +1,4 @@
-// `npm run stripe:setup`: the product's catalogue (@app/plans) as Stripe products and monthly per-seat
+// `npm run stripe:setup`: the product's catalogue (@launchkit/plans) as Stripe products and monthly per-seat
 // prices whose `lookup_key` is the plan id (starter, pro, business), in the account STRIPE_SECRET_KEY and
 // STRIPE_API_URL point at: the payment emulator by default, or a real (test) account. Idempotent: a
 // plan whose price already has its lookup key, amount and interval is left alone; a changed amount gets
@@ -102,7 +102,7 @@ export async function setupCatalogue(stripe, plans) {
 
 async function main() {
   loadDotEnv(root);
-  const { plans } = await import('@app/plans');
+  const { plans } = await import('@launchkit/plans');
   const { stripe, target } = stripeFromEnvironment();
   console.log(`Setting up the catalogue in ${target} …`);
   const results = await setupCatalogue(stripe, plans);

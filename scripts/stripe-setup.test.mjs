@@ -1,8 +1,8 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { loadPaymentsConfig, startPaymentsEmulator } from '@app/payments-emulator';
-import { plans } from '@app/plans';
+import { loadPaymentsConfig, startPaymentsEmulator } from '@launchkit/payments-emulator';
+import { plans } from '@launchkit/plans';
 import { afterEach, describe, expect, it } from 'vitest';
 import { setupCatalogue, stripeFromEnvironment } from './stripe-setup.mjs';
 

@@ -5,7 +5,7 @@
 import { execFile } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import { promisify } from 'node:util';
-import { itemStreamEvents } from '@app/api-contract/item-stream';
+import { itemStreamEvents } from '@launchkit/api-contract/item-stream';
 import { type Cluster, startCluster } from '../../cluster/start-cluster.ts';
 
 const writesPerSecond = Number(process.env.BENCH_WRITES_PER_SECOND ?? 20);

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import zlib from 'node:zlib';
-import type { Mailer } from '@app/mail';
 import fastifyCompress from '@fastify/compress';
 import fastifyRateLimit from '@fastify/rate-limit';
+import type { Mailer } from '@launchkit/mail';
 import Fastify, { type FastifyServerOptions, type RouteOptions } from 'fastify';
 import { registerActivityRoutes } from './activity/activity-routes.ts';
 import { createAuthenticate } from './auth/authenticate.ts';

@@ -1,5 +1,5 @@
-import { ConfigurationError } from '@app/env';
-import { createMailer } from '@app/mail';
+import { ConfigurationError } from '@launchkit/env';
+import { createMailer } from '@launchkit/mail';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config/app-config.ts';
 import { openDatabase } from './db/database.ts';

@@ -1,14 +1,14 @@
 // What the account page shows, worked out from the GET /api/user document: pure functions, shared
 // by the browser script (my-account.ts) and the unit tests. No DOM, no imports that a browser could
 // not resolve (the build transpiles each file on its own, it does not bundle): the plan rules come
-// from @app/plans' import-free files, which the build compiles beside this one (browser-script.ts),
-// and the document's type from @app/api-contract, imported as a type only so the build erases it.
-import type { UserDocument } from '@app/api-contract';
-import { formatLongDate } from '@app/plans/dates';
-import { isRenewingStatus, isTrialStatus, readableStatus } from '@app/plans/plan-status';
-import { seatLimit } from '@app/plans/seats';
+// from @launchkit/plans' import-free files, which the build compiles beside this one (browser-script.ts),
+// and the document's type from @launchkit/api-contract, imported as a type only so the build erases it.
+import type { UserDocument } from '@launchkit/api-contract';
+import { formatLongDate } from '@launchkit/plans/dates';
+import { isRenewingStatus, isTrialStatus, readableStatus } from '@launchkit/plans/plan-status';
+import { seatLimit } from '@launchkit/plans/seats';
 
-/** The fields of the user document (GET /api/user, as @app/api-contract types it) this page reads. */
+/** The fields of the user document (GET /api/user, as @launchkit/api-contract types it) this page reads. */
 export type AccountDocument = Pick<
   UserDocument,
   | 'uid'
@@ -21,7 +21,7 @@ export type AccountDocument = Pick<
   | 'currentPeriodEnd'
 >;
 
-/** Plan id → name, as the build writes it into the page from @app/plans. */
+/** Plan id → name, as the build writes it into the page from @launchkit/plans. */
 export type PlanNames = Record<string, string>;
 
 export type StatusTone = 'active' | 'trial' | 'warning' | 'ended' | 'none';

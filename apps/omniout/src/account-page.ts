@@ -1,4 +1,4 @@
-import { plans } from '@app/plans';
+import { plans } from '@launchkit/plans';
 import { escapeHtml, icon, renderDocument } from './html.ts';
 
 /** The script the build compiles from src/my-account.ts, next to the page in dist/. */
@@ -10,7 +10,7 @@ export const signInHref = '/auth/signin?next=/myAccount';
 /**
  * The page in the /myAccount frame (myAccount.html). Its three states are in the HTML from the start,
  * so the script only fills in text and switches `hidden`: loading (shown until the script has asked
- * the API), signed out (no account data) and the account. The plan names come from @app/plans here,
+ * the API), signed out (no account data) and the account. The plan names come from @launchkit/plans here,
  * at build time, because the browser script cannot import the package.
  */
 export function renderAccountPage(): string {

@@ -7,10 +7,10 @@ import path from 'node:path';
 
 const resolve = createRequire(import.meta.url).resolve;
 
-// The plan rules a browser module may import, as `@app/plans/<file>` (the package's import-free files:
+// The plan rules a browser module may import, as `@launchkit/plans/<file>` (the package's import-free files:
 // dates, plan-status, seats). Each is compiled beside the importing module as `plans-<file>.js`.
 const plansPrefix = 'plans-';
-const plansDir = path.dirname(resolve('@app/plans'));
+const plansDir = path.dirname(resolve('@launchkit/plans'));
 
 // TypeScript 7 is a native compiler without the JavaScript API (`transpileModule`) this build used:
 // its `tsc` compiles the file instead, one file at a time and without type checking (`npm run
@@ -54,7 +54,7 @@ function transpile(source: string, fileName: string): string {
 
 /**
  * A browser module from a TypeScript file: types removed, nothing bundled. Relative imports of
- * `./x.ts` become `./x.js`, and `@app/plans/x` becomes `./plans-x.js`, so each imported file must be
+ * `./x.ts` become `./x.js`, and `@launchkit/plans/x` becomes `./plans-x.js`, so each imported file must be
  * compiled too and served beside it.
  */
 export function transpileBrowserModule(source: string, fileName: string): string {
@@ -68,7 +68,7 @@ export function transpileBrowserModule(source: string, fileName: string): string
   return code;
 }
 
-/** Where the source of a compiled module is: `dir` itself, or @app/plans for `plans-<file>`. */
+/** Where the source of a compiled module is: `dir` itself, or @launchkit/plans for `plans-<file>`. */
 const sourceOf = (dir: string, file: string) =>
   file.startsWith(plansPrefix) ? path.join(plansDir, file.slice(plansPrefix.length)) : path.join(dir, file);
 

@@ -1,7 +1,7 @@
 // The account page's script (compiled to dist/my-account.js). It shows account data only when the
 // API, verifying the stored access token, answers for the very uid the page was opened with.
-// The answers' types come from @app/api-contract as types only: the build erases them.
-import type { BillingSession, BillingSessionRequest, Member } from '@app/api-contract';
+// The answers' types come from @launchkit/api-contract as types only: the build erases them.
+import type { BillingSession, BillingSessionRequest, Member } from '@launchkit/api-contract';
 import {
   type AccountDocument,
   type AccountView,

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { formatPrice, plans } from '@app/plans';
+import { formatPrice, plans } from '@launchkit/plans';
 import { describe, expect, it } from 'vitest';
 import { renderAccountPage, signInHref } from './account-page.ts';
 import { compileBrowserScripts, transpileBrowserModule } from './browser-script.ts';
@@ -75,14 +75,14 @@ describe('account page (myAccount.html)', () => {
     expect(html).toContain('<button type="button"');
   });
 
-  it('carries the plan names of @app/plans for the script', () => {
+  it('carries the plan names of @launchkit/plans for the script', () => {
     const names = html.match(/data-plan-names="([^"]*)"/)?.[1]?.replaceAll('&#34;', '"');
     expect(JSON.parse(names ?? '')).toEqual(Object.fromEntries(plans.map((plan) => [plan.id, plan.name])));
   });
 });
 
 describe('browser script', () => {
-  it('compiles my-account.ts and what it imports, the plan rules of @app/plans too, into browser modules', async () => {
+  it('compiles my-account.ts and what it imports, the plan rules of @launchkit/plans too, into browser modules', async () => {
     const scripts = await compileBrowserScripts(src, 'my-account.ts');
     expect([...scripts.keys()].sort()).toEqual([
       'account-format.js',
@@ -98,17 +98,17 @@ describe('browser script', () => {
 
   it('refuses an import a browser could not resolve', () => {
     expect(() =>
-      transpileBrowserModule("import { plans } from '@app/plans';\nconsole.log(plans);", 'x.ts'),
+      transpileBrowserModule("import { plans } from '@launchkit/plans';\nconsole.log(plans);", 'x.ts'),
     ).toThrow(/@app\/plans/);
   });
 
   it("erases the contract's types, and refuses the contract itself (its zod schemas)", () => {
     const typed =
-      "import type { UserDocument } from '@app/api-contract';\nexport const uid = (user: UserDocument) => user.uid;";
+      "import type { UserDocument } from '@launchkit/api-contract';\nexport const uid = (user: UserDocument) => user.uid;";
     expect(transpileBrowserModule(typed, 'x.ts')).not.toMatch(/api-contract|\bimport\b/);
     expect(() =>
       transpileBrowserModule(
-        "import { userDocument } from '@app/api-contract';\nconsole.log(userDocument);",
+        "import { userDocument } from '@launchkit/api-contract';\nconsole.log(userDocument);",
         'x.ts',
       ),
     ).toThrow(/@app\/api-contract/);

@@ -1,4 +1,4 @@
-import { formatPrice, type Plan, type PlanId, plans } from '@app/plans';
+import { formatPrice, type Plan, type PlanId, plans } from '@launchkit/plans';
 import { escapeHtml, icon, renderDocument } from './html.ts';
 
 // Who each plan is for: the pricing table's copy, next to the catalogue's prices and features.

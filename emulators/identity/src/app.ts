@@ -1,7 +1,7 @@
-import { assembleEmulatorApp, type LoggerOption, registerStylesheet } from '@app/emulator-kit';
-import { createMailer } from '@app/mail';
 import fastifyCookie from '@fastify/cookie';
 import fastifyFormbody from '@fastify/formbody';
+import { assembleEmulatorApp, type LoggerOption, registerStylesheet } from '@launchkit/emulator-kit';
+import { createMailer } from '@launchkit/mail';
 import type { FastifyInstance } from 'fastify';
 import type { IdentityConfig } from './config.ts';
 import type { IdentityContext } from './context.ts';

@@ -1,10 +1,10 @@
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
-import { ConfigurationError } from '@app/env';
+import { ConfigurationError } from '@launchkit/env';
 import {
   createSelfSignedCertificate,
   type SelfSignedCertificate,
-} from '@app/env/test/self-signed-certificate';
+} from '@launchkit/env/test/self-signed-certificate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadIdentityConfig, repoRoot } from './config.ts';
 

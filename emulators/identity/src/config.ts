@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { emulatorTlsFiles } from '@app/emulator-kit';
+import { emulatorTlsFiles } from '@launchkit/emulator-kit';
 import {
   flag,
   integerWithDefault,
@@ -14,9 +14,9 @@ import {
   textWithDefault,
   variable,
   variables,
-} from '@app/env';
-import type { MailerConfig } from '@app/mail';
-import { passwordPolicyNames } from '@app/password-policy';
+} from '@launchkit/env';
+import type { MailerConfig } from '@launchkit/mail';
+import { passwordPolicyNames } from '@launchkit/password-policy';
 import { z } from 'zod';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -49,7 +49,7 @@ const originList = z
     return [...new Set(origins)];
   });
 
-// Every variable: an empty value counts as unset, as in the app; the defaults are @app/env's table of
+// Every variable: an empty value counts as unset, as in the app; the defaults are @launchkit/env's table of
 // variables.
 const environmentSchema = z.object({
   NODE_ENV: runMode,

@@ -1,4 +1,4 @@
-import type { Mailer } from '@app/mail';
+import type { Mailer } from '@launchkit/mail';
 import type { IdentityConfig } from './config.ts';
 import type { RateLimiter } from './http/rate-limiter.ts';
 import type { IssuerUrls } from './issuer-urls.ts';

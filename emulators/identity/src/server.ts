@@ -1,4 +1,4 @@
-import { runEmulatorProcess } from '@app/emulator-kit';
+import { runEmulatorProcess } from '@launchkit/emulator-kit';
 import { loadIdentityConfig } from './config.ts';
 import { startIdentityEmulator } from './start-identity-emulator.ts';
 

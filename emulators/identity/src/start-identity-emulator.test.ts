@@ -8,8 +8,8 @@ import {
   outcomeOf,
   spawnServer,
   useTemporaryDirectory,
-} from '@app/emulator-kit/test';
-import { createSelfSignedCertificate } from '@app/env/test/self-signed-certificate';
+} from '@launchkit/emulator-kit/test';
+import { createSelfSignedCertificate } from '@launchkit/env/test/self-signed-certificate';
 import { describe, expect, it } from 'vitest';
 import { loadIdentityConfig } from './config.ts';
 import { startIdentityEmulator } from './index.ts';

@@ -1,4 +1,4 @@
-import { listenEmulator } from '@app/emulator-kit';
+import { listenEmulator } from '@launchkit/emulator-kit';
 import { assembleIdentityApp, type IdentityAppOptions } from './app.ts';
 import type { IdentityConfig } from './config.ts';
 

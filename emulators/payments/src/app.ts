@@ -1,5 +1,5 @@
-import { assembleEmulatorApp, type LoggerOption, registerStylesheet } from '@app/emulator-kit';
 import fastifyFormbody from '@fastify/formbody';
+import { assembleEmulatorApp, type LoggerOption, registerStylesheet } from '@launchkit/emulator-kit';
 import type { FastifyInstance } from 'fastify';
 import { seedCatalogue } from './billing/catalogue.ts';
 import { sweep } from './billing/sweep.ts';

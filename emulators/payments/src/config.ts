@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { emulatorTlsFiles } from '@app/emulator-kit';
+import { emulatorTlsFiles } from '@launchkit/emulator-kit';
 import {
   ConfigurationError,
   flag,
@@ -18,8 +18,8 @@ import {
   textWithDefault,
   variable,
   variables,
-} from '@app/env';
-import { type PlanId, plans } from '@app/plans';
+} from '@launchkit/env';
+import { type PlanId, plans } from '@launchkit/plans';
 import { z } from 'zod';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -58,7 +58,7 @@ const amount = integer(0, 99_999_999);
 export const webhookRetrySchedules = ['live', 'sandbox'] as const;
 export type WebhookRetrySchedule = (typeof webhookRetrySchedules)[number];
 
-// Every variable: an empty value counts as unset, as in the app; the defaults are @app/env's table of
+// Every variable: an empty value counts as unset, as in the app; the defaults are @launchkit/env's table of
 // variables.
 const environmentSchema = z.object({
   NODE_ENV: runMode,

@@ -1,4 +1,4 @@
-export { DataDirectoryLockedError } from '@app/emulator-kit';
+export { DataDirectoryLockedError } from '@launchkit/emulator-kit';
 export { buildPaymentsApp, type PaymentsAppOptions } from './app.ts';
 export { loadPaymentsConfig, type PaymentsConfig } from './config.ts';
 export { type PaymentsEmulator, startPaymentsEmulator } from './start-payments-emulator.ts';

@@ -1,4 +1,4 @@
-import { runEmulatorProcess } from '@app/emulator-kit';
+import { runEmulatorProcess } from '@launchkit/emulator-kit';
 import { loadPaymentsConfig } from './config.ts';
 import { startPaymentsEmulator } from './start-payments-emulator.ts';
 

@@ -1,4 +1,4 @@
-import { listenEmulator } from '@app/emulator-kit';
+import { listenEmulator } from '@launchkit/emulator-kit';
 import { assemblePaymentsApp, type PaymentsAppOptions } from './app.ts';
 import type { PaymentsConfig } from './config.ts';
 

@@ -1,6 +1,8 @@
 // Every `code` the API answers with in an error envelope. A client switches on the code, never on the
 // message; the API's AppError accepts only these, so a new code is added here first.
-// No imports: the browser bundle takes this file as it is (`@app/api-contract/error-codes`).
+// Spelling: `area/kebab-case` (`items/limit-reached`). The snake_case codes below came first and stay
+// as they are, since clients switch on them (error-codes.test.ts holds that list closed).
+// No imports: the browser bundle takes this file as it is (`@launchkit/api-contract/error-codes`).
 
 /** The caller is not a member of the workspace (never was, was removed, or left). */
 export const workspaceNotFound = 'workspaces/not-found';

@@ -1,7 +1,7 @@
 // The rules of the fields people fill in, and their messages (docs/product.md §5, word for word), as
 // plain data written once: the API's request schemas are built from them (fields.ts `text()`), and the
 // web app's forms check the same rules with the same messages before sending.
-// No imports: the browser bundle takes this file as it is (`@app/api-contract/field-rules`), without
+// No imports: the browser bundle takes this file as it is (`@launchkit/api-contract/field-rules`), without
 // zod (decision 0011).
 
 export type FieldRule = {

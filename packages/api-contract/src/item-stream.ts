@@ -1,6 +1,6 @@
 // The live item list, GET /api/items/stream (Server-Sent Events): its event names and the reasons the
 // server closes a stream, written once for the API that sends them and the web app that reads them.
-// No imports: the browser bundle takes this file as it is (`@app/api-contract/item-stream`).
+// No imports: the browser bundle takes this file as it is (`@launchkit/api-contract/item-stream`).
 
 /** `items` carries the workspace's whole list; `closed` comes last, with a reason (its data). */
 export const itemStreamEvents = { items: 'items', closed: 'closed' } as const;

@@ -1,4 +1,4 @@
-import { planIds } from '@app/plans';
+import { planIds } from '@launchkit/plans';
 import { z } from 'zod';
 
 /** The plan ids of the catalogue (packages/plans). */

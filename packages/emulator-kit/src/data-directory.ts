@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { acquireLockFile } from '@app/lock-file';
+import { acquireLockFile } from '@launchkit/lock-file';
 
 /** What names an emulator in its lock message: "identity emulator", IDENTITY_DATA_DIR. */
 export type DataDirectoryOwner = { name: string; dirVariable: string };

@@ -1,4 +1,4 @@
-import type { ActivityAction, ActivityEntry } from '@app/api-contract';
+import type { ActivityAction, ActivityEntry } from '@launchkit/api-contract';
 import { desc, eq } from 'drizzle-orm';
 import type { Database } from '#api/db/database.ts';
 import { activity } from '#api/db/schema.ts';

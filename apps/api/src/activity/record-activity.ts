@@ -1,4 +1,4 @@
-import type { ActivityAction } from '@app/api-contract';
+import type { ActivityAction } from '@launchkit/api-contract';
 import { sql } from 'drizzle-orm';
 import { activity, users } from '#api/db/schema.ts';
 import type { Queryable } from '#api/team/authorize-workspace.ts';

@@ -1,4 +1,4 @@
-import type { IdentitySettings } from '@app/api-contract';
+import type { IdentitySettings } from '@launchkit/api-contract';
 import type { FastifyInstance } from 'fastify';
 import type { IdentityConfig } from '#api/config/app-config.ts';
 import { success } from '#api/http/app-error.ts';

@@ -1,5 +1,5 @@
-import type { Plan } from '@app/api-contract';
-import { plans } from '@app/plans';
+import type { Plan } from '@launchkit/api-contract';
+import { plans } from '@launchkit/plans';
 import type { FastifyInstance } from 'fastify';
 import type Stripe from 'stripe';
 import type { Authenticate } from '#api/auth/authenticate.ts';

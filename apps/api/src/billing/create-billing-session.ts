@@ -1,4 +1,4 @@
-import type { BillingSession, BillingSessionRequest } from '@app/api-contract';
+import type { BillingSession, BillingSessionRequest } from '@launchkit/api-contract';
 import type { FastifyRequest } from 'fastify';
 import type Stripe from 'stripe';
 import type { VerifiedIdentity } from '#api/auth/verify-access-token.ts';

@@ -1,5 +1,5 @@
-import type { CheckoutRequest, CheckoutSession } from '@app/api-contract';
-import { hasCurrentPlan, plans } from '@app/plans';
+import type { CheckoutRequest, CheckoutSession } from '@launchkit/api-contract';
+import { hasCurrentPlan, plans } from '@launchkit/plans';
 import type { FastifyRequest } from 'fastify';
 import type Stripe from 'stripe';
 import type { VerifiedIdentity } from '#api/auth/verify-access-token.ts';

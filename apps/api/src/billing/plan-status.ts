@@ -1,8 +1,8 @@
-import { isActiveStatus, type PlanId } from '@app/plans';
+import { isActiveStatus, type PlanId } from '@launchkit/plans';
 import type { users } from '#api/db/schema.ts';
 import type { PlanCatalogue } from './resolve-plan-prices.ts';
 
-// docs/product.md §4, §9: the rules (which statuses are active, which are current) are @app/plans'; this
+// docs/product.md §4, §9: the rules (which statuses are active, which are current) are @launchkit/plans'; this
 // file applies them to the user's row. It reads the row's columns from the schema, not
 // users/user-document.ts, which imports it.
 type PlanColumns = Pick<typeof users.$inferSelect, 'stripePriceId' | 'stripeSubscriptionStatus'>;

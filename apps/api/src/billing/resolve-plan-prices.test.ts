@@ -1,5 +1,5 @@
-import { ConfigurationError } from '@app/env';
-import { plans } from '@app/plans';
+import { ConfigurationError } from '@launchkit/env';
+import { plans } from '@launchkit/plans';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BillingWorld, startBillingWorld } from '#api/test/test-billing.ts';

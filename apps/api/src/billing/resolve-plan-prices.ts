@@ -1,5 +1,5 @@
-import { ConfigurationError } from '@app/env';
-import { type PlanId, planIds } from '@app/plans';
+import { ConfigurationError } from '@launchkit/env';
+import { type PlanId, planIds } from '@launchkit/plans';
 import Stripe from 'stripe';
 
 /** `STRIPE_PRICE_*`: a price id given for a plan, which wins over its lookup key. */

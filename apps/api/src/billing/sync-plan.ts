@@ -1,4 +1,4 @@
-import { holdsSeats, isTrialStatus, statusRank } from '@app/plans';
+import { holdsSeats, isTrialStatus, statusRank } from '@launchkit/plans';
 import { and, eq, lt, sql } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import type { Database } from '#api/db/database.ts';
@@ -6,7 +6,7 @@ import { users } from '#api/db/schema.ts';
 
 /**
  * Which of a customer's subscriptions is "the plan": a live one before a lapsing one before an ended
- * one (the statuses' ranks are @app/plans'); the newest among equals.
+ * one (the statuses' ranks are @launchkit/plans'); the newest among equals.
  */
 export function currentSubscription(subscriptions: Stripe.Subscription[]): Stripe.Subscription | undefined {
   const rank = (subscription: Stripe.Subscription) => statusRank(subscription.status);

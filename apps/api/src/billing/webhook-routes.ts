@@ -1,4 +1,4 @@
-import type { WebhookReceipt } from '@app/api-contract';
+import type { WebhookReceipt } from '@launchkit/api-contract';
 import type { FastifyInstance } from 'fastify';
 import Stripe from 'stripe';
 import type { Database } from '#api/db/database.ts';

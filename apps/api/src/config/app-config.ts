@@ -14,16 +14,16 @@ import {
   textWithDefault,
   variable,
   variables,
-} from '@app/env';
-import { passwordPolicyNames } from '@app/password-policy';
-import { type PlanId, planIds } from '@app/plans';
+} from '@launchkit/env';
+import { passwordPolicyNames } from '@launchkit/password-policy';
+import { type PlanId, planIds } from '@launchkit/plans';
 import { z } from 'zod';
 import { developmentDefaults, productionProblems } from './production-settings.ts';
 import { trustProxySetting } from './trust-proxy.ts';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 
-// The defaults are @app/env's table of variables (what each means, which production needs).
+// The defaults are @launchkit/env's table of variables (what each means, which production needs).
 const environmentSchema = z.object({
   NODE_ENV: runMode,
   PORT: port(variables.PORT.default),

@@ -1,4 +1,4 @@
-import { ConfigurationError } from '@app/env';
+import { ConfigurationError } from '@launchkit/env';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '#api/config/app-config.ts';
 import { completeProduction, requiredInProduction } from '#api/test/production-environment.ts';

@@ -7,9 +7,17 @@ import path from 'node:path';
 import {
   createSelfSignedCertificate,
   type SelfSignedCertificate,
-} from '@app/env/test/self-signed-certificate';
-import { type IdentityEmulator, loadIdentityConfig, startIdentityEmulator } from '@app/identity-emulator';
-import { loadPaymentsConfig, type PaymentsEmulator, startPaymentsEmulator } from '@app/payments-emulator';
+} from '@launchkit/env/test/self-signed-certificate';
+import {
+  type IdentityEmulator,
+  loadIdentityConfig,
+  startIdentityEmulator,
+} from '@launchkit/identity-emulator';
+import {
+  loadPaymentsConfig,
+  type PaymentsEmulator,
+  startPaymentsEmulator,
+} from '@launchkit/payments-emulator';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { repoRoot } from '#api/config/app-config.ts';

@@ -2,8 +2,8 @@
 // a real one. A missing setting or a development default would otherwise fall back to an emulator or
 // to a secret published in this repository.
 
-import { variables } from '@app/env';
-import { planIds } from '@app/plans';
+import { variables } from '@launchkit/env';
+import { planIds } from '@launchkit/plans';
 
 /** The development defaults that must never reach production (the emulators' published values). */
 export const developmentDefaults = {

@@ -1,6 +1,6 @@
 import { isIP } from 'node:net';
-import { variable } from '@app/env';
 import proxyAddr from '@fastify/proxy-addr';
+import { variable } from '@launchkit/env';
 import { z } from 'zod';
 
 /** Which hops may tell the client's address in X-Forwarded-For (Fastify's `trustProxy`). */

@@ -1,4 +1,4 @@
-import type { Mailer } from '@app/mail';
+import type { Mailer } from '@launchkit/mail';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '#api/db/database.ts';
 import { success } from '#api/http/app-error.ts';

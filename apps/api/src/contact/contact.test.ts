@@ -1,4 +1,4 @@
-import { readOutbox } from '@app/mail';
+import { readOutbox } from '@launchkit/mail';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contactMessages } from '#api/db/schema.ts';
 import { startTestApp, type TestApp } from '#api/test/test-app.ts';

@@ -1,5 +1,5 @@
-import type { ContactRequest } from '@app/api-contract';
-import type { Mailer } from '@app/mail';
+import type { ContactRequest } from '@launchkit/api-contract';
+import type { Mailer } from '@launchkit/mail';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '#api/db/database.ts';
 import { contactMessages } from '#api/db/schema.ts';

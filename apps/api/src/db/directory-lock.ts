@@ -1,4 +1,4 @@
-import { acquireLockFile } from '@app/lock-file';
+import { acquireLockFile } from '@launchkit/lock-file';
 
 export class DirectoryLockedError extends Error {
   constructor(dir: string, pid: number) {

@@ -1,4 +1,4 @@
-import { readOutbox, type StoredMail } from '@app/mail';
+import { readOutbox, type StoredMail } from '@launchkit/mail';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError, success } from '#api/http/app-error.ts';
 import { route } from '#api/http/route.ts';

@@ -1,4 +1,4 @@
-import { apiDocument, endpoints } from '@app/api-contract';
+import { apiDocument, endpoints } from '@launchkit/api-contract';
 import Fastify, { type RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '#api/test/test-app.ts';

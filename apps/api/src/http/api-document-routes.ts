@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { apiDocument, referencePageStyles, renderReferencePage } from '@app/api-contract';
+import { apiDocument, referencePageStyles, renderReferencePage } from '@launchkit/api-contract';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '#api/config/app-config.ts';
 import { route } from './route.ts';

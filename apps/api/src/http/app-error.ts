@@ -1,6 +1,6 @@
-import type { ErrorCode, SuccessEnvelope } from '@app/api-contract';
+import type { ErrorCode, SuccessEnvelope } from '@launchkit/api-contract';
 
-export type { ErrorCode, ErrorEnvelope, SuccessEnvelope } from '@app/api-contract';
+export type { ErrorCode, ErrorEnvelope, SuccessEnvelope } from '@launchkit/api-contract';
 
 /** An error a person can act on: a stable code for programs, a message for people, an HTTP status. */
 export class AppError extends Error {

@@ -1,4 +1,4 @@
-import { readOutbox } from '@app/mail';
+import { readOutbox } from '@launchkit/mail';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contactMessages, items, newsletterSubscriptions, subUsers, users } from '#api/db/schema.ts';
 import { type BillingWorld, startBillingWorld } from '#api/test/test-billing.ts';

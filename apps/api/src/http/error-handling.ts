@@ -1,4 +1,4 @@
-import type { ErrorCode } from '@app/api-contract';
+import type { ErrorCode } from '@launchkit/api-contract';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, type ErrorEnvelope } from './app-error.ts';
 

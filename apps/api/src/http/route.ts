@@ -1,4 +1,4 @@
-import { type ContractEndpoint, endpoints } from '@app/api-contract';
+import { type ContractEndpoint, endpoints } from '@launchkit/api-contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
 import type { z } from 'zod';
 import type { Authenticate } from '#api/auth/authenticate.ts';

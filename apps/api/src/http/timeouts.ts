@@ -1,6 +1,6 @@
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
-import { variables } from '@app/env';
+import { variables } from '@launchkit/env';
 import type { ConnectionError } from 'fastify';
 import type { ErrorCode, ErrorEnvelope } from './app-error.ts';
 
@@ -8,7 +8,7 @@ import type { ErrorCode, ErrorEnvelope } from './app-error.ts';
 // body sent a byte at a time, an idle socket kept open), each chosen against what the product needs.
 
 /**
- * Receiving a whole request, headers and body (REQUEST_TIMEOUT_MS's default, @app/env). Bodies are
+ * Receiving a whole request, headers and body (REQUEST_TIMEOUT_MS's default, @launchkit/env). Bodies are
  * small JSON forms (32 KB at most), which a slow phone sends in well under a second; 30 s is generous
  * and still frees a socket a stalled client holds. It does not limit how long an answer takes: a live stream's request is
  * received at once and then runs for hours.

@@ -1,4 +1,4 @@
-import type { CreateItemRequest } from '@app/api-contract';
+import type { CreateItemRequest } from '@launchkit/api-contract';
 import { count, eq } from 'drizzle-orm';
 import { recordActivity } from '#api/activity/record-activity.ts';
 import type { VerifiedIdentity } from '#api/auth/verify-access-token.ts';

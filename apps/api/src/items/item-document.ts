@@ -1,4 +1,4 @@
-import type { Item } from '@app/api-contract';
+import type { Item } from '@launchkit/api-contract';
 import { items } from '#api/db/schema.ts';
 import { AppError } from '#api/http/app-error.ts';
 

@@ -1,4 +1,4 @@
-import { type ItemStreamClosed, itemStreamCloseReasons, itemStreamEvents } from '@app/api-contract';
+import { type ItemStreamClosed, itemStreamCloseReasons, itemStreamEvents } from '@launchkit/api-contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { callerOf } from '#api/auth/authenticate.ts';
 import type { WorkspaceAccess } from '#api/team/authorize-workspace.ts';
@@ -25,7 +25,7 @@ const revokedEvent = closedEvent({ reason: itemStreamCloseReasons.accessRevoked 
  * Authorization header, never in a URL). The `items` event carries the workspace's whole list, newest
  * first, at once and after every change to it; the `closed` event comes last on a stream that a newer
  * one of the same user or address replaced (stream-limits.ts), or whose member lost access to the
- * workspace (live-items.ts), with the reason (the event names and reasons: @app/api-contract's
+ * workspace (live-items.ts), with the reason (the event names and reasons: @launchkit/api-contract's
  * item-stream.ts).
  */
 export function createStreamItemsHandler(deps: {

@@ -1,5 +1,5 @@
-import { featureItemRequest, renameItemRequest } from '@app/api-contract';
-import { canFeatureItems } from '@app/plans';
+import { featureItemRequest, renameItemRequest } from '@launchkit/api-contract';
+import { canFeatureItems } from '@launchkit/plans';
 import { and, eq, sql } from 'drizzle-orm';
 import { recordActivity } from '#api/activity/record-activity.ts';
 import { planStatusOf } from '#api/billing/plan-status.ts';

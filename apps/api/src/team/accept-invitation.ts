@@ -1,4 +1,4 @@
-import type { Workspace } from '@app/api-contract';
+import type { Workspace } from '@launchkit/api-contract';
 import { and, eq, sql } from 'drizzle-orm';
 import { recordActivity } from '#api/activity/record-activity.ts';
 import type { VerifiedIdentity } from '#api/auth/verify-access-token.ts';

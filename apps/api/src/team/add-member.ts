@@ -1,5 +1,5 @@
-import type { AddMemberRequest } from '@app/api-contract';
-import { isAtSeatLimit } from '@app/plans';
+import type { AddMemberRequest } from '@launchkit/api-contract';
+import { isAtSeatLimit } from '@launchkit/plans';
 import { count, eq } from 'drizzle-orm';
 import { recordActivity } from '#api/activity/record-activity.ts';
 import type { VerifiedIdentity } from '#api/auth/verify-access-token.ts';

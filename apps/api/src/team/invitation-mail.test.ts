@@ -1,4 +1,4 @@
-import { formatLongDate } from '@app/plans';
+import { formatLongDate } from '@launchkit/plans';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '#api/config/app-config.ts';
 import { invitationMail } from './invitation-mail.ts';

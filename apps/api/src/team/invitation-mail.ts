@@ -1,5 +1,5 @@
-import type { MailMessage } from '@app/mail';
-import { formatLongDate } from '@app/plans';
+import type { MailMessage } from '@launchkit/mail';
+import { formatLongDate } from '@launchkit/plans';
 
 export type InvitationMailInput = {
   to: string;

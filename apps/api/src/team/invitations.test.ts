@@ -1,5 +1,5 @@
 import { rm, writeFile } from 'node:fs/promises';
-import { formatLongDate } from '@app/plans';
+import { formatLongDate } from '@launchkit/plans';
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { subUsers } from '#api/db/schema.ts';

@@ -1,4 +1,4 @@
-import type { Workspace } from '@app/api-contract';
+import type { Workspace } from '@launchkit/api-contract';
 import { and, desc, eq, isNotNull } from 'drizzle-orm';
 import type { VerifiedIdentity } from '#api/auth/verify-access-token.ts';
 import type { PlanCatalogue } from '#api/billing/resolve-plan-prices.ts';

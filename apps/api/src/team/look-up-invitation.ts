@@ -1,4 +1,4 @@
-import type { InvitationPreview } from '@app/api-contract';
+import type { InvitationPreview } from '@launchkit/api-contract';
 import { eq } from 'drizzle-orm';
 import type { Database } from '#api/db/database.ts';
 import { subUsers, users } from '#api/db/schema.ts';

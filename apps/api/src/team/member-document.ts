@@ -1,4 +1,4 @@
-import type { Member, MemberStatus } from '@app/api-contract';
+import type { Member, MemberStatus } from '@launchkit/api-contract';
 import { subUsers } from '#api/db/schema.ts';
 import { AppError } from '#api/http/app-error.ts';
 

@@ -1,4 +1,4 @@
-import type { Mailer } from '@app/mail';
+import type { Mailer } from '@launchkit/mail';
 import type { FastifyInstance } from 'fastify';
 import { type Authenticate, callerOf } from '#api/auth/authenticate.ts';
 import type { IdentityConfig } from '#api/config/app-config.ts';

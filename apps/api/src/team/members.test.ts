@@ -1,4 +1,4 @@
-import { readOutbox } from '@app/mail';
+import { readOutbox } from '@launchkit/mail';
 import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { activity, subUsers, users } from '#api/db/schema.ts';

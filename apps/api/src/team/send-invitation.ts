@@ -1,4 +1,4 @@
-import type { Mailer } from '@app/mail';
+import type { Mailer } from '@launchkit/mail';
 import type { FastifyBaseLogger } from 'fastify';
 import { invitationMail } from './invitation-mail.ts';
 import { invitationLink } from './invitation-token.ts';

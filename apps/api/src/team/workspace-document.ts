@@ -1,5 +1,5 @@
-import type { Workspace } from '@app/api-contract';
-import { canFeatureItems } from '@app/plans';
+import type { Workspace } from '@launchkit/api-contract';
+import { canFeatureItems } from '@launchkit/plans';
 import { planStatusOf } from '#api/billing/plan-status.ts';
 import type { PlanCatalogue } from '#api/billing/resolve-plan-prices.ts';
 import { users } from '#api/db/schema.ts';

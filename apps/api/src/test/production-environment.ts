@@ -1,4 +1,4 @@
-import { variables } from '@app/env';
+import { variables } from '@launchkit/env';
 
 /** A complete production configuration, as an operator following docs/deploy would write it. */
 export const completeProduction = {
@@ -20,7 +20,7 @@ export const completeProduction = {
   STRIPE_PRICE_BUSINESS: 'price_1Business',
 };
 
-/** The variables production mode refuses to start without (@app/env's table of variables). */
+/** The variables production mode refuses to start without (@launchkit/env's table of variables). */
 export const requiredInProduction = Object.entries(variables)
   .filter(([, variable]) => 'production' in variable && variable.production === 'required')
   .map(([name]) => name);

@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { createMailer } from '@app/mail';
+import { createMailer } from '@launchkit/mail';
 import { type AppDeps, buildApp } from '#api/app.ts';
 import { fixedPlanCatalogue, type PlanCatalogue } from '#api/billing/resolve-plan-prices.ts';
 import { loadConfig } from '#api/config/app-config.ts';

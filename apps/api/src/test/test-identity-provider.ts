@@ -1,7 +1,7 @@
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { loadIdentityConfig, startIdentityEmulator } from '@app/identity-emulator';
+import { loadIdentityConfig, startIdentityEmulator } from '@launchkit/identity-emulator';
 import { importJWK, type JWTPayload, SignJWT } from 'jose';
 
 export const testPassword = 'Correct-horse-9';

@@ -1,4 +1,4 @@
-import { readOutbox, type StoredMail } from '@app/mail';
+import { readOutbox, type StoredMail } from '@launchkit/mail';
 import { expect } from 'vitest';
 import type { AppWithIdentity } from './app-with-identity.ts';
 import { setPlan, type TestUser } from './test-users.ts';

@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { loadPaymentsConfig, startPaymentsEmulator } from '@app/payments-emulator';
+import { loadPaymentsConfig, startPaymentsEmulator } from '@launchkit/payments-emulator';
 import Stripe from 'stripe';
 
 const secretKey = 'sk_test_api_tests';

@@ -1,5 +1,5 @@
-import { emailChangeRequest, passwordChangeRequest, profileChangeRequest } from '@app/api-contract';
-import { describePasswordPolicy } from '@app/password-policy';
+import { emailChangeRequest, passwordChangeRequest, profileChangeRequest } from '@launchkit/api-contract';
+import { describePasswordPolicy } from '@launchkit/password-policy';
 import {
   ManagementApiError,
   type ManagementClient,

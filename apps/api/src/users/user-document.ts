@@ -1,4 +1,4 @@
-import type { UserDocument } from '@app/api-contract';
+import type { UserDocument } from '@launchkit/api-contract';
 import { eq, sql } from 'drizzle-orm';
 import { planStatusOf } from '#api/billing/plan-status.ts';
 import type { PlanCatalogue } from '#api/billing/resolve-plan-prices.ts';

@@ -1,4 +1,4 @@
-import { emailField, passwordField } from '@app/api-contract/field-rules';
+import { emailField, passwordField } from '@launchkit/api-contract/field-rules';
 import { useState } from 'react';
 import { Button } from '#web/components/forms/button.tsx';
 import { matchingPassword, requiredField } from '#web/components/forms/error-message.ts';

@@ -1,4 +1,4 @@
-import type { IdentitySettings } from '@app/api-contract';
+import type { IdentitySettings } from '@launchkit/api-contract';
 import type { Auth0Error, Auth0UserProfile, AuthOptions, WebAuth } from 'auth0-js';
 import { apiRequest } from '#web/lib/api.ts';
 import { AuthError, toAuthError } from './auth-error.ts';

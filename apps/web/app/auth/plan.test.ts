@@ -1,4 +1,4 @@
-import { canFeatureItems, hasCurrentPlan } from '@app/plans';
+import { canFeatureItems, hasCurrentPlan } from '@launchkit/plans';
 import { describe, expect, it } from 'vitest';
 import { derivePlan } from './plan.ts';
 

@@ -1,7 +1,14 @@
 // The plan fields of the merged user (docs/product.md §3 derived fields), worked out from what GET
-// /api/user answers with the plan rules of @app/plans (ids, names, statuses, seats). Only the billing
+// /api/user answers with the plan rules of @launchkit/plans (ids, names, statuses, seats). Only the billing
 // webhook writes the plan (docs/team.md).
-import { currentPlanOf, isActiveStatus, isTrialStatus, type PlanId, planIdOf, seatLimit } from '@app/plans';
+import {
+  currentPlanOf,
+  isActiveStatus,
+  isTrialStatus,
+  type PlanId,
+  planIdOf,
+  seatLimit,
+} from '@launchkit/plans';
 
 /** The plan fields the user document carries (ISO strings or null for the dates). */
 export type PlanDocument = {

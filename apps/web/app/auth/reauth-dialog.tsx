@@ -1,4 +1,4 @@
-import { currentPasswordField } from '@app/api-contract/field-rules';
+import { currentPasswordField } from '@launchkit/api-contract/field-rules';
 import { useEffect, useRef, useState } from 'react';
 import { Button } from '#web/components/forms/button.tsx';
 import { requiredField } from '#web/components/forms/error-message.ts';

@@ -1,4 +1,4 @@
-import type { AuthUserChangeRequest, UserDocument } from '@app/api-contract';
+import type { AuthUserChangeRequest, UserDocument } from '@launchkit/api-contract';
 import { identifyUser } from '#web/lib/analytics.ts';
 import { ApiError, apiRequest, registerSessionHooks } from '#web/lib/api.ts';
 import { AuthError, toAuthError } from './auth-error.ts';

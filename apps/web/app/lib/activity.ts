@@ -1,5 +1,5 @@
-import type { ActivityEntry } from '@app/api-contract';
-import { formatLongDate } from '@app/plans';
+import type { ActivityEntry } from '@launchkit/api-contract';
+import { formatLongDate } from '@launchkit/plans';
 import { apiRequest } from './api.ts';
 
 // The activity log of the caller's own workspace (GET /api/activity, newest first), and how the page

@@ -4,7 +4,7 @@
 // refused token (§8: `auth/invalid-user-token` signs the session out) are handled here and nowhere else.
 // The shapes come from the API contract (packages/api-contract), imported as types only: no zod in the
 // bundle.
-import type { Envelope, ErrorEnvelope } from '@app/api-contract';
+import type { Envelope, ErrorEnvelope } from '@launchkit/api-contract';
 
 const unreachable = 'Could not reach the server. Check your connection and try again.';
 

@@ -4,7 +4,7 @@ import type {
   CheckoutRequest,
   CheckoutSession,
   Plan,
-} from '@app/api-contract';
+} from '@launchkit/api-contract';
 import { ApiError, apiRequest } from './api.ts';
 
 // docs/product.md §4 Purchase and Billing tab, §7 the two `stripe-create-…` calls. The browser never

@@ -1,4 +1,4 @@
-import type { CreateItemRequest, DeletedItem, Item, ItemChangeRequest } from '@app/api-contract';
+import type { CreateItemRequest, DeletedItem, Item, ItemChangeRequest } from '@launchkit/api-contract';
 import { apiRequest } from './api.ts';
 
 // The item calls of docs/team.md, typed by the API contract (packages/api-contract). Each works

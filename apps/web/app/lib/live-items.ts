@@ -1,4 +1,4 @@
-import { itemStreamCloseReasons, itemStreamEvents } from '@app/api-contract/item-stream';
+import { itemStreamCloseReasons, itemStreamEvents } from '@launchkit/api-contract/item-stream';
 import { ApiError, openApiStream } from './api.ts';
 import { type Item, workspaceQuery } from './items.ts';
 import { createEventParser } from './server-sent-events.ts';

@@ -1,4 +1,4 @@
-import { canFeatureItems } from '@app/plans';
+import { canFeatureItems } from '@launchkit/plans';
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
 import { useAuth } from '#web/auth/auth-context.tsx';

@@ -1,4 +1,4 @@
-import { hasCurrentPlan } from '@app/plans';
+import { hasCurrentPlan } from '@launchkit/plans';
 import { useEffect } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useAuth } from '#web/auth/auth-context.tsx';

@@ -5,7 +5,7 @@ import path from 'node:path';
 import {
   createSelfSignedCertificate,
   type SelfSignedCertificate,
-} from '@app/env/test/self-signed-certificate';
+} from '@launchkit/env/test/self-signed-certificate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadIdentityConfig, repoRoot } from '#identity/config.ts';
 import { type IdentityEmulator, startIdentityEmulator } from '#identity/start-identity-emulator.ts';

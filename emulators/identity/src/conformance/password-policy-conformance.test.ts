@@ -1,4 +1,4 @@
-import { type PasswordPolicyName, passwordPolicyNames } from '@app/password-policy';
+import { type PasswordPolicyName, passwordPolicyNames } from '@launchkit/password-policy';
 import passwordSheriff from 'password-sheriff';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {

@@ -1,5 +1,5 @@
 import { STATUS_CODES } from 'node:http';
-import { escapeHtml } from '@app/emulator-kit';
+import { escapeHtml } from '@launchkit/emulator-kit';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { IdentityContext } from '#identity/context.ts';
 import { sendPage } from './html.ts';

@@ -1,4 +1,4 @@
-import { sendHtmlPage } from '@app/emulator-kit';
+import { sendHtmlPage } from '@launchkit/emulator-kit';
 import type { FastifyReply } from 'fastify';
 import type { IdentityContext } from '#identity/context.ts';
 import { stylesheetUrl } from './stylesheet.ts';
@@ -17,7 +17,7 @@ export type Page = {
 };
 
 /**
- * Every page is the emulators' page shell (@app/emulator-kit) styled by /assets/identity.css; its forms
+ * Every page is the emulators' page shell (@launchkit/emulator-kit) styled by /assets/identity.css; its forms
  * post here or, after a redirect (Chrome applies form-action to it), to the app's origins.
  */
 export function sendPage(reply: FastifyReply, context: IdentityContext, page: Page) {

@@ -1,10 +1,10 @@
-import { escapeHtml } from '@app/emulator-kit';
+import { escapeHtml } from '@launchkit/emulator-kit';
 import {
   checkPassword,
   explainPasswordPolicy,
   formatPasswordRule,
   type PasswordRule,
-} from '@app/password-policy';
+} from '@launchkit/password-policy';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import type { IdentityContext } from '#identity/context.ts';

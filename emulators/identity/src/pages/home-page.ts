@@ -1,4 +1,4 @@
-import { escapeHtml } from '@app/emulator-kit';
+import { escapeHtml } from '@launchkit/emulator-kit';
 import type { FastifyInstance } from 'fastify';
 import type { IdentityContext } from '#identity/context.ts';
 import { sendPage } from '#identity/http/html.ts';

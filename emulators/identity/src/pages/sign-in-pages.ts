@@ -1,4 +1,4 @@
-import { escapeHtml } from '@app/emulator-kit';
+import { escapeHtml } from '@launchkit/emulator-kit';
 import type { SocialConnection } from '#identity/storage/identity-state.ts';
 
 export type SignInFormState = {

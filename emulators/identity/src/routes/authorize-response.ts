@@ -1,4 +1,4 @@
-import { scriptJson } from '@app/emulator-kit';
+import { scriptJson } from '@launchkit/emulator-kit';
 import type { FastifyReply } from 'fastify';
 import type { IdentityContext } from '#identity/context.ts';
 import { sendPage } from '#identity/http/html.ts';

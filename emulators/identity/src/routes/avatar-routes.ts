@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { escapeHtml } from '@app/emulator-kit';
+import { escapeHtml } from '@launchkit/emulator-kit';
 import type { FastifyInstance } from 'fastify';
 import type { IdentityContext } from '#identity/context.ts';
 import { emailHash } from '#identity/users/user-profile.ts';

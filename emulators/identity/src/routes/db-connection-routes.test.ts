@@ -1,4 +1,4 @@
-import { describePasswordPolicy } from '@app/password-policy';
+import { describePasswordPolicy } from '@launchkit/password-policy';
 import passwordSheriff from 'password-sheriff';
 import { describe, expect, it } from 'vitest';
 import {

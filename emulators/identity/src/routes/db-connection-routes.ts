@@ -1,4 +1,4 @@
-import { describePasswordPolicy } from '@app/password-policy';
+import { describePasswordPolicy } from '@launchkit/password-policy';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { IdentityContext } from '#identity/context.ts';

@@ -1,4 +1,4 @@
-import { escapeHtml } from '@app/emulator-kit';
+import { escapeHtml } from '@launchkit/emulator-kit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { errors, jwtVerify } from 'jose';
 import { z } from 'zod';

@@ -1,4 +1,4 @@
-import { StateFile as JsonStateFile } from '@app/state-file';
+import { StateFile as JsonStateFile } from '@launchkit/state-file';
 import type { IdentityState } from './identity-state.ts';
 
 function emptyState(): IdentityState {

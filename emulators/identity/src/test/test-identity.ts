@@ -1,8 +1,8 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { startedForSuite } from '@app/emulator-kit/test';
-import { readOutbox, type StoredMail } from '@app/mail';
+import { startedForSuite } from '@launchkit/emulator-kit/test';
+import { readOutbox, type StoredMail } from '@launchkit/mail';
 import type { FastifyInstance } from 'fastify';
 import { createLocalJWKSet, type JWTPayload, jwtVerify } from 'jose';
 import { buildIdentityApp } from '#identity/app.ts';

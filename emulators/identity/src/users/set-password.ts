@@ -1,4 +1,4 @@
-import { checkPassword, type PasswordRule } from '@app/password-policy';
+import { checkPassword, type PasswordRule } from '@launchkit/password-policy';
 import type { IdentityContext } from '#identity/context.ts';
 import type { UserRecord } from '#identity/storage/identity-state.ts';
 import { clearAllLoginFailures } from './brute-force.ts';

@@ -1,4 +1,4 @@
-import { formatPrice } from '@app/plans';
+import { formatPrice } from '@launchkit/plans';
 import type { PaymentsContext } from '#payments/context.ts';
 import { newId } from '#payments/ids.ts';
 import { invoiceObject } from '#payments/objects/invoice-object.ts';

@@ -1,4 +1,4 @@
-import { escapeHtml } from '@app/emulator-kit';
+import { escapeHtml } from '@launchkit/emulator-kit';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sendPage } from './html.ts';
 import { invalidRequest, StripeApiError, unrecognizedUrl } from './stripe-error.ts';

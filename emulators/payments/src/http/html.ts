@@ -1,4 +1,4 @@
-import { escapeHtml, sendHtmlPage } from '@app/emulator-kit';
+import { escapeHtml, sendHtmlPage } from '@launchkit/emulator-kit';
 import type { FastifyReply } from 'fastify';
 import { stylesheetUrl } from './stylesheet.ts';
 
@@ -14,7 +14,7 @@ export type Page = {
 };
 
 /**
- * Every page is the emulators' page shell (@app/emulator-kit) styled by /assets/payments.css, under a
+ * Every page is the emulators' page shell (@launchkit/emulator-kit) styled by /assets/payments.css, under a
  * "Test mode" banner, with no script.
  */
 export function sendPage(reply: FastifyReply, page: Page) {

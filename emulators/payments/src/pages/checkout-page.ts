@@ -1,4 +1,4 @@
-import { escapeHtml } from '@app/emulator-kit';
+import { escapeHtml } from '@launchkit/emulator-kit';
 import type { CardField } from '#payments/billing/test-cards.ts';
 import { formatDay, formatMoney, hostOf, plural } from './page-format.ts';
 

@@ -1,4 +1,4 @@
-import { escapeHtml } from '@app/emulator-kit';
+import { escapeHtml } from '@launchkit/emulator-kit';
 import type { FastifyInstance } from 'fastify';
 import { planPrices } from '#payments/billing/catalogue.ts';
 import type { PaymentsContext } from '#payments/context.ts';

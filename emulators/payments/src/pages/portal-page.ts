@@ -1,4 +1,4 @@
-import { escapeHtml } from '@app/emulator-kit';
+import { escapeHtml } from '@launchkit/emulator-kit';
 import { alertBox, noticeBox } from '#payments/http/html.ts';
 import type { InvoiceRecord, PriceRecord, SubscriptionRecord } from '#payments/storage/payments-state.ts';
 import { formatDay, formatDayAndTime, formatMoney, hostOf } from './page-format.ts';

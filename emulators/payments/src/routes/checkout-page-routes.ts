@@ -1,4 +1,4 @@
-import { escapeHtml } from '@app/emulator-kit';
+import { escapeHtml } from '@launchkit/emulator-kit';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { daySeconds } from '#payments/billing/calendar.ts';
 import { completeCheckout, successUrlOf } from '#payments/billing/complete-checkout.ts';

@@ -3,7 +3,7 @@ import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { startedForSuite } from '@app/emulator-kit/test';
+import { startedForSuite } from '@launchkit/emulator-kit/test';
 import Stripe from 'stripe';
 import { loadPaymentsConfig } from '#payments/config.ts';
 import { startPaymentsEmulator } from '#payments/start-payments-emulator.ts';

@@ -1,4 +1,4 @@
-import { formatLongDate } from '@app/plans';
+import { formatLongDate } from '@launchkit/plans';
 import { Alert } from '#web/components/forms/alert.tsx';
 import { Button } from '#web/components/forms/button.tsx';
 import { errorMessage } from '#web/components/forms/error-message.ts';

@@ -1,4 +1,4 @@
-import { itemNameField } from '@app/api-contract/field-rules';
+import { itemNameField } from '@launchkit/api-contract/field-rules';
 import { useEffect, useRef } from 'react';
 import { Button } from '#web/components/forms/button.tsx';
 import { requiredField } from '#web/components/forms/error-message.ts';

@@ -1,5 +1,5 @@
-import { itemNameField } from '@app/api-contract/field-rules';
-import { formatLongDate } from '@app/plans';
+import { itemNameField } from '@launchkit/api-contract/field-rules';
+import { formatLongDate } from '@launchkit/plans';
 import { useEffect, useRef, useState } from 'react';
 import { Button } from '#web/components/forms/button.tsx';
 import { requiredField } from '#web/components/forms/error-message.ts';

@@ -1,4 +1,4 @@
-import { formatLongDate, planName, readableStatus } from '@app/plans';
+import { formatLongDate, planName, readableStatus } from '@launchkit/plans';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { AuthUser } from '#web/auth/session.ts';

@@ -1,4 +1,4 @@
-import { formatLongDate } from '@app/plans';
+import { formatLongDate } from '@launchkit/plans';
 import { Link } from 'react-router';
 
 /**

@@ -1,4 +1,4 @@
-import { type FieldRule, passwordConfirmationField } from '@app/api-contract/field-rules';
+import { type FieldRule, passwordConfirmationField } from '@launchkit/api-contract/field-rules';
 
 /** The message of a failed call, shown as-is in an error alert (docs/product.md §8). */
 export function errorMessage(error: unknown): string {
@@ -6,7 +6,7 @@ export function errorMessage(error: unknown): string {
 }
 
 /**
- * The check of a required field, with its rule's message (@app/api-contract's field-rules.ts, the
+ * The check of a required field, with its rule's message (@launchkit/api-contract's field-rules.ts, the
  * API's own): blank or whitespace-only input fails, or for a value taken as typed (a password, where
  * spaces count as characters) only an empty one.
  */

@@ -1,4 +1,4 @@
-import { hasCurrentPlan } from '@app/plans';
+import { hasCurrentPlan } from '@launchkit/plans';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import type { AuthUser } from '#web/auth/session.ts';

@@ -1,4 +1,4 @@
-import { profileNameField, settingsEmailField } from '@app/api-contract/field-rules';
+import { profileNameField, settingsEmailField } from '@launchkit/api-contract/field-rules';
 import { useAuth } from '#web/auth/auth-context.tsx';
 import { signInMethodLabels } from '#web/auth/providers.ts';
 import type { AuthUser } from '#web/auth/session.ts';

@@ -1,4 +1,4 @@
-import { emailField, firstNameField, lastNameField } from '@app/api-contract/field-rules';
+import { emailField, firstNameField, lastNameField } from '@launchkit/api-contract/field-rules';
 import { Button } from '#web/components/forms/button.tsx';
 import { requiredField } from '#web/components/forms/error-message.ts';
 import { FormOutcome } from '#web/components/forms/form-outcome.tsx';

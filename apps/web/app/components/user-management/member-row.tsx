@@ -1,5 +1,5 @@
-import type { MemberStatus } from '@app/api-contract';
-import { formatLongDate } from '@app/plans';
+import type { MemberStatus } from '@launchkit/api-contract';
+import { formatLongDate } from '@launchkit/plans';
 import type { Member } from '#web/lib/team/members.ts';
 
 export type MemberActions = {

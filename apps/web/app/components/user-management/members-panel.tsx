@@ -1,4 +1,4 @@
-import { isAtSeatLimit } from '@app/plans';
+import { isAtSeatLimit } from '@launchkit/plans';
 import { useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Alert } from '#web/components/forms/alert.tsx';

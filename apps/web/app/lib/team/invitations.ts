@@ -1,4 +1,4 @@
-import type { InvitationPreview, InvitationRequest, Workspace } from '@app/api-contract';
+import type { InvitationPreview, InvitationRequest, Workspace } from '@launchkit/api-contract';
 import { apiRequest } from '#web/lib/api.ts';
 
 // The invitation link `/invitation#<token>` (docs/team.md). The token is in the fragment, which no

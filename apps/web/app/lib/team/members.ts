@@ -1,4 +1,4 @@
-import type { AddMemberRequest, Member } from '@app/api-contract';
+import type { AddMemberRequest, Member } from '@launchkit/api-contract';
 import { apiRequest } from '#web/lib/api.ts';
 
 // The member calls of docs/team.md (the spec's UserManagement records), typed by the API contract and

@@ -1,5 +1,5 @@
-import type { Workspace } from '@app/api-contract';
-import { workspaceAccessLostCodes, workspaceNotFound } from '@app/api-contract/error-codes';
+import type { Workspace } from '@launchkit/api-contract';
+import { workspaceAccessLostCodes, workspaceNotFound } from '@launchkit/api-contract/error-codes';
 import { ApiError, apiRequest } from '#web/lib/api.ts';
 
 // The team: the workspace the signed-in person works in (their own, or one they joined), shared by the
