@@ -96,7 +96,7 @@ describe('import rules (.dependency-cruiser.cjs)', () => {
     }
     await copyFile(path.join(root, 'tsconfig.base.json'), path.join(dir, 'tsconfig.base.json'));
     // The workspace links npm makes.
-    await mkdir(path.join(dir, 'node_modules/@app'), { recursive: true });
+    await mkdir(path.join(dir, 'node_modules/@launchkit'), { recursive: true });
     await symlink(
       '../../emulators/identity',
       path.join(dir, 'node_modules/@launchkit/identity-emulator'),

@@ -59,7 +59,7 @@ function transpile(source: string, fileName: string): string {
  */
 export function transpileBrowserModule(source: string, fileName: string): string {
   const code = transpile(source, fileName).replace(
-    /(\bfrom\s+)(['"])@app\/plans\/([\w-]+)\2/g,
+    /(\bfrom\s+)(['"])@launchkit\/plans\/([\w-]+)\2/g,
     (_, from: string, quote: string, file: string) => `${from}${quote}./${plansPrefix}${file}.js${quote}`,
   );
   const bare = [...code.matchAll(/^\s*import\s[^'"]*['"]([^./][^'"]*)['"]/gm)].map((match) => match[1]);

@@ -93,13 +93,13 @@ describe('browser script', () => {
     ]);
     expect(scripts.get('my-account.js')).toMatch(/from ['"]\.\/account-format\.js['"]/);
     expect(scripts.get('account-format.js')).toMatch(/from ['"]\.\/plans-dates\.js['"]/);
-    for (const code of scripts.values()) expect(code).not.toMatch(/from\s+['"]@app\//);
+    for (const code of scripts.values()) expect(code).not.toMatch(/from\s+['"]@launchkit\//);
   });
 
   it('refuses an import a browser could not resolve', () => {
     expect(() =>
       transpileBrowserModule("import { plans } from '@launchkit/plans';\nconsole.log(plans);", 'x.ts'),
-    ).toThrow(/@app\/plans/);
+    ).toThrow(/@launchkit\/plans/);
   });
 
   it("erases the contract's types, and refuses the contract itself (its zod schemas)", () => {
@@ -111,6 +111,6 @@ describe('browser script', () => {
         "import { userDocument } from '@launchkit/api-contract';\nconsole.log(userDocument);",
         'x.ts',
       ),
-    ).toThrow(/@app\/api-contract/);
+    ).toThrow(/@launchkit\/api-contract/);
   });
 });
