@@ -1,5 +1,5 @@
 import { expect, expectNoAxeViolations, gotoHydrated, test } from './fixtures.ts';
-import { createPasswordUser, expectedAuthFailures, openSignedIn } from './support/identity.ts';
+import { expectedAuthFailures, openSignedInAsNewUser } from './support/identity.ts';
 
 test.use({ allowedConsoleErrors: expectedAuthFailures });
 
@@ -17,8 +17,7 @@ test.describe('accessibility of the sign-in pages and the signed-in area', () =>
       });
 
       test('dashboard and settings have no axe violations', async ({ page, request }) => {
-        const user = await createPasswordUser(request, `axe-${width}`);
-        await openSignedIn(page, user.accessToken, '/dashboard');
+        const user = await openSignedInAsNewUser(page, request, `axe-${width}`, '/dashboard');
         await expect(page.getByTestId('dashboard-user')).toContainText(user.email);
         await expectNoAxeViolations(page);
         for (const path of ['/settings/general', '/settings/password']) {

@@ -6,6 +6,7 @@ import {
   expectSignedInHeader,
   expectSignedOutHeader,
   openSignedIn,
+  openSignedInAsNewUser,
   password,
   signInWithForm,
   signOutWithMenu,
@@ -63,8 +64,7 @@ test.describe('the session', () => {
   });
 
   test('the top bar and footer for a signed-in user', async ({ page, request }) => {
-    const user = await createPasswordUser(request, 'header');
-    await openSignedIn(page, user.accessToken, '/about');
+    const user = await openSignedInAsNewUser(page, request, 'header', '/about');
     await expectSignedInHeader(page);
     const header = page.getByTestId('site-header');
     await expect(header.getByRole('link', { name: 'Dashboard' })).toHaveAttribute('href', '/dashboard');
@@ -104,8 +104,7 @@ test.describe('the session', () => {
     test.use({ viewport: { width: 375, height: 740 } });
 
     test('the mobile menu mirrors the signed-in bar', async ({ page, request }) => {
-      const user = await createPasswordUser(request, 'mobile');
-      await openSignedIn(page, user.accessToken, '/dashboard');
+      const user = await openSignedInAsNewUser(page, request, 'mobile', '/dashboard');
       await expect(page.getByTestId('dashboard-user')).toContainText(user.email);
       await page.getByTestId('mobile-menu-toggle').click();
       const menu = page.getByTestId('mobile-menu');
@@ -143,8 +142,7 @@ test.describe('the session', () => {
   });
 
   test('a blocked user’s token no longer works: reloading signs out', async ({ page, request }) => {
-    const user = await createPasswordUser(request, 'blocked');
-    await openSignedIn(page, user.accessToken, '/dashboard');
+    const user = await openSignedInAsNewUser(page, request, 'blocked', '/dashboard');
     await expect(page.getByTestId('dashboard-user')).toContainText(user.email);
     await blockUser(request, subjectOf(user.accessToken));
     await page.reload();

@@ -7,7 +7,7 @@ import {
   expectSignedOutHeader,
   identityConfig,
   linkFromMail,
-  openSignedIn,
+  openSignedInAsNewUser,
   password,
   passwordToken,
   signInWithForm,
@@ -181,8 +181,7 @@ test.describe('forgotten password', () => {
   });
 
   test('changepass while signed in changes the password', async ({ page, request }) => {
-    const user = await createPasswordUser(request, 'changepass');
-    await openSignedIn(page, user.accessToken, '/auth/changepass');
+    const user = await openSignedInAsNewUser(page, request, 'changepass', '/auth/changepass');
     await expectSignedInHeader(page);
     const form = page.getByTestId('auth-form');
     const newPassword = 'Another-horse-5';
@@ -215,8 +214,7 @@ test.describe('the next path', () => {
   }
 
   test('a signed-in visitor of the sign-in page goes straight on', async ({ page, request }) => {
-    const user = await createPasswordUser(request, 'already');
-    await openSignedIn(page, user.accessToken, '/legal/terms-of-service');
+    await openSignedInAsNewUser(page, request, 'already', '/legal/terms-of-service');
     // The page leaves by a document navigation as soon as it knows the visitor, which may come
     // before its load event: wait for the navigation to commit, not for the page to load.
     await page.goto('/auth/signin', { waitUntil: 'commit' });

@@ -12,6 +12,7 @@ import {
   createPasswordUser,
   expectedAuthFailures,
   openSignedIn,
+  openSignedInAsNewUser,
   password,
   uniqueEmail,
 } from './support/identity.ts';
@@ -65,8 +66,7 @@ test.describe('buying a plan', () => {
     [testCards.insufficientFunds, 'Your card has insufficient funds.'],
   ] as const) {
     test(`card ${card.slice(-4)} shows “${message}” and activates nothing`, async ({ page, request }) => {
-      const user = await createPasswordUser(request, 'declined');
-      await openSignedIn(page, user.accessToken, '/purchase/business');
+      const user = await openSignedInAsNewUser(page, request, 'declined', '/purchase/business');
       await payWithCard(page, card);
       await expect(page.getByRole('alert')).toContainText(message);
       await expect(page).toHaveURL(new RegExp(`^${paymentsOrigin}/c/pay/`));
@@ -81,8 +81,7 @@ test.describe('buying a plan', () => {
   }
 
   test('the 3-D Secure card completes after its confirmation step', async ({ page, request }) => {
-    const user = await createPasswordUser(request, 'three-d-secure');
-    await openSignedIn(page, user.accessToken, '/purchase/starter');
+    await openSignedInAsNewUser(page, request, 'three-d-secure', '/purchase/starter');
     await payWithCard(page, testCards.threeDSecure);
     await page.getByRole('button', { name: 'Complete authentication' }).click();
     await expect(page).toHaveURL(/\/dashboard\?paid=true$/);
@@ -92,8 +91,7 @@ test.describe('buying a plan', () => {
   });
 
   test('leaving checkout returns to the pricing page with no plan', async ({ page, request }) => {
-    const user = await createPasswordUser(request, 'cancel-checkout');
-    await openSignedIn(page, user.accessToken, '/purchase/pro');
+    await openSignedInAsNewUser(page, request, 'cancel-checkout', '/purchase/pro');
     await expect(page).toHaveURL(new RegExp(`^${paymentsOrigin}/c/pay/`));
     await page
       .getByRole('link', { name: /back|cancel/i })
@@ -103,15 +101,13 @@ test.describe('buying a plan', () => {
   });
 
   test('a plan name that does not exist shows why, with a way back', async ({ page, request }) => {
-    const user = await createPasswordUser(request, 'unknown-plan');
-    await openSignedIn(page, user.accessToken, '/purchase/platinum');
+    await openSignedInAsNewUser(page, request, 'unknown-plan', '/purchase/platinum');
     await expect(page.getByRole('alert')).toContainText('There is no plan called “platinum”.');
     await expect(page.getByRole('link', { name: 'Back to pricing' })).toHaveAttribute('href', '/pricing');
   });
 
   test('without a plan, the Billing tab goes to the pricing page', async ({ page, request }) => {
-    const user = await createPasswordUser(request, 'billing-tab');
-    await openSignedIn(page, user.accessToken, '/settings/billing');
+    await openSignedInAsNewUser(page, request, 'billing-tab', '/settings/billing');
     await expect(page).toHaveURL(/\/pricing$/);
   });
 });

@@ -1,6 +1,11 @@
 import { expect, expectNoAxeViolations, gotoHydrated, test } from './fixtures.ts';
 import { grantTrialPlan, longDateUtc, stripe } from './support/billing.ts';
-import { createPasswordUser, expectedAuthFailures, openSignedIn } from './support/identity.ts';
+import {
+  createPasswordUser,
+  expectedAuthFailures,
+  openSignedIn,
+  openSignedInAsNewUser,
+} from './support/identity.ts';
 import { addItemWithApi, addItemWithForm, itemRow, waitForItemList } from './support/workspace.ts';
 
 // Refused calls (a featuring the server does not allow, an aborted stream) are on purpose here. One
@@ -12,8 +17,7 @@ const upgradeMessage = 'You must upgrade to the organization plan to use this fe
 
 test.describe('dashboard items', () => {
   test('empty state; add, rename and delete an item; names are required', async ({ page, request }) => {
-    const user = await createPasswordUser(request, 'items');
-    await openSignedIn(page, user.accessToken, '/dashboard');
+    await openSignedInAsNewUser(page, request, 'items', '/dashboard');
     const list = page.getByTestId('dashboard-items');
     await expect(list.getByText('No items yet')).toBeVisible();
     await expect(list.getByText('Add your first item with the form above.')).toBeVisible();
@@ -80,8 +84,7 @@ test.describe('dashboard items', () => {
     context,
     request,
   }) => {
-    const user = await createPasswordUser(request, 'live');
-    await openSignedIn(page, user.accessToken, '/dashboard');
+    const user = await openSignedInAsNewUser(page, request, 'live', '/dashboard');
     const otherTab = await context.newPage();
     await gotoHydrated(otherTab, '/dashboard');
     await waitForItemList(page);
@@ -210,8 +213,7 @@ test.describe('dashboard plan and user info', () => {
     page,
     request,
   }) => {
-    const user = await createPasswordUser(request, 'no-plan');
-    await openSignedIn(page, user.accessToken, '/dashboard');
+    const user = await openSignedInAsNewUser(page, request, 'no-plan', '/dashboard');
     const plan = page.getByTestId('dashboard-plan');
     await expect(plan).toContainText('No plan');
     await expect(plan.getByRole('link', { name: 'See plans' })).toHaveAttribute('href', '/pricing');
@@ -245,8 +247,7 @@ test.describe('dashboard plan and user info', () => {
     page,
     request,
   }) => {
-    const user = await createPasswordUser(request, 'paid');
-    await openSignedIn(page, user.accessToken, '/dashboard?paid=true');
+    await openSignedInAsNewUser(page, request, 'paid', '/dashboard?paid=true');
     const notice = page.getByTestId('purchase-notice');
     await expect(notice).toContainText('Thanks for your purchase!');
     await expect(notice).toHaveAttribute('role', 'status');
@@ -260,8 +261,7 @@ test.describe('dashboard accessibility', () => {
   for (const width of [1280, 375]) {
     test(`no axe violations at ${width} px, empty and with items`, async ({ page, request }) => {
       await page.setViewportSize({ width, height: 900 });
-      const user = await createPasswordUser(request, `axe-items-${width}`);
-      await openSignedIn(page, user.accessToken, '/dashboard?paid=true');
+      const user = await openSignedInAsNewUser(page, request, `axe-items-${width}`, '/dashboard?paid=true');
       await expect(page.getByText('No items yet')).toBeVisible();
       await expectNoAxeViolations(page);
 

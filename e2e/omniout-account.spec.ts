@@ -6,7 +6,7 @@ import {
   createPasswordUser,
   expectedAuthFailures,
   identityConfig,
-  openSignedIn,
+  openSignedInAsNewUser,
   subjectOf,
 } from './support/identity.ts';
 
@@ -77,8 +77,7 @@ test.describe('/myAccount frame', () => {
     page,
     request,
   }) => {
-    const user = await createPasswordUser(request, 'omniout');
-    await openSignedIn(page, user.accessToken, '/myAccount');
+    const user = await openSignedInAsNewUser(page, request, 'omniout', '/myAccount');
     const frame = page.frameLocator('[data-testid="my-account-frame"]');
 
     await expect(frame.getByRole('region', { name: 'Subscription' })).toBeVisible();
@@ -205,8 +204,7 @@ test.describe('accessibility', () => {
         ).toHaveCount(3);
         await expectNoAxeViolations(page);
 
-        const user = await createPasswordUser(request, 'omniout-axe-app');
-        await openSignedIn(page, user.accessToken, '/myAccount');
+        await openSignedInAsNewUser(page, request, 'omniout-axe-app', '/myAccount');
         await expect(
           page.frameLocator('[data-testid="my-account-frame"]').getByRole('region', { name: 'Subscription' }),
         ).toBeVisible();

@@ -1,8 +1,7 @@
 import { expect, expectNoAxeViolations, gotoHydrated, test } from './fixtures.ts';
 import {
-  createPasswordUser,
   expectedAuthFailures,
-  openSignedIn,
+  openSignedInAsNewUser,
   passwordToken,
   uniqueEmail,
 } from './support/identity.ts';
@@ -15,8 +14,7 @@ const recentLoginSeconds = 5;
 
 test.describe('settings', () => {
   test('tabs: General, Password, Billing; an unknown section shows General', async ({ page, request }) => {
-    const user = await createPasswordUser(request, 'tabs');
-    await openSignedIn(page, user.accessToken, '/settings/whatever');
+    await openSignedInAsNewUser(page, request, 'tabs', '/settings/whatever');
     const tabs = page.getByRole('navigation', { name: 'Settings sections' });
     await expect(tabs.getByRole('link', { name: 'General' })).toHaveAttribute('aria-current', 'page');
     await expect(page.getByLabel('Name')).toBeVisible();
@@ -34,8 +32,7 @@ test.describe('settings', () => {
   });
 
   test('general: validation, then the name is saved', async ({ page, request }) => {
-    const user = await createPasswordUser(request, 'profile');
-    await openSignedIn(page, user.accessToken, '/settings/general');
+    const user = await openSignedInAsNewUser(page, request, 'profile', '/settings/general');
     const form = page.getByTestId('settings-general-form');
     await expect(form.getByLabel('Email')).toHaveValue(user.email);
 
@@ -55,8 +52,7 @@ test.describe('settings', () => {
   });
 
   test('password: validation, then the new password is the one that signs in', async ({ page, request }) => {
-    const user = await createPasswordUser(request, 'password');
-    await openSignedIn(page, user.accessToken, '/settings/password');
+    const user = await openSignedInAsNewUser(page, request, 'password', '/settings/password');
     const form = page.getByTestId('settings-password-form');
     await form.getByRole('button', { name: 'Change password' }).click();
     await expect(form.getByText('Please enter a password')).toBeVisible();
@@ -75,8 +71,7 @@ test.describe('settings', () => {
   });
 
   test('password: a weak password shows the server’s message', async ({ page, request }) => {
-    const user = await createPasswordUser(request, 'weak-settings');
-    await openSignedIn(page, user.accessToken, '/settings/password');
+    await openSignedInAsNewUser(page, request, 'weak-settings', '/settings/password');
     const form = page.getByTestId('settings-password-form');
     await form.getByLabel('New password', { exact: true }).fill('short');
     await form.getByLabel('Confirm new password').fill('short');
@@ -90,8 +85,7 @@ test.describe('settings', () => {
     request,
   }) => {
     test.setTimeout(60_000);
-    const user = await createPasswordUser(request, 'reauth');
-    await openSignedIn(page, user.accessToken, '/settings/general');
+    const user = await openSignedInAsNewUser(page, request, 'reauth', '/settings/general');
     const form = page.getByTestId('settings-general-form');
     await expect(form.getByLabel('Email')).toHaveValue(user.email);
     await page.waitForTimeout((recentLoginSeconds + 1) * 1000);

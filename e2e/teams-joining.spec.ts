@@ -2,6 +2,7 @@ import { expect, gotoHydrated, test } from './fixtures.ts';
 import { continueWithProvider, openSignedIn, subjectOf, uniqueEmail } from './support/identity.ts';
 import {
   addItemToWorkspace,
+  addUserWithDialog,
   invitationLinkFor,
   joinedMember,
   memberRow,
@@ -38,12 +39,7 @@ test.describe('teams: joining a workspace', () => {
     // The owner adds the person in User Management: the row says Invited.
     await openSignedIn(page, owner.accessToken, '/userManagement');
     const panel = page.getByTestId('sub-users');
-    await panel.getByRole('button', { name: 'Add User' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Add User' });
-    await dialog.getByLabel('First name').fill('Ivy');
-    await dialog.getByLabel('Last name').fill('Invitee');
-    await dialog.getByLabel('Email').fill(inviteeEmail);
-    await dialog.getByRole('button', { name: 'Add user' }).click();
+    const dialog = await addUserWithDialog(page, { first: 'Ivy', last: 'Invitee', email: inviteeEmail });
     await expect(dialog).toBeHidden();
     await expect(memberStatus(page, inviteeEmail)).toHaveText('Invited');
     await expect(panel.getByTestId('seats')).toHaveText('1 of 2 users');
@@ -151,13 +147,7 @@ test.describe('teams: joining a workspace', () => {
     await addItemWithApi(request, owner.accessToken, 'For the social member');
     const socialEmail = uniqueEmail('social');
     await openSignedIn(page, owner.accessToken, '/userManagement');
-    const panel = page.getByTestId('sub-users');
-    await panel.getByRole('button', { name: 'Add User' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Add User' });
-    await dialog.getByLabel('First name').fill('Sam');
-    await dialog.getByLabel('Last name').fill('Social');
-    await dialog.getByLabel('Email').fill(socialEmail);
-    await dialog.getByRole('button', { name: 'Add user' }).click();
+    await addUserWithDialog(page, { first: 'Sam', last: 'Social', email: socialEmail });
     await expect(memberStatus(page, socialEmail)).toHaveText('Invited');
 
     const link = await invitationLinkFor(request, socialEmail);

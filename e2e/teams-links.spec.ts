@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { expect, gotoHydrated, test } from './fixtures.ts';
 import { createPasswordUser, openSignedIn, uniqueEmail } from './support/identity.ts';
 import {
@@ -25,6 +25,26 @@ test.use({ allowedConsoleErrors: teamConsoleErrors });
 const usedText =
   'This invitation has already been used. Sign in with the invited email to open the workspace.';
 
+/**
+ * An owner with one seat who invited a new password user by email; the invitee, signed in in a browser
+ * of their own, has the mailed link open.
+ */
+async function openInvitationAsInvitee(
+  browser: Browser,
+  request: APIRequestContext,
+  ownerFirst: string,
+  inviteeLabel: string,
+) {
+  const owner = await ownerWithSeats(request, ownerFirst, 1);
+  const invitee = await createPasswordUser(request, inviteeLabel);
+  await inviteWithApi(request, owner, invitee.email);
+  const link = await invitationLinkFor(request, invitee.email);
+  const inviteeBrowser = await secondBrowser(browser, teamConsoleErrors);
+  await openSignedIn(inviteeBrowser.page, invitee.accessToken, '/dashboard');
+  const invitation = await openInvitation(inviteeBrowser.context, link);
+  return { owner, invitee, link, inviteeBrowser, invitation };
+}
+
 /** Clicks Join workspace and returns the server's refusal, which the page must show as it is. */
 async function joinAndExpectRefusal(page: Page, code: string) {
   const answered = page.waitForResponse((response) => response.url().endsWith('/api/invitations/accept'));
@@ -45,15 +65,13 @@ test.describe('teams: invitation links that join nothing', () => {
     browser,
     request,
   }) => {
-    const owner = await ownerWithSeats(request, 'Wanda', 1);
-    const invitee = await createPasswordUser(request, 'withdrawn');
-    await inviteWithApi(request, owner, invitee.email);
-    const link = await invitationLinkFor(request, invitee.email);
-
     // The invitee, signed in, has the invitation open …
-    const inviteeBrowser = await secondBrowser(browser, teamConsoleErrors);
-    await openSignedIn(inviteeBrowser.page, invitee.accessToken, '/dashboard');
-    const invitation = await openInvitation(inviteeBrowser.context, link);
+    const { owner, invitee, link, inviteeBrowser, invitation } = await openInvitationAsInvitee(
+      browser,
+      request,
+      'Wanda',
+      'withdrawn',
+    );
     await expect(
       invitation.getByRole('heading', { level: 1, name: `Join ${workspaceOf(owner)}` }),
     ).toBeVisible();
@@ -77,14 +95,13 @@ test.describe('teams: invitation links that join nothing', () => {
   });
 
   test('a used invitation: a second use after joining shows the used text', async ({ browser, request }) => {
-    const owner = await ownerWithSeats(request, 'Uma', 1);
-    const invitee = await createPasswordUser(request, 'used');
-    await inviteWithApi(request, owner, invitee.email);
-    const link = await invitationLinkFor(request, invitee.email);
-
-    const inviteeBrowser = await secondBrowser(browser, teamConsoleErrors);
-    await openSignedIn(inviteeBrowser.page, invitee.accessToken, '/dashboard');
-    const first = await openInvitation(inviteeBrowser.context, link);
+    const {
+      owner,
+      invitee,
+      link,
+      inviteeBrowser,
+      invitation: first,
+    } = await openInvitationAsInvitee(browser, request, 'Uma', 'used');
     await first.getByRole('button', { name: 'Join workspace' }).click();
     await expect(first).toHaveURL(/\/dashboard$/);
     await expect(workspaceButton(first)).toHaveAccessibleName(`Workspace: ${workspaceOf(owner)}`);

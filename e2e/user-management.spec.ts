@@ -1,6 +1,12 @@
 import { expect, expectNoAxeViolations, gotoHydrated, test } from './fixtures.ts';
 import { grantTrialPlan } from './support/billing.ts';
-import { createPasswordUser, expectedAuthFailures, openSignedIn } from './support/identity.ts';
+import {
+  createPasswordUser,
+  expectedAuthFailures,
+  openSignedIn,
+  openSignedInAsNewUser,
+} from './support/identity.ts';
+import { addUserWithDialog } from './support/teams.ts';
 
 // The duplicate-email test makes the server refuse on purpose (409).
 test.use({ allowedConsoleErrors: expectedAuthFailures });
@@ -15,8 +21,7 @@ test.describe('user management', () => {
     page,
     request,
   }) => {
-    const user = await createPasswordUser(request, 'no-seats');
-    await openSignedIn(page, user.accessToken, '/userManagement');
+    await openSignedInAsNewUser(page, request, 'no-seats', '/userManagement');
     await expect(page.getByRole('heading', { level: 1, name: 'User Management' })).toBeVisible();
     const panel = page.getByTestId('sub-users');
     await expect(panel.getByText('No users yet')).toBeVisible();
@@ -93,29 +98,26 @@ test.describe('user management', () => {
     await openSignedIn(page, user.accessToken, '/userManagement');
     const panel = page.getByTestId('sub-users');
     await expect(panel.getByTestId('seats')).toHaveText('0 of 2 users');
-    const addUser = panel.getByRole('button', { name: 'Add User' });
-    const dialog = page.getByRole('dialog', { name: 'Add User' });
     for (const [first, last, count] of [
       ['Ada', 'Lovelace', 1],
       ['Alan', 'Turing', 2],
     ] as const) {
-      await addUser.click();
-      await dialog.getByLabel('First name').fill(first);
-      await dialog.getByLabel('Last name').fill(last);
-      await dialog.getByLabel('Email').fill(`${first.toLowerCase()}@example.com`);
-      await dialog.getByRole('button', { name: 'Add user' }).click();
+      const dialog = await addUserWithDialog(page, {
+        first,
+        last,
+        email: `${first.toLowerCase()}@example.com`,
+      });
       await expect(dialog).toBeHidden();
       await expect(panel.getByTestId('sub-user-row').getByText(`${first} ${last}`)).toBeVisible();
       await expect(panel.getByTestId('seats')).toHaveText(`${count} of 2 users`);
     }
-    await expect(addUser).toBeDisabled();
+    await expect(panel.getByRole('button', { name: 'Add User' })).toBeDisabled();
   });
 
   for (const width of [1280, 375]) {
     test(`no axe violations at ${width} px`, async ({ page, request }) => {
       await page.setViewportSize({ width, height: 900 });
-      const user = await createPasswordUser(request, `axe-users-${width}`);
-      await openSignedIn(page, user.accessToken, '/userManagement');
+      await openSignedInAsNewUser(page, request, `axe-users-${width}`, '/userManagement');
       await expect(page.getByTestId('sub-users').getByText('No users yet')).toBeVisible();
       await expectNoAxeViolations(page);
     });

@@ -71,6 +71,18 @@ export async function openSignedIn(page: Page, accessToken: string, path = '/das
   await gotoHydrated(page, path);
 }
 
+/** A new password user (see createPasswordUser), already signed in on `page` at `path`. */
+export async function openSignedInAsNewUser(
+  page: Page,
+  request: APIRequestContext,
+  label: string,
+  path: string,
+): Promise<TestUser> {
+  const user = await createPasswordUser(request, label);
+  await openSignedIn(page, user.accessToken, path);
+  return user;
+}
+
 /** The subject id of an access token (its `sub` claim), which is the user's uid. */
 export function subjectOf(accessToken: string): string {
   const payload = accessToken.split('.')[1] ?? '';

@@ -186,6 +186,17 @@ export const memberRow = (page: Page, email: string) =>
 export const memberStatus = (page: Page, email: string) =>
   memberRow(page, email).getByTestId('sub-user-status');
 
+/** Adds a person through User Management's Add User dialog; the dialog is returned for what follows. */
+export async function addUserWithDialog(page: Page, person: { first: string; last: string; email: string }) {
+  await page.getByTestId('sub-users').getByRole('button', { name: 'Add User' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add User' });
+  await dialog.getByLabel('First name').fill(person.first);
+  await dialog.getByLabel('Last name').fill(person.last);
+  await dialog.getByLabel('Email').fill(person.email);
+  await dialog.getByRole('button', { name: 'Add user' }).click();
+  return dialog;
+}
+
 /** Fills and sends the sign-up form of /auth/signup. */
 export async function signUpWithForm(page: Page, email: string) {
   const form = page.getByTestId('auth-form');

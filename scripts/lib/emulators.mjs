@@ -4,20 +4,23 @@
 
 export const isProductionMode = () => process.env.NODE_ENV?.trim() === 'production';
 
+/** An emulator's process: its server.ts under emulators/<name>, run from the repository root. */
+const emulatorProcess = (name, root, env) => ({
+  name,
+  command: process.execPath,
+  args: [`emulators/${name}/src/server.ts`],
+  cwd: root,
+  env,
+});
+
 /** The identity emulator's process, or none when AUTH0_DOMAIN names a real tenant. */
 export function identityEmulator({ root, appPort }) {
   if (process.env.AUTH0_DOMAIN?.trim() || isProductionMode()) return [];
   return [
-    {
-      name: 'identity',
-      command: process.execPath,
-      args: ['emulators/identity/src/server.ts'],
-      cwd: root,
-      env: {
-        IDENTITY_WEB_ORIGINS:
-          process.env.IDENTITY_WEB_ORIGINS ?? `http://localhost:${appPort},http://127.0.0.1:${appPort}`,
-      },
-    },
+    emulatorProcess('identity', root, {
+      IDENTITY_WEB_ORIGINS:
+        process.env.IDENTITY_WEB_ORIGINS ?? `http://localhost:${appPort},http://127.0.0.1:${appPort}`,
+    }),
   ];
 }
 
@@ -28,15 +31,8 @@ export function identityEmulator({ root, appPort }) {
 export function paymentsEmulator({ root, appPort }) {
   if (process.env.STRIPE_SECRET_KEY?.trim() || isProductionMode()) return [];
   return [
-    {
-      name: 'payments',
-      command: process.execPath,
-      args: ['emulators/payments/src/server.ts'],
-      cwd: root,
-      env: {
-        STRIPE_WEBHOOK_URL:
-          process.env.STRIPE_WEBHOOK_URL ?? `http://localhost:${appPort}/api/stripe-webhook`,
-      },
-    },
+    emulatorProcess('payments', root, {
+      STRIPE_WEBHOOK_URL: process.env.STRIPE_WEBHOOK_URL ?? `http://localhost:${appPort}/api/stripe-webhook`,
+    }),
   ];
 }

@@ -43,7 +43,8 @@ export async function assembleIdentityApp(
   options: IdentityAppOptions = {},
 ): Promise<{ app: FastifyInstance; context: IdentityContext }> {
   return assembleEmulatorApp({
-    dataDir: config.dataDir,
+    config,
+    logger: options.logger,
     owner: { name: 'identity emulator', dirVariable: 'IDENTITY_DATA_DIR' },
     open: async (): Promise<IdentityContext> => {
       const store = await StateFile.open(config.dataDir);
@@ -58,12 +59,9 @@ export async function assembleIdentityApp(
       };
     },
     app: () => ({
-      logLevel: config.logLevel,
-      logger: options.logger,
       redactUrl: (url) => url.replace(secretQueryParameters, '$1[redacted]'),
       bodyLimit: bodyLimitBytes,
       frameworkErrors: handleFrameworkError,
-      tls: config.tls,
     }),
     register: async (app, context) => {
       registerErrorHandler(app, context);

@@ -1,15 +1,12 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { emulatorTlsFiles } from '@launchkit/emulator-kit';
+import { readEmulatorEnvironment } from '@launchkit/emulator-kit';
 import {
   flag,
   integerWithDefault,
   logLevel,
   optionalText,
-  parseEnvironment,
   port,
-  readTlsFiles,
-  refuseProductionMode,
   runMode,
   textWithDefault,
   variable,
@@ -106,15 +103,15 @@ export type IdentityConfig = ReturnType<typeof loadIdentityConfig>;
  * EMULATOR_TLS_CERT_FILE and EMULATOR_TLS_KEY_FILE it serves https, and the derived issuer is https too.
  */
 export function loadIdentityConfig(environment: NodeJS.ProcessEnv = process.env) {
-  refuseProductionMode(environment, configurationTitle, {
-    name: 'identity emulator',
-    instead: 'set AUTH0_DOMAIN and the other AUTH0_* variables to your Auth0 tenant',
+  const { env, tls, protocol, fromRepoRoot } = readEmulatorEnvironment(environmentSchema, environment, {
+    title: configurationTitle,
+    program: {
+      name: 'identity emulator',
+      instead: 'set AUTH0_DOMAIN and the other AUTH0_* variables to your Auth0 tenant',
+    },
+    repoRoot,
   });
-  const env = parseEnvironment(environmentSchema, environment, configurationTitle);
-  const tls = readTlsFiles(environment, emulatorTlsFiles, { title: configurationTitle, baseDir: repoRoot });
-  const protocol: 'http:' | 'https:' = tls ? 'https:' : 'http:';
-  const fromRoot = (value: string) => path.resolve(repoRoot, value);
-  const dataDir = fromRoot(env.DATA_DIR);
+  const dataDir = fromRepoRoot(env.DATA_DIR);
   const mail: MailerConfig = env.SMTP_URL
     ? { transport: 'smtp', smtpUrl: env.SMTP_URL, from: env.MAIL_FROM }
     : { transport: 'outbox', outboxDir: path.join(dataDir, 'outbox'), from: env.MAIL_FROM };
@@ -131,7 +128,7 @@ export function loadIdentityConfig(environment: NodeJS.ProcessEnv = process.env)
       (env.IDENTITY_PORT === 0 ? undefined : `${protocol}//localhost:${env.IDENTITY_PORT}/`),
     /** Undefined means the management API of the issuer, `${issuer}api/v2/`. */
     audience: env.AUTH0_AUDIENCE,
-    dataDir: env.IDENTITY_DATA_DIR ? fromRoot(env.IDENTITY_DATA_DIR) : path.join(dataDir, 'identity'),
+    dataDir: env.IDENTITY_DATA_DIR ? fromRepoRoot(env.IDENTITY_DATA_DIR) : path.join(dataDir, 'identity'),
     webOrigins: env.IDENTITY_WEB_ORIGINS ?? [`http://localhost:${env.PORT}`],
     webClientId: env.AUTH0_CLIENT_ID,
     connection: env.AUTH0_CONNECTION,

@@ -1,12 +1,9 @@
-import { existsSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import https from 'node:https';
 import path from 'node:path';
 import {
+  describeProcessEntry,
   expectDataDirectoryLock,
-  expectServesUntilSigterm,
-  outcomeOf,
-  spawnServer,
   useTemporaryDirectory,
 } from '@launchkit/emulator-kit/test';
 import { createSelfSignedCertificate } from '@launchkit/env/test/self-signed-certificate';
@@ -141,38 +138,14 @@ describe('https (EMULATOR_TLS_CERT_FILE, EMULATOR_TLS_KEY_FILE)', () => {
   });
 });
 
-const serverFile = path.join(import.meta.dirname, 'server.ts');
-
-describe('the process entry (server.ts)', () => {
-  it('logs its URL, serves, and shuts down on SIGTERM releasing the lock', async () => {
-    const dataDir = path.join(tempDir(), 'process');
-    const server = spawnServer(serverFile, {
-      DATA_DIR: dataDir,
-      IDENTITY_PORT: '0',
-      IDENTITY_HOST: '127.0.0.1',
-      LOG_LEVEL: 'info',
-    });
-    await expectServesUntilSigterm(server, {
-      readyMessage:
-        'identity emulator ready (development only: not Auth0; test users and secrets are public)',
-      heading: 'Identity emulator',
-      lockFile: path.join(dataDir, 'identity', 'emulator.lock'),
-    });
-  }, 60_000);
-
-  it('refuses to start in production mode, saying what to set instead', async () => {
-    const server = spawnServer(serverFile, {
-      NODE_ENV: 'production',
-      DATA_DIR: path.join(tempDir(), 'production'),
-      IDENTITY_PORT: '0',
-    });
-    const { code, output, errors } = await outcomeOf(server);
-    expect(code).toBe(1);
-    expect(output).not.toContain('identity emulator ready');
-    expect(JSON.parse(errors.trim()).msg).toBe(
-      'Invalid identity emulator configuration:\n  NODE_ENV: the identity emulator is for development only and does not run in production; set AUTH0_DOMAIN and the other AUTH0_* variables to your Auth0 tenant',
-    );
-    // It stopped before touching its data directory.
-    expect(existsSync(path.join(tempDir(), 'production'))).toBe(false);
-  }, 60_000);
+describeProcessEntry({
+  serverFile: path.join(import.meta.dirname, 'server.ts'),
+  tempDir,
+  dataIn: (dataDir) => ({ DATA_DIR: dataDir, IDENTITY_PORT: '0' }),
+  serving: { IDENTITY_HOST: '127.0.0.1', LOG_LEVEL: 'info' },
+  lockFile: (dataDir) => path.join(dataDir, 'identity', 'emulator.lock'),
+  readyMessage: 'identity emulator ready (development only: not Auth0; test users and secrets are public)',
+  heading: 'Identity emulator',
+  productionRefusal:
+    'Invalid identity emulator configuration:\n  NODE_ENV: the identity emulator is for development only and does not run in production; set AUTH0_DOMAIN and the other AUTH0_* variables to your Auth0 tenant',
 });

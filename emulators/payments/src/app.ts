@@ -59,7 +59,8 @@ export async function assemblePaymentsApp(
 ): Promise<{ app: FastifyInstance; context: PaymentsContext }> {
   let sweeper: NodeJS.Timeout | undefined;
   const { app, context } = await assembleEmulatorApp({
-    dataDir: config.dataDir,
+    config,
+    logger: options.logger,
     owner: { name: 'payments emulator', dirVariable: 'PAYMENTS_DATA_DIR' },
     open: async (): Promise<PaymentsContext> => {
       const store = await StateFile.open(config.dataDir);
@@ -73,15 +74,12 @@ export async function assemblePaymentsApp(
       };
     },
     app: () => ({
-      logLevel: config.logLevel,
-      logger: options.logger,
       redactUrl: (url) => url.replace(sessionUrls, '$1…'),
       bodyLimit: bodyLimitBytes,
       frameworkErrors: handleFrameworkError,
       genReqId: () => newId('req'),
       requestIdHeader: false,
       routerOptions: { querystringParser: parseForm, maxParamLength: maxIdLength },
-      tls: config.tls,
     }),
     register: async (app, context) => {
       context.webhooks.useLogger(app.log);

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { emulatorTlsFiles } from '@launchkit/emulator-kit';
+import { readEmulatorEnvironment } from '@launchkit/emulator-kit';
 import {
   ConfigurationError,
   flag,
@@ -9,10 +9,7 @@ import {
   type LogLevel,
   logLevel,
   optionalText,
-  parseEnvironment,
   port,
-  readTlsFiles,
-  refuseProductionMode,
   runMode,
   type TlsCredentials,
   textWithDefault,
@@ -134,14 +131,15 @@ export type PaymentsConfig = {
  * plans. With EMULATOR_TLS_CERT_FILE and EMULATOR_TLS_KEY_FILE it serves https, and its URLs are https.
  */
 export function loadPaymentsConfig(environment: NodeJS.ProcessEnv = process.env): PaymentsConfig {
-  refuseProductionMode(environment, configurationTitle, {
-    name: 'payments emulator',
-    instead: 'set STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET and STRIPE_PRICE_* to your Stripe account',
+  const { env, tls, protocol, fromRepoRoot } = readEmulatorEnvironment(environmentSchema, environment, {
+    title: configurationTitle,
+    program: {
+      name: 'payments emulator',
+      instead: 'set STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET and STRIPE_PRICE_* to your Stripe account',
+    },
+    repoRoot,
   });
-  const env = parseEnvironment(environmentSchema, environment, configurationTitle);
-  const tls = readTlsFiles(environment, emulatorTlsFiles, { title: configurationTitle, baseDir: repoRoot });
-  const fromRoot = (value: string) => path.resolve(repoRoot, value);
-  const dataDir = fromRoot(env.DATA_DIR);
+  const dataDir = fromRepoRoot(env.DATA_DIR);
   const priceIds = {
     starter: env.STRIPE_PRICE_STARTER ?? 'price_starter_monthly',
     pro: env.STRIPE_PRICE_PRO ?? 'price_pro_monthly',
@@ -162,8 +160,8 @@ export function loadPaymentsConfig(environment: NodeJS.ProcessEnv = process.env)
     host: env.PAYMENTS_HOST,
     logLevel: env.LOG_LEVEL,
     tls,
-    protocol: tls ? 'https:' : 'http:',
-    dataDir: env.PAYMENTS_DATA_DIR ? fromRoot(env.PAYMENTS_DATA_DIR) : path.join(dataDir, 'payments'),
+    protocol,
+    dataDir: env.PAYMENTS_DATA_DIR ? fromRepoRoot(env.PAYMENTS_DATA_DIR) : path.join(dataDir, 'payments'),
     secretKey: env.STRIPE_SECRET_KEY,
     webhookSecret: env.STRIPE_WEBHOOK_SECRET,
     webhookUrl:

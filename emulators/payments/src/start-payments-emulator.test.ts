@@ -3,8 +3,8 @@ import { readFile, rm, writeFile } from 'node:fs/promises';
 import https from 'node:https';
 import path from 'node:path';
 import {
+  describeProcessEntry,
   expectDataDirectoryLock,
-  expectServesUntilSigterm,
   outcomeOf,
   spawnServer,
   useTemporaryDirectory,
@@ -151,38 +151,23 @@ describe('https (EMULATOR_TLS_CERT_FILE, EMULATOR_TLS_KEY_FILE)', () => {
 
 const serverFile = path.join(import.meta.dirname, 'server.ts');
 
-describe('the process entry (server.ts)', () => {
-  it('logs its URL, serves, and shuts down on SIGTERM releasing the lock', async () => {
-    const dataDir = path.join(tempDir(), 'process');
-    const server = spawnServer(serverFile, {
-      PAYMENTS_DATA_DIR: dataDir,
-      PAYMENTS_PORT: '0',
-      PAYMENTS_HOST: '127.0.0.1',
-      LOG_LEVEL: 'info',
-      STRIPE_WEBHOOK_URL: 'none',
-    });
-    await expectServesUntilSigterm(server, {
-      readyMessage: 'payments emulator ready (development only: not Stripe; test cards give paid plans)',
-      heading: 'Payments emulator',
-      lockFile: path.join(dataDir, 'emulator.lock'),
-    });
-  }, 60_000);
-
-  it('stops at once with the name of a bad variable', async () => {
-    const { code, errors } = await outcomeOf(spawnServer(serverFile, { PAYMENTS_PORT: 'nope' }));
-    expect(code).toBe(1);
-    expect(errors).toContain('PAYMENTS_PORT');
-  }, 60_000);
-
-  it('refuses to start in production mode, saying what to set instead', async () => {
-    const dataDir = path.join(tempDir(), 'production');
-    const { code, errors } = await outcomeOf(
-      spawnServer(serverFile, { NODE_ENV: 'production', PAYMENTS_DATA_DIR: dataDir, PAYMENTS_PORT: '0' }),
-    );
-    expect(code).toBe(1);
-    expect(JSON.parse(errors.trim()).msg).toBe(
+describeProcessEntry(
+  {
+    serverFile,
+    tempDir,
+    dataIn: (dataDir) => ({ PAYMENTS_DATA_DIR: dataDir, PAYMENTS_PORT: '0' }),
+    serving: { PAYMENTS_HOST: '127.0.0.1', LOG_LEVEL: 'info', STRIPE_WEBHOOK_URL: 'none' },
+    lockFile: (dataDir) => path.join(dataDir, 'emulator.lock'),
+    readyMessage: 'payments emulator ready (development only: not Stripe; test cards give paid plans)',
+    heading: 'Payments emulator',
+    productionRefusal:
       'Invalid payments emulator configuration:\n  NODE_ENV: the payments emulator is for development only and does not run in production; set STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET and STRIPE_PRICE_* to your Stripe account',
-    );
-    expect(existsSync(dataDir)).toBe(false);
-  }, 60_000);
-});
+  },
+  () => {
+    it('stops at once with the name of a bad variable', async () => {
+      const { code, errors } = await outcomeOf(spawnServer(serverFile, { PAYMENTS_PORT: 'nope' }));
+      expect(code).toBe(1);
+      expect(errors).toContain('PAYMENTS_PORT');
+    }, 60_000);
+  },
+);

@@ -5,6 +5,7 @@ export {
   DataDirectoryLockedError,
   type DataDirectoryOwner,
 } from './data-directory.ts';
+export { type EmulatorEnvironment, readEmulatorEnvironment } from './environment.ts';
 export { escapeHtml, scriptJson } from './html.ts';
 export { type ListenAddress, listenEmulator, originOf } from './listen.ts';
 export { type PageShell, sendHtmlPage } from './page.ts';

@@ -158,21 +158,23 @@ describe('.env.example', () => {
   });
 });
 
+// The order both the example file and the deploy guide present the production groups in.
+const productionGroupsInOrder: ProductionGroup[] = [
+  'required',
+  'recommended',
+  'instances',
+  'optional',
+  'build',
+  'compose',
+];
+
 describe('deploy/app.env.example', () => {
   const lines = assignments('deploy/app.env.example', /^# -+ (.+?) -+$/);
 
   it('lists every production variable under its group, each once', () => {
     expect(lines.every((line) => !line.commented)).toBe(true);
     expect(lines.map((line) => line.name)).toEqual([...new Set(lines.map((line) => line.name))]);
-    const groups: ProductionGroup[] = [
-      'required',
-      'recommended',
-      'instances',
-      'optional',
-      'build',
-      'compose',
-    ];
-    for (const group of groups) {
+    for (const group of productionGroupsInOrder) {
       const listed = lines.filter((line) => groupOfHeading(line.heading) === group).map((line) => line.name);
       expect(sorted(listed), group).toEqual(inGroup(group));
     }
@@ -193,14 +195,7 @@ describe('docs/deploy.md', () => {
 
   it('explains every production variable under its group', () => {
     const headings = [...variablesSection.matchAll(/^### (.+)$/gm)].map((match) => match[1] as string);
-    expect(headings.map(groupOfHeading)).toEqual([
-      'required',
-      'recommended',
-      'instances',
-      'optional',
-      'build',
-      'compose',
-    ]);
+    expect(headings.map(groupOfHeading)).toEqual(productionGroupsInOrder);
     for (const heading of headings) {
       const group = groupOfHeading(heading) as ProductionGroup;
       expect(sorted(tableNames(section(variablesSection, `### ${heading}`))), group).toEqual(inGroup(group));

@@ -1,30 +1,16 @@
 import type { Plan } from '@launchkit/api-contract';
 import { plans } from '@launchkit/plans';
 import type { FastifyInstance } from 'fastify';
-import type Stripe from 'stripe';
 import type { Authenticate } from '#api/auth/authenticate.ts';
 import { callerOf } from '#api/auth/authenticate.ts';
-import type { IdentityConfig, PaymentsConfig } from '#api/config/app-config.ts';
-import type { Database } from '#api/db/database.ts';
 import { success } from '#api/http/app-error.ts';
 import { route } from '#api/http/route.ts';
 import { createBillingSession } from './create-billing-session.ts';
-import { createCheckoutSession } from './create-checkout-session.ts';
-import type { PlanCatalogue } from './resolve-plan-prices.ts';
-import type { SiteOrigins } from './return-url.ts';
+import { type CheckoutDeps, createCheckoutSession } from './create-checkout-session.ts';
 
 export function registerBillingRoutes(
   app: FastifyInstance,
-  deps: {
-    db: Database;
-    stripe: Stripe;
-    identity: IdentityConfig;
-    plans: PlanCatalogue;
-    payments: PaymentsConfig;
-    /** Where the provider may send the browser back to (checkout and portal return addresses). */
-    site: SiteOrigins;
-    authenticate: Authenticate;
-  },
+  deps: CheckoutDeps & { authenticate: Authenticate },
 ) {
   /** The catalogue with this deployment's price ids (resolved at start): what /purchase/:plan sends to checkout. */
   route(app, 'listPlans', {}, async () =>

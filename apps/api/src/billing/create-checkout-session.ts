@@ -18,6 +18,7 @@ export type CheckoutDeps = {
   identity: IdentityConfig;
   plans: PlanCatalogue;
   payments: PaymentsConfig;
+  /** Where the provider may send the browser back to (checkout and portal return addresses). */
   site: SiteOrigins;
 };
 

@@ -41,6 +41,18 @@ async function customerUser() {
   return { user, customer: customer.id };
 }
 
+/** A customer's user on a 7-day pro trial of `quantity` seats, once the webhook has written the plan. */
+async function userOnProTrial(quantity: number) {
+  const { user, customer } = await customerUser();
+  const subscription = await world.payments.stripe.subscriptions.create({
+    customer,
+    items: [{ price: 'price_pro_monthly', quantity }],
+    trial_period_days: 7,
+  });
+  await expect.poll(async () => (await planColumns(user))?.quantity, { timeout: 10_000 }).toBe(quantity);
+  return { user, customer, subscription };
+}
+
 /** Posts an event (a string is sent as is) to the app's endpoint as the provider would, signed with `secret`. */
 async function deliver(
   event: unknown,
@@ -114,13 +126,7 @@ describe('POST /api/stripe-webhook', () => {
   });
 
   it('applies the same event three times as once', async () => {
-    const { user, customer } = await customerUser();
-    const subscription = await world.payments.stripe.subscriptions.create({
-      customer,
-      items: [{ price: 'price_pro_monthly', quantity: 5 }],
-      trial_period_days: 7,
-    });
-    await expect.poll(async () => (await planColumns(user))?.quantity, { timeout: 10_000 }).toBe(5);
+    const { user, subscription } = await userOnProTrial(5);
     const settled = await planColumns(user);
     const event = eventAbout(
       'customer.subscription.updated',
@@ -198,13 +204,7 @@ describe('POST /api/stripe-webhook', () => {
   });
 
   it('applies an event whose customer comes expanded into an object', async () => {
-    const { user, customer } = await customerUser();
-    await world.payments.stripe.subscriptions.create({
-      customer,
-      items: [{ price: 'price_pro_monthly', quantity: 2 }],
-      trial_period_days: 7,
-    });
-    await expect.poll(async () => (await planColumns(user))?.quantity, { timeout: 10_000 }).toBe(2);
+    const { customer } = await userOnProTrial(2);
     const answer = await deliver(
       eventAbout('invoice.paid', { customer: { id: customer, object: 'customer' } }),
     );
@@ -264,13 +264,7 @@ describe('POST /api/stripe-webhook', () => {
   });
 
   it('drops a reading that started before a newer one but finished after it', async () => {
-    const { user, customer } = await customerUser();
-    const subscription = await world.payments.stripe.subscriptions.create({
-      customer,
-      items: [{ price: 'price_pro_monthly', quantity: 3 }],
-      trial_period_days: 7,
-    });
-    await expect.poll(async () => (await planColumns(user))?.quantity, { timeout: 10_000 }).toBe(3);
+    const { user, customer, subscription } = await userOnProTrial(3);
     // Every event of the creation delivered: no sync that started before the slow one is still running
     // (one could otherwise read the newer change below and write it under an older ticket).
     const stripe = world.payments.stripe;

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectErrorEnvelope } from '#api/test/error-envelope.ts';
 import { completeProduction } from '#api/test/production-environment.ts';
 import { startTestApp, type TestApp } from '#api/test/test-app.ts';
 
@@ -26,12 +27,12 @@ const read = (app: TestApp, url: string, remoteAddress: string, headers: Record<
   app.app.inject({ method: 'GET', url, remoteAddress, headers });
 
 function expectForbidden(response: Awaited<ReturnType<typeof read>>) {
-  expect(response.statusCode).toBe(403);
-  expect(response.json()).toEqual({
-    status: 'error',
-    code: 'forbidden',
-    message: 'The development outbox is only readable from this machine.',
-  });
+  expectErrorEnvelope(
+    response,
+    403,
+    'forbidden',
+    'The development outbox is only readable from this machine.',
+  );
 }
 
 describe('the development outbox', () => {

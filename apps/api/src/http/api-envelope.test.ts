@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectErrorEnvelope } from '#api/test/error-envelope.ts';
 import { startTestApp, type TestApp } from '#api/test/test-app.ts';
 
 let testApp: TestApp;
@@ -18,12 +19,7 @@ const post = (url: string, payload: string | undefined, contentType?: string) =>
 describe('the API envelope for bad requests', () => {
   it('answers an unknown API route with 404 not_found naming the route', async () => {
     const response = await testApp.app.inject({ method: 'GET', url: '/api/does-not-exist?x=1' });
-    expect(response.statusCode).toBe(404);
-    expect(response.json()).toEqual({
-      status: 'error',
-      code: 'not_found',
-      message: 'There is no API endpoint GET /api/does-not-exist.',
-    });
+    expectErrorEnvelope(response, 404, 'not_found', 'There is no API endpoint GET /api/does-not-exist.');
   });
 
   it('answers a wrong method on a known route with 404 in the envelope', async () => {
@@ -34,12 +30,7 @@ describe('the API envelope for bad requests', () => {
 
   it('answers malformed JSON with 400 invalid_json', async () => {
     const response = await post('/api/newsletter', '{"email": ', 'application/json');
-    expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({
-      status: 'error',
-      code: 'invalid_json',
-      message: 'The request body is not valid JSON.',
-    });
+    expectErrorEnvelope(response, 400, 'invalid_json', 'The request body is not valid JSON.');
   });
 
   it('answers an empty JSON body with 400 invalid_json', async () => {
@@ -54,12 +45,12 @@ describe('the API envelope for bad requests', () => {
     ['multipart/form-data; boundary=x', '--x--'],
   ])('answers content type %s with 415 unsupported_media_type', async (contentType, payload) => {
     const response = await post('/api/newsletter', payload, contentType);
-    expect(response.statusCode).toBe(415);
-    expect(response.json()).toEqual({
-      status: 'error',
-      code: 'unsupported_media_type',
-      message: 'Send the request body as JSON with the header Content-Type: application/json.',
-    });
+    expectErrorEnvelope(
+      response,
+      415,
+      'unsupported_media_type',
+      'Send the request body as JSON with the header Content-Type: application/json.',
+    );
   });
 
   it('answers a body over 32 KB with 413 payload_too_large', async () => {
@@ -68,12 +59,7 @@ describe('the API envelope for bad requests', () => {
       JSON.stringify({ email: 'a@b.co', message: 'x'.repeat(40_000) }),
       'application/json',
     );
-    expect(response.statusCode).toBe(413);
-    expect(response.json()).toEqual({
-      status: 'error',
-      code: 'payload_too_large',
-      message: 'The request body is too large (32 KB at most).',
-    });
+    expectErrorEnvelope(response, 413, 'payload_too_large', 'The request body is too large (32 KB at most).');
   });
 
   it.each([
@@ -114,24 +100,23 @@ describe('the API envelope for bad requests', () => {
     'answers the path %s that cannot be decoded with 400 bad_url',
     async (url) => {
       const response = await testApp.app.inject({ method: 'GET', url });
-      expect(response.statusCode).toBe(400);
-      expect(response.json()).toEqual({
-        status: 'error',
-        code: 'bad_url',
-        message:
-          'The address is not valid: it has a malformed percent-escape (a % followed by two hex digits of UTF-8).',
-      });
+      expectErrorEnvelope(
+        response,
+        400,
+        'bad_url',
+        'The address is not valid: it has a malformed percent-escape (a % followed by two hex digits of UTF-8).',
+      );
     },
   );
 
   it('answers a path segment over 100 characters with 414 uri_too_long in the envelope', async () => {
     const response = await testApp.app.inject({ method: 'GET', url: `/api/items/${'a'.repeat(101)}` });
-    expect(response.statusCode).toBe(414);
-    expect(response.json()).toEqual({
-      status: 'error',
-      code: 'uri_too_long',
-      message: 'A part of the address is too long (100 characters at most).',
-    });
+    expectErrorEnvelope(
+      response,
+      414,
+      'uri_too_long',
+      'A part of the address is too long (100 characters at most).',
+    );
   });
 
   it.each([

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { items, users } from '#api/db/schema.ts';
 import { useAppWithIdentity } from '#api/test/app-with-identity.ts';
+import { expectErrorEnvelope } from '#api/test/error-envelope.ts';
 import { startTestApp } from '#api/test/test-app.ts';
 import { setPlan, type TestUser } from '#api/test/test-users.ts';
 
@@ -260,12 +261,7 @@ describe('featuring items', () => {
   ])('refuses with %s', async (_label, plan) => {
     const { person, item } = await personWithPlan(plan);
     const response = await call('PATCH', `/api/items/${item.id}`, person.token, { featured: true });
-    expect(response.statusCode).toBe(403);
-    expect(response.json()).toEqual({
-      status: 'error',
-      code: 'plan/upgrade-required',
-      message: upgradeMessage,
-    });
+    expectErrorEnvelope(response, 403, 'plan/upgrade-required', upgradeMessage);
     expect((await call('GET', `/api/items/${item.id}`, person.token)).json().data.featured).toBe(false);
   });
 

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectErrorEnvelope } from '#api/test/error-envelope.ts';
 import { startTestApp, type TestApp } from '#api/test/test-app.ts';
 
 let testApp: TestApp;
@@ -20,12 +21,12 @@ describe('per-IP limit on public POST endpoints', () => {
     for (let attempt = 0; attempt < 3; attempt++)
       expect((await subscribe('203.0.113.7')).statusCode).toBe(200);
     const limited = await subscribe('203.0.113.7');
-    expect(limited.statusCode).toBe(429);
-    expect(limited.json()).toEqual({
-      status: 'error',
-      code: 'rate_limited',
-      message: 'Too many requests from your address. Please wait 60 seconds and try again.',
-    });
+    expectErrorEnvelope(
+      limited,
+      429,
+      'rate_limited',
+      'Too many requests from your address. Please wait 60 seconds and try again.',
+    );
     expect((await subscribe('203.0.113.8')).statusCode).toBe(200);
   });
 

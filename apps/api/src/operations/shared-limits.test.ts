@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { InjectOptions } from 'fastify';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '#api/db/database.ts';
@@ -65,34 +66,35 @@ describe.skipIf(!hasRedis)('limits shared through Redis by two instances', () =>
     await identity?.close();
   });
 
-  it('counts public posts from one address once, whichever instance answers', async () => {
+  /** Sends `count` requests, the instances taking turns to answer, and returns the status codes. */
+  async function statusesTakingTurns(count: number, requestFor: (attempt: number) => InjectOptions) {
     const statuses: number[] = [];
-    for (let attempt = 0; attempt < 5; attempt += 1) {
+    for (let attempt = 0; attempt < count; attempt += 1) {
       const app = apps[attempt % 2] as TestApp;
-      const response = await app.app.inject({
-        method: 'POST',
-        url: '/api/newsletter',
-        remoteAddress: visitorAddress,
-        payload: { email: `shared-${attempt}@example.com` },
-      });
+      const response = await app.app.inject(requestFor(attempt));
       statuses.push(response.statusCode);
     }
+    return statuses;
+  }
+
+  it('counts public posts from one address once, whichever instance answers', async () => {
+    const statuses = await statusesTakingTurns(5, (attempt) => ({
+      method: 'POST',
+      url: '/api/newsletter',
+      remoteAddress: visitorAddress,
+      payload: { email: `shared-${attempt}@example.com` },
+    }));
     expect(statuses).toEqual([200, 200, 200, 429, 429]);
   });
 
   it('counts a user’s writes once across instances', async () => {
     const person = await createTestUsers(identity)();
-    const statuses: number[] = [];
-    for (let attempt = 0; attempt < 6; attempt += 1) {
-      const app = apps[attempt % 2] as TestApp;
-      const response = await app.app.inject({
-        method: 'POST',
-        url: '/api/items',
-        headers: { authorization: `Bearer ${person.token}` },
-        payload: { name: `Write ${attempt}` },
-      });
-      statuses.push(response.statusCode);
-    }
+    const statuses = await statusesTakingTurns(6, (attempt) => ({
+      method: 'POST',
+      url: '/api/items',
+      headers: { authorization: `Bearer ${person.token}` },
+      payload: { name: `Write ${attempt}` },
+    }));
     expect(statuses).toEqual([201, 201, 201, 201, 429, 429]);
   });
 

@@ -4,6 +4,7 @@ import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { subUsers } from '#api/db/schema.ts';
 import { useAppWithIdentity } from '#api/test/app-with-identity.ts';
+import { expectErrorEnvelope } from '#api/test/error-envelope.ts';
 import { outboxOf, teamKit } from '#api/test/test-invitations.ts';
 import { setPlan } from '#api/test/test-users.ts';
 import { hashInvitationToken } from './invitation-token.ts';
@@ -135,12 +136,12 @@ describe('accepting', () => {
     const { token } = await invited(owner, invitee.email);
     const stranger = await suite.newUser();
     const refused = await accept(stranger, token);
-    expect(refused.statusCode).toBe(403);
-    expect(refused.json()).toEqual({
-      status: 'error',
-      code: 'invitations/wrong-email',
-      message: `This invitation is for ${invitee.email}. Sign in (or sign up) with that email address to join.`,
-    });
+    expectErrorEnvelope(
+      refused,
+      403,
+      'invitations/wrong-email',
+      `This invitation is for ${invitee.email}. Sign in (or sign up) with that email address to join.`,
+    );
     expect(await joinedRowsOf(owner.uid)).toEqual([]);
     expect(await workspacesOf(stranger)).toHaveLength(1);
     // The link still works for the person it was made out to.
@@ -153,12 +154,12 @@ describe('accepting', () => {
     const { record, token } = await invited(owner, invitee.email);
     await expireInvitation(record.id);
     const refused = await accept(invitee, token);
-    expect(refused.statusCode).toBe(409);
-    expect(refused.json()).toEqual({
-      status: 'error',
-      code: 'invitations/expired',
-      message: 'This invitation has expired. Ask the workspace owner to send it again.',
-    });
+    expectErrorEnvelope(
+      refused,
+      409,
+      'invitations/expired',
+      'This invitation has expired. Ask the workspace owner to send it again.',
+    );
     expect(await joinedRowsOf(owner.uid)).toEqual([]);
     expect((await lookup(token)).json().data).toMatchObject({ status: 'expired' });
     expect((await kit.membersOf(owner))[0]).toMatchObject({ status: 'expired' });
@@ -171,13 +172,12 @@ describe('accepting', () => {
     expect((await accept(invitee, token)).statusCode).toBe(200);
     for (const person of [invitee, await suite.newUser()]) {
       const refused = await accept(person, token);
-      expect(refused.statusCode).toBe(409);
-      expect(refused.json()).toEqual({
-        status: 'error',
-        code: 'invitations/used',
-        message:
-          'This invitation has already been used. Sign in with the invited email to open the workspace.',
-      });
+      expectErrorEnvelope(
+        refused,
+        409,
+        'invitations/used',
+        'This invitation has already been used. Sign in with the invited email to open the workspace.',
+      );
     }
     expect(await joinedRowsOf(owner.uid)).toHaveLength(1);
   });

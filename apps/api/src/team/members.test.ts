@@ -3,6 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { activity, subUsers, users } from '#api/db/schema.ts';
 import { useAppWithIdentity } from '#api/test/app-with-identity.ts';
+import { expectErrorEnvelope } from '#api/test/error-envelope.ts';
 import { outboxOf } from '#api/test/test-invitations.ts';
 import { setPlan } from '#api/test/test-users.ts';
 
@@ -100,12 +101,12 @@ describe('members', () => {
     const owner = await ownerWithSeats(5);
     for (const email of [owner.email, owner.email.toUpperCase()]) {
       const response = await addMember(owner.token, { ...ada, email });
-      expect(response.statusCode).toBe(409);
-      expect(response.json()).toEqual({
-        status: 'error',
-        code: 'sub-users/own-email',
-        message: 'You cannot add yourself: you already own this workspace.',
-      });
+      expectErrorEnvelope(
+        response,
+        409,
+        'sub-users/own-email',
+        'You cannot add yourself: you already own this workspace.',
+      );
     }
     expect((await listMembers(owner.token)).json().data).toEqual([]);
     expect(await readOutbox(outboxOf(suite), { to: owner.email })).toEqual([]);
@@ -115,12 +116,12 @@ describe('members', () => {
     const owner = await ownerWithSeats(5);
     expect((await addMember(owner.token, ada)).statusCode).toBe(201);
     const again = await addMember(owner.token, { ...ada, firstName: 'Augusta', email: 'ADA@example.com' });
-    expect(again.statusCode).toBe(409);
-    expect(again.json()).toEqual({
-      status: 'error',
-      code: 'sub-users/duplicate-email',
-      message: 'You have already added a user with this email address.',
-    });
+    expectErrorEnvelope(
+      again,
+      409,
+      'sub-users/duplicate-email',
+      'You have already added a user with this email address.',
+    );
     expect((await listMembers(owner.token)).json().data).toHaveLength(1);
   });
 
@@ -135,12 +136,12 @@ describe('members', () => {
       expect((await addMember(owner.token, { ...ada, email })).statusCode).toBe(201);
     }
     const third = await addMember(owner.token, { ...ada, email: 'c@example.com' });
-    expect(third.statusCode).toBe(409);
-    expect(third.json()).toEqual({
-      status: 'error',
-      code: 'seats/limit-reached',
-      message: 'You have used all 2 seats of your plan. Upgrade your plan to add more users.',
-    });
+    expectErrorEnvelope(
+      third,
+      409,
+      'seats/limit-reached',
+      'You have used all 2 seats of your plan. Upgrade your plan to add more users.',
+    );
   });
 
   it('never passes the seat limit under 50 concurrent adds: 5 rows, 5 invitation mails', async () => {

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { subUsers } from '#api/db/schema.ts';
 import { useAppWithIdentity } from '#api/test/app-with-identity.ts';
+import { expectErrorEnvelope } from '#api/test/error-envelope.ts';
 import { teamKit } from '#api/test/test-invitations.ts';
 import { setPlan } from '#api/test/test-users.ts';
 
@@ -36,12 +37,12 @@ describe('over the limit', () => {
     expect(await seatOf(third.member)).toBe(false);
 
     const refused = await invite(owner, `fourth-${Date.now()}@example.com`);
-    expect(refused.statusCode).toBe(409);
-    expect(refused.json()).toEqual({
-      status: 'error',
-      code: 'seats/limit-reached',
-      message: 'You have used all 1 seats of your plan. Upgrade your plan to add more users.',
-    });
+    expectErrorEnvelope(
+      refused,
+      409,
+      'seats/limit-reached',
+      'You have used all 1 seats of your plan. Upgrade your plan to add more users.',
+    );
     // Nobody's record is gone.
     expect(await suite.testApp.db.select().from(subUsers).where(eq(subUsers.owner, owner.uid))).toHaveLength(
       3,

@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { users } from '#api/db/schema.ts';
 import { useAppWithIdentity } from '#api/test/app-with-identity.ts';
+import { expectErrorEnvelope } from '#api/test/error-envelope.ts';
 import { startTestApp } from '#api/test/test-app.ts';
 import { startTestIdentityProvider, testPassword } from '#api/test/test-identity-provider.ts';
 import { createTestUsers, type TestUser } from '#api/test/test-users.ts';
@@ -323,12 +324,12 @@ describe('PATCH /api/auth-user', () => {
         headers,
         payload: { name: 'Unreachable' },
       });
-      expect(response.statusCode).toBe(503);
-      expect(response.json()).toEqual({
-        status: 'error',
-        code: 'identity_unavailable',
-        message: 'The sign-in service is not reachable. Try again shortly.',
-      });
+      expectErrorEnvelope(
+        response,
+        503,
+        'identity_unavailable',
+        'The sign-in service is not reachable. Try again shortly.',
+      );
       const [row] = await lonelyApp.db.select().from(users).where(eq(users.id, person.uid));
       expect(row?.name).not.toBe('Unreachable');
     } finally {

@@ -1,9 +1,9 @@
 import { emailField, passwordField } from '@launchkit/api-contract/field-rules';
 import { useState } from 'react';
-import { Button } from '#web/components/forms/button.tsx';
-import { matchingPassword, requiredField } from '#web/components/forms/error-message.ts';
-import { FormOutcome } from '#web/components/forms/form-outcome.tsx';
-import { TextField } from '#web/components/forms/text-field.tsx';
+import { EmailField } from '#web/components/forms/email-field.tsx';
+import { matchingPassword } from '#web/components/forms/error-message.ts';
+import { FormSubmit } from '#web/components/forms/form-submit.tsx';
+import { PasswordField } from '#web/components/forms/password-field.tsx';
 import { useAppForm } from '#web/hooks/use-app-form.ts';
 import { useReauthentication } from '#web/hooks/use-reauthentication.tsx';
 import { useAuth } from './auth-context.tsx';
@@ -34,15 +34,8 @@ export function AuthForm({ type }: { type: AuthType }) {
   const auth = useAuth();
   const reauthentication = useReauthentication();
   const [popupProvider, setPopupProvider] = useState<SocialProvider | null>(null);
-  const {
-    fieldProps,
-    submitWith,
-    run,
-    getValues,
-    reset,
-    outcome,
-    formState: { isSubmitting },
-  } = useAppForm<AuthValues>({ email: '', password: '', confirmPassword: '' });
+  const { fieldProps, requiredProps, submitWith, run, getValues, reset, outcome, isSubmitting } =
+    useAppForm<AuthValues>({ email: '', password: '', confirmPassword: '' });
   const isBusy = isSubmitting || popupProvider !== null;
 
   const submit = async ({ email, password }: AuthValues) => {
@@ -102,38 +95,27 @@ export function AuthForm({ type }: { type: AuthType }) {
       )}
       <form noValidate onSubmit={onSubmit} className="space-y-5" data-testid="auth-form">
         {hasEmail(type) && (
-          <TextField
-            id="auth-email"
-            label="Email"
-            type="email"
-            autoComplete="email"
-            {...fieldProps('email', { validate: requiredField(emailField) })}
-            disabled={isBusy}
-          />
+          <EmailField id="auth-email" {...requiredProps('email', emailField)} disabled={isBusy} />
         )}
         {hasPassword(type) && (
-          <TextField
+          <PasswordField
             id="auth-password"
             label={type === 'changepass' ? 'New password' : 'Password'}
-            type="password"
             autoComplete={type === 'signin' ? 'current-password' : 'new-password'}
-            {...fieldProps('password', { validate: requiredField(passwordField) })}
+            {...requiredProps('password', passwordField)}
             disabled={isBusy}
           />
         )}
         {hasConfirmation(type) && (
-          <TextField
+          <PasswordField
             id="auth-confirm-password"
             label={type === 'changepass' ? 'Confirm new password' : 'Confirm password'}
-            type="password"
-            autoComplete="new-password"
             {...fieldProps('confirmPassword', { validate: matchingPassword(() => getValues('password')) })}
             disabled={isBusy}
           />
         )}
-        <FormOutcome outcome={outcome} />
-        <Button
-          type="submit"
+        <FormSubmit
+          outcome={outcome}
           size="lg"
           className="w-full"
           busy={isSubmitting}
@@ -141,7 +123,7 @@ export function AuthForm({ type }: { type: AuthType }) {
           disabled={isBusy}
         >
           {labels.idle}
-        </Button>
+        </FormSubmit>
       </form>
       {reauthentication.dialog}
     </>

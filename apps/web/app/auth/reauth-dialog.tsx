@@ -1,9 +1,8 @@
 import { currentPasswordField } from '@launchkit/api-contract/field-rules';
 import { useEffect, useRef, useState } from 'react';
 import { Button } from '#web/components/forms/button.tsx';
-import { requiredField } from '#web/components/forms/error-message.ts';
 import { FormOutcome } from '#web/components/forms/form-outcome.tsx';
-import { TextField } from '#web/components/forms/text-field.tsx';
+import { PasswordField } from '#web/components/forms/password-field.tsx';
 import { useAppForm, useOutcome } from '#web/hooks/use-app-form.ts';
 import { useAuth } from './auth-context.tsx';
 import { ProviderButton } from './provider-button.tsx';
@@ -67,11 +66,7 @@ type SignInProps = { onSignedIn: () => void; run: ReturnType<typeof useOutcome>[
 
 function PasswordSignIn({ email, onSignedIn, run }: SignInProps & { email: string }) {
   const { signin } = useAuth();
-  const {
-    fieldProps,
-    handleSubmit,
-    formState: { isSubmitting },
-  } = useAppForm<{ password: string }>({ password: '' });
+  const { requiredProps, handleSubmit, isSubmitting } = useAppForm<{ password: string }>({ password: '' });
 
   const onSubmit = handleSubmit(async ({ password }) => {
     await run(async () => {
@@ -82,12 +77,11 @@ function PasswordSignIn({ email, onSignedIn, run }: SignInProps & { email: strin
 
   return (
     <form noValidate onSubmit={onSubmit} className="space-y-5" data-testid="reauth-form">
-      <TextField
+      <PasswordField
         id="reauth-password"
         label="Password"
-        type="password"
         autoComplete="current-password"
-        {...fieldProps('password', { validate: requiredField(currentPasswordField) })}
+        {...requiredProps('password', currentPasswordField)}
       />
       <Button type="submit" className="w-full" busy={isSubmitting} busyLabel="Signing in…">
         Sign in

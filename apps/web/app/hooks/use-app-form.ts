@@ -1,3 +1,4 @@
+import type { FieldRule } from '@launchkit/api-contract/field-rules';
 import { useCallback, useState } from 'react';
 import {
   type DefaultValues,
@@ -7,7 +8,7 @@ import {
   useForm,
 } from 'react-hook-form';
 import type { AlertVariant } from '#web/components/forms/alert.tsx';
-import { errorMessage } from '#web/components/forms/error-message.ts';
+import { errorMessage, requiredField } from '#web/components/forms/error-message.ts';
 
 // The site's forms (docs/product.md §5): checked on submit, then again on every change once a check has
 // failed; an action's outcome shown in one alert (components/forms/form-outcome.tsx).
@@ -43,7 +44,8 @@ export function useOutcome() {
  * form's onSubmit, running `action` with the checked values through `run` (useOutcome).
  * `fieldProps(name, rules)` is what a TextField or TextArea takes from the form: the field registered
  * with `rules`, its error message (which the field shows and links with aria-describedby and
- * aria-invalid), and disabled while the form is submitted.
+ * aria-invalid), and disabled while the form is submitted; `requiredProps(name, rule)` is the same for a
+ * field that `rule` requires.
  */
 export function useAppForm<Values extends FieldValues>(defaultValues: DefaultValues<Values>) {
   const form = useForm<Values>({ mode: 'onSubmit', reValidateMode: 'onChange', defaultValues });
@@ -57,5 +59,10 @@ export function useAppForm<Values extends FieldValues>(defaultValues: DefaultVal
     error: form.getFieldState(name, form.formState).error?.message,
     disabled: form.formState.isSubmitting,
   });
-  return { ...form, outcome, setOutcome, run, submitWith, fieldProps };
+  const requiredProps = <Name extends FieldPath<Values>>(
+    name: Name,
+    rule: FieldRule & { required: string },
+  ) => fieldProps(name, { validate: requiredField(rule) } as RegisterOptions<Values, Name>);
+  const { isSubmitting } = form.formState;
+  return { ...form, isSubmitting, outcome, setOutcome, run, submitWith, fieldProps, requiredProps };
 }

@@ -32,6 +32,11 @@ export function pageMeta({ title, description = defaultDescription, path }: Page
   ];
 }
 
+/** `pageMeta` for a page that search engines should leave out of their results (signed-in, per-person, errors). */
+export function unlistedPageMeta(page: PageMeta): MetaDescriptor[] {
+  return [...pageMeta(page), { name: 'robots', content: 'noindex' }];
+}
+
 /**
  * The head elements `pageMeta` produces. The browser app re-renders them into <head> through a portal
  * (root.tsx), so the prerendered copies are removed first (entry.client.tsx).

@@ -8,17 +8,15 @@ import { AccountPanel, PlanPanel } from '#web/components/dashboard/plan-panel.ts
 import { PurchaseNotice } from '#web/components/dashboard/purchase-notice.tsx';
 import { TrialBanner } from '#web/components/dashboard/trial-banner.tsx';
 import { WorkspacePanel } from '#web/components/dashboard/workspace-panel.tsx';
+import { AppPage } from '#web/components/layout/app-page.tsx';
 import { LoadingStatus } from '#web/components/layout/loading-status.tsx';
 import { WorkspaceNoticeAlert } from '#web/components/workspaces/workspace-notice.tsx';
 import { usePlanConfirmation } from '#web/hooks/use-plan-confirmation.ts';
 import { useWorkspaces } from '#web/hooks/use-workspaces.ts';
-import { pageMeta } from '#web/lib/meta.ts';
+import { unlistedPageMeta } from '#web/lib/meta.ts';
 import { currentWorkspace, workspaceLabel, workspaces } from '#web/lib/team/workspaces.ts';
 
-export const meta = () => [
-  ...pageMeta({ title: 'Dashboard', path: '/dashboard' }),
-  { name: 'robots', content: 'noindex' },
-];
+export const meta = () => unlistedPageMeta({ title: 'Dashboard', path: '/dashboard' });
 
 /**
  * docs/product.md §2: the signed-in home: the live item list, the plan and user info, and the trial
@@ -55,8 +53,7 @@ export default function Dashboard() {
   const showsPlanNotices = isOwn && (isReturnFromCheckout || user.CurrentTrial);
 
   return (
-    <div className="container-page py-10 sm:py-14">
-      <h1 className="text-3xl font-bold tracking-tight text-slate-900">Dashboard</h1>
+    <AppPage title="Dashboard">
       <p className="mt-2 text-slate-600">
         Welcome back, {user.name}.
         {workspace && !isOwn && (
@@ -95,6 +92,6 @@ export default function Dashboard() {
         // A workspace remembered from last time is being checked against the server's list.
         <LoadingStatus className="py-24" />
       )}
-    </div>
+    </AppPage>
   );
 }

@@ -1,10 +1,8 @@
 import { storedUserId } from '#web/auth/stored-session.ts';
-import { pageMeta } from '#web/lib/meta.ts';
+import { AppPage } from '#web/components/layout/app-page.tsx';
+import { unlistedPageMeta } from '#web/lib/meta.ts';
 
-export const meta = () => [
-  ...pageMeta({ title: 'My Account', path: '/myAccount' }),
-  { name: 'robots', content: 'noindex' },
-];
+export const meta = () => unlistedPageMeta({ title: 'My Account', path: '/myAccount' });
 
 /**
  * docs/product.md §2: the account page comes from the separately hosted app, told whose account it is by
@@ -14,14 +12,13 @@ export const meta = () => [
 export default function MyAccount() {
   const accountToken = encodeURIComponent(storedUserId());
   return (
-    <div className="container-page py-10 sm:py-14">
-      <h1 className="text-3xl font-bold tracking-tight text-slate-900">My Account</h1>
+    <AppPage title="My Account">
       <iframe
         src={`/omniout/myAccount.html?c__accountToken=${accountToken}`}
         title="My account"
         className="mt-8 block h-[750px] w-full border-0"
         data-testid="my-account-frame"
       />
-    </div>
+    </AppPage>
   );
 }

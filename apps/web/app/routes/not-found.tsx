@@ -1,10 +1,7 @@
 import { useLocation } from 'react-router';
-import { pageMeta } from '#web/lib/meta.ts';
+import { unlistedPageMeta } from '#web/lib/meta.ts';
 
-export const meta = () => [
-  ...pageMeta({ title: 'Page not found', path: '/404' }),
-  { name: 'robots', content: 'noindex' },
-];
+export const meta = () => unlistedPageMeta({ title: 'Page not found', path: '/404' });
 
 export default function NotFound() {
   const { pathname } = useLocation();

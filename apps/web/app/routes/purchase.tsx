@@ -9,12 +9,9 @@ import { buttonClasses } from '#web/components/forms/button.tsx';
 import { LoadingStatus } from '#web/components/layout/loading-status.tsx';
 import { useProviderRedirect } from '#web/hooks/use-provider-redirect.ts';
 import { createCheckout } from '#web/lib/billing.ts';
-import { pageMeta } from '#web/lib/meta.ts';
+import { unlistedPageMeta } from '#web/lib/meta.ts';
 
-export const meta = () => [
-  ...pageMeta({ title: 'Checkout', path: '/purchase' }),
-  { name: 'robots', content: 'noindex' },
-];
+export const meta = () => unlistedPageMeta({ title: 'Checkout', path: '/purchase' });
 
 /**
  * docs/product.md §2, §4 Purchase: signed-in only. A user with a plan manages it (/settings/billing);

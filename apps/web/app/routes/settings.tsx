@@ -1,11 +1,12 @@
 import { useParams } from 'react-router';
 import { useAuth } from '#web/auth/auth-context.tsx';
+import { AppPage } from '#web/components/layout/app-page.tsx';
 import { BillingSettingsPanel } from '#web/components/settings/billing-settings-panel.tsx';
 import { GeneralSettingsForm } from '#web/components/settings/general-settings-form.tsx';
 import { PasswordSettingsForm } from '#web/components/settings/password-settings-form.tsx';
 import { type SettingsSection, SettingsTabs } from '#web/components/settings/settings-tabs.tsx';
 import { OwnWorkspaceOnly } from '#web/components/workspaces/own-workspace-only.tsx';
-import { pageMeta } from '#web/lib/meta.ts';
+import { unlistedPageMeta } from '#web/lib/meta.ts';
 import type { Route } from './+types/settings';
 
 const sections: SettingsSection[] = ['general', 'password', 'billing'];
@@ -15,10 +16,8 @@ function sectionOf(param: string | undefined): SettingsSection {
   return sections.find((section) => section === param) ?? 'general';
 }
 
-export const meta = ({ params }: Route.MetaArgs) => [
-  ...pageMeta({ title: 'Settings', path: `/settings/${sectionOf(params.section)}` }),
-  { name: 'robots', content: 'noindex' },
-];
+export const meta = ({ params }: Route.MetaArgs) =>
+  unlistedPageMeta({ title: 'Settings', path: `/settings/${sectionOf(params.section)}` });
 
 export default function Settings() {
   const section = sectionOf(useParams().section);
@@ -26,8 +25,7 @@ export default function Settings() {
   // The guard (routes/signed-in-layout.tsx) renders this page only for a signed-in user.
   if (!user) return null;
   return (
-    <div className="container-page py-10 sm:py-14">
-      <h1 className="text-3xl font-bold tracking-tight text-slate-900">Settings</h1>
+    <AppPage title="Settings">
       <div className="mt-8">
         <SettingsTabs active={section} />
       </div>
@@ -42,6 +40,6 @@ export default function Settings() {
           </OwnWorkspaceOnly>
         )}
       </div>
-    </div>
+    </AppPage>
   );
 }

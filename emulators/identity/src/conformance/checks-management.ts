@@ -27,8 +27,25 @@ async function presence(call: () => Promise<unknown>): Promise<ReturnType<typeof
 }
 
 /** The Management API as a signed-in user would call it, with that user's own access token. */
-function asUser(context: CheckContext, token: string) {
-  return new ManagementClient({ domain: context.domain, token, maxRetries: 0 });
+
+/** The reader, signed in for the Management API asking for `scope`, and a client calling it with that token. */
+async function readerAsManagementUser(context: CheckContext, scope: string) {
+  const { user, tokens } = await readerSignIn(context, { scope, audience: context.managementAudience });
+  const management = new ManagementClient({
+    domain: context.domain,
+    token: tokens.access_token,
+    maxRetries: 0,
+  });
+  return { user, management };
+}
+
+/** How the Management API refuses `update` of the shared reader. */
+async function readerUpdateRefusal(
+  context: CheckContext,
+  update: Parameters<ManagementClient['users']['update']>[1],
+) {
+  const user = await sharedUser(context, 'reader');
+  return refusalOf(await failureOf(() => context.management.users.update(user.userId, update)));
 }
 
 export const managementFeatures: Feature[] = [
@@ -95,11 +112,11 @@ export const managementFeatures: Feature[] = [
     area,
     title: "a weak password: 400 'PasswordStrengthError: Password is too weak'",
     async check(context) {
-      const user = await sharedUser(context, 'reader');
-      const failure = await failureOf(() =>
-        context.management.users.update(user.userId, { password: 'short', connection: context.connection }),
-      );
-      return expectRefusal(refusalOf(failure), 400, {
+      const refusal = await readerUpdateRefusal(context, {
+        password: 'short',
+        connection: context.connection,
+      });
+      return expectRefusal(refusal, 400, {
         message: 'PasswordStrengthError: Password is too weak',
       });
     },
@@ -109,15 +126,12 @@ export const managementFeatures: Feature[] = [
     area,
     title: "email and password in one update: 400 'Cannot update password and email simultaneously'",
     async check(context) {
-      const user = await sharedUser(context, 'reader');
-      const failure = await failureOf(() =>
-        context.management.users.update(user.userId, {
-          email: context.uniqueEmail('other'),
-          password: 'Another-horse-7',
-          connection: context.connection,
-        }),
-      );
-      return expectRefusal(refusalOf(failure), 400, {
+      const refusal = await readerUpdateRefusal(context, {
+        email: context.uniqueEmail('other'),
+        password: 'Another-horse-7',
+        connection: context.connection,
+      });
+      return expectRefusal(refusal, 400, {
         message: 'Cannot update password and email simultaneously',
         errorCode: 'operation_not_supported',
       });
@@ -184,12 +198,8 @@ export const managementFeatures: Feature[] = [
     area,
     title: 'a user token that asked for read:current_user reads its own user',
     async check(context) {
-      const { user, tokens } = await readerSignIn(context, {
-        scope: 'openid read:current_user',
-        audience: context.managementAudience,
-      });
-      const token = tokens.access_token;
-      const found = await asUser(context, token).users.get(user.userId);
+      const { user, management } = await readerAsManagementUser(context, 'openid read:current_user');
+      const found = await management.users.get(user.userId);
       return expectAll([[found.user_id === user.userId, 'read itself']]);
     },
   },
@@ -198,12 +208,8 @@ export const managementFeatures: Feature[] = [
     area,
     title: 'a user token that did not ask for read:current_user is refused: 403 insufficient_scope',
     async check(context) {
-      const { user, tokens } = await readerSignIn(context, {
-        scope: 'openid profile',
-        audience: context.managementAudience,
-      });
-      const token = tokens.access_token;
-      const failure = await failureOf(() => asUser(context, token).users.get(user.userId));
+      const { user, management } = await readerAsManagementUser(context, 'openid profile');
+      const failure = await failureOf(() => management.users.get(user.userId));
       if (failure === undefined) return differs('read itself with scopes it never asked for');
       return expectRefusal(refusalOf(failure), 403, { errorCode: 'insufficient_scope' });
     },

@@ -13,6 +13,7 @@ import {
   unverifiedHeader,
 } from './conformance-users.ts';
 import {
+  type CheckContext,
   describeError,
   differs,
   expectAll,
@@ -35,6 +36,26 @@ function oauthErrorOf(error: unknown): Refusal {
     status: statusOf(error),
     body: { error: record.error, error_description: record.error_description },
   };
+}
+
+/** A sign-in that asks for a refresh token, for the API. */
+const offlineAccess = (context: CheckContext) => ({
+  scope: 'openid offline_access',
+  audience: context.apiAudience,
+});
+
+/** A refresh with a token that no longer counts (revoked, or its user blocked): 403 invalid_grant. */
+async function expectRefreshRefused(context: CheckContext, refreshToken: string) {
+  const failure = oauthErrorOf(
+    await failureOf(() => oidc.refreshTokenGrant(context.webClient, refreshToken)),
+  );
+  return expectRefusal(failure, 403, { error: 'invalid_grant' });
+}
+
+/** The reader signed in asking for `scope` at `audience`, and the scope its access token grants. */
+async function grantedScope(context: CheckContext, scope: string, audience: string) {
+  const { tokens } = await readerSignIn(context, { scope, audience });
+  return { tokens, scope: String(unverifiedClaims(tokens.access_token).scope) };
 }
 
 /** The user the brute-force check blocks; the login rate limit and user-blocks checks go on with it. */
@@ -97,11 +118,11 @@ export const tokenFeatures: Feature[] = [
     area,
     title: 'a Management API token for a user carries only the scopes asked for',
     async check(context) {
-      const { tokens } = await readerSignIn(context, {
-        scope: 'openid profile email',
-        audience: context.managementAudience,
-      });
-      const scope = String(unverifiedClaims(tokens.access_token).scope);
+      const { tokens, scope } = await grantedScope(
+        context,
+        'openid profile email',
+        context.managementAudience,
+      );
       return expectAll([
         [scope === 'openid profile email', `scope "${scope}"`],
         [tokens.scope === 'openid profile email', `reply scope "${tokens.scope}"`],
@@ -113,11 +134,7 @@ export const tokenFeatures: Feature[] = [
     area,
     title: 'scopes the API does not define are left out, the rest granted',
     async check(context) {
-      const { tokens } = await readerSignIn(context, {
-        scope: 'openid email read:everything',
-        audience: context.apiAudience,
-      });
-      const scope = String(unverifiedClaims(tokens.access_token).scope);
+      const { scope } = await grantedScope(context, 'openid email read:everything', context.apiAudience);
       return expectAll([[scope === 'openid email', `scope "${scope}"`]]);
     },
   },
@@ -171,10 +188,7 @@ export const tokenFeatures: Feature[] = [
     area,
     title: 'offline_access gives a refresh token that openid-client refreshes',
     async check(context) {
-      const { user, tokens } = await readerSignIn(context, {
-        scope: 'openid offline_access',
-        audience: context.apiAudience,
-      });
+      const { user, tokens } = await readerSignIn(context, offlineAccess(context));
       if (!tokens.refresh_token) return differs('no refresh token');
       const refreshed = await oidc.refreshTokenGrant(context.webClient, tokens.refresh_token);
       return expectAll([
@@ -189,17 +203,10 @@ export const tokenFeatures: Feature[] = [
     title: 'a refresh for a user an administrator blocked: 403 invalid_grant',
     async check(context) {
       const user = await newUser(context, 'refreshblocked');
-      const tokens = await signIn(context, user, {
-        scope: 'openid offline_access',
-        audience: context.apiAudience,
-      });
+      const tokens = await signIn(context, user, offlineAccess(context));
       if (!tokens.refresh_token) return differs('no refresh token');
       await context.management.users.update(user.userId, { blocked: true });
-      const refreshToken = tokens.refresh_token;
-      const failure = oauthErrorOf(
-        await failureOf(() => oidc.refreshTokenGrant(context.webClient, refreshToken)),
-      );
-      return expectRefusal(failure, 403, { error: 'invalid_grant' });
+      return expectRefreshRefused(context, tokens.refresh_token);
     },
   },
   {
@@ -207,17 +214,11 @@ export const tokenFeatures: Feature[] = [
     area,
     title: 'openid-client tokenRevocation: the refresh token then answers 403 invalid_grant',
     async check(context) {
-      const { tokens } = await readerSignIn(context, {
-        scope: 'openid offline_access',
-        audience: context.apiAudience,
-      });
+      const { tokens } = await readerSignIn(context, offlineAccess(context));
       const refreshToken = tokens.refresh_token;
       if (!refreshToken) return differs('no refresh token');
       await oidc.tokenRevocation(context.webClient, refreshToken);
-      const failure = oauthErrorOf(
-        await failureOf(() => oidc.refreshTokenGrant(context.webClient, refreshToken)),
-      );
-      return expectRefusal(failure, 403, { error: 'invalid_grant' });
+      return expectRefreshRefused(context, refreshToken);
     },
   },
   {

@@ -37,6 +37,18 @@ const call = (method: 'GET' | 'PATCH' | 'DELETE' | 'POST', url: string, token?: 
   });
 const userUrl = (id: string) => `/api/v2/users/${encodeURIComponent(id)}`;
 
+/** The Management API's error body, exactly; `errorCode` only where Auth0 sends one. */
+function expectManagementError(
+  response: { statusCode: number; json(): unknown },
+  statusCode: number,
+  error: string,
+  message: string,
+  errorCode?: string,
+) {
+  expect(response.statusCode).toBe(statusCode);
+  expect(response.json()).toEqual({ statusCode, error, message, ...(errorCode ? { errorCode } : {}) });
+}
+
 describe('GET /api/v2/users/:id', () => {
   it('lets the management client read anyone and a user read only itself', async () => {
     const byAdmin = await call('GET', userUrl(joanId), adminToken);
@@ -66,29 +78,23 @@ describe('GET /api/v2/users/:id', () => {
       logins_count: 1,
     });
     const other = await call('GET', userUrl(joanId), alanToken);
-    expect(other.statusCode).toBe(403);
     const unasked = await passwordLogin(identity.app, 'alan@example.com', goodPassword, {
       audience: managementAudience,
     });
     expect(unasked.json().scope).toBe('openid profile email');
     expect((await call('GET', userUrl(alanId), unasked.json().access_token)).statusCode).toBe(403);
-    expect(other.json()).toEqual({
-      statusCode: 403,
-      error: 'Forbidden',
-      message: 'Insufficient scope, expected any of: read:users,read:current_user',
-      errorCode: 'insufficient_scope',
-    });
+    expectManagementError(
+      other,
+      403,
+      'Forbidden',
+      'Insufficient scope, expected any of: read:users,read:current_user',
+      'insufficient_scope',
+    );
   });
 
   it('answers 404 for an unknown user and 401 without a valid token', async () => {
     const unknown = await call('GET', userUrl('auth0|000000000000000000000000'), adminToken);
-    expect(unknown.statusCode).toBe(404);
-    expect(unknown.json()).toEqual({
-      statusCode: 404,
-      error: 'Not Found',
-      message: 'The user does not exist.',
-      errorCode: 'inexistent_user',
-    });
+    expectManagementError(unknown, 404, 'Not Found', 'The user does not exist.', 'inexistent_user');
     const missing = await call('GET', userUrl(joanId));
     expect(missing.statusCode).toBe(401);
     expect(missing.json()).toMatchObject({
@@ -133,13 +139,13 @@ describe('PATCH /api/v2/users/:id', () => {
 
     // Auth0 says 400 (not 409) for an email in use.
     const taken = await call('PATCH', userUrl(alanId), adminToken, { email: 'JOAN@example.com' });
-    expect(taken.statusCode).toBe(400);
-    expect(taken.json()).toEqual({
-      statusCode: 400,
-      error: 'Bad Request',
-      message: 'The specified new email already exists',
-      errorCode: 'auth0_idp_error',
-    });
+    expectManagementError(
+      taken,
+      400,
+      'Bad Request',
+      'The specified new email already exists',
+      'auth0_idp_error',
+    );
   });
 
   it('enforces the password policy on a new password and validates the payload', async () => {
@@ -147,12 +153,7 @@ describe('PATCH /api/v2/users/:id', () => {
       password: 'short',
       connection: 'Username-Password-Authentication',
     });
-    expect(weak.statusCode).toBe(400);
-    expect(weak.json()).toEqual({
-      statusCode: 400,
-      error: 'Bad Request',
-      message: 'PasswordStrengthError: Password is too weak',
-    });
+    expectManagementError(weak, 400, 'Bad Request', 'PasswordStrengthError: Password is too weak');
 
     const invalid = await call('PATCH', userUrl(joanId), adminToken, {
       email: 'not-an-email',

@@ -20,6 +20,15 @@ beforeAll(async () => {
   userId = `auth0|${(await signUp(identity.app, 'grace@example.com')).json()._id}`;
 });
 
+/** Grace's sign-in for the Management API, asking for `scope`: the token endpoint's answer. */
+const managementApiLogin = async (scope: string) =>
+  (
+    await passwordLogin(identity.app, 'grace@example.com', goodPassword, {
+      scope,
+      audience: `${issuer}api/v2/`,
+    })
+  ).json();
+
 const token = (payload: Record<string, unknown>, headers: Record<string, string> = {}) =>
   identity.app.inject({ method: 'POST', url: '/oauth/token', payload, headers });
 
@@ -143,12 +152,7 @@ describe('password-realm grant', () => {
   });
 
   it('without openid: no id token, and the access token is for the API alone', async () => {
-    const body = (
-      await passwordLogin(identity.app, 'grace@example.com', goodPassword, {
-        scope: 'email',
-        audience: `${issuer}api/v2/`,
-      })
-    ).json();
+    const body = await managementApiLogin('email');
     expect(body.id_token).toBeUndefined();
     const { payload } = await verifyWithJwks(identity.app, body.access_token, `${issuer}api/v2/`);
     expect(payload.aud).toBe(`${issuer}api/v2/`);
@@ -180,47 +184,49 @@ describe('password-realm grant', () => {
     expect(refused.statusCode).toBe(401);
   });
 
-  it('explains missing parameters, unknown clients, unknown grants and unknown audiences', async () => {
-    const missing = await token({
-      grant_type: passwordRealm,
-      client_id: webClientId,
-      realm: 'Username-Password-Authentication',
-      password: 'x',
-    });
-    expect(missing.statusCode).toBe(400);
-    expect(missing.json()).toEqual({
-      error: 'invalid_request',
-      error_description: 'Missing required parameter: username',
-    });
-
-    const unknownClient = await token({
-      grant_type: 'password',
-      client_id: 'nope',
-      username: 'a',
-      password: 'b',
-    });
-    expect(unknownClient.statusCode).toBe(401);
-    expect(unknownClient.json()).toEqual({ error: 'access_denied', error_description: 'Unauthorized' });
-
-    const grant = await token({ grant_type: 'authorization_code', client_id: webClientId });
-    expect(grant.statusCode).toBe(403);
-    expect(grant.json()).toEqual({
-      error: 'unsupported_grant_type',
-      error_description: 'Unsupported grant type: authorization_code',
-    });
-
-    const audience = await token({
-      grant_type: 'password',
-      client_id: webClientId,
-      username: 'grace@example.com',
-      password: goodPassword,
-      audience: 'https://elsewhere.example/',
-    });
-    expect(audience.statusCode).toBe(403);
-    expect(audience.json()).toEqual({
-      error: 'access_denied',
-      error_description: 'Service not found: https://elsewhere.example/',
-    });
+  it.each([
+    {
+      refused: 'a missing parameter',
+      payload: {
+        grant_type: passwordRealm,
+        client_id: webClientId,
+        realm: 'Username-Password-Authentication',
+        password: 'x',
+      },
+      status: 400,
+      body: { error: 'invalid_request', error_description: 'Missing required parameter: username' },
+    },
+    {
+      refused: 'an unknown client',
+      payload: { grant_type: 'password', client_id: 'nope', username: 'a', password: 'b' },
+      status: 401,
+      body: { error: 'access_denied', error_description: 'Unauthorized' },
+    },
+    {
+      refused: 'an unknown grant',
+      payload: { grant_type: 'authorization_code', client_id: webClientId },
+      status: 403,
+      body: {
+        error: 'unsupported_grant_type',
+        error_description: 'Unsupported grant type: authorization_code',
+      },
+    },
+    {
+      refused: 'an unknown audience',
+      payload: {
+        grant_type: 'password',
+        client_id: webClientId,
+        username: 'grace@example.com',
+        password: goodPassword,
+        audience: 'https://elsewhere.example/',
+      },
+      status: 403,
+      body: { error: 'access_denied', error_description: 'Service not found: https://elsewhere.example/' },
+    },
+  ])('explains $refused', async ({ payload, status, body }) => {
+    const response = await token(payload);
+    expect(response.statusCode).toBe(status);
+    expect(response.json()).toEqual(body);
   });
 });
 
@@ -335,12 +341,7 @@ describe('client-credentials grant', () => {
 
 describe('refresh tokens', () => {
   it('are issued for offline_access, refresh with the original auth_time, and stop working once revoked', async () => {
-    const login = (
-      await passwordLogin(identity.app, 'grace@example.com', goodPassword, {
-        scope: 'openid email offline_access',
-        audience: `${issuer}api/v2/`,
-      })
-    ).json();
+    const login = await managementApiLogin('openid email offline_access');
     expect(login.refresh_token).toEqual(expect.any(String));
     const original = await verifyWithJwks(identity.app, login.access_token, `${issuer}api/v2/`);
     await new Promise((resolve) => setTimeout(resolve, 1100));

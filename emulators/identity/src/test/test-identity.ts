@@ -1,7 +1,5 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
-import { startedForSuite } from '@launchkit/emulator-kit/test';
+import { closeOrDestroy, startedForSuite, testDataDirectory } from '@launchkit/emulator-kit/test';
 import { readOutbox, type StoredMail } from '@launchkit/mail';
 import type { FastifyInstance } from 'fastify';
 import { createLocalJWKSet, type JWTPayload, jwtVerify } from 'jose';
@@ -17,7 +15,7 @@ export const goodPassword = 'Correct-horse-9';
 
 /** The emulator on a fresh data directory (or a given one, to test restarts), for `inject`. */
 export async function startTestIdentity(overrides: Record<string, string> = {}, existingDir?: string) {
-  const dataDir = existingDir ?? (await mkdtemp(path.join(os.tmpdir(), 'identity-test-')));
+  const dataDir = await testDataDirectory('identity-test-', existingDir);
   const config = loadIdentityConfig({
     DATA_DIR: dataDir,
     IDENTITY_ISSUER: issuer,
@@ -38,11 +36,7 @@ export async function startTestIdentity(overrides: Record<string, string> = {}, 
     async mailTo(to: string, subject: string): Promise<StoredMail | undefined> {
       return (await readOutbox(outboxDir, { to })).find((mail) => mail.subject === subject);
     },
-    close: () => app.close(),
-    async destroy() {
-      await app.close();
-      await rm(dataDir, { recursive: true, force: true });
-    },
+    ...closeOrDestroy(() => app.close(), dataDir),
   };
 }
 

@@ -15,6 +15,10 @@ const attackerIp = '192.0.2.66';
 const otherIp = '192.0.2.77';
 
 const identity = useTestIdentity();
+
+/** The status of a password sign-in from the address `ip`. */
+const signInStatus = async (email: string, password: string, ip: string) =>
+  (await passwordLogin(identity.app, email, password, { ip })).statusCode;
 beforeAll(async () => {
   await signUp(identity.app, 'linus@example.com');
   await signUp(identity.app, 'margaret@example.com');
@@ -44,17 +48,13 @@ describe('brute-force protection', () => {
 
       const mail = await identity.mailTo('linus@example.com', 'Your account has been blocked');
       expect(mail?.text).toContain(attackerIp);
-      expect(
-        (await passwordLogin(identity.app, 'linus@example.com', goodPassword, { ip: otherIp })).statusCode,
-      ).toBe(200);
+      expect(await signInStatus('linus@example.com', goodPassword, otherIp)).toBe(200);
 
       const link = linkIn(mail, 'http://localhost:3001/unblock?ticket=');
       const page = await identity.app.inject({ method: 'GET', url: `${link.pathname}${link.search}` });
       expect(page.statusCode).toBe(200);
       expect(page.body).toContain('Your account is unblocked');
-      expect(
-        (await passwordLogin(identity.app, 'linus@example.com', goodPassword, { ip: attackerIp })).statusCode,
-      ).toBe(200);
+      expect(await signInStatus('linus@example.com', goodPassword, attackerIp)).toBe(200);
     },
     slow,
   );
@@ -63,10 +63,7 @@ describe('brute-force protection', () => {
     'resets by email link: the old password stops working, the new one works, and blocks are lifted',
     async () => {
       await failTenTimes('margaret@example.com');
-      expect(
-        (await passwordLogin(identity.app, 'margaret@example.com', goodPassword, { ip: attackerIp }))
-          .statusCode,
-      ).toBe(429);
+      expect(await signInStatus('margaret@example.com', goodPassword, attackerIp)).toBe(429);
 
       const request = await identity.app.inject({
         method: 'POST',
@@ -109,13 +106,8 @@ describe('brute-force protection', () => {
       expect(used.statusCode).toBe(410);
       expect(used.body).toContain('already been used');
 
-      expect(
-        (await passwordLogin(identity.app, 'margaret@example.com', goodPassword, { ip: otherIp })).statusCode,
-      ).toBe(403);
-      expect(
-        (await passwordLogin(identity.app, 'margaret@example.com', 'New-horse-10', { ip: attackerIp }))
-          .statusCode,
-      ).toBe(200);
+      expect(await signInStatus('margaret@example.com', goodPassword, otherIp)).toBe(403);
+      expect(await signInStatus('margaret@example.com', 'New-horse-10', attackerIp)).toBe(200);
     },
     slow,
   );

@@ -1,7 +1,13 @@
 import { createHash } from 'node:crypto';
 import type { IdentityContext } from '#identity/context.ts';
 import type { SocialConnection, UserRecord } from '#identity/storage/identity-state.ts';
-import { defaultNickname, findUserByIdentity, normalizeEmail, recordLogin } from './user-profile.ts';
+import {
+  createdNeverSignedIn,
+  defaultNickname,
+  findUserByIdentity,
+  normalizeEmail,
+  recordLogin,
+} from './user-profile.ts';
 
 export const socialProviderNames: Record<SocialConnection, string> = {
   'google-oauth2': 'Google',
@@ -60,11 +66,7 @@ export async function signInWithSocial(
           email: account.email,
         },
       ],
-      createdAt: now,
-      updatedAt: now,
-      lastLogin: null,
-      lastIp: null,
-      loginsCount: 0,
+      ...createdNeverSignedIn(now),
     };
     state.users.set(user.userId, user);
   }

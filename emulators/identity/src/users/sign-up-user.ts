@@ -3,7 +3,12 @@ import type { IdentityContext } from '#identity/context.ts';
 import { sendVerificationEmail } from '#identity/mail/identity-mail.ts';
 import type { UserRecord } from '#identity/storage/identity-state.ts';
 import { hashPassword } from './password-hash.ts';
-import { defaultNickname, findDatabaseUser, newDatabaseUserId } from './user-profile.ts';
+import {
+  createdNeverSignedIn,
+  defaultNickname,
+  findDatabaseUser,
+  newDatabaseUserId,
+} from './user-profile.ts';
 
 export type SignUp = {
   email: string;
@@ -55,11 +60,7 @@ export async function signUpUser(context: IdentityContext, input: SignUp): Promi
         passwordHash,
       },
     ],
-    createdAt: now,
-    updatedAt: now,
-    lastLogin: null,
-    lastIp: null,
-    loginsCount: 0,
+    ...createdNeverSignedIn(now),
   };
   state.users.set(user.userId, user);
   await context.store.save();

@@ -93,6 +93,15 @@ export function toManagementUser(user: UserRecord, urls: IssuerUrls) {
   };
 }
 
+/** The dates and counters of a user created at `now`, who has not signed in yet. */
+export const createdNeverSignedIn = (now: string) => ({
+  createdAt: now,
+  updatedAt: now,
+  lastLogin: null,
+  lastIp: null,
+  loginsCount: 0,
+});
+
 /** Bookkeeping of a successful sign-in (the caller saves the state). */
 export function recordLogin(user: UserRecord, ip: string): void {
   user.lastLogin = new Date().toISOString();

@@ -9,6 +9,7 @@ import { stripeApiVersions } from '#payments/http/api-version.ts';
 import {
   createSession,
   eventually,
+  monthlyPrice,
   secretKey,
   startTestPayments,
   startWebhookReceiver,
@@ -171,20 +172,10 @@ async function runScenario() {
     marketing_features: [{ name: 'Everything' }],
     metadata: { plan: 'team' },
   });
-  const teamPrice = await stripe.prices.create({
-    product: product.id,
-    currency: 'usd',
-    unit_amount: 2000,
-    recurring: { interval: 'month' },
-    lookup_key: 'team',
-  });
+  const teamPrice = await stripe.prices.create(monthlyPrice(product.id, 2000, 'team'));
   await stripe.products.update(product.id, { default_price: teamPrice.id, description: 'For teams' });
   const newTeamPrice = await stripe.prices.create({
-    product: product.id,
-    currency: 'usd',
-    unit_amount: 2200,
-    recurring: { interval: 'month' },
-    lookup_key: 'team',
+    ...monthlyPrice(product.id, 2200, 'team'),
     transfer_lookup_key: true,
   });
   await stripe.prices.update(teamPrice.id, { active: false });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { startTestPayments, useTestPayments } from '#payments/test/test-payments.ts';
+import { monthlyPrice, startTestPayments, useTestPayments } from '#payments/test/test-payments.ts';
 
 const payments = useTestPayments({ STRIPE_PRICE_BUSINESS_AMOUNT: '1999' });
 
@@ -143,19 +143,8 @@ describe('products and prices made through the API', () => {
   it('keeps lookup keys unique: taken only with transfer_lookup_key', async () => {
     const { stripe } = payments;
     const product = await stripe.products.create({ name: 'Keys' });
-    const first = await stripe.prices.create({
-      product: product.id,
-      currency: 'usd',
-      unit_amount: 100,
-      recurring: { interval: 'month' },
-      lookup_key: 'keys',
-    });
-    const again = {
-      product: product.id,
-      currency: 'usd',
-      unit_amount: 200,
-      recurring: { interval: 'month' as const },
-    };
+    const first = await stripe.prices.create(monthlyPrice(product.id, 100, 'keys'));
+    const again = monthlyPrice(product.id, 200);
     await expect(stripe.prices.create({ ...again, lookup_key: 'keys' })).rejects.toMatchObject({
       statusCode: 400,
       param: 'lookup_key',

@@ -10,11 +10,12 @@ import {
 } from '#payments/http/stripe-error.ts';
 import { newId, realNow } from '#payments/ids.ts';
 import { priceObject, productObject } from '#payments/objects/catalogue-objects.ts';
-import { listPage } from '#payments/objects/list-object.ts';
 import type { PriceRecord, ProductRecord } from '#payments/storage/payments-state.ts';
 import { emitEvent, previousAttributes } from '#payments/webhooks/emit-event.ts';
 import type { EventType } from '#payments/webhooks/event-types.ts';
+import { answerList, answerRetrieved } from './read-answers.ts';
 import { answer, checkExpandRoots, idParam, originOf, paramsOf } from './route-helpers.ts';
+import { storedOrMissing } from './stored-or-missing.ts';
 
 const page = ['limit', 'starting_after', 'ending_before'];
 const productRoots = ['default_price'];
@@ -36,16 +37,8 @@ function featuresParam(params: Params): string[] | undefined {
 export function registerCatalogueRoutes(app: FastifyInstance, context: PaymentsContext) {
   const { state } = context.store;
 
-  const findProduct = (id: string) => {
-    const product = state.products.get(id);
-    if (!product) throw resourceMissing('product', id);
-    return product;
-  };
-  const findPrice = (id: string) => {
-    const price = state.prices.get(id);
-    if (!price) throw resourceMissing('price', id);
-    return price;
-  };
+  const findProduct = (id: string) => storedOrMissing(state.products, 'product', id);
+  const findPrice = (id: string) => storedOrMissing(state.prices, 'price', id);
 
   /** A product or price event: it concerns no customer; an update's says what `changed`. */
   const emitCatalogueEvent = (
@@ -165,18 +158,16 @@ export function registerCatalogueRoutes(app: FastifyInstance, context: PaymentsC
     const products = [...state.products.values()].filter(
       (product) => (active === undefined || product.active === active) && (!ids || ids.includes(product.id)),
     );
-    const list = listPage(products, params.page(), {
+    return answerList(context, params, products, {
       url: '/v1/products',
       kind: 'product',
       render: productObject,
     });
-    return answer(context, list, params.expand(), { changed: false });
   });
 
-  app.get('/v1/products/:id', async (request) => {
-    const params = paramsOf(request, []);
-    return answer(context, productObject(findProduct(idParam(request))), params.expand(), { changed: false });
-  });
+  app.get('/v1/products/:id', async (request) =>
+    answerRetrieved(context, request, () => productObject(findProduct(idParam(request)))),
+  );
 
   app.post('/v1/prices', async (request) => {
     const params = paramsOf(request, [
@@ -291,12 +282,10 @@ export function registerCatalogueRoutes(app: FastifyInstance, context: PaymentsC
         (interval === undefined || (price.type === 'recurring' && interval === 'month')) &&
         (usageType === undefined || (price.type === 'recurring' && usageType === 'licensed')),
     );
-    const list = listPage(prices, params.page(), { url: '/v1/prices', kind: 'price', render: priceObject });
-    return answer(context, list, params.expand(), { changed: false });
+    return answerList(context, params, prices, { url: '/v1/prices', kind: 'price', render: priceObject });
   });
 
-  app.get('/v1/prices/:id', async (request) => {
-    const params = paramsOf(request, []);
-    return answer(context, priceObject(findPrice(idParam(request))), params.expand(), { changed: false });
-  });
+  app.get('/v1/prices/:id', async (request) =>
+    answerRetrieved(context, request, () => priceObject(findPrice(idParam(request)))),
+  );
 }

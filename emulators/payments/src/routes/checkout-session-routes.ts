@@ -10,9 +10,9 @@ import {
 } from '#payments/http/stripe-error.ts';
 import { newId, realNow } from '#payments/ids.ts';
 import { checkoutLineItemObjects, checkoutSessionObject } from '#payments/objects/checkout-session-object.ts';
-import { listPage } from '#payments/objects/list-object.ts';
 import type { CheckoutSessionRecord } from '#payments/storage/payments-state.ts';
 import type { EventOrigin } from '#payments/webhooks/emit-event.ts';
+import { answerList } from './read-answers.ts';
 import {
   answer,
   checkExpandRoots,
@@ -23,6 +23,7 @@ import {
   paramsOf,
   urlParam,
 } from './route-helpers.ts';
+import { storedOrMissing } from './stored-or-missing.ts';
 
 // Stripe's Checkout Sessions last 24 hours.
 export const checkoutLifetime = 24 * 60 * 60;
@@ -154,16 +155,14 @@ export function registerCheckoutSessionRoutes(app: FastifyInstance, context: Pay
 
   app.get('/v1/checkout/sessions/:id/line_items', async (request) => {
     const params = paramsOf(request, page);
-    const session = state.checkoutSessions.get(idParam(request));
-    if (!session) throw resourceMissing('checkout.session', idParam(request));
+    const session = storedOrMissing(state.checkoutSessions, 'checkout.session', idParam(request));
     const items = checkoutLineItemObjects(state, session);
-    // listPage lists newest first; line items keep their order.
-    const list = listPage([...items].reverse(), params.page(), {
+    // answerList lists newest first; line items keep their order.
+    return answerList(context, params, [...items].reverse(), {
       url: `/v1/checkout/sessions/${session.id}/line_items`,
       kind: 'line item',
       render: (item) => item,
     });
-    return answer(context, list, params.expand(), { changed: false });
   });
 
   app.get('/v1/checkout/sessions', async (request) => {
@@ -177,12 +176,11 @@ export function registerCheckoutSessionRoutes(app: FastifyInstance, context: Pay
         (status === undefined || session.status === status) &&
         (subscription === undefined || session.subscription === subscription),
     );
-    const list = listPage(sessions, params.page(), {
+    return answerList(context, params, sessions, {
       url: '/v1/checkout/sessions',
       kind: 'checkout.session',
       render: (session) => checkoutSessionObject(state, context.urls, session),
     });
-    return answer(context, list, params.expand(), { changed: false });
   });
 
   app.post('/v1/checkout/sessions/:id/expire', async (request) => {

@@ -5,9 +5,9 @@ import type { PaymentsContext } from '#payments/context.ts';
 import { parseSearchQuery, type SearchFields, searchPage } from '#payments/http/search-query.ts';
 import { invalidRequest, resourceMissing } from '#payments/http/stripe-error.ts';
 import { customerObject, paymentMethodObject } from '#payments/objects/customer-object.ts';
-import { listPage } from '#payments/objects/list-object.ts';
 import type { CustomerRecord } from '#payments/storage/payments-state.ts';
 import { emitEvent, previousAttributes } from '#payments/webhooks/emit-event.ts';
+import { answerList, answerRetrieved } from './read-answers.ts';
 import {
   answer,
   checkExpandRoots,
@@ -17,6 +17,7 @@ import {
   paramsOf,
   searchExpand,
 } from './route-helpers.ts';
+import { storedOrMissing } from './stored-or-missing.ts';
 
 const customerRoots = ['invoice_settings', 'default_source', 'test_clock'];
 const page = ['limit', 'starting_after', 'ending_before'];
@@ -65,12 +66,11 @@ export function registerCustomerRoutes(app: FastifyInstance, context: PaymentsCo
     return answer(context, customerObject(state, customer), expand);
   });
 
-  app.get('/v1/customers/:id', async (request) => {
-    const params = paramsOf(request, []);
-    const customer = state.customers.get(idParam(request));
-    if (!customer) throw resourceMissing('customer', idParam(request));
-    return answer(context, customerObject(state, customer), params.expand(), { changed: false });
-  });
+  app.get('/v1/customers/:id', async (request) =>
+    answerRetrieved(context, request, () =>
+      customerObject(state, storedOrMissing(state.customers, 'customer', idParam(request))),
+    ),
+  );
 
   app.post('/v1/customers/:id', async (request) => {
     const params = paramsOf(request, [
@@ -138,12 +138,11 @@ export function registerCustomerRoutes(app: FastifyInstance, context: PaymentsCo
         customer.testClock === testClock &&
         (email === undefined || customer.email === email),
     );
-    const list = listPage(live, params.page(), {
+    return answerList(context, params, live, {
       url: '/v1/customers',
       kind: 'customer',
       render: (customer) => customerObject(state, customer),
     });
-    return answer(context, list, params.expand(), { changed: false });
   });
 
   app.get('/v1/customers/search', async (request) => {
@@ -165,26 +164,23 @@ export function registerCustomerRoutes(app: FastifyInstance, context: PaymentsCo
 
   app.get('/v1/customers/:id/payment_methods', async (request) => {
     const params = paramsOf(request, ['type', 'allow_redisplay', ...page]);
-    const customer = state.customers.get(idParam(request));
-    if (!customer) throw resourceMissing('customer', idParam(request));
+    const customer = storedOrMissing(state.customers, 'customer', idParam(request));
     const type = params.text('type', { max: 100 });
     if (type !== undefined && type !== 'card') {
       throw invalidRequest('The payments emulator holds card payment methods only.', { param: 'type' });
     }
     params.oneOf('allow_redisplay', ['always', 'limited', 'unspecified']);
     const methods = [...state.paymentMethods.values()].filter((method) => method.customer === customer.id);
-    const list = listPage(methods, params.page(), {
+    return answerList(context, params, methods, {
       url: `/v1/customers/${customer.id}/payment_methods`,
       kind: 'payment method',
       render: paymentMethodObject,
     });
-    return answer(context, list, params.expand(), { changed: false });
   });
 
-  app.get('/v1/payment_methods/:id', async (request) => {
-    const params = paramsOf(request, []);
-    const method = state.paymentMethods.get(idParam(request));
-    if (!method) throw resourceMissing('payment_method', idParam(request));
-    return answer(context, paymentMethodObject(method), params.expand(), { changed: false });
-  });
+  app.get('/v1/payment_methods/:id', async (request) =>
+    answerRetrieved(context, request, () =>
+      paymentMethodObject(storedOrMissing(state.paymentMethods, 'payment_method', idParam(request))),
+    ),
+  );
 }

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { PaymentsContext } from '#payments/context.ts';
-import { resourceMissing } from '#payments/http/stripe-error.ts';
-import { listPage } from '#payments/objects/list-object.ts';
-import { answer, idParam, paramsOf } from './route-helpers.ts';
+import { answerList, answerRetrieved } from './read-answers.ts';
+import { idParam, paramsOf } from './route-helpers.ts';
+import { storedOrMissing } from './stored-or-missing.ts';
 
 /** `customer.*` matches every customer event, as Stripe's type filter does. */
 const typeMatches = (pattern: string, type: string) =>
@@ -12,12 +12,11 @@ const typeMatches = (pattern: string, type: string) =>
 export function registerEventRoutes(app: FastifyInstance, context: PaymentsContext) {
   const { state } = context.store;
 
-  app.get('/v1/events/:id', async (request) => {
-    const params = paramsOf(request, []);
-    const record = state.events.get(idParam(request));
-    if (!record) throw resourceMissing('event', idParam(request));
-    return answer(context, structuredClone(record.event), params.expand(), { changed: false });
-  });
+  app.get('/v1/events/:id', async (request) =>
+    answerRetrieved(context, request, () =>
+      structuredClone(storedOrMissing(state.events, 'event', idParam(request)).event),
+    ),
+  );
 
   app.get('/v1/events', async (request) => {
     const params = paramsOf(request, ['type', 'types', 'limit', 'starting_after', 'ending_before']);
@@ -28,11 +27,11 @@ export function registerEventRoutes(app: FastifyInstance, context: PaymentsConte
         (type === undefined || typeMatches(type, record.event.type)) &&
         (!types || types.some((each) => typeMatches(each, record.event.type))),
     );
-    const list = listPage(
+    return answerList(
+      context,
+      params,
       records.map((record) => record.event),
-      params.page(),
       { url: '/v1/events', kind: 'event', render: (event) => structuredClone(event) },
     );
-    return answer(context, list, params.expand(), { changed: false });
   });
 }

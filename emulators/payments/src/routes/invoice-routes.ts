@@ -6,8 +6,9 @@ import type { PaymentsContext } from '#payments/context.ts';
 import { invalidRequest, parameterMissing, resourceMissing } from '#payments/http/stripe-error.ts';
 import { invoiceItemObject } from '#payments/objects/invoice-item-object.ts';
 import { invoiceObject } from '#payments/objects/invoice-object.ts';
-import { listPage } from '#payments/objects/list-object.ts';
+import { answerList, answerRetrieved } from './read-answers.ts';
 import { answer, checkExpandRoots, idParam, paramsOf } from './route-helpers.ts';
+import { storedOrMissing } from './stored-or-missing.ts';
 import { itemChange } from './subscription-routes.ts';
 
 const page = ['limit', 'starting_after', 'ending_before'];
@@ -20,12 +21,11 @@ const invoiceRoots = ['customer', 'subscription', 'default_payment_method', 'lin
 export function registerInvoiceRoutes(app: FastifyInstance, context: PaymentsContext) {
   const { state } = context.store;
 
-  app.get('/v1/invoices/:id', async (request) => {
-    const params = paramsOf(request, []);
-    const invoice = state.invoices.get(idParam(request));
-    if (!invoice) throw resourceMissing('invoice', idParam(request));
-    return answer(context, invoiceObject(state, invoice), params.expand(), { changed: false });
-  });
+  app.get('/v1/invoices/:id', async (request) =>
+    answerRetrieved(context, request, () =>
+      invoiceObject(state, storedOrMissing(state.invoices, 'invoice', idParam(request))),
+    ),
+  );
 
   app.get('/v1/invoices', async (request) => {
     const params = paramsOf(request, ['customer', 'subscription', 'status', ...page]);
@@ -38,12 +38,11 @@ export function registerInvoiceRoutes(app: FastifyInstance, context: PaymentsCon
         (subscription === undefined || invoice.subscription === subscription) &&
         (status === undefined || invoice.status === status),
     );
-    const list = listPage(invoices, params.page(), {
+    return answerList(context, params, invoices, {
       url: '/v1/invoices',
       kind: 'invoice',
       render: (invoice) => invoiceObject(state, invoice),
     });
-    return answer(context, list, params.expand(), { changed: false });
   });
 
   app.post('/v1/invoices/create_preview', async (request) => {
@@ -90,12 +89,11 @@ export function registerInvoiceRoutes(app: FastifyInstance, context: PaymentsCon
     return answer(context, invoiceObject(state, invoice, { preview: true }), expand, { changed: false });
   });
 
-  app.get('/v1/invoiceitems/:id', async (request) => {
-    const params = paramsOf(request, []);
-    const item = state.invoiceItems.get(idParam(request));
-    if (!item) throw resourceMissing('invoiceitem', idParam(request));
-    return answer(context, invoiceItemObject(state, item), params.expand(), { changed: false });
-  });
+  app.get('/v1/invoiceitems/:id', async (request) =>
+    answerRetrieved(context, request, () =>
+      invoiceItemObject(state, storedOrMissing(state.invoiceItems, 'invoiceitem', idParam(request))),
+    ),
+  );
 
   app.get('/v1/invoiceitems', async (request) => {
     const params = paramsOf(request, ['customer', 'invoice', 'pending', ...page]);
@@ -108,11 +106,10 @@ export function registerInvoiceRoutes(app: FastifyInstance, context: PaymentsCon
         (invoice === undefined || item.invoice === invoice) &&
         (pending === undefined || (item.invoice === null) === pending),
     );
-    const list = listPage(items, params.page(), {
+    return answerList(context, params, items, {
       url: '/v1/invoiceitems',
       kind: 'invoiceitem',
       render: (item) => invoiceItemObject(state, item),
     });
-    return answer(context, list, params.expand(), { changed: false });
   });
 }

@@ -107,6 +107,13 @@ export function registerPortalPageRoutes(app: FastifyInstance, context: Payments
     return subscription;
   }
 
+  /** A posted form about one of the session customer's subscriptions: undefined when it no longer can change. */
+  function subscriptionForm(request: FastifyRequest) {
+    const { session, customer } = sessionOf(request);
+    const field = formFields(request.body);
+    return { session, customer, field, subscription: formSubscription(customer, field('subscription')) };
+  }
+
   const staleMessage = 'This subscription can no longer be changed. The page now shows its current state.';
   const done = (reply: FastifyReply, session: PortalSessionRecord, code: string) =>
     reply.redirect(`/p/session/${session.id}?done=${code}`, 303);
@@ -118,9 +125,7 @@ export function registerPortalPageRoutes(app: FastifyInstance, context: Payments
   });
 
   app.post('/p/session/:id/plan', async (request, reply) => {
-    const { session, customer } = sessionOf(request);
-    const field = formFields(request.body);
-    const subscription = formSubscription(customer, field('subscription'));
+    const { session, customer, field, subscription } = subscriptionForm(request);
     if (!subscription) return render(reply, session, customer, { status: 409, error: staleMessage });
     const price = planPrices(state, context.config.catalogue).find((each) => each.id === field('price'));
     if (!price) return render(reply, session, customer, { status: 400, error: 'Choose one of the plans.' });
@@ -130,9 +135,7 @@ export function registerPortalPageRoutes(app: FastifyInstance, context: Payments
   });
 
   app.post('/p/session/:id/seats', async (request, reply) => {
-    const { session, customer } = sessionOf(request);
-    const field = formFields(request.body);
-    const subscription = formSubscription(customer, field('subscription'));
+    const { session, customer, field, subscription } = subscriptionForm(request);
     if (!subscription) return render(reply, session, customer, { status: 409, error: staleMessage });
     const text = field('seats').trim();
     const seats = /^\d{1,6}$/.test(text) ? Number(text) : Number.NaN;
@@ -149,9 +152,7 @@ export function registerPortalPageRoutes(app: FastifyInstance, context: Payments
   });
 
   app.post('/p/session/:id/cancel', async (request, reply) => {
-    const { session, customer } = sessionOf(request);
-    const field = formFields(request.body);
-    const subscription = formSubscription(customer, field('subscription'));
+    const { session, customer, field, subscription } = subscriptionForm(request);
     if (!subscription) return render(reply, session, customer, { status: 409, error: staleMessage });
     const when = field('when');
     if (when === 'now') {

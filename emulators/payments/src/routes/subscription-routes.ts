@@ -17,7 +17,6 @@ import {
   parameterMissing,
   resourceMissing,
 } from '#payments/http/stripe-error.ts';
-import { listPage } from '#payments/objects/list-object.ts';
 import { subscriptionObject, testClockOf } from '#payments/objects/subscription-object.ts';
 import type {
   PaymentsState,
@@ -25,6 +24,7 @@ import type {
   SubscriptionStatus,
 } from '#payments/storage/payments-state.ts';
 import { maxQuantity } from './checkout-session-routes.ts';
+import { answerList, answerRetrieved } from './read-answers.ts';
 import {
   answer,
   checkExpandRoots,
@@ -34,6 +34,7 @@ import {
   paramsOf,
   searchExpand,
 } from './route-helpers.ts';
+import { storedOrMissing } from './stored-or-missing.ts';
 
 const subscriptionRoots = [
   'customer',
@@ -111,11 +112,7 @@ function matchesStatus(status: SubscriptionStatus, filter: (typeof listStatuses)
 export function registerSubscriptionRoutes(app: FastifyInstance, context: PaymentsContext) {
   const { state } = context.store;
 
-  const findSubscription = (id: string) => {
-    const subscription = state.subscriptions.get(id);
-    if (!subscription) throw resourceMissing('subscription', id);
-    return subscription;
-  };
+  const findSubscription = (id: string) => storedOrMissing(state.subscriptions, 'subscription', id);
 
   app.post('/v1/subscriptions', async (request) => {
     const params = paramsOf(request, [
@@ -154,11 +151,9 @@ export function registerSubscriptionRoutes(app: FastifyInstance, context: Paymen
     return answer(context, subscriptionObject(state, subscription), expand);
   });
 
-  app.get('/v1/subscriptions/:id', async (request) => {
-    const params = paramsOf(request, []);
-    const subscription = findSubscription(idParam(request));
-    return answer(context, subscriptionObject(state, subscription), params.expand(), { changed: false });
-  });
+  app.get('/v1/subscriptions/:id', async (request) =>
+    answerRetrieved(context, request, () => subscriptionObject(state, findSubscription(idParam(request)))),
+  );
 
   app.get('/v1/subscriptions', async (request) => {
     const params = paramsOf(request, [
@@ -187,12 +182,11 @@ export function registerSubscriptionRoutes(app: FastifyInstance, context: Paymen
         (price === undefined || subscription.item.price === price) &&
         matchesStatus(subscription.status, status),
     );
-    const list = listPage(subscriptions, params.page(), {
+    return answerList(context, params, subscriptions, {
       url: '/v1/subscriptions',
       kind: 'subscription',
       render: (subscription) => subscriptionObject(state, subscription),
     });
-    return answer(context, list, params.expand(), { changed: false });
   });
 
   app.post('/v1/subscriptions/:id', async (request) => {

@@ -6,10 +6,11 @@ import {
   deleteTestClock,
 } from '#payments/billing/test-clocks.ts';
 import type { PaymentsContext } from '#payments/context.ts';
-import { invalidRequest, parameterMissing, resourceMissing } from '#payments/http/stripe-error.ts';
-import { listPage } from '#payments/objects/list-object.ts';
+import { invalidRequest, parameterMissing } from '#payments/http/stripe-error.ts';
 import { testClockObject } from '#payments/objects/test-clock-object.ts';
+import { answerList, answerRetrieved } from './read-answers.ts';
 import { answer, checkExpandRoots, customerParam, idParam, originOf, paramsOf } from './route-helpers.ts';
+import { storedOrMissing } from './stored-or-missing.ts';
 
 // Unix seconds from 2000 to 2100: far enough either way for any simulation.
 const timeRange = { min: 946_684_800, max: 4_102_444_800 };
@@ -22,11 +23,7 @@ const timeRange = { min: 946_684_800, max: 4_102_444_800 };
 export function registerTestClockRoutes(app: FastifyInstance, context: PaymentsContext) {
   const { state } = context.store;
 
-  const findClock = (id: string) => {
-    const clock = state.testClocks.get(id);
-    if (!clock) throw resourceMissing('test_helpers.test_clock', id);
-    return clock;
-  };
+  const findClock = (id: string) => storedOrMissing(state.testClocks, 'test_helpers.test_clock', id);
 
   app.post('/v1/test_helpers/test_clocks', async (request) => {
     const params = paramsOf(request, ['frozen_time', 'name', 'customer']);
@@ -48,19 +45,17 @@ export function registerTestClockRoutes(app: FastifyInstance, context: PaymentsC
     return answer(context, testClockObject(clock), expand);
   });
 
-  app.get('/v1/test_helpers/test_clocks/:id', async (request) => {
-    const params = paramsOf(request, []);
-    return answer(context, testClockObject(findClock(idParam(request))), params.expand(), { changed: false });
-  });
+  app.get('/v1/test_helpers/test_clocks/:id', async (request) =>
+    answerRetrieved(context, request, () => testClockObject(findClock(idParam(request)))),
+  );
 
   app.get('/v1/test_helpers/test_clocks', async (request) => {
     const params = paramsOf(request, ['limit', 'starting_after', 'ending_before']);
-    const list = listPage(state.testClocks.values(), params.page(), {
+    return answerList(context, params, state.testClocks.values(), {
       url: '/v1/test_helpers/test_clocks',
       kind: 'test_helpers.test_clock',
       render: (clock) => testClockObject(clock),
     });
-    return answer(context, list, params.expand(), { changed: false });
   });
 
   app.post('/v1/test_helpers/test_clocks/:id/advance', async (request) => {

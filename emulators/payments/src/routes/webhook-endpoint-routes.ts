@@ -8,10 +8,10 @@ import {
   resourceMissing,
 } from '#payments/http/stripe-error.ts';
 import { newId, realNow } from '#payments/ids.ts';
-import { listPage } from '#payments/objects/list-object.ts';
 import { webhookEndpointObject } from '#payments/objects/webhook-endpoint-object.ts';
 import type { WebhookEndpointRecord } from '#payments/storage/payments-state.ts';
 import { allEndpoints, configuredEndpointId, findEndpoint } from '#payments/webhooks/webhook-endpoints.ts';
+import { answerList, answerRetrieved } from './read-answers.ts';
 import { answer, idParam, paramsOf, urlParam } from './route-helpers.ts';
 
 // Stripe allows 16 endpoints per account.
@@ -57,22 +57,22 @@ export function registerWebhookEndpointRoutes(app: FastifyInstance, context: Pay
     return answer(context, webhookEndpointObject(endpoint, { withSecret: true }), params.expand());
   });
 
-  app.get('/v1/webhook_endpoints/:id', async (request) => {
-    const params = paramsOf(request, []);
-    const endpoint = findEndpoint(config, state, idParam(request));
-    if (!endpoint) throw resourceMissing('webhook endpoint', idParam(request));
-    return answer(context, webhookEndpointObject(endpoint), params.expand(), { changed: false });
-  });
+  app.get('/v1/webhook_endpoints/:id', async (request) =>
+    answerRetrieved(context, request, () => {
+      const endpoint = findEndpoint(config, state, idParam(request));
+      if (!endpoint) throw resourceMissing('webhook endpoint', idParam(request));
+      return webhookEndpointObject(endpoint);
+    }),
+  );
 
   app.get('/v1/webhook_endpoints', async (request) => {
     const params = paramsOf(request, ['limit', 'starting_after', 'ending_before']);
-    // listPage lists the last stored first; the configured endpoint goes last, as the oldest.
-    const list = listPage(allEndpoints(config, state), params.page(), {
+    // answerList lists the last stored first; the configured endpoint goes last, as the oldest.
+    return answerList(context, params, allEndpoints(config, state), {
       url: '/v1/webhook_endpoints',
       kind: 'webhook endpoint',
       render: (endpoint) => webhookEndpointObject(endpoint),
     });
-    return answer(context, list, params.expand(), { changed: false });
   });
 
   app.delete('/v1/webhook_endpoints/:id', async (request) => {

@@ -1,9 +1,6 @@
-import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
-import { startedForSuite } from '@launchkit/emulator-kit/test';
+import { closeOrDestroy, startedForSuite, testDataDirectory } from '@launchkit/emulator-kit/test';
 import Stripe from 'stripe';
 import { loadPaymentsConfig } from '#payments/config.ts';
 import { startPaymentsEmulator } from '#payments/start-payments-emulator.ts';
@@ -12,12 +9,21 @@ export const secretKey = 'sk_test_payments_suite';
 export const webhookSecret = 'whsec_payments_suite';
 export const appOrigin = 'http://127.0.0.1:3999';
 
+/** A monthly per-seat USD price, with a lookup key as `npm run stripe:setup` gives each. */
+export const monthlyPrice = (product: string, unitAmount: number, lookupKey?: string) => ({
+  product,
+  currency: 'usd',
+  unit_amount: unitAmount,
+  recurring: { interval: 'month' as const },
+  ...(lookupKey === undefined ? {} : { lookup_key: lookupKey }),
+});
+
 // biome-ignore lint/suspicious/noExplicitAny: tests read answers loosely (answer.body.error.code).
 export type Answer = { status: number; headers: Headers; body: any };
 
 /** The emulator on a free port with a fresh data directory (or a given one, to test restarts). */
 export async function startTestPayments(overrides: Record<string, string> = {}, existingDir?: string) {
-  const dataDir = existingDir ?? (await mkdtemp(path.join(os.tmpdir(), 'payments-test-')));
+  const dataDir = await testDataDirectory('payments-test-', existingDir);
   const config = loadPaymentsConfig({
     PAYMENTS_PORT: '0',
     PAYMENTS_HOST: '127.0.0.1',
@@ -128,11 +134,7 @@ export async function startTestPayments(overrides: Record<string, string> = {}, 
     deliveries: async (event?: string) =>
       (await call('GET', `/emulator/webhook-deliveries${event ? `?event=${event}` : ''}`)).body
         .data as Delivery[],
-    close: () => emulator.close(),
-    async destroy() {
-      await emulator.close();
-      await rm(dataDir, { recursive: true, force: true });
-    },
+    ...closeOrDestroy(() => emulator.close(), dataDir),
   };
 }
 

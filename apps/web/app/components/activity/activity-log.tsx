@@ -2,6 +2,7 @@ import { formatLongDate } from '@launchkit/plans';
 import { Alert } from '#web/components/forms/alert.tsx';
 import { Button } from '#web/components/forms/button.tsx';
 import { errorMessage } from '#web/components/forms/error-message.ts';
+import { CardSection } from '#web/components/layout/card-section.tsx';
 import { LoadingStatus } from '#web/components/layout/loading-status.tsx';
 import { useApiResource } from '#web/hooks/use-api-resource.ts';
 import { type ActivityEntry, describeActivity, describeWhen, listActivity } from '#web/lib/activity.ts';
@@ -17,11 +18,7 @@ export function ActivityLog() {
   const { data: entries, error, reload } = useApiResource(listActivity);
   // A failed refresh keeps the entries it had; the alert says why they may be out of date.
   return (
-    <section
-      aria-labelledby={titleId}
-      className="rounded-lg border border-slate-200 bg-white shadow-sm"
-      data-testid="activity"
-    >
+    <CardSection titleId={titleId} testId="activity">
       <div className="flex items-start justify-between gap-4 border-b border-slate-200 p-4 sm:p-6">
         <div>
           <h2 id={titleId} className="text-lg font-semibold text-slate-900">
@@ -39,7 +36,7 @@ export function ActivityLog() {
         </div>
       )}
       <ActivityBody entries={entries} isFailing={Boolean(error)} />
-    </section>
+    </CardSection>
   );
 }
 

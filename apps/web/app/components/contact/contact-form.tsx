@@ -1,7 +1,6 @@
 import { contactMessageField, emailField } from '@launchkit/api-contract/field-rules';
-import { Button } from '#web/components/forms/button.tsx';
-import { requiredField } from '#web/components/forms/error-message.ts';
-import { FormOutcome } from '#web/components/forms/form-outcome.tsx';
+import { EmailField } from '#web/components/forms/email-field.tsx';
+import { FormSubmit } from '#web/components/forms/form-submit.tsx';
 import { TextArea, TextField } from '#web/components/forms/text-field.tsx';
 import { config } from '#web/config.ts';
 import { useAppForm } from '#web/hooks/use-app-form.ts';
@@ -15,13 +14,8 @@ const emptyValues: ContactValues = { name: '', email: '', message: '' };
  * The contact form (docs/product.md §4, §5): sent to the form-handling service; success resets the form.
  */
 export function ContactForm() {
-  const {
-    fieldProps,
-    submitWith,
-    reset,
-    outcome,
-    formState: { isSubmitting },
-  } = useAppForm<ContactValues>(emptyValues);
+  const { fieldProps, requiredProps, submitWith, reset, outcome, isSubmitting } =
+    useAppForm<ContactValues>(emptyValues);
 
   const onSubmit = submitWith(async ({ name, email, message }) => {
     await postForm(config.contactFormUrl, {
@@ -36,23 +30,22 @@ export function ContactForm() {
   return (
     <form noValidate onSubmit={onSubmit} className="space-y-6" data-testid="contact-form">
       <TextField id="contact-name" label="Name" optional autoComplete="name" {...fieldProps('name')} />
-      <TextField
-        id="contact-email"
-        label="Email"
-        type="email"
-        autoComplete="email"
-        {...fieldProps('email', { validate: requiredField(emailField) })}
-      />
+      <EmailField id="contact-email" {...requiredProps('email', emailField)} />
       <TextArea
         id="contact-message"
         label="Message"
         rows={6}
-        {...fieldProps('message', { validate: requiredField(contactMessageField) })}
+        {...requiredProps('message', contactMessageField)}
       />
-      <FormOutcome outcome={outcome} />
-      <Button type="submit" size="lg" busy={isSubmitting} busyLabel="Sending…" className="w-full sm:w-auto">
+      <FormSubmit
+        outcome={outcome}
+        size="lg"
+        busy={isSubmitting}
+        busyLabel="Sending…"
+        className="w-full sm:w-auto"
+      >
         Send message
-      </Button>
+      </FormSubmit>
     </form>
   );
 }

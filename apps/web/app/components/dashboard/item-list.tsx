@@ -1,6 +1,7 @@
 import { useRef, useState } from 'react';
 import { Alert } from '#web/components/forms/alert.tsx';
 import { errorMessage } from '#web/components/forms/error-message.ts';
+import { CardSection } from '#web/components/layout/card-section.tsx';
 import { LoadingStatus } from '#web/components/layout/loading-status.tsx';
 import { createItem, deleteItem, type Item, renameItem, setItemFeatured } from '#web/lib/items.ts';
 import { isAccessLost } from '#web/lib/team/workspaces.ts';
@@ -83,11 +84,7 @@ export function ItemList({
   };
 
   return (
-    <section
-      aria-labelledby={titleId}
-      className={`rounded-lg border border-slate-200 bg-white shadow-sm ${className}`.trim()}
-      data-testid="dashboard-items"
-    >
+    <CardSection titleId={titleId} testId="dashboard-items" className={className}>
       <div className="border-b border-slate-200 p-4 sm:p-6">
         <h2 id={titleId} ref={titleRef} tabIndex={-1} className="text-lg font-semibold text-slate-900">
           Items
@@ -108,7 +105,7 @@ export function ItemList({
         </div>
       )}
       <ItemsBody items={items} isFailing={Boolean(loadError)} actions={actions} />
-    </section>
+    </CardSection>
   );
 }
 

@@ -63,10 +63,14 @@ function FieldFrame({
   );
 }
 
-// `ref` is a prop of function components in React 19 and in Preact 11 alike: no forwardRef.
-type TextFieldProps = FieldFrameProps & ComponentProps<'input'> & { id: string; fieldClassName?: string };
+/** What every control takes besides its own attributes: its id and the field around it. */
+type FieldProps = FieldFrameProps & { id: string; className?: string; fieldClassName?: string };
 
-export function TextField({
+/** The attributes that tie a control to its frame's label, hint and error, and its look. */
+type ControlWiring = { id: string; 'aria-invalid'?: true; 'aria-describedby'?: string; className: string };
+
+/** A control in its FieldFrame; `render` gets the control's own attributes together with its wiring. */
+function Field<Own extends object>({
   label,
   error,
   hint,
@@ -75,53 +79,32 @@ export function TextField({
   id,
   className = '',
   fieldClassName,
-  type = 'text',
-  ref,
-  ...props
-}: TextFieldProps) {
+  render,
+  ...own
+}: FieldProps & Own & { render: (control: Omit<Own, keyof ControlWiring> & ControlWiring) => ReactNode }) {
   const ids = useFieldIds(id, error, hint && !error ? hint : undefined);
   return (
     <FieldFrame {...{ label, error, hint, optional, hideLabel, ids }} className={fieldClassName}>
-      <input
-        ref={ref}
-        id={ids.controlId}
-        type={type}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={ids.describedBy}
-        className={`${controlClasses} ${borderFor(error)} ${className}`.trim()}
-        {...props}
-      />
+      {render({
+        id: ids.controlId,
+        'aria-invalid': error ? true : undefined,
+        'aria-describedby': ids.describedBy,
+        className: `${controlClasses} ${borderFor(error)} ${className}`.trim(),
+        ...(own as Omit<Own, keyof ControlWiring>),
+      })}
     </FieldFrame>
   );
 }
 
-type TextAreaProps = FieldFrameProps & ComponentProps<'textarea'> & { id: string; fieldClassName?: string };
+// `ref` is a prop of function components in React 19 and in Preact 11 alike: no forwardRef.
+export type TextFieldProps = FieldProps & Omit<ComponentProps<'input'>, 'id' | 'className'>;
 
-export function TextArea({
-  label,
-  error,
-  hint,
-  optional,
-  hideLabel,
-  id,
-  className = '',
-  fieldClassName,
-  rows = 5,
-  ref,
-  ...props
-}: TextAreaProps) {
-  const ids = useFieldIds(id, error, hint && !error ? hint : undefined);
-  return (
-    <FieldFrame {...{ label, error, hint, optional, hideLabel, ids }} className={fieldClassName}>
-      <textarea
-        ref={ref}
-        id={ids.controlId}
-        rows={rows}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={ids.describedBy}
-        className={`${controlClasses} ${borderFor(error)} ${className}`.trim()}
-        {...props}
-      />
-    </FieldFrame>
-  );
+export function TextField({ type = 'text', ...props }: TextFieldProps) {
+  return <Field {...props} render={(control) => <input type={type} {...control} />} />;
+}
+
+type TextAreaProps = FieldProps & Omit<ComponentProps<'textarea'>, 'id' | 'className'>;
+
+export function TextArea({ rows = 5, ...props }: TextAreaProps) {
+  return <Field {...props} render={(control) => <textarea rows={rows} {...control} />} />;
 }

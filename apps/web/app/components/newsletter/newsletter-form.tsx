@@ -1,8 +1,7 @@
 import { emailField } from '@launchkit/api-contract/field-rules';
 import { Button } from '#web/components/forms/button.tsx';
-import { requiredField } from '#web/components/forms/error-message.ts';
+import { EmailField } from '#web/components/forms/email-field.tsx';
 import { FormOutcome } from '#web/components/forms/form-outcome.tsx';
-import { TextField } from '#web/components/forms/text-field.tsx';
 import { useAppForm } from '#web/hooks/use-app-form.ts';
 import { apiRequest } from '#web/lib/api.ts';
 
@@ -13,13 +12,9 @@ type NewsletterValues = { email: string };
  * so each place gives its own `idPrefix`.
  */
 export function NewsletterForm({ idPrefix, className = '' }: { idPrefix: string; className?: string }) {
-  const {
-    fieldProps,
-    submitWith,
-    reset,
-    outcome,
-    formState: { isSubmitting },
-  } = useAppForm<NewsletterValues>({ email: '' });
+  const { requiredProps, submitWith, reset, outcome, isSubmitting } = useAppForm<NewsletterValues>({
+    email: '',
+  });
 
   const onSubmit = submitWith(async ({ email }) => {
     await apiRequest('newsletter', { method: 'POST', body: { email: email.trim() } });
@@ -35,15 +30,13 @@ export function NewsletterForm({ idPrefix, className = '' }: { idPrefix: string;
         className="flex flex-col gap-3 sm:flex-row sm:items-start"
         data-testid="newsletter-form"
       >
-        <TextField
+        <EmailField
           id={`${idPrefix}-email`}
           label="Email address"
           hideLabel
-          type="email"
-          autoComplete="email"
           placeholder="you@example.com"
           fieldClassName="min-w-0 flex-1"
-          {...fieldProps('email', { validate: requiredField(emailField) })}
+          {...requiredProps('email', emailField)}
         />
         <Button type="submit" busy={isSubmitting} busyLabel="Subscribing…">
           Subscribe

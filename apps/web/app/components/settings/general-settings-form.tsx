@@ -2,14 +2,15 @@ import { profileNameField, settingsEmailField } from '@launchkit/api-contract/fi
 import { useAuth } from '#web/auth/auth-context.tsx';
 import { signInMethodLabels } from '#web/auth/providers.ts';
 import type { AuthUser } from '#web/auth/session.ts';
-import { Button } from '#web/components/forms/button.tsx';
-import { requiredField } from '#web/components/forms/error-message.ts';
-import { FormOutcome } from '#web/components/forms/form-outcome.tsx';
+import { EmailField } from '#web/components/forms/email-field.tsx';
 import { TextField } from '#web/components/forms/text-field.tsx';
 import { useAppForm } from '#web/hooks/use-app-form.ts';
 import { useReauthentication } from '#web/hooks/use-reauthentication.tsx';
+import { SettingsForm } from './settings-form.tsx';
 
 type ProfileValues = { name: string; email: string };
+
+const saveLabels = { idle: 'Save changes', busy: 'Saving…' };
 
 /**
  * docs/product.md §5 settings profile: name and email. The name is saved as a profile update; a changed
@@ -20,13 +21,8 @@ export function GeneralSettingsForm({ user }: { user: AuthUser }) {
   const reauthentication = useReauthentication();
   // A social account's email belongs to the provider (the API refuses to change it).
   const socialMethod = user.providers.find((method) => method !== 'password');
-  const {
-    fieldProps,
-    submitWith,
-    reset,
-    outcome,
-    formState: { isSubmitting },
-  } = useAppForm<ProfileValues>({ name: user.name, email: user.email });
+  const form = useAppForm<ProfileValues>({ name: user.name, email: user.email });
+  const { requiredProps, submitWith, reset } = form;
 
   const onSubmit = submitWith(async ({ name, email }) => {
     const values = { name: name.trim(), email: email.trim() };
@@ -40,31 +36,24 @@ export function GeneralSettingsForm({ user }: { user: AuthUser }) {
 
   return (
     <>
-      <form noValidate onSubmit={onSubmit} className="space-y-6" data-testid="settings-general-form">
+      <SettingsForm form={form} onSubmit={onSubmit} labels={saveLabels} testId="settings-general-form">
         <TextField
           id="settings-name"
           label="Name"
           autoComplete="name"
-          {...fieldProps('name', { validate: requiredField(profileNameField) })}
+          {...requiredProps('name', profileNameField)}
         />
-        <TextField
+        <EmailField
           id="settings-email"
-          label="Email"
-          type="email"
-          autoComplete="email"
           readOnly={Boolean(socialMethod)}
           hint={
             socialMethod
               ? `Your email comes from your ${signInMethodLabels[socialMethod]} account.`
               : 'Changing your email may ask you to sign in again.'
           }
-          {...fieldProps('email', { validate: requiredField(settingsEmailField) })}
+          {...requiredProps('email', settingsEmailField)}
         />
-        <FormOutcome outcome={outcome} />
-        <Button type="submit" busy={isSubmitting} busyLabel="Saving…">
-          Save changes
-        </Button>
-      </form>
+      </SettingsForm>
       {reauthentication.dialog}
     </>
   );

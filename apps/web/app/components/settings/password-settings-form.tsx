@@ -2,14 +2,15 @@ import { passwordField } from '@launchkit/api-contract/field-rules';
 import { useAuth } from '#web/auth/auth-context.tsx';
 import { signInMethodLabels } from '#web/auth/providers.ts';
 import type { AuthUser } from '#web/auth/session.ts';
-import { Button } from '#web/components/forms/button.tsx';
-import { matchingPassword, requiredField } from '#web/components/forms/error-message.ts';
-import { FormOutcome } from '#web/components/forms/form-outcome.tsx';
-import { TextField } from '#web/components/forms/text-field.tsx';
+import { matchingPassword } from '#web/components/forms/error-message.ts';
+import { PasswordField } from '#web/components/forms/password-field.tsx';
 import { useAppForm } from '#web/hooks/use-app-form.ts';
 import { useReauthentication } from '#web/hooks/use-reauthentication.tsx';
+import { SettingsForm } from './settings-form.tsx';
 
 type PasswordValues = { password: string; confirmPassword: string };
+
+const changeLabels = { idle: 'Change password', busy: 'Changing…' };
 
 /**
  * docs/product.md §5 settings password: a new password and its confirmation; may ask to sign in again
@@ -18,14 +19,8 @@ type PasswordValues = { password: string; confirmPassword: string };
 export function PasswordSettingsForm({ user }: { user: AuthUser }) {
   const { updatePassword } = useAuth();
   const reauthentication = useReauthentication();
-  const {
-    fieldProps,
-    submitWith,
-    getValues,
-    reset,
-    outcome,
-    formState: { isSubmitting },
-  } = useAppForm<PasswordValues>({ password: '', confirmPassword: '' });
+  const form = useAppForm<PasswordValues>({ password: '', confirmPassword: '' });
+  const { fieldProps, requiredProps, submitWith, getValues, reset } = form;
 
   const socialMethod = user.providers.find((method) => method !== 'password');
   if (socialMethod) {
@@ -48,26 +43,18 @@ export function PasswordSettingsForm({ user }: { user: AuthUser }) {
 
   return (
     <>
-      <form noValidate onSubmit={onSubmit} className="space-y-6" data-testid="settings-password-form">
-        <TextField
+      <SettingsForm form={form} onSubmit={onSubmit} labels={changeLabels} testId="settings-password-form">
+        <PasswordField
           id="settings-new-password"
           label="New password"
-          type="password"
-          autoComplete="new-password"
-          {...fieldProps('password', { validate: requiredField(passwordField) })}
+          {...requiredProps('password', passwordField)}
         />
-        <TextField
+        <PasswordField
           id="settings-confirm-password"
           label="Confirm new password"
-          type="password"
-          autoComplete="new-password"
           {...fieldProps('confirmPassword', { validate: matchingPassword(() => getValues('password')) })}
         />
-        <FormOutcome outcome={outcome} />
-        <Button type="submit" busy={isSubmitting} busyLabel="Changing…">
-          Change password
-        </Button>
-      </form>
+      </SettingsForm>
       {reauthentication.dialog}
     </>
   );

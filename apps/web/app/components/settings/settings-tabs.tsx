@@ -1,11 +1,11 @@
-import { Link } from 'react-router';
+import { type Tab, TabNav } from '#web/components/layout/tab-nav.tsx';
 
 export type SettingsSection = 'general' | 'password' | 'billing';
 
-const tabs: { section: SettingsSection; label: string }[] = [
-  { section: 'general', label: 'General' },
-  { section: 'password', label: 'Password' },
-  { section: 'billing', label: 'Billing' },
+const tabs: Tab[] = [
+  { to: '/settings/general', label: 'General' },
+  { to: '/settings/password', label: 'Password' },
+  { to: '/settings/billing', label: 'Billing' },
 ];
 
 /**
@@ -13,28 +13,5 @@ const tabs: { section: SettingsSection; label: string }[] = [
  * page.
  */
 export function SettingsTabs({ active }: { active: SettingsSection }) {
-  return (
-    <nav aria-label="Settings sections" className="border-b border-slate-200">
-      <ul className="-mb-px flex gap-6">
-        {tabs.map(({ section, label }) => {
-          const isActive = section === active;
-          return (
-            <li key={section}>
-              <Link
-                to={`/settings/${section}`}
-                aria-current={isActive ? 'page' : undefined}
-                className={`inline-block border-b-2 px-1 pb-3 text-sm font-semibold ${
-                  isActive
-                    ? 'border-brand-600 text-brand-700'
-                    : 'border-transparent text-slate-600 hover:border-slate-300 hover:text-slate-900'
-                }`}
-              >
-                {label}
-              </Link>
-            </li>
-          );
-        })}
-      </ul>
-    </nav>
-  );
+  return <TabNav label="Settings sections" tabs={tabs} current={`/settings/${active}`} />;
 }

@@ -1,6 +1,6 @@
 import { emailField, firstNameField, lastNameField } from '@launchkit/api-contract/field-rules';
 import { Button } from '#web/components/forms/button.tsx';
-import { requiredField } from '#web/components/forms/error-message.ts';
+import { EmailField } from '#web/components/forms/email-field.tsx';
 import { FormOutcome } from '#web/components/forms/form-outcome.tsx';
 import { ModalDialog } from '#web/components/forms/modal-dialog.tsx';
 import { TextField } from '#web/components/forms/text-field.tsx';
@@ -18,12 +18,11 @@ export function AddUserDialog({
   onAdded: (user: Member) => void;
   onClose: () => void;
 }) {
-  const {
-    fieldProps,
-    submitWith,
-    outcome,
-    formState: { isSubmitting },
-  } = useAppForm<NewMember>({ firstName: '', lastName: '', email: '' });
+  const { requiredProps, submitWith, outcome, isSubmitting } = useAppForm<NewMember>({
+    firstName: '',
+    lastName: '',
+    email: '',
+  });
 
   const onSubmit = submitWith(async (values) => {
     onAdded(
@@ -49,22 +48,16 @@ export function AddUserDialog({
             id="add-user-first-name"
             label="First name"
             autoComplete="off"
-            {...fieldProps('firstName', { validate: requiredField(firstNameField) })}
+            {...requiredProps('firstName', firstNameField)}
           />
           <TextField
             id="add-user-last-name"
             label="Last name"
             autoComplete="off"
-            {...fieldProps('lastName', { validate: requiredField(lastNameField) })}
+            {...requiredProps('lastName', lastNameField)}
           />
         </div>
-        <TextField
-          id="add-user-email"
-          label="Email"
-          type="email"
-          autoComplete="off"
-          {...fieldProps('email', { validate: requiredField(emailField) })}
-        />
+        <EmailField id="add-user-email" autoComplete="off" {...requiredProps('email', emailField)} />
         <FormOutcome outcome={outcome} />
         <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
           <Button variant="secondary" disabled={isSubmitting} onClick={onClose}>

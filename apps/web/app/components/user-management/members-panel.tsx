@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { Alert } from '#web/components/forms/alert.tsx';
 import { Button } from '#web/components/forms/button.tsx';
 import { errorMessage } from '#web/components/forms/error-message.ts';
+import { CardSection } from '#web/components/layout/card-section.tsx';
 import { LoadingStatus } from '#web/components/layout/loading-status.tsx';
 import { useApiResource } from '#web/hooks/use-api-resource.ts';
 import { listMembers, type Member, removeMember, resendInvitation } from '#web/lib/team/members.ts';
@@ -103,11 +104,7 @@ export function MembersPanel({ seats }: { seats: number }) {
   };
 
   return (
-    <section
-      aria-labelledby={titleId}
-      className="rounded-lg border border-slate-200 bg-white shadow-sm"
-      data-testid="sub-users"
-    >
+    <CardSection titleId={titleId} testId="sub-users">
       <div className="flex flex-col gap-4 border-b border-slate-200 p-4 sm:flex-row sm:items-start sm:justify-between sm:p-6">
         <div>
           <h2 id={titleId} ref={titleRef} tabIndex={-1} className="text-lg font-semibold text-slate-900">
@@ -196,7 +193,7 @@ export function MembersPanel({ seats }: { seats: number }) {
           testId="remove-member-dialog"
         />
       )}
-    </section>
+    </CardSection>
   );
 }
 
