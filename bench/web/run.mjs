@@ -16,6 +16,7 @@
 // Prints figures and which of the targets below each page meets (the first-view budget is decision
 // 0010's); asserts nothing.
 import { createServer } from 'node:http';
+import { createRequire } from 'node:module';
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
 import * as chromeLauncher from 'chrome-launcher';
@@ -26,6 +27,7 @@ import { publicPages } from '../../scripts/lib/public-pages.mjs';
 import { newSignedInUser, password, requestJson } from '../lib/identity.mjs';
 import { percentile, round } from '../lib/stats.mjs';
 
+const lighthouseVersion = createRequire(import.meta.url)('lighthouse/package.json').version;
 const paths = process.env.BENCH_PATHS ? process.env.BENCH_PATHS.split(',') : publicPages;
 const lighthouseRuns = Number(process.env.BENCH_RUNS ?? 5);
 const signedInRuns = Number(process.env.BENCH_SIGNED_IN_RUNS ?? 10);
@@ -118,14 +120,10 @@ async function firstView(browser, url, { isApp }) {
 
 const median = (values) => percentile(values, 50);
 
-/** The Lighthouse that measured, as its reports say. */
-let lighthouseVersion = 'unknown';
-
 /** One Lighthouse run; a run that could not record the page (a trace error on a busy machine) is repeated. */
 async function lighthouseRun(port, url) {
   for (let attempt = 1; ; attempt += 1) {
     const { lhr } = await lighthouse(url, { port, output: 'json', logLevel: 'error' });
-    lighthouseVersion = lhr.lighthouseVersion;
     if (!lhr.runtimeError) return lhr;
     console.error(`Lighthouse could not measure ${url} (${lhr.runtimeError.code}), attempt ${attempt}`);
     if (attempt === 3)
