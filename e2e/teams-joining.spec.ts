@@ -1,57 +1,41 @@
 import { expect, gotoHydrated, test } from './fixtures.ts';
 import { continueWithProvider, openSignedIn, subjectOf, uniqueEmail } from './support/identity.ts';
-import {
-  addItemToWorkspace,
-  addUserWithDialog,
-  invitationLinkFor,
-  joinedMember,
-  memberRow,
-  memberStatus,
-  ownerWithSeats,
-  recordAlertTime,
-  secondBrowser,
-  signUpWithForm,
-  switchWorkspace,
-  teamConsoleErrors,
-  teamTestTimeout,
-  workspaceButton,
-  workspaceOf,
-} from './support/teams.ts';
+import * as team from './support/teams.ts';
 import { addItemWithApi, addItemWithForm, itemRow, waitForItemList } from './support/workspace.ts';
 
 // Teams (docs/team.md): two people, each in a browser of their own, against the real product and its
 // emulators. The owner's plan gives the seats; the invitee's mail comes from the dev outbox.
 
-test.use({ allowedConsoleErrors: teamConsoleErrors });
+test.use({ allowedConsoleErrors: team.consoleErrors });
 
 test.describe('teams: joining a workspace', () => {
-  test.describe.configure({ timeout: teamTestTimeout });
+  test.describe.configure({ timeout: team.testTimeout });
 
   test('the owner adds a user; the invitee signs up through the mailed link, joins, and works with the owner live', async ({
     page,
     browser,
     request,
   }) => {
-    const owner = await ownerWithSeats(request, 'Olivia', 2);
+    const owner = await team.ownerWithSeats(request, 'Olivia', 2);
     await addItemWithApi(request, owner.accessToken, 'Owner’s plan');
     const inviteeEmail = uniqueEmail('invitee');
 
     // The owner adds the person in User Management: the row says Invited.
     await openSignedIn(page, owner.accessToken, '/userManagement');
     const panel = page.getByTestId('sub-users');
-    const dialog = await addUserWithDialog(page, { first: 'Ivy', last: 'Invitee', email: inviteeEmail });
+    const dialog = await team.addUserWithDialog(page, { first: 'Ivy', last: 'Invitee', email: inviteeEmail });
     await expect(dialog).toBeHidden();
-    await expect(memberStatus(page, inviteeEmail)).toHaveText('Invited');
+    await expect(team.memberStatus(page, inviteeEmail)).toHaveText('Invited');
     await expect(panel.getByTestId('seats')).toHaveText('1 of 2 users');
 
     // The invitee opens the mailed link in a browser of their own.
-    const link = await invitationLinkFor(request, inviteeEmail);
+    const link = await team.invitationLinkFor(request, inviteeEmail);
     expect(link).toMatch(/^http:\/\/localhost:\d+\/invitation#[A-Za-z0-9_-]{43}$/);
-    const invitee = await secondBrowser(browser, teamConsoleErrors);
+    const invitee = await team.secondBrowser(browser, team.consoleErrors);
     const inviteePage = invitee.page;
     await gotoHydrated(inviteePage, link);
     await expect(
-      inviteePage.getByRole('heading', { level: 1, name: `Join ${workspaceOf(owner)}` }),
+      inviteePage.getByRole('heading', { level: 1, name: `Join ${team.workspaceOf(owner)}` }),
     ).toBeVisible();
     await expect(
       inviteePage.getByText(`${owner.name} invited ${inviteeEmail} to work with them.`),
@@ -62,13 +46,15 @@ test.describe('teams: joining a workspace', () => {
     // Signs up with the invited email through the real sign-up page, and comes back to the invitation.
     await inviteePage.getByRole('link', { name: 'Sign up to join' }).click();
     await expect(inviteePage).toHaveURL(/\/auth\/signup\?next=(%2F|\/)invitation$/);
-    await signUpWithForm(inviteePage, inviteeEmail);
+    await team.signUpWithForm(inviteePage, inviteeEmail);
     await expect(inviteePage).toHaveURL(/\/invitation$/, { timeout: 15_000 });
     await inviteePage.getByRole('button', { name: 'Join workspace' }).click();
 
     // In the owner's workspace: the owner's items, no plan of their own to see.
     await expect(inviteePage).toHaveURL(/\/dashboard$/);
-    await expect(workspaceButton(inviteePage)).toHaveAccessibleName(`Workspace: ${workspaceOf(owner)}`);
+    await expect(team.workspaceButton(inviteePage)).toHaveAccessibleName(
+      `Workspace: ${team.workspaceOf(owner)}`,
+    );
     await expect(itemRow(inviteePage, 'Owner’s plan')).toBeVisible();
     await expect(inviteePage.getByTestId('dashboard-plan')).toHaveCount(0);
     await expect(inviteePage.getByRole('button', { name: 'Leave workspace' })).toBeVisible();
@@ -82,7 +68,7 @@ test.describe('teams: joining a workspace', () => {
 
     // The owner's list now says Member.
     await gotoHydrated(page, '/userManagement');
-    await expect(memberStatus(page, inviteeEmail)).toHaveText('Member');
+    await expect(team.memberStatus(page, inviteeEmail)).toHaveText('Member');
     await invitee.close();
   });
 
@@ -91,22 +77,22 @@ test.describe('teams: joining a workspace', () => {
     browser,
     request,
   }) => {
-    const owner = await ownerWithSeats(request, 'Otto', 1);
-    const member = await joinedMember(request, owner);
-    await addItemToWorkspace(request, member, subjectOf(owner.accessToken), 'Shared work');
+    const owner = await team.ownerWithSeats(request, 'Otto', 1);
+    const member = await team.joinedMember(request, owner);
+    await team.addItemToWorkspace(request, member, subjectOf(owner.accessToken), 'Shared work');
 
-    const memberBrowser = await secondBrowser(browser, teamConsoleErrors);
+    const memberBrowser = await team.secondBrowser(browser, team.consoleErrors);
     const memberPage = memberBrowser.page;
     await openSignedIn(memberPage, member.accessToken, '/dashboard');
-    await switchWorkspace(memberPage, workspaceOf(owner));
+    await team.switchWorkspace(memberPage, team.workspaceOf(owner));
     await expect(itemRow(memberPage, 'Shared work')).toBeVisible();
     await waitForItemList(memberPage);
 
     await openSignedIn(page, owner.accessToken, '/userManagement');
-    const row = memberRow(page, member.email);
+    const row = team.memberRow(page, member.email);
     await expect(row.getByTestId('sub-user-status')).toHaveText('Member');
-    const lostAccess = `You no longer have access to ${workspaceOf(owner)}. You are back in your own workspace.`;
-    const alertSeenAt = await recordAlertTime(memberPage, lostAccess);
+    const lostAccess = `You no longer have access to ${team.workspaceOf(owner)}. You are back in your own workspace.`;
+    const alertSeenAt = await team.recordAlertTime(memberPage, lostAccess);
 
     await row.getByRole('button', { name: 'Remove' }).click();
     const dialog = page.getByRole('dialog');
@@ -130,7 +116,7 @@ test.describe('teams: joining a workspace', () => {
     console.log(`removal → access-lost alert: ${Math.round((seenAt as number) - answeredAt)} ms`);
 
     // Back in their own workspace, the owner's items gone.
-    await expect(workspaceButton(memberPage)).toHaveAccessibleName('Workspace: Your workspace');
+    await expect(team.workspaceButton(memberPage)).toHaveAccessibleName('Workspace: Your workspace');
     await expect(itemRow(memberPage, 'Shared work')).toHaveCount(0);
     // The seat is free at once.
     await expect(row).toHaveCount(0);
@@ -143,15 +129,15 @@ test.describe('teams: joining a workspace', () => {
     browser,
     request,
   }) => {
-    const owner = await ownerWithSeats(request, 'Oscar', 1);
+    const owner = await team.ownerWithSeats(request, 'Oscar', 1);
     await addItemWithApi(request, owner.accessToken, 'For the social member');
     const socialEmail = uniqueEmail('social');
     await openSignedIn(page, owner.accessToken, '/userManagement');
-    await addUserWithDialog(page, { first: 'Sam', last: 'Social', email: socialEmail });
-    await expect(memberStatus(page, socialEmail)).toHaveText('Invited');
+    await team.addUserWithDialog(page, { first: 'Sam', last: 'Social', email: socialEmail });
+    await expect(team.memberStatus(page, socialEmail)).toHaveText('Invited');
 
-    const link = await invitationLinkFor(request, socialEmail);
-    const invitee = await secondBrowser(browser, teamConsoleErrors);
+    const link = await team.invitationLinkFor(request, socialEmail);
+    const invitee = await team.secondBrowser(browser, team.consoleErrors);
     await gotoHydrated(invitee.page, link);
     await invitee.page.getByRole('link', { name: 'Sign in to join' }).click();
     await expect(invitee.page).toHaveURL(/\/auth\/signin\?next=(%2F|\/)invitation$/);
@@ -160,11 +146,13 @@ test.describe('teams: joining a workspace', () => {
     await expect(invitee.page).toHaveURL(/\/invitation$/);
     await invitee.page.getByRole('button', { name: 'Join workspace' }).click();
     await expect(invitee.page).toHaveURL(/\/dashboard$/);
-    await expect(workspaceButton(invitee.page)).toHaveAccessibleName(`Workspace: ${workspaceOf(owner)}`);
+    await expect(team.workspaceButton(invitee.page)).toHaveAccessibleName(
+      `Workspace: ${team.workspaceOf(owner)}`,
+    );
     await expect(itemRow(invitee.page, 'For the social member')).toBeVisible();
 
     await page.reload();
-    await expect(memberStatus(page, socialEmail)).toHaveText('Member');
+    await expect(team.memberStatus(page, socialEmail)).toHaveText('Member');
     await invitee.close();
   });
 });

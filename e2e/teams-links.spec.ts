@@ -1,26 +1,13 @@
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { expect, gotoHydrated, test } from './fixtures.ts';
 import { createPasswordUser, openSignedIn, uniqueEmail } from './support/identity.ts';
-import {
-  invitationLinkFor,
-  inviteWithApi,
-  memberRow,
-  membersOf,
-  openInvitation,
-  ownerWithSeats,
-  secondBrowser,
-  teamConsoleErrors,
-  teamTestTimeout,
-  workspaceButton,
-  workspaceIdsOf,
-  workspaceOf,
-} from './support/teams.ts';
+import * as team from './support/teams.ts';
 
 // Invitation links that must join nothing: withdrawn, used, made out to another email. An expired
 // link is covered by the API tests (the TTL is hours; the server's clock is not the browser's to move),
 // and the page's text for it is the lookup status `expired`, shown like `used` here.
 
-test.use({ allowedConsoleErrors: teamConsoleErrors });
+test.use({ allowedConsoleErrors: team.consoleErrors });
 
 const usedText =
   'This invitation has already been used. Sign in with the invited email to open the workspace.';
@@ -35,13 +22,13 @@ async function openInvitationAsInvitee(
   ownerFirst: string,
   inviteeLabel: string,
 ) {
-  const owner = await ownerWithSeats(request, ownerFirst, 1);
+  const owner = await team.ownerWithSeats(request, ownerFirst, 1);
   const invitee = await createPasswordUser(request, inviteeLabel);
-  await inviteWithApi(request, owner, invitee.email);
-  const link = await invitationLinkFor(request, invitee.email);
-  const inviteeBrowser = await secondBrowser(browser, teamConsoleErrors);
+  await team.inviteWithApi(request, owner, invitee.email);
+  const link = await team.invitationLinkFor(request, invitee.email);
+  const inviteeBrowser = await team.secondBrowser(browser, team.consoleErrors);
   await openSignedIn(inviteeBrowser.page, invitee.accessToken, '/dashboard');
-  const invitation = await openInvitation(inviteeBrowser.context, link);
+  const invitation = await team.openInvitation(inviteeBrowser.context, link);
   return { owner, invitee, link, inviteeBrowser, invitation };
 }
 
@@ -58,7 +45,7 @@ async function joinAndExpectRefusal(page: Page, code: string) {
 }
 
 test.describe('teams: invitation links that join nothing', () => {
-  test.describe.configure({ timeout: teamTestTimeout });
+  test.describe.configure({ timeout: team.testTimeout });
 
   test('a withdrawn invitation: Join workspace is refused with the server’s message, and the link no longer opens', async ({
     page,
@@ -73,12 +60,12 @@ test.describe('teams: invitation links that join nothing', () => {
       'withdrawn',
     );
     await expect(
-      invitation.getByRole('heading', { level: 1, name: `Join ${workspaceOf(owner)}` }),
+      invitation.getByRole('heading', { level: 1, name: `Join ${team.workspaceOf(owner)}` }),
     ).toBeVisible();
 
     // … when the owner withdraws it.
     await openSignedIn(page, owner.accessToken, '/userManagement');
-    const row = memberRow(page, invitee.email);
+    const row = team.memberRow(page, invitee.email);
     await expect(row.getByTestId('sub-user-status')).toHaveText('Invited');
     await row.getByRole('button', { name: 'Withdraw invitation' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Withdraw invitation' }).click();
@@ -88,9 +75,9 @@ test.describe('teams: invitation links that join nothing', () => {
     const message = await joinAndExpectRefusal(invitation, 'invitations/not-found');
 
     // Opened again, the link shows the same not-found message.
-    const reopened = await openInvitation(inviteeBrowser.context, link);
+    const reopened = await team.openInvitation(inviteeBrowser.context, link);
     await expect(reopened.getByRole('alert').filter({ hasText: message })).toBeVisible();
-    expect(await workspaceIdsOf(request, invitee)).toHaveLength(1);
+    expect(await team.workspaceIdsOf(request, invitee)).toHaveLength(1);
     await inviteeBrowser.close();
   });
 
@@ -104,18 +91,18 @@ test.describe('teams: invitation links that join nothing', () => {
     } = await openInvitationAsInvitee(browser, request, 'Uma', 'used');
     await first.getByRole('button', { name: 'Join workspace' }).click();
     await expect(first).toHaveURL(/\/dashboard$/);
-    await expect(workspaceButton(first)).toHaveAccessibleName(`Workspace: ${workspaceOf(owner)}`);
+    await expect(team.workspaceButton(first)).toHaveAccessibleName(`Workspace: ${team.workspaceOf(owner)}`);
 
     // The same link again, signed in as the member …
-    const second = await openInvitation(inviteeBrowser.context, link);
+    const second = await team.openInvitation(inviteeBrowser.context, link);
     await expect(second.getByText(usedText)).toBeVisible();
     // … and by a visitor.
-    const visitor = await secondBrowser(browser, teamConsoleErrors);
+    const visitor = await team.secondBrowser(browser, team.consoleErrors);
     await gotoHydrated(visitor.page, link);
     await expect(visitor.page.getByText(usedText)).toBeVisible();
     await visitor.close();
 
-    expect(await workspaceIdsOf(request, invitee)).toHaveLength(2);
+    expect(await team.workspaceIdsOf(request, invitee)).toHaveLength(2);
     await inviteeBrowser.close();
   });
 
@@ -123,22 +110,22 @@ test.describe('teams: invitation links that join nothing', () => {
     browser,
     request,
   }) => {
-    const owner = await ownerWithSeats(request, 'Walt', 1);
+    const owner = await team.ownerWithSeats(request, 'Walt', 1);
     const invitedEmail = uniqueEmail('invited');
-    await inviteWithApi(request, owner, invitedEmail);
-    const link = await invitationLinkFor(request, invitedEmail);
+    await team.inviteWithApi(request, owner, invitedEmail);
+    const link = await team.invitationLinkFor(request, invitedEmail);
     const someoneElse = await createPasswordUser(request, 'someone-else');
 
-    const other = await secondBrowser(browser, teamConsoleErrors);
+    const other = await team.secondBrowser(browser, team.consoleErrors);
     await openSignedIn(other.page, someoneElse.accessToken, '/dashboard');
-    const invitation = await openInvitation(other.context, link);
+    const invitation = await team.openInvitation(other.context, link);
     await expect(
       invitation.getByText(`${owner.name} invited ${invitedEmail} to work with them.`),
     ).toBeVisible();
     await joinAndExpectRefusal(invitation, 'invitations/wrong-email');
 
-    expect(await workspaceIdsOf(request, someoneElse)).toHaveLength(1);
-    const [invited] = await membersOf(request, owner);
+    expect(await team.workspaceIdsOf(request, someoneElse)).toHaveLength(1);
+    const [invited] = await team.membersOf(request, owner);
     expect(invited).toMatchObject({ email: invitedEmail, status: 'invited', memberId: null });
     await other.close();
   });

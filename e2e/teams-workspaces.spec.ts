@@ -1,52 +1,38 @@
 import { expect, expectNoAxeViolations, gotoHydrated, test } from './fixtures.ts';
 import { openSignedIn, subjectOf, uniqueEmail } from './support/identity.ts';
-import {
-  addItemToWorkspace,
-  createNamedUser,
-  invitationLinkFor,
-  inviteWithApi,
-  joinedMember,
-  ownerOnlyNavEntries,
-  ownerWithSeats,
-  switchWorkspace,
-  teamConsoleErrors,
-  teamTestTimeout,
-  uniqueName,
-  workspaceButton,
-  workspaceOf,
-} from './support/teams.ts';
+import * as team from './support/teams.ts';
 import { addItemWithApi, itemRow } from './support/workspace.ts';
 
 // A person in their own workspace and in someone else's: the top bar's switcher, what an owner alone
 // sees (User management, Activity, billing), and the owner's activity log.
 
-test.use({ allowedConsoleErrors: teamConsoleErrors });
+test.use({ allowedConsoleErrors: team.consoleErrors });
 
 test.describe('teams: workspaces', () => {
-  test.describe.configure({ timeout: teamTestTimeout });
+  test.describe.configure({ timeout: team.testTimeout });
 
   test('a member switches between their own workspace and the owner’s; the choice is remembered; owner-only pages stay the owner’s', async ({
     page,
     request,
   }) => {
-    const owner = await ownerWithSeats(request, 'Orla', 1);
+    const owner = await team.ownerWithSeats(request, 'Orla', 1);
     await addItemWithApi(request, owner.accessToken, 'The owner’s item');
-    const member = await joinedMember(request, owner);
+    const member = await team.joinedMember(request, owner);
     await addItemWithApi(request, member.accessToken, 'The member’s own item');
-    const theirs = workspaceOf(owner);
+    const theirs = team.workspaceOf(owner);
 
     // Their own workspace first, with the owner-only entries.
     await openSignedIn(page, member.accessToken, '/dashboard');
-    await expect(workspaceButton(page)).toHaveAccessibleName('Workspace: Your workspace');
+    await expect(team.workspaceButton(page)).toHaveAccessibleName('Workspace: Your workspace');
     await expect(itemRow(page, 'The member’s own item')).toBeVisible();
     await expect(itemRow(page, 'The owner’s item')).toHaveCount(0);
-    let nav = await ownerOnlyNavEntries(page);
+    let nav = await team.ownerOnlyNavEntries(page);
     await expect(nav.userManagement).toBeVisible();
     await expect(nav.activity).toBeVisible();
     await page.keyboard.press('Escape');
 
     // The menu offers both, the current one checked.
-    await workspaceButton(page).click();
+    await team.workspaceButton(page).click();
     await expect(page.getByRole('menuitemradio', { name: 'Your workspace', exact: true })).toHaveAttribute(
       'aria-checked',
       'true',
@@ -57,7 +43,7 @@ test.describe('teams: workspaces', () => {
     );
     await page.keyboard.press('Escape');
 
-    await switchWorkspace(page, theirs);
+    await team.switchWorkspace(page, theirs);
     await expect(itemRow(page, 'The owner’s item')).toBeVisible();
     await expect(itemRow(page, 'The member’s own item')).toHaveCount(0);
     await expect(page.getByTestId('dashboard-plan')).toHaveCount(0);
@@ -65,12 +51,12 @@ test.describe('teams: workspaces', () => {
     // Remembered per browser, across a reload.
     await page.reload();
     await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
-    await expect(workspaceButton(page)).toHaveAccessibleName(`Workspace: ${theirs}`);
+    await expect(team.workspaceButton(page)).toHaveAccessibleName(`Workspace: ${theirs}`);
     await expect(itemRow(page, 'The owner’s item')).toBeVisible();
     await expect(itemRow(page, 'The member’s own item')).toHaveCount(0);
 
     // In the owner's workspace, user management and activity are the owner's alone.
-    nav = await ownerOnlyNavEntries(page);
+    nav = await team.ownerOnlyNavEntries(page);
     await expect(nav.userManagement).toHaveCount(0);
     await expect(nav.activity).toHaveCount(0);
     await page.keyboard.press('Escape');
@@ -83,7 +69,7 @@ test.describe('teams: workspaces', () => {
 
     // From there, back to their own workspace.
     await page.getByRole('button', { name: 'Switch to your workspace' }).click();
-    await expect(workspaceButton(page)).toHaveAccessibleName('Workspace: Your workspace');
+    await expect(team.workspaceButton(page)).toHaveAccessibleName('Workspace: Your workspace');
     await expect(page.getByTestId('sub-users')).toBeVisible();
     await expect(page.getByText(notYours)).toHaveCount(0);
 
@@ -96,12 +82,12 @@ test.describe('teams: workspaces', () => {
     page,
     request,
   }) => {
-    const owner = await ownerWithSeats(request, 'Ada', 1);
-    const member = await joinedMember(request, owner);
-    await addItemToWorkspace(request, member, subjectOf(owner.accessToken), 'Added by the member');
+    const owner = await team.ownerWithSeats(request, 'Ada', 1);
+    const member = await team.joinedMember(request, owner);
+    await team.addItemToWorkspace(request, member, subjectOf(owner.accessToken), 'Added by the member');
 
     await openSignedIn(page, owner.accessToken, '/dashboard');
-    const nav = await ownerOnlyNavEntries(page);
+    const nav = await team.ownerOnlyNavEntries(page);
     await nav.activity.click();
     await expect(page).toHaveURL(/\/activity$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Activity' })).toBeVisible();
@@ -118,17 +104,19 @@ test.describe('teams: workspaces', () => {
   });
 
   test('the invitation page has no axe violations, signed out and signed in', async ({ page, request }) => {
-    const owner = await ownerWithSeats(request, 'Axel', 1);
+    const owner = await team.ownerWithSeats(request, 'Axel', 1);
     const invitedEmail = uniqueEmail('axe-invited');
-    await inviteWithApi(request, owner, invitedEmail);
-    const link = await invitationLinkFor(request, invitedEmail);
+    await team.inviteWithApi(request, owner, invitedEmail);
+    const link = await team.invitationLinkFor(request, invitedEmail);
 
     await gotoHydrated(page, link);
-    await expect(page.getByRole('heading', { level: 1, name: `Join ${workspaceOf(owner)}` })).toBeVisible();
+    await expect(
+      page.getByRole('heading', { level: 1, name: `Join ${team.workspaceOf(owner)}` }),
+    ).toBeVisible();
     await expect(page.getByRole('link', { name: 'Sign up to join' })).toBeVisible();
     await expectNoAxeViolations(page);
 
-    const invitee = await createNamedUser(request, uniqueName('Bea'), invitedEmail);
+    const invitee = await team.createNamedUser(request, team.uniqueName('Bea'), invitedEmail);
     await openSignedIn(page, invitee.accessToken, '/dashboard');
     await gotoHydrated(page, link);
     await expect(page.getByRole('button', { name: 'Join workspace' })).toBeVisible();

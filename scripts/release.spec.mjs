@@ -7,18 +7,16 @@
 // the web app into the repository when it is stale, which other suites read while they run; after
 // `npm test` (whose browser tests build it) only stage 2 runs. Its config: scripts/release.vitest.config.mjs.
 import { spawn, spawnSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { createSelfSignedCertificate } from '@launchkit/env/test/self-signed-certificate';
-import { loadIdentityConfig, startIdentityEmulator } from '@launchkit/identity-emulator';
-import { loadPaymentsConfig, startPaymentsEmulator } from '@launchkit/payments-emulator';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { planEventTypes } from '../apps/api/src/billing/webhook-events.ts';
 import { productionProblems } from '../apps/api/src/config/production-settings.ts';
+import { startProductionStandIns } from '../apps/api/src/test/production-stand-ins.ts';
 import { nodeRuntimePackages } from './lib/node-runtime.mjs';
 import { root } from './lib/workspace.mjs';
 import { releaseSteps, startCommand } from './release.mjs';
@@ -309,20 +307,10 @@ if (noPostgres)
 describe.skipIf(Boolean(noPostgres))(
   'the release in production mode against the providers over https',
   () => {
-    const siteUrl = 'https://app.launchkit.test';
-    const web = { clientId: 'release-web-client', audience: 'https://api.launchkit.test' };
-    const management = { id: 'release-m2m-client', secret: randomBytes(24).toString('hex') };
-    const stripe = {
-      key: `sk_test_${randomBytes(12).toString('hex')}`,
-      webhook: `whsec_${randomBytes(12).toString('hex')}`,
-    };
-    const prices = { starter: 'price_1RelStarter', pro: 'price_1RelPro', business: 'price_1RelBusiness' };
     let releaseDir;
-    let dataDir;
-    let certificate;
+    let providers;
     let identity;
-    let payments;
-    let databaseName;
+    let web;
     let server;
     let appOrigin;
 
@@ -330,79 +318,13 @@ describe.skipIf(Boolean(noPostgres))(
       const build = await buildRelease();
       if (build.code !== 0) throw new Error(`the release did not build:\n${build.output}`);
       releaseDir = build.releaseDir;
-      dataDir = await mkdtemp(path.join(os.tmpdir(), 'release-providers-'));
-
-      certificate = await createSelfSignedCertificate();
-      const tls = {
-        EMULATOR_TLS_CERT_FILE: certificate.certFile,
-        EMULATOR_TLS_KEY_FILE: certificate.keyFile,
-      };
-      identity = await startIdentityEmulator(
-        loadIdentityConfig({
-          ...tls,
-          IDENTITY_PORT: '0',
-          IDENTITY_HOST: '127.0.0.1',
-          DATA_DIR: dataDir,
-          IDENTITY_DATA_DIR: path.join(dataDir, 'identity'),
-          IDENTITY_WEB_ORIGINS: siteUrl,
-          AUTH0_CLIENT_ID: web.clientId,
-          AUTH0_AUDIENCE: web.audience,
-          AUTH0_MANAGEMENT_CLIENT_ID: management.id,
-          AUTH0_MANAGEMENT_CLIENT_SECRET: management.secret,
-          LOG_LEVEL: 'silent',
-        }),
-        { logger: false },
-      );
-      payments = await startPaymentsEmulator(
-        loadPaymentsConfig({
-          ...tls,
-          PAYMENTS_PORT: '0',
-          PAYMENTS_HOST: '127.0.0.1',
-          PAYMENTS_DATA_DIR: path.join(dataDir, 'payments'),
-          STRIPE_SECRET_KEY: stripe.key,
-          STRIPE_WEBHOOK_SECRET: stripe.webhook,
-          STRIPE_WEBHOOK_URL: 'none',
-          STRIPE_PRICE_STARTER: prices.starter,
-          STRIPE_PRICE_PRO: prices.pro,
-          STRIPE_PRICE_BUSINESS: prices.business,
-          LOG_LEVEL: 'silent',
-        }),
-        { logger: false },
-      );
-
-      databaseName = `release_${randomBytes(4).toString('hex')}`;
-      const admin = new pg.Client({ connectionString: postgresServer });
-      await admin.connect();
-      await admin.query(`create database "${databaseName}"`);
-      await admin.end();
-      const databaseUrl = new URL(postgresServer);
-      databaseUrl.pathname = `/${databaseName}`;
-
-      server = startRelease(releaseDir, {
-        NODE_ENV: 'production',
-        // The emulators' self-signed certificate, trusted the way an operator trusts a private CA.
-        NODE_EXTRA_CA_CERTS: certificate.certFile,
-        PORT: '0',
-        HOST: '127.0.0.1',
-        LOG_LEVEL: 'info',
-        DATABASE_URL: databaseUrl.toString(),
-        SMTP_URL: 'smtp://127.0.0.1:2525',
-        MAIL_FROM: 'Launchkit <no-reply@launchkit.test>',
-        CONTACT_INBOX: 'owner@launchkit.test',
-        VITE_SITE_URL: siteUrl,
-        AUTH0_DOMAIN: new URL(identity.url).host,
-        AUTH0_CLIENT_ID: web.clientId,
-        AUTH0_AUDIENCE: web.audience,
-        AUTH0_MANAGEMENT_CLIENT_ID: management.id,
-        AUTH0_MANAGEMENT_CLIENT_SECRET: management.secret,
-        STRIPE_SECRET_KEY: stripe.key,
-        STRIPE_WEBHOOK_SECRET: stripe.webhook,
-        STRIPE_API_URL: payments.url,
-        STRIPE_PRICE_STARTER: prices.starter,
-        STRIPE_PRICE_PRO: prices.pro,
-        STRIPE_PRICE_BUSINESS: prices.business,
-        TRUST_PROXY: '1',
+      providers = await startProductionStandIns({
+        name: 'release',
+        postgresServer,
+        prices: { starter: 'price_1RelStarter', pro: 'price_1RelPro', business: 'price_1RelBusiness' },
       });
+      ({ identity, web } = providers);
+      server = startRelease(releaseDir, { ...providers.environment, TRUST_PROXY: '1' });
       appOrigin = await new Promise((resolve, reject) => {
         const timer = setTimeout(() => reject(new Error(`no listening line:\n${server.output()}`)), 60_000);
         const check = () => {
@@ -425,16 +347,7 @@ describe.skipIf(Boolean(noPostgres))(
         server.kill('SIGTERM');
         await exitOf(server);
       }
-      await identity?.close();
-      await payments?.close();
-      if (databaseName) {
-        const admin = new pg.Client({ connectionString: postgresServer });
-        await admin.connect();
-        await admin.query(`drop database if exists "${databaseName}" with (force)`);
-        await admin.end();
-      }
-      if (certificate) await rm(certificate.dir, { recursive: true, force: true });
-      if (dataDir) await rm(dataDir, { recursive: true, force: true });
+      await providers?.close();
     }, 60_000);
 
     it('runs in production mode and is alive (/healthz)', async () => {

@@ -14,7 +14,7 @@ import {
  * The console errors a teams story expects: refusals (4xx) are part of them, and a stream the server
  * ends is aborted by the browser.
  */
-export const teamConsoleErrors = [new RegExp(`${expectedAuthFailures[0]?.source}|net::ERR_FAILED`)];
+export const consoleErrors = [new RegExp(`${expectedAuthFailures[0]?.source}|net::ERR_FAILED`)];
 
 // Helpers for the teams tests (docs/team.md): people with known names, invitations through the real
 // API and the dev outbox, a second person in a browser of their own, and the workspace switcher.
@@ -52,7 +52,7 @@ export async function ownerWithSeats(request: APIRequestContext, first: string, 
  * Each teams test signs up two or three people (a password hash each) and starts a plan at the payment
  * emulator: about 20 s alone, more beside another worker on a busy 2-core machine.
  */
-export const teamTestTimeout = 60_000;
+export const testTimeout = 60_000;
 
 /** `<ownerName>'s workspace`, the label the switcher and the messages use for someone else's workspace. */
 export const workspaceOf = (owner: { name: string }) => `${owner.name}'s workspace`;

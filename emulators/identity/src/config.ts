@@ -1,17 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { readEmulatorEnvironment } from '@launchkit/emulator-kit';
-import {
-  flag,
-  integerWithDefault,
-  logLevel,
-  optionalText,
-  port,
-  runMode,
-  textWithDefault,
-  variable,
-  variables,
-} from '@launchkit/env';
+import { field, variables } from '@launchkit/env';
 import type { MailerConfig } from '@launchkit/mail';
 import { passwordPolicyNames } from '@launchkit/password-policy';
 import { z } from 'zod';
@@ -49,46 +39,48 @@ const originList = z
 // Every variable: an empty value counts as unset, as in the app; the defaults are @launchkit/env's table of
 // variables.
 const environmentSchema = z.object({
-  NODE_ENV: runMode,
-  IDENTITY_PORT: port(variables.IDENTITY_PORT.default),
+  NODE_ENV: field.runMode,
+  IDENTITY_PORT: field.port(variables.IDENTITY_PORT.default),
   // Its own interface, loopback by default: the app's HOST (often 0.0.0.0) must not expose the emulator.
-  IDENTITY_HOST: textWithDefault(variables.IDENTITY_HOST.default),
-  IDENTITY_ISSUER: variable(issuerUrl),
-  DATA_DIR: textWithDefault(variables.DATA_DIR.default),
-  IDENTITY_DATA_DIR: optionalText,
+  IDENTITY_HOST: field.textWithDefault(variables.IDENTITY_HOST.default),
+  IDENTITY_ISSUER: field.variable(issuerUrl),
+  DATA_DIR: field.textWithDefault(variables.DATA_DIR.default),
+  IDENTITY_DATA_DIR: field.optionalText,
   // The app's own port decides its default origin, as in docs/identity.md.
-  PORT: port(variables.PORT.default),
-  IDENTITY_WEB_ORIGINS: variable(originList),
-  AUTH0_CLIENT_ID: textWithDefault(variables.AUTH0_CLIENT_ID.default.embedded),
-  AUTH0_AUDIENCE: optionalText,
-  AUTH0_CONNECTION: textWithDefault(variables.AUTH0_CONNECTION.default),
-  AUTH0_MANAGEMENT_CLIENT_ID: textWithDefault(variables.AUTH0_MANAGEMENT_CLIENT_ID.default.embedded),
-  AUTH0_MANAGEMENT_CLIENT_SECRET: textWithDefault(variables.AUTH0_MANAGEMENT_CLIENT_SECRET.default.embedded),
-  PASSWORD_POLICY: variable(z.enum(passwordPolicyNames)).transform(
-    (value) => value ?? variables.PASSWORD_POLICY.default,
+  PORT: field.port(variables.PORT.default),
+  IDENTITY_WEB_ORIGINS: field.variable(originList),
+  AUTH0_CLIENT_ID: field.textWithDefault(variables.AUTH0_CLIENT_ID.default.embedded),
+  AUTH0_AUDIENCE: field.optionalText,
+  AUTH0_CONNECTION: field.textWithDefault(variables.AUTH0_CONNECTION.default),
+  AUTH0_MANAGEMENT_CLIENT_ID: field.textWithDefault(variables.AUTH0_MANAGEMENT_CLIENT_ID.default.embedded),
+  AUTH0_MANAGEMENT_CLIENT_SECRET: field.textWithDefault(
+    variables.AUTH0_MANAGEMENT_CLIENT_SECRET.default.embedded,
   ),
+  PASSWORD_POLICY: field
+    .variable(z.enum(passwordPolicyNames))
+    .transform((value) => value ?? variables.PASSWORD_POLICY.default),
   // Auth0's rate limits (per minute, after a burst): change-password requests per address and email,
   // /userinfo calls per user, sign-in attempts per user and address. Tests and the browser suite,
   // which sign one person in many times from one address, raise them or turn them off.
-  IDENTITY_RATE_LIMITS: flag(variables.IDENTITY_RATE_LIMITS.default),
-  IDENTITY_RESET_REQUESTS_PER_MINUTE: integerWithDefault(
+  IDENTITY_RATE_LIMITS: field.flag(variables.IDENTITY_RATE_LIMITS.default),
+  IDENTITY_RESET_REQUESTS_PER_MINUTE: field.integerWithDefault(
     1,
     1_000_000,
     variables.IDENTITY_RESET_REQUESTS_PER_MINUTE.default,
   ),
-  IDENTITY_USERINFO_REQUESTS_PER_MINUTE: integerWithDefault(
+  IDENTITY_USERINFO_REQUESTS_PER_MINUTE: field.integerWithDefault(
     1,
     1_000_000,
     variables.IDENTITY_USERINFO_REQUESTS_PER_MINUTE.default,
   ),
-  IDENTITY_LOGIN_ATTEMPTS_PER_MINUTE: integerWithDefault(
+  IDENTITY_LOGIN_ATTEMPTS_PER_MINUTE: field.integerWithDefault(
     1,
     1_000_000,
     variables.IDENTITY_LOGIN_ATTEMPTS_PER_MINUTE.default,
   ),
-  SMTP_URL: optionalText,
-  MAIL_FROM: textWithDefault(variables.MAIL_FROM.default.embedded),
-  LOG_LEVEL: logLevel,
+  SMTP_URL: field.optionalText,
+  MAIL_FROM: field.textWithDefault(variables.MAIL_FROM.default.embedded),
+  LOG_LEVEL: field.logLevel,
 });
 
 const configurationTitle = 'Invalid identity emulator configuration';

@@ -1,32 +1,18 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { readEmulatorEnvironment } from '@launchkit/emulator-kit';
-import {
-  ConfigurationError,
-  flag,
-  integer,
-  integerWithDefault,
-  type LogLevel,
-  logLevel,
-  optionalText,
-  port,
-  runMode,
-  type TlsCredentials,
-  textWithDefault,
-  variable,
-  variables,
-} from '@launchkit/env';
+import { ConfigurationError, field, type TlsCredentials, variables } from '@launchkit/env';
 import { type PlanId, plans } from '@launchkit/plans';
 import { z } from 'zod';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
 const secret = (example: string) =>
-  variable(z.string().trim().regex(/^\S+$/, `must be one word, such as ${example}`)).transform(
-    (value) => value ?? example,
-  );
+  field
+    .variable(z.string().trim().regex(/^\S+$/, `must be one word, such as ${example}`))
+    .transform((value) => value ?? example);
 
-const priceId = variable(
+const priceId = field.variable(
   z
     .string()
     .trim()
@@ -34,7 +20,7 @@ const priceId = variable(
 );
 
 // STRIPE_WEBHOOK_URL: unset (or empty) means the app's own endpoint; `none` means no configured endpoint.
-const webhookUrl = variable(
+const webhookUrl = field.variable(
   z
     .string()
     .trim()
@@ -46,7 +32,7 @@ const webhookUrl = variable(
     ),
 );
 
-const amount = integer(0, 99_999_999);
+const amount = field.integer(0, 99_999_999);
 
 /**
  * Stripe's webhook retries: `live` for up to three days with exponential backoff (what production
@@ -58,13 +44,13 @@ export type WebhookRetrySchedule = (typeof webhookRetrySchedules)[number];
 // Every variable: an empty value counts as unset, as in the app; the defaults are @launchkit/env's table of
 // variables.
 const environmentSchema = z.object({
-  NODE_ENV: runMode,
-  PAYMENTS_PORT: port(variables.PAYMENTS_PORT.default),
+  NODE_ENV: field.runMode,
+  PAYMENTS_PORT: field.port(variables.PAYMENTS_PORT.default),
   // Its own interface, loopback by default: the app's HOST (often 0.0.0.0) must not expose the emulator.
-  PAYMENTS_HOST: textWithDefault(variables.PAYMENTS_HOST.default),
-  DATA_DIR: textWithDefault(variables.DATA_DIR.default),
-  PAYMENTS_DATA_DIR: optionalText,
-  PORT: port(variables.PORT.default),
+  PAYMENTS_HOST: field.textWithDefault(variables.PAYMENTS_HOST.default),
+  DATA_DIR: field.textWithDefault(variables.DATA_DIR.default),
+  PAYMENTS_DATA_DIR: field.optionalText,
+  PORT: field.port(variables.PORT.default),
   STRIPE_SECRET_KEY: secret(variables.STRIPE_SECRET_KEY.default.embedded),
   STRIPE_WEBHOOK_SECRET: secret(variables.STRIPE_WEBHOOK_SECRET.default.embedded),
   STRIPE_WEBHOOK_URL: webhookUrl,
@@ -74,18 +60,18 @@ const environmentSchema = z.object({
   STRIPE_PRICE_STARTER_AMOUNT: amount,
   STRIPE_PRICE_PRO_AMOUNT: amount,
   STRIPE_PRICE_BUSINESS_AMOUNT: amount,
-  PAYMENTS_SEED_CATALOGUE: flag(variables.PAYMENTS_SEED_CATALOGUE.default),
-  PAYMENTS_WEBHOOK_RETRY_SCHEDULE: variable(z.enum(webhookRetrySchedules)).transform(
-    (value) => value ?? variables.PAYMENTS_WEBHOOK_RETRY_SCHEDULE.default,
-  ),
+  PAYMENTS_SEED_CATALOGUE: field.flag(variables.PAYMENTS_SEED_CATALOGUE.default),
+  PAYMENTS_WEBHOOK_RETRY_SCHEDULE: field
+    .variable(z.enum(webhookRetrySchedules))
+    .transform((value) => value ?? variables.PAYMENTS_WEBHOOK_RETRY_SCHEDULE.default),
   // Stripe's first retry comes after minutes: 5 by default; tests shrink the whole schedule with it.
-  PAYMENTS_WEBHOOK_RETRY_BASE_MS: integerWithDefault(
+  PAYMENTS_WEBHOOK_RETRY_BASE_MS: field.integerWithDefault(
     1,
     3_600_000,
     variables.PAYMENTS_WEBHOOK_RETRY_BASE_MS.default,
   ),
-  PAYMENTS_WEBHOOK_MAX_ATTEMPTS: integer(1, 100),
-  LOG_LEVEL: logLevel,
+  PAYMENTS_WEBHOOK_MAX_ATTEMPTS: field.integer(1, 100),
+  LOG_LEVEL: field.logLevel,
 });
 
 const configurationTitle = 'Invalid payments emulator configuration';
@@ -102,10 +88,10 @@ export type CataloguePlan = {
 };
 
 export type PaymentsConfig = {
-  /** 0: any free port; the public URL then follows the port actually bound. */
+  /** 0: any free field.port; the public URL then follows the field.port actually bound. */
   port: number;
   host: string;
-  logLevel: LogLevel;
+  logLevel: field.LogLevel;
   /** The certificate and key to serve https with; undefined: plain http. */
   tls: TlsCredentials | undefined;
   /** The scheme of the emulator's own URLs (hosted pages). */

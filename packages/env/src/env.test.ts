@@ -3,21 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import {
-  ConfigurationError,
-  flag,
-  integer,
-  integerWithDefault,
-  logLevel,
-  optionalHttpUrl,
-  optionalText,
-  parseEnvironment,
-  port,
-  readTlsFiles,
-  refuseProductionMode,
-  runMode,
-  textWithDefault,
-} from './index.ts';
+import { ConfigurationError, field, parseEnvironment, readTlsFiles, refuseProductionMode } from './index.ts';
 import { createSelfSignedCertificate, type SelfSignedCertificate } from './test/self-signed-certificate.ts';
 
 let dir: string;
@@ -29,38 +15,38 @@ afterAll(() => rm(dir, { recursive: true, force: true }));
 describe('an empty variable', () => {
   it('counts as unset for every kind of field, so its default applies', () => {
     for (const empty of ['', '   ', undefined]) {
-      expect(optionalText.parse(empty)).toBeUndefined();
-      expect(textWithDefault('data').parse(empty)).toBe('data');
-      expect(integer(0, 10).parse(empty)).toBeUndefined();
-      expect(integerWithDefault(0, 10, 7).parse(empty)).toBe(7);
-      expect(port(3001).parse(empty)).toBe(3001);
-      expect(flag(true).parse(empty)).toBe(true);
-      expect(logLevel.parse(empty)).toBe('info');
-      expect(optionalHttpUrl.parse(empty)).toBeUndefined();
-      expect(runMode.parse(empty)).toBe('embedded');
+      expect(field.optionalText.parse(empty)).toBeUndefined();
+      expect(field.textWithDefault('data').parse(empty)).toBe('data');
+      expect(field.integer(0, 10).parse(empty)).toBeUndefined();
+      expect(field.integerWithDefault(0, 10, 7).parse(empty)).toBe(7);
+      expect(field.port(3001).parse(empty)).toBe(3001);
+      expect(field.flag(true).parse(empty)).toBe(true);
+      expect(field.logLevel.parse(empty)).toBe('info');
+      expect(field.optionalHttpUrl.parse(empty)).toBeUndefined();
+      expect(field.runMode.parse(empty)).toBe('embedded');
     }
   });
 
   it('is trimmed when it has a value', () => {
-    expect(optionalText.parse('  value ')).toBe('value');
-    expect(textWithDefault('data').parse(' /srv/data ')).toBe('/srv/data');
-    expect(port(3001).parse(' 4001 ')).toBe(4001);
+    expect(field.optionalText.parse('  value ')).toBe('value');
+    expect(field.textWithDefault('data').parse(' /srv/data ')).toBe('/srv/data');
+    expect(field.port(3001).parse(' 4001 ')).toBe(4001);
   });
 });
 
 describe('integer', () => {
   it('accepts whole numbers within its bounds, the bounds included', () => {
-    expect(integer(1, 100).parse('1')).toBe(1);
-    expect(integer(1, 100).parse('100')).toBe(100);
-    expect(port(3000).parse('0')).toBe(0);
-    expect(port(3000).parse('65535')).toBe(65535);
+    expect(field.integer(1, 100).parse('1')).toBe(1);
+    expect(field.integer(1, 100).parse('100')).toBe(100);
+    expect(field.port(3000).parse('0')).toBe(0);
+    expect(field.port(3000).parse('65535')).toBe(65535);
   });
 
   it('refuses what is below or above the bounds, or not a whole number', () => {
-    const messageFor = (value: string) => integer(1, 100).safeParse(value).error?.issues[0]?.message;
+    const messageFor = (value: string) => field.integer(1, 100).safeParse(value).error?.issues[0]?.message;
     expect(messageFor('0')).toMatch(/>=1/);
     expect(messageFor('101')).toBe('must be at most 100');
-    expect(port(3000).safeParse('65536').success).toBe(false);
+    expect(field.port(3000).safeParse('65536').success).toBe(false);
     for (const value of ['-5', '12.5', '1e3', 'abc', '0x10'])
       expect(messageFor(value)).toBe('must be a whole number');
   });
@@ -68,43 +54,43 @@ describe('integer', () => {
 
 describe('flag', () => {
   it('reads true/false, yes/no, on/off and 1/0', () => {
-    for (const value of ['true', 'yes', 'on', '1', 'TRUE']) expect(flag(false).parse(value)).toBe(true);
-    for (const value of ['false', 'no', 'off', '0']) expect(flag(true).parse(value)).toBe(false);
+    for (const value of ['true', 'yes', 'on', '1', 'TRUE']) expect(field.flag(false).parse(value)).toBe(true);
+    for (const value of ['false', 'no', 'off', '0']) expect(field.flag(true).parse(value)).toBe(false);
   });
 
   it('refuses anything else', () => {
-    expect(flag(false).safeParse('maybe').error?.issues[0]?.message).toBe('must be true or false');
+    expect(field.flag(false).safeParse('maybe').error?.issues[0]?.message).toBe('must be true or false');
   });
 });
 
 describe('runMode', () => {
   it('is production only for NODE_ENV=production', () => {
-    expect(runMode.parse('production')).toBe('production');
-    expect(runMode.parse('development')).toBe('embedded');
-    expect(runMode.parse('test')).toBe('embedded');
-    expect(runMode.parse(undefined)).toBe('embedded');
+    expect(field.runMode.parse('production')).toBe('production');
+    expect(field.runMode.parse('development')).toBe('embedded');
+    expect(field.runMode.parse('test')).toBe('embedded');
+    expect(field.runMode.parse(undefined)).toBe('embedded');
   });
 
   it('refuses an unknown mode rather than guessing', () => {
-    expect(runMode.safeParse('staging').success).toBe(false);
-    expect(runMode.safeParse('Production').success).toBe(false);
+    expect(field.runMode.safeParse('staging').success).toBe(false);
+    expect(field.runMode.safeParse('Production').success).toBe(false);
   });
 });
 
 describe('optionalHttpUrl', () => {
   it('accepts absolute http(s) URLs only', () => {
-    expect(optionalHttpUrl.parse(' https://example.com/x ')).toBe('https://example.com/x');
-    expect(optionalHttpUrl.safeParse('ftp://example.com').success).toBe(false);
-    expect(optionalHttpUrl.safeParse('/relative').success).toBe(false);
+    expect(field.optionalHttpUrl.parse(' https://example.com/x ')).toBe('https://example.com/x');
+    expect(field.optionalHttpUrl.safeParse('ftp://example.com').success).toBe(false);
+    expect(field.optionalHttpUrl.safeParse('/relative').success).toBe(false);
   });
 });
 
 describe('parseEnvironment', () => {
   const schema = z.object({
-    PORT: port(3000),
-    LOG_LEVEL: logLevel,
-    ENABLED: flag(false),
-    NAME: textWithDefault('app'),
+    PORT: field.port(3000),
+    LOG_LEVEL: field.logLevel,
+    ENABLED: field.flag(false),
+    NAME: field.textWithDefault('app'),
   });
 
   it('answers the parsed values with their defaults', () => {

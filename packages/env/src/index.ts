@@ -1,19 +1,6 @@
 export { refuseProductionMode } from './development-only.ts';
-export {
-  flag,
-  integer,
-  integerWithDefault,
-  type LogLevel,
-  logLevel,
-  logLevels,
-  optionalHttpUrl,
-  optionalText,
-  port,
-  type RunMode,
-  runMode,
-  textWithDefault,
-  variable,
-} from './fields.ts';
+/** The kinds of variable a config schema is built from: `field.port(3000)`, `field.optionalText`, … */
+export * as field from './fields.ts';
 export { ConfigurationError, parseEnvironment } from './parse-environment.ts';
 export { readTlsFiles, type TlsCredentials } from './tls-files.ts';
 export {

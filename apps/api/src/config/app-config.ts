@@ -1,20 +1,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import {
-  ConfigurationError,
-  integer,
-  integerWithDefault,
-  logLevel,
-  optionalHttpUrl,
-  optionalText,
-  parseEnvironment,
-  port,
-  runMode,
-  textWithDefault,
-  variable,
-  variables,
-} from '@launchkit/env';
+import { ConfigurationError, field, parseEnvironment, variables } from '@launchkit/env';
 import { passwordPolicyNames } from '@launchkit/password-policy';
 import { type PlanId, planIds } from '@launchkit/plans';
 import { z } from 'zod';
@@ -25,41 +12,41 @@ export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)
 
 // The defaults are @launchkit/env's table of variables (what each means, which production needs).
 const environmentSchema = z.object({
-  NODE_ENV: runMode,
-  PORT: port(variables.PORT.default),
+  NODE_ENV: field.runMode,
+  PORT: field.port(variables.PORT.default),
   // Embedded mode serves this machine only; production listens on every interface (a container).
-  HOST: optionalText,
-  LOG_LEVEL: logLevel,
-  DATA_DIR: textWithDefault(variables.DATA_DIR.default),
-  DATABASE_URL: optionalText,
-  WEB_BUILD_DIR: textWithDefault(variables.WEB_BUILD_DIR.default),
-  OMNIOUT_DIR: textWithDefault(variables.OMNIOUT_DIR.default),
-  SMTP_URL: optionalText,
-  MAIL_FROM: textWithDefault(variables.MAIL_FROM.default.embedded),
-  CONTACT_INBOX: textWithDefault(variables.CONTACT_INBOX.default.embedded).pipe(
-    z.string().regex(/^[^\s@]+@[^\s@]+$/, 'must be an email address'),
-  ),
-  RATE_LIMIT_MAX: integerWithDefault(1, 1_000_000, variables.RATE_LIMIT_MAX.default),
-  RATE_LIMIT_WINDOW_MS: integerWithDefault(1000, 86_400_000, variables.RATE_LIMIT_WINDOW_MS.default),
+  HOST: field.optionalText,
+  LOG_LEVEL: field.logLevel,
+  DATA_DIR: field.textWithDefault(variables.DATA_DIR.default),
+  DATABASE_URL: field.optionalText,
+  WEB_BUILD_DIR: field.textWithDefault(variables.WEB_BUILD_DIR.default),
+  OMNIOUT_DIR: field.textWithDefault(variables.OMNIOUT_DIR.default),
+  SMTP_URL: field.optionalText,
+  MAIL_FROM: field.textWithDefault(variables.MAIL_FROM.default.embedded),
+  CONTACT_INBOX: field
+    .textWithDefault(variables.CONTACT_INBOX.default.embedded)
+    .pipe(z.string().regex(/^[^\s@]+@[^\s@]+$/, 'must be an email address')),
+  RATE_LIMIT_MAX: field.integerWithDefault(1, 1_000_000, variables.RATE_LIMIT_MAX.default),
+  RATE_LIMIT_WINDOW_MS: field.integerWithDefault(1000, 86_400_000, variables.RATE_LIMIT_WINDOW_MS.default),
   TRUST_PROXY: trustProxySetting,
   // The public origin of the site: canonical links (build time) and every return address given to the
   // payment provider. Embedded default: http://localhost:PORT.
-  VITE_SITE_URL: optionalHttpUrl,
+  VITE_SITE_URL: field.optionalHttpUrl,
   // Limits (docs/security.md).
-  ITEMS_PER_USER_MAX: integerWithDefault(1, 1_000_000, variables.ITEMS_PER_USER_MAX.default),
-  STREAMS_PER_USER_MAX: integerWithDefault(1, 1000, variables.STREAMS_PER_USER_MAX.default),
-  STREAMS_PER_ADDRESS_MAX: integerWithDefault(1, 100_000, variables.STREAMS_PER_ADDRESS_MAX.default),
-  WRITE_RATE_LIMIT_MAX: integerWithDefault(1, 1_000_000, variables.WRITE_RATE_LIMIT_MAX.default),
-  WRITE_RATE_LIMIT_WINDOW_MS: integerWithDefault(
+  ITEMS_PER_USER_MAX: field.integerWithDefault(1, 1_000_000, variables.ITEMS_PER_USER_MAX.default),
+  STREAMS_PER_USER_MAX: field.integerWithDefault(1, 1000, variables.STREAMS_PER_USER_MAX.default),
+  STREAMS_PER_ADDRESS_MAX: field.integerWithDefault(1, 100_000, variables.STREAMS_PER_ADDRESS_MAX.default),
+  WRITE_RATE_LIMIT_MAX: field.integerWithDefault(1, 1_000_000, variables.WRITE_RATE_LIMIT_MAX.default),
+  WRITE_RATE_LIMIT_WINDOW_MS: field.integerWithDefault(
     1000,
     86_400_000,
     variables.WRITE_RATE_LIMIT_WINDOW_MS.default,
   ),
-  REQUEST_TIMEOUT_MS: integerWithDefault(1000, 600_000, variables.REQUEST_TIMEOUT_MS.default),
+  REQUEST_TIMEOUT_MS: field.integerWithDefault(1000, 600_000, variables.REQUEST_TIMEOUT_MS.default),
   // How long an invitation link to a workspace stays valid (docs/team.md): 7 days, at most a year.
-  INVITATION_TTL_HOURS: integerWithDefault(1, 8760, variables.INVITATION_TTL_HOURS.default),
+  INVITATION_TTL_HOURS: field.integerWithDefault(1, 8760, variables.INVITATION_TTL_HOURS.default),
   // Several instances: Redis shares every rate limit and stream cap between them (docs/deploy.md).
-  REDIS_URL: variable(
+  REDIS_URL: field.variable(
     z
       .string()
       .trim()
@@ -67,37 +54,41 @@ const environmentSchema = z.object({
   ),
   // On SIGTERM: how long /readyz answers 503 before the server stops taking requests, so that the load
   // balancer has noticed (default: 5 s in production, none embedded).
-  SHUTDOWN_DRAIN_MS: integer(0, 120_000),
-  INSTANCE_NAME: optionalText,
+  SHUTDOWN_DRAIN_MS: field.integer(0, 120_000),
+  INSTANCE_NAME: field.optionalText,
   // Identity provider (docs/identity.md). Unset AUTH0_DOMAIN means the embedded emulator of `npm start`.
-  AUTH0_DOMAIN: optionalText,
-  IDENTITY_PORT: port(variables.IDENTITY_PORT.default),
-  AUTH0_CLIENT_ID: textWithDefault(variables.AUTH0_CLIENT_ID.default.embedded),
-  AUTH0_AUDIENCE: optionalText,
-  AUTH0_CONNECTION: textWithDefault(variables.AUTH0_CONNECTION.default),
-  AUTH0_MANAGEMENT_CLIENT_ID: textWithDefault(variables.AUTH0_MANAGEMENT_CLIENT_ID.default.embedded),
-  AUTH0_MANAGEMENT_CLIENT_SECRET: optionalText,
-  RECENT_LOGIN_MAX_AGE_SECONDS: integerWithDefault(1, 86_400, variables.RECENT_LOGIN_MAX_AGE_SECONDS.default),
-  PASSWORD_POLICY: variable(z.enum(passwordPolicyNames)).transform(
-    (value) => value ?? variables.PASSWORD_POLICY.default,
+  AUTH0_DOMAIN: field.optionalText,
+  IDENTITY_PORT: field.port(variables.IDENTITY_PORT.default),
+  AUTH0_CLIENT_ID: field.textWithDefault(variables.AUTH0_CLIENT_ID.default.embedded),
+  AUTH0_AUDIENCE: field.optionalText,
+  AUTH0_CONNECTION: field.textWithDefault(variables.AUTH0_CONNECTION.default),
+  AUTH0_MANAGEMENT_CLIENT_ID: field.textWithDefault(variables.AUTH0_MANAGEMENT_CLIENT_ID.default.embedded),
+  AUTH0_MANAGEMENT_CLIENT_SECRET: field.optionalText,
+  RECENT_LOGIN_MAX_AGE_SECONDS: field.integerWithDefault(
+    1,
+    86_400,
+    variables.RECENT_LOGIN_MAX_AGE_SECONDS.default,
   ),
+  PASSWORD_POLICY: field
+    .variable(z.enum(passwordPolicyNames))
+    .transform((value) => value ?? variables.PASSWORD_POLICY.default),
   // Payment provider (docs/billing.md). Unset STRIPE_SECRET_KEY means the embedded emulator of `npm start`.
-  STRIPE_SECRET_KEY: optionalText,
-  STRIPE_API_URL: optionalHttpUrl,
-  STRIPE_WEBHOOK_SECRET: optionalText,
-  STRIPE_TRIAL_DAYS: integerWithDefault(0, 730, variables.STRIPE_TRIAL_DAYS.default),
-  PAYMENTS_PORT: port(variables.PAYMENTS_PORT.default),
+  STRIPE_SECRET_KEY: field.optionalText,
+  STRIPE_API_URL: field.optionalHttpUrl,
+  STRIPE_WEBHOOK_SECRET: field.optionalText,
+  STRIPE_TRIAL_DAYS: field.integerWithDefault(0, 730, variables.STRIPE_TRIAL_DAYS.default),
+  PAYMENTS_PORT: field.port(variables.PAYMENTS_PORT.default),
   // The hosted pricing/account app: unset serves the bundled build under /omniout/, a URL proxies to it.
-  OMNIOUT_URL: optionalHttpUrl,
+  OMNIOUT_URL: field.optionalHttpUrl,
   // Price ids of the plans (docs/product.md §9), each optional: unset, the plan's price is the one whose
   // lookup key is the plan id (`npm run stripe:setup`), read from the provider at start
   // (billing/resolve-plan-prices.ts).
-  STRIPE_PRICE_STARTER: optionalText,
-  STRIPE_PRICE_PRO: optionalText,
-  STRIPE_PRICE_BUSINESS: optionalText,
+  STRIPE_PRICE_STARTER: field.optionalText,
+  STRIPE_PRICE_PRO: field.optionalText,
+  STRIPE_PRICE_BUSINESS: field.optionalText,
   // Build-time settings of the web app that also decide what the Content-Security-Policy allows.
-  VITE_GA_MEASUREMENT_ID: optionalText,
-  VITE_CHAT_WEBSITE_ID: optionalText,
+  VITE_GA_MEASUREMENT_ID: field.optionalText,
+  VITE_CHAT_WEBSITE_ID: field.optionalText,
 });
 
 type Environment = z.infer<typeof environmentSchema>;
@@ -168,7 +159,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env) {
   };
 }
 
-/** One problem per variable: a production rule says more than a shape error of the same variable. */
+/** One problem per variable: a production rule says more than a shape error of the same field.variable. */
 function mergedProblems(shapeProblems: string[], production: string[]): ConfigurationError {
   const named = new Set(production.map((problem) => problem.slice(0, problem.indexOf(':'))));
   const shape = shapeProblems.filter((problem) => !named.has(problem.slice(0, problem.indexOf(':'))));

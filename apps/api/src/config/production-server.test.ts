@@ -1,27 +1,19 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
 import https from 'node:https';
 import os from 'node:os';
 import path from 'node:path';
-import {
-  createSelfSignedCertificate,
-  type SelfSignedCertificate,
-} from '@launchkit/env/test/self-signed-certificate';
-import {
-  type IdentityEmulator,
-  loadIdentityConfig,
-  startIdentityEmulator,
-} from '@launchkit/identity-emulator';
-import {
-  loadPaymentsConfig,
-  type PaymentsEmulator,
-  startPaymentsEmulator,
-} from '@launchkit/payments-emulator';
+import type { SelfSignedCertificate } from '@launchkit/env/test/self-signed-certificate';
+import type { IdentityEmulator } from '@launchkit/identity-emulator';
+import type { PaymentsEmulator } from '@launchkit/payments-emulator';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { repoRoot } from '#api/config/app-config.ts';
 import { requiredInProduction } from '#api/test/production-environment.ts';
+import {
+  type ProductionStandIns,
+  standInSiteUrl,
+  startProductionStandIns,
+} from '#api/test/production-stand-ins.ts';
 
 // The real server process (`node apps/api/src/server.ts`) in production mode. Only what a
 // process needs to run goes in: nothing of the developer's own environment leaks into the check.
@@ -139,22 +131,16 @@ async function canConnect(connectionString: string): Promise<boolean> {
 const hasPostgres = await canConnect(postgresServer);
 
 describe.skipIf(!hasPostgres)('production mode against the providers over https', () => {
-  const web = { clientId: 'prod-web-client', audience: 'https://api.launchkit.test' };
-  const management = { id: 'prod-m2m-client', secret: randomBytes(24).toString('hex') };
-  const stripe = {
-    key: `sk_test_${randomBytes(12).toString('hex')}`,
-    webhook: `whsec_${randomBytes(12).toString('hex')}`,
-  };
-  const siteUrl = 'https://app.launchkit.test';
+  const siteUrl = standInSiteUrl;
+  let providers: ProductionStandIns;
   let certificate: SelfSignedCertificate;
-  let dataDir: string;
   let identity: IdentityEmulator;
   let payments: PaymentsEmulator;
-  let databaseName: string;
+  let web: ProductionStandIns['web'];
+  let management: ProductionStandIns['management'];
   let server: ReturnType<typeof startServer>;
   let serverEnvironment: Record<string, string>;
   let appOrigin: string;
-  let tls: Record<string, string>;
 
   /** JSON over https, trusting only the test's own certificate. */
   function httpsJson(url: string, body: unknown): Promise<{ status: number; body: Record<string, unknown> }> {
@@ -176,73 +162,13 @@ describe.skipIf(!hasPostgres)('production mode against the providers over https'
   }
 
   beforeAll(async () => {
-    certificate = await createSelfSignedCertificate();
-    dataDir = await mkdtemp(path.join(os.tmpdir(), 'production-mode-'));
-    tls = { EMULATOR_TLS_CERT_FILE: certificate.certFile, EMULATOR_TLS_KEY_FILE: certificate.keyFile };
-    identity = await startIdentityEmulator(
-      loadIdentityConfig({
-        ...tls,
-        IDENTITY_PORT: '0',
-        IDENTITY_HOST: '127.0.0.1',
-        DATA_DIR: dataDir,
-        IDENTITY_DATA_DIR: path.join(dataDir, 'identity'),
-        IDENTITY_WEB_ORIGINS: siteUrl,
-        AUTH0_CLIENT_ID: web.clientId,
-        AUTH0_AUDIENCE: web.audience,
-        AUTH0_MANAGEMENT_CLIENT_ID: management.id,
-        AUTH0_MANAGEMENT_CLIENT_SECRET: management.secret,
-        LOG_LEVEL: 'silent',
-      }),
-      { logger: false },
-    );
-    payments = await startPaymentsEmulator(
-      loadPaymentsConfig({
-        ...tls,
-        PAYMENTS_PORT: '0',
-        PAYMENTS_HOST: '127.0.0.1',
-        PAYMENTS_DATA_DIR: path.join(dataDir, 'payments'),
-        STRIPE_SECRET_KEY: stripe.key,
-        STRIPE_WEBHOOK_SECRET: stripe.webhook,
-        STRIPE_WEBHOOK_URL: 'none',
-        STRIPE_PRICE_STARTER: 'price_1ProdStarter',
-        STRIPE_PRICE_PRO: 'price_1ProdPro',
-        STRIPE_PRICE_BUSINESS: 'price_1ProdBusiness',
-        LOG_LEVEL: 'silent',
-      }),
-      { logger: false },
-    );
-    databaseName = `production_mode_${randomBytes(4).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: postgresServer });
-    await admin.connect();
-    await admin.query(`create database "${databaseName}"`);
-    await admin.end();
-    const databaseUrl = new URL(postgresServer);
-    databaseUrl.pathname = `/${databaseName}`;
-
-    serverEnvironment = {
-      NODE_ENV: 'production',
-      // The emulators' self-signed certificate, trusted the way an operator trusts a private CA.
-      NODE_EXTRA_CA_CERTS: certificate.certFile,
-      PORT: '0',
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'info',
-      DATABASE_URL: databaseUrl.toString(),
-      SMTP_URL: 'smtp://127.0.0.1:2525',
-      MAIL_FROM: 'Launchkit <no-reply@launchkit.test>',
-      CONTACT_INBOX: 'owner@launchkit.test',
-      VITE_SITE_URL: siteUrl,
-      AUTH0_DOMAIN: new URL(identity.url).host, // a bare host, as for an Auth0 tenant: https implied
-      AUTH0_CLIENT_ID: web.clientId,
-      AUTH0_AUDIENCE: web.audience,
-      AUTH0_MANAGEMENT_CLIENT_ID: management.id,
-      AUTH0_MANAGEMENT_CLIENT_SECRET: management.secret,
-      STRIPE_SECRET_KEY: stripe.key,
-      STRIPE_WEBHOOK_SECRET: stripe.webhook,
-      STRIPE_API_URL: payments.url,
-      STRIPE_PRICE_STARTER: 'price_1ProdStarter',
-      STRIPE_PRICE_PRO: 'price_1ProdPro',
-      STRIPE_PRICE_BUSINESS: 'price_1ProdBusiness',
-    };
+    providers = await startProductionStandIns({
+      name: 'production-mode',
+      postgresServer,
+      prices: { starter: 'price_1ProdStarter', pro: 'price_1ProdPro', business: 'price_1ProdBusiness' },
+    });
+    ({ certificate, identity, payments, web, management } = providers);
+    serverEnvironment = providers.environment;
     server = startServer(serverEnvironment);
     appOrigin = await listeningOrigin(server);
   });
@@ -252,14 +178,7 @@ describe.skipIf(!hasPostgres)('production mode against the providers over https'
       server.kill('SIGTERM');
       await exitOf(server);
     }
-    await identity?.close();
-    await payments?.close();
-    const admin = new pg.Client({ connectionString: postgresServer });
-    await admin.connect();
-    await admin.query(`drop database if exists "${databaseName}" with (force)`);
-    await admin.end();
-    await rm(dataDir, { recursive: true, force: true });
-    await rm(certificate.dir, { recursive: true, force: true });
+    await providers?.close();
   });
 
   it('starts on https providers and says it runs in production mode', () => {
@@ -374,20 +293,7 @@ describe.skipIf(!hasPostgres)('production mode against the providers over https'
   }, 60_000);
 
   it('refuses to start when a plan has neither STRIPE_PRICE_* nor a price with its lookup key', async () => {
-    const empty = await startPaymentsEmulator(
-      loadPaymentsConfig({
-        ...tls,
-        PAYMENTS_PORT: '0',
-        PAYMENTS_HOST: '127.0.0.1',
-        PAYMENTS_DATA_DIR: path.join(dataDir, 'payments-empty'),
-        STRIPE_SECRET_KEY: stripe.key,
-        STRIPE_WEBHOOK_SECRET: stripe.webhook,
-        STRIPE_WEBHOOK_URL: 'none',
-        PAYMENTS_SEED_CATALOGUE: 'false',
-        LOG_LEVEL: 'silent',
-      }),
-      { logger: false },
-    );
+    const empty = await providers.startPayments('payments-empty', { PAYMENTS_SEED_CATALOGUE: 'false' });
     try {
       const refused = startServer({ ...withoutPriceIds(), STRIPE_API_URL: empty.url });
       expect(await exitOf(refused)).toBe(1);

@@ -1,6 +1,6 @@
 import { isIP } from 'node:net';
 import proxyAddr from '@fastify/proxy-addr';
-import { variable } from '@launchkit/env';
+import { field } from '@launchkit/env';
 import { z } from 'zod';
 
 /** Which hops may tell the client's address in X-Forwarded-For (Fastify's `trustProxy`). */
@@ -27,7 +27,7 @@ function isAddressOrRange(entry: string): boolean {
  * ranges. `true` (trust every hop) is refused: any client would forge its address with one header and
  * escape every limit.
  */
-export const trustProxySetting = variable(z.string().trim()).transform((value, context): TrustProxy => {
+export const trustProxySetting = field.variable(z.string().trim()).transform((value, context): TrustProxy => {
   if (value === undefined || value === 'false' || value === '0') return { kind: 'none' };
   if (/^\d+$/.test(value)) return { kind: 'hops', hops: Number(value) };
   if (value === 'true') {
