@@ -3,6 +3,7 @@
 // a write's response to its arrival on each of many open streams. Prints figures; asserts nothing.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { createEventParser } from '@launchkit/api-contract/server-sent-events';
 import autocannon from 'autocannon';
 import { startProduct } from '../../scripts/lib/product-server.mjs';
 import { startBareApi } from '../lib/bare-api-server.mjs';
@@ -85,21 +86,14 @@ async function openStream(url, token) {
   if (!response.ok) throw new Error(`the stream answered ${response.status}`);
   const arrivals = [];
   const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
-  let buffer = '';
+  let now = 0;
+  const parser = createEventParser((event) => arrivals.push([now, event.data]));
   const done = (async () => {
     for (;;) {
       const { value, done: isDone } = await reader.read().catch(() => ({ done: true }));
       if (isDone) return;
-      const now = performance.now();
-      buffer += value;
-      let boundary = buffer.indexOf('\n\n');
-      while (boundary >= 0) {
-        const block = buffer.slice(0, boundary);
-        buffer = buffer.slice(boundary + 2);
-        boundary = buffer.indexOf('\n\n');
-        const data = block.split('\n').find((line) => line.startsWith('data: '));
-        if (data) arrivals.push([now, data]);
-      }
+      now = performance.now();
+      parser.push(value);
     }
   })();
   return { arrivals, close: () => reader.cancel().then(() => done) };

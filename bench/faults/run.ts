@@ -6,6 +6,7 @@ import { execFile } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import { promisify } from 'node:util';
 import { itemStreamEvents } from '@launchkit/api-contract/item-stream';
+import { createEventParser } from '@launchkit/api-contract/server-sent-events';
 import { type Cluster, startCluster } from '../../cluster/start-cluster.ts';
 
 const writesPerSecond = Number(process.env.BENCH_WRITES_PER_SECOND ?? 20);
@@ -65,17 +66,13 @@ function followList(cluster: Cluster, accessToken: string) {
         });
         if (!response.body) throw new Error('no body');
         const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
-        let buffer = '';
+        const parser = createEventParser((event) => {
+          if (event.type === itemStreamEvents.items) latest = JSON.parse(event.data);
+        });
         for (;;) {
           const { value, done } = await reader.read();
           if (done) break;
-          buffer += value;
-          for (let end = buffer.indexOf('\n\n'); end >= 0; end = buffer.indexOf('\n\n')) {
-            const block = buffer.slice(0, end);
-            buffer = buffer.slice(end + 2);
-            const data = /^data: (.*)$/m.exec(block)?.[1];
-            if (block.startsWith(`event: ${itemStreamEvents.items}`) && data) latest = JSON.parse(data);
-          }
+          parser.push(value);
         }
       } catch {
         // reconnect below, as the web client does

@@ -72,7 +72,7 @@ describe('request timeouts (REQUEST_TIMEOUT_MS)', () => {
       authorization: `Bearer ${user.token}`,
     });
     try {
-      expect((await stream.next()).event).toBe('items');
+      expect((await stream.next()).type).toBe('items');
       await new Promise((resolve) => setTimeout(resolve, requestTimeout * 2.5));
       expect(stream.isEnded).toBe(false);
     } finally {

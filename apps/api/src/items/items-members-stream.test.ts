@@ -74,7 +74,7 @@ async function openItemStream(at: string, person: TestUser, workspace?: string) 
 
 async function nextList(stream: EventStream, timeoutMs = 2_000): Promise<Item[]> {
   const event = await stream.next(timeoutMs);
-  expect(event.event).toBe('items');
+  expect(event.type).toBe('items');
   return JSON.parse(event.data);
 }
 
@@ -86,7 +86,7 @@ async function closing(stream: EventStream, since: number, timeoutMs = 10_000) {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const event = await stream.next(Math.max(deadline - Date.now(), 1));
-    if (event.event !== 'closed') continue;
+    if (event.type !== 'closed') continue;
     const ms = performance.now() - since;
     await stream.ended();
     return { data: JSON.parse(event.data), ms };

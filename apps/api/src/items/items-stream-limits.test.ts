@@ -44,14 +44,14 @@ async function openItemStream(origin: string, person: TestUser, headers: Record<
   });
   openStreams.push(stream);
   expect(stream.response.status).toBe(200);
-  expect((await stream.next()).event).toBe('items');
+  expect((await stream.next()).type).toBe('items');
   return stream;
 }
 
 /** The stream was replaced: told why, then ended cleanly by the server. */
 async function expectReplaced(stream: EventStream) {
   await stream.ended();
-  expect(stream.events.at(-1)).toEqual({ event: 'closed', data: '{"reason":"too-many-streams"}' });
+  expect(stream.events.at(-1)).toEqual({ type: 'closed', data: '{"reason":"too-many-streams"}' });
 }
 
 describe('open streams per user (STREAMS_PER_USER_MAX, 10 by default)', () => {

@@ -38,7 +38,7 @@ async function openItemStream(person: TestUser, at = origin, headers: Record<str
 
 async function nextList(stream: EventStream, timeoutMs = 1_000): Promise<Item[]> {
   const event = await stream.next(timeoutMs);
-  expect(event.event).toBe('items');
+  expect(event.type).toBe('items');
   return JSON.parse(event.data);
 }
 

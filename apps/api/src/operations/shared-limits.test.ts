@@ -105,13 +105,13 @@ describe.skipIf(!hasRedis)('limits shared through Redis by two instances', () =>
         authorization: `Bearer ${person.token}`,
       });
       streams.push(stream);
-      expect((await stream.next(5000)).event).toBe('items');
+      expect((await stream.next(5000)).type).toBe('items');
       return stream;
     };
     const [first, second] = [await open(origins[0] as string), await open(origins[1] as string)];
     const third = await open(origins[1] as string);
     await first.ended();
-    expect(first.events.at(-1)).toEqual({ event: 'closed', data: '{"reason":"too-many-streams"}' });
+    expect(first.events.at(-1)).toEqual({ type: 'closed', data: '{"reason":"too-many-streams"}' });
     expect(second.isEnded).toBe(false);
     expect(third.isEnded).toBe(false);
   });

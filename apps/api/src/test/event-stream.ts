@@ -1,5 +1,4 @@
-/** One Server-Sent Event as the browser's reader sees it. */
-export type ServerSentEvent = { event: string; data: string };
+import { createEventParser, type ServerSentEvent } from '@launchkit/api-contract/server-sent-events';
 
 /**
  * Reads `text/event-stream` with fetch, as the web app does (not EventSource), collecting events;
@@ -9,7 +8,6 @@ export async function openEventStream(url: string, headers: Record<string, strin
   const controller = new AbortController();
   const response = await fetch(url, { headers, signal: controller.signal });
   const events: ServerSentEvent[] = [];
-  const comments: string[] = [];
   let readCount = 0;
   let wake: (() => void) | undefined;
   let isEnded = false;
@@ -17,26 +15,15 @@ export async function openEventStream(url: string, headers: Record<string, strin
   const pump = (async () => {
     if (!response.body) return;
     const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
-    let buffer = '';
+    const parser = createEventParser((event) => {
+      events.push(event);
+      wake?.();
+    });
     try {
       for (;;) {
         const { value, done } = await reader.read();
         if (done) break;
-        buffer += value;
-        let boundary = buffer.indexOf('\n\n');
-        while (boundary >= 0) {
-          const block = buffer.slice(0, boundary);
-          buffer = buffer.slice(boundary + 2);
-          boundary = buffer.indexOf('\n\n');
-          const fields = { event: 'message', data: [] as string[] };
-          for (const line of block.split('\n')) {
-            if (line.startsWith(':')) comments.push(line.slice(1).trim());
-            else if (line.startsWith('event:')) fields.event = line.slice(6).trim();
-            else if (line.startsWith('data:')) fields.data.push(line.slice(5).replace(/^ /, ''));
-          }
-          if (fields.data.length > 0) events.push({ event: fields.event, data: fields.data.join('\n') });
-          wake?.();
-        }
+        parser.push(value);
       }
     } catch {
       // aborted by close()
@@ -49,7 +36,6 @@ export async function openEventStream(url: string, headers: Record<string, strin
   return {
     response,
     events,
-    comments,
     get isEnded() {
       return isEnded;
     },

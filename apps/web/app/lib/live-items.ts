@@ -1,7 +1,7 @@
 import { itemStreamCloseReasons, itemStreamEvents } from '@launchkit/api-contract/item-stream';
+import { createEventParser } from '@launchkit/api-contract/server-sent-events';
 import { ApiError, openApiStream } from './api.ts';
 import { type Item, workspaceQuery } from './items.ts';
-import { createEventParser } from './server-sent-events.ts';
 import { isAccessLost } from './team/workspaces.ts';
 
 // The live item list of docs/team.md: GET /api/items/stream, opened by the API client

@@ -2,27 +2,19 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import * as oidc from 'openid-client';
 import { Browser, fragmentOf } from './browser.ts';
 import { sharedUser } from './conformance-users.ts';
-import {
-  type CheckContext,
-  describeError,
-  differs,
-  expectAll,
-  type Feature,
-  likeAuth0,
-  missing,
-} from './feature-check.ts';
+import * as verdict from './feature-check.ts';
 
 const area = '/authorize and logout';
 
 /** openid-client set up for the implicit flow (response_type=id_token), the one of these the emulator has. */
-async function implicitClient(context: CheckContext) {
+async function implicitClient(context: verdict.CheckContext) {
   const config = await oidc.discovery(new URL(context.issuer), context.clientId, undefined, oidc.None());
   oidc.useIdTokenResponseType(config);
   return config;
 }
 
 /** A browser signed in on the emulator's login page, with the id token of that sign-in. */
-async function signedInBrowser(context: CheckContext) {
+async function signedInBrowser(context: verdict.CheckContext) {
   const config = await implicitClient(context);
   const user = await sharedUser(context, 'browser');
   const browser = new Browser();
@@ -41,7 +33,11 @@ async function signedInBrowser(context: CheckContext) {
 }
 
 /** /authorize for an id token (scope openid unless `extra` says otherwise) with extra parameters (prompt, max_age). */
-function authorizeUrl(context: CheckContext, config: oidc.Configuration, extra: Record<string, string>) {
+function authorizeUrl(
+  context: verdict.CheckContext,
+  config: oidc.Configuration,
+  extra: Record<string, string>,
+) {
   const nonce = oidc.randomNonce();
   const state = oidc.randomState();
   const url = oidc.buildAuthorizationUrl(config, {
@@ -54,14 +50,14 @@ function authorizeUrl(context: CheckContext, config: oidc.Configuration, extra: 
   return { url, nonce, state };
 }
 
-export const authorizeFeatures: Feature[] = [
+export const authorizeFeatures: verdict.Feature[] = [
   {
     id: 'authorize.implicit',
     area,
     title: 'implicit flow (response_type=id_token) through openid-client implicitAuthentication',
     async check(context) {
       const { claims, user } = await signedInBrowser(context);
-      return expectAll([
+      return verdict.expectAll([
         [claims.sub === user.userId, `sub ${claims.sub}`],
         [typeof claims.auth_time === 'number', 'auth_time'],
       ]);
@@ -82,7 +78,7 @@ export const authorizeFeatures: Feature[] = [
         { expectedState: silent.state },
       );
       const stranger = await new Browser().get(authorizeUrl(context, config, { prompt: 'none' }).url);
-      return expectAll([
+      return verdict.expectAll([
         [claims.sub === user.userId, 'silent sign-in'],
         [fragmentOf(stranger).get('error') === 'login_required', 'login_required without a session'],
       ]);
@@ -98,8 +94,9 @@ export const authorizeFeatures: Feature[] = [
       const silent = await browser.get(authorizeUrl(context, config, { prompt: 'none', max_age: '0' }).url);
       const interactive = await browser.get(authorizeUrl(context, config, { max_age: '0' }).url);
       const html = interactive.status === 200 ? await interactive.text() : '';
-      if (fragmentOf(silent).has('id_token')) return missing('max_age ignored: tokens from the old session');
-      return expectAll([
+      if (fragmentOf(silent).has('id_token'))
+        return verdict.missing('max_age ignored: tokens from the old session');
+      return verdict.expectAll([
         [fragmentOf(silent).get('error') === 'login_required', `prompt=none: ${fragmentOf(silent)}`],
         [html.includes('action="/authorize/login"'), `without prompt: ${interactive.status}`],
       ]);
@@ -123,9 +120,9 @@ export const authorizeFeatures: Feature[] = [
             maxAge: 3600,
           },
         );
-        return likeAuth0();
+        return verdict.likeAuth0();
       } catch (error) {
-        return differs(describeError(error));
+        return verdict.differs(verdict.describeError(error));
       }
     },
   },
@@ -141,11 +138,11 @@ export const authorizeFeatures: Feature[] = [
         post_logout_redirect_uri: `${context.appOrigin}/signed-out`,
         state: 'come-back',
       });
-      if (url.pathname !== '/oidc/logout') return differs(`end_session_endpoint is ${url.pathname}`);
+      if (url.pathname !== '/oidc/logout') return verdict.differs(`end_session_endpoint is ${url.pathname}`);
       const answer = await browser.get(url);
-      if (answer.status === 404) return missing('no /oidc/logout');
+      if (answer.status === 404) return verdict.missing('no /oidc/logout');
       const after = await browser.get(authorizeUrl(context, config, { prompt: 'none' }).url);
-      return expectAll([
+      return verdict.expectAll([
         [
           answer.headers.get('location') === `${context.appOrigin}/signed-out?state=come-back`,
           `${answer.status} to ${answer.headers.get('location')}`,
@@ -164,8 +161,8 @@ export const authorizeFeatures: Feature[] = [
         post_logout_redirect_uri: 'https://elsewhere.example/',
       });
       const answer = await new Browser().get(`${context.origin}/oidc/logout?${query}`);
-      if (answer.status === 404) return missing('no /oidc/logout');
-      return expectAll([
+      if (answer.status === 404) return verdict.missing('no /oidc/logout');
+      return verdict.expectAll([
         [
           answer.status === 400 && !answer.headers.has('location'),
           `${answer.status} ${answer.headers.get('location')}`,
@@ -184,7 +181,7 @@ export const authorizeFeatures: Feature[] = [
         `${context.origin}/v2/logout?${new URLSearchParams({ client_id: context.clientId, returnTo })}`,
       );
       const after = await browser.get(authorizeUrl(context, config, { prompt: 'none' }).url);
-      return expectAll([
+      return verdict.expectAll([
         [answer.status === 302 && answer.headers.get('location') === returnTo, `${answer.status}`],
         [fragmentOf(after).get('error') === 'login_required', 'the session survived'],
       ]);
@@ -198,7 +195,9 @@ export const authorizeFeatures: Feature[] = [
       const answer = await new Browser().get(
         `${context.origin}/v2/logout?${new URLSearchParams({ client_id: context.clientId, returnTo: 'https://elsewhere.example/' })}`,
       );
-      return expectAll([[!answer.headers.has('location') && answer.status >= 400, `${answer.status}`]]);
+      return verdict.expectAll([
+        [!answer.headers.has('location') && answer.status >= 400, `${answer.status}`],
+      ]);
     },
   },
 ];

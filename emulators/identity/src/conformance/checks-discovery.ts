@@ -1,11 +1,11 @@
 import { raw } from './conformance-users.ts';
-import { expectAll, type Feature, likeAuth0, missing } from './feature-check.ts';
+import * as verdict from './feature-check.ts';
 
 const discoveryArea = 'discovery and keys';
 const absentArea = 'Authentication API parts Auth0 has';
 
 /** An Authentication API endpoint is there when it answers anything but 404. */
-function endpoint(id: string, title: string, path: string, init: RequestInit = {}): Feature {
+function endpoint(id: string, title: string, path: string, init: RequestInit = {}): verdict.Feature {
   return {
     id,
     area: absentArea,
@@ -17,19 +17,19 @@ function endpoint(id: string, title: string, path: string, init: RequestInit = {
         body: JSON.stringify({ client_id: context.clientId }),
         ...init,
       });
-      return response.status === 404 ? missing(`POST ${path}: 404`) : likeAuth0();
+      return response.status === 404 ? verdict.missing(`POST ${path}: 404`) : verdict.likeAuth0();
     },
   };
 }
 
-export const discoveryFeatures: Feature[] = [
+export const discoveryFeatures: verdict.Feature[] = [
   {
     id: 'discovery.openid-client',
     area: discoveryArea,
     title: 'openid-client discovery over https: issuer, endpoints, RS256',
     async check(context) {
       const metadata = context.webClient.serverMetadata();
-      return expectAll([
+      return verdict.expectAll([
         [metadata.issuer === context.issuer, `issuer ${metadata.issuer}`],
         [metadata.token_endpoint === `${context.issuer}oauth/token`, 'token_endpoint'],
         [metadata.userinfo_endpoint === `${context.issuer}userinfo`, 'userinfo_endpoint'],
@@ -44,7 +44,9 @@ export const discoveryFeatures: Feature[] = [
     title: 'end_session_endpoint is the OIDC logout endpoint, <issuer>oidc/logout',
     async check(context) {
       const endpoint = context.webClient.serverMetadata().end_session_endpoint;
-      return expectAll([[endpoint === `${context.issuer}oidc/logout`, `end_session_endpoint ${endpoint}`]]);
+      return verdict.expectAll([
+        [endpoint === `${context.issuer}oidc/logout`, `end_session_endpoint ${endpoint}`],
+      ]);
     },
   },
   {
@@ -56,7 +58,7 @@ export const discoveryFeatures: Feature[] = [
         keys: Record<string, unknown>[];
       };
       const [key] = keys;
-      return expectAll([
+      return verdict.expectAll([
         [key?.kty === 'RSA' && key.use === 'sig' && typeof key.kid === 'string', 'kty, use, kid'],
         [Array.isArray(key?.x5c) && typeof key?.x5t === 'string', 'no x5c/x5t'],
       ]);

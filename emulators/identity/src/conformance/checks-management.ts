@@ -1,35 +1,23 @@
 import { ManagementClient } from 'auth0';
 import { bruteForce } from './checks-tokens.ts';
 import { newUser, raw, readerSignIn, sharedUser } from './conformance-users.ts';
-import {
-  bodyOf,
-  type CheckContext,
-  describeError,
-  differs,
-  expectAll,
-  expectRefusal,
-  type Feature,
-  failureOf,
-  likeAuth0,
-  missing,
-  refusalOf,
-  statusOf,
-} from './feature-check.ts';
+import * as verdict from './feature-check.ts';
 
 const area = 'Management API (/api/v2)';
 
-/** A Management API call the emulator may not have: 404 from it means the feature is missing. */
-async function presence(call: () => Promise<unknown>): Promise<ReturnType<typeof likeAuth0>> {
-  const failure = await failureOf(call);
-  if (failure === undefined) return likeAuth0();
-  if (statusOf(failure) === 404) return missing(`404 ${JSON.stringify(bodyOf(failure)?.message ?? '')}`);
-  return differs(describeError(failure));
+/** A Management API call the emulator may not have: 404 from it means the feature is verdict.missing. */
+async function presence(call: () => Promise<unknown>): Promise<ReturnType<typeof verdict.likeAuth0>> {
+  const failure = await verdict.failureOf(call);
+  if (failure === undefined) return verdict.likeAuth0();
+  if (verdict.statusOf(failure) === 404)
+    return verdict.missing(`404 ${JSON.stringify(verdict.bodyOf(failure)?.message ?? '')}`);
+  return verdict.differs(verdict.describeError(failure));
 }
 
 /** The Management API as a signed-in user would call it, with that user's own access token. */
 
 /** The reader, signed in for the Management API asking for `scope`, and a client calling it with that token. */
-async function readerAsManagementUser(context: CheckContext, scope: string) {
+async function readerAsManagementUser(context: verdict.CheckContext, scope: string) {
   const { user, tokens } = await readerSignIn(context, { scope, audience: context.managementAudience });
   const management = new ManagementClient({
     domain: context.domain,
@@ -41,14 +29,16 @@ async function readerAsManagementUser(context: CheckContext, scope: string) {
 
 /** How the Management API refuses `update` of the shared reader. */
 async function readerUpdateRefusal(
-  context: CheckContext,
+  context: verdict.CheckContext,
   update: Parameters<ManagementClient['users']['update']>[1],
 ) {
   const user = await sharedUser(context, 'reader');
-  return refusalOf(await failureOf(() => context.management.users.update(user.userId, update)));
+  return verdict.refusalOf(
+    await verdict.failureOf(() => context.management.users.update(user.userId, update)),
+  );
 }
 
-export const managementFeatures: Feature[] = [
+export const managementFeatures: verdict.Feature[] = [
   {
     id: 'mgmt.users.get',
     area,
@@ -57,7 +47,7 @@ export const managementFeatures: Feature[] = [
       const user = await sharedUser(context, 'reader');
       const found = await context.management.users.get(user.userId);
       const identity = found.identities?.[0];
-      return expectAll([
+      return verdict.expectAll([
         [found.user_id === user.userId && found.email === user.email, 'user_id and email'],
         [
           identity?.provider === 'auth0' &&
@@ -81,7 +71,7 @@ export const managementFeatures: Feature[] = [
         name: 'Ada Lovelace',
         user_metadata: { plan: null },
       });
-      return expectAll([
+      return verdict.expectAll([
         [updated.name === 'Ada Lovelace', `name ${updated.name}`],
         [JSON.stringify(updated.user_metadata) === '{"theme":"dark"}', JSON.stringify(updated.user_metadata)],
       ]);
@@ -93,15 +83,15 @@ export const managementFeatures: Feature[] = [
     title: "an email another user has: 400 'The specified new email already exists'",
     async check(context) {
       const [first, second] = [await newUser(context, 'mgmt-first'), await newUser(context, 'mgmt-second')];
-      const failure = await failureOf(() =>
+      const failure = await verdict.failureOf(() =>
         context.management.users.update(first.userId, {
           email: second.email,
           connection: context.connection,
         }),
       );
-      const body = bodyOf(failure);
-      return expectAll([
-        [statusOf(failure) === 400, `status ${statusOf(failure)}`],
+      const body = verdict.bodyOf(failure);
+      return verdict.expectAll([
+        [verdict.statusOf(failure) === 400, `status ${verdict.statusOf(failure)}`],
         [body?.message === 'The specified new email already exists', `message ${String(body?.message)}`],
         [body?.error === 'Bad Request', `error ${String(body?.error)}`],
       ]);
@@ -116,7 +106,7 @@ export const managementFeatures: Feature[] = [
         password: 'short',
         connection: context.connection,
       });
-      return expectRefusal(refusal, 400, {
+      return verdict.expectRefusal(refusal, 400, {
         message: 'PasswordStrengthError: Password is too weak',
       });
     },
@@ -131,7 +121,7 @@ export const managementFeatures: Feature[] = [
         password: 'Another-horse-7',
         connection: context.connection,
       });
-      return expectRefusal(refusal, 400, {
+      return verdict.expectRefusal(refusal, 400, {
         message: 'Cannot update password and email simultaneously',
         errorCode: 'operation_not_supported',
       });
@@ -142,8 +132,10 @@ export const managementFeatures: Feature[] = [
     area,
     title: "an unknown user: 404 inexistent_user 'The user does not exist.'",
     async check(context) {
-      const failure = await failureOf(() => context.management.users.get('auth0|000000000000000000000000'));
-      return expectRefusal(refusalOf(failure), 404, {
+      const failure = await verdict.failureOf(() =>
+        context.management.users.get('auth0|000000000000000000000000'),
+      );
+      return verdict.expectRefusal(verdict.refusalOf(failure), 404, {
         errorCode: 'inexistent_user',
         message: 'The user does not exist.',
       });
@@ -156,8 +148,10 @@ export const managementFeatures: Feature[] = [
     async check(context) {
       const user = await newUser(context, 'mgmt-delete');
       await context.management.users.delete(user.userId);
-      const failure = await failureOf(() => context.management.users.get(user.userId));
-      return expectAll([[statusOf(failure) === 404, `read after delete: ${statusOf(failure)}`]]);
+      const failure = await verdict.failureOf(() => context.management.users.get(user.userId));
+      return verdict.expectAll([
+        [verdict.statusOf(failure) === 404, `read after delete: ${verdict.statusOf(failure)}`],
+      ]);
     },
   },
   {
@@ -170,10 +164,10 @@ export const managementFeatures: Feature[] = [
         provider: 'auth0',
         user_id: secondary.userId.slice('auth0|'.length),
       });
-      const failure = await failureOf(() => context.management.users.get(secondary.userId));
-      return expectAll([
+      const failure = await verdict.failureOf(() => context.management.users.get(secondary.userId));
+      return verdict.expectAll([
         [identities.length === 2, `${identities.length} identities`],
-        [statusOf(failure) === 404, 'the secondary user still exists'],
+        [verdict.statusOf(failure) === 404, 'the secondary user still exists'],
       ]);
     },
   },
@@ -183,11 +177,11 @@ export const managementFeatures: Feature[] = [
     title: 'userBlocks.list shows a brute-force block, userBlocks.delete lifts it',
     async check(context) {
       const user = bruteForce.user;
-      if (!user) return differs('the brute-force check blocked nobody');
+      if (!user) return verdict.differs('the brute-force check blocked nobody');
       const before = await context.management.userBlocks.list(user.userId);
       await context.management.userBlocks.delete(user.userId);
       const after = await context.management.userBlocks.list(user.userId);
-      return expectAll([
+      return verdict.expectAll([
         [before.blocked_for?.[0]?.identifier === user.email, `before ${JSON.stringify(before)}`],
         [after.blocked_for?.length === 0, `after ${JSON.stringify(after)}`],
       ]);
@@ -200,7 +194,7 @@ export const managementFeatures: Feature[] = [
     async check(context) {
       const { user, management } = await readerAsManagementUser(context, 'openid read:current_user');
       const found = await management.users.get(user.userId);
-      return expectAll([[found.user_id === user.userId, 'read itself']]);
+      return verdict.expectAll([[found.user_id === user.userId, 'read itself']]);
     },
   },
   {
@@ -209,9 +203,9 @@ export const managementFeatures: Feature[] = [
     title: 'a user token that did not ask for read:current_user is refused: 403 insufficient_scope',
     async check(context) {
       const { user, management } = await readerAsManagementUser(context, 'openid profile');
-      const failure = await failureOf(() => management.users.get(user.userId));
-      if (failure === undefined) return differs('read itself with scopes it never asked for');
-      return expectRefusal(refusalOf(failure), 403, { errorCode: 'insufficient_scope' });
+      const failure = await verdict.failureOf(() => management.users.get(user.userId));
+      if (failure === undefined) return verdict.differs('read itself with scopes it never asked for');
+      return verdict.expectRefusal(verdict.refusalOf(failure), 403, { errorCode: 'insufficient_scope' });
     },
   },
   {
@@ -234,7 +228,9 @@ export const managementFeatures: Feature[] = [
       const response = await raw(context, '/api/v2/users/auth0%7C000000000000000000000000', {
         headers: { authorization: `Bearer ${token}` },
       });
-      return response.headers.has('x-ratelimit-limit') ? likeAuth0() : missing('no x-ratelimit-* headers');
+      return response.headers.has('x-ratelimit-limit')
+        ? verdict.likeAuth0()
+        : verdict.missing('no x-ratelimit-* headers');
     },
   },
   {

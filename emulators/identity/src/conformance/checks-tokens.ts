@@ -12,48 +12,35 @@ import {
   unverifiedClaims,
   unverifiedHeader,
 } from './conformance-users.ts';
-import {
-  type CheckContext,
-  describeError,
-  differs,
-  expectAll,
-  expectRefusal,
-  type Feature,
-  failureOf,
-  likeAuth0,
-  missing,
-  type Refusal,
-  refusedWith,
-  statusOf,
-} from './feature-check.ts';
+import * as verdict from './feature-check.ts';
 
 const area = 'tokens (/oauth/token, /oauth/revoke)';
 
 /** The refusal of an OAuth error as openid-client reports it (ResponseBodyError): its OAuth fields. */
-function oauthErrorOf(error: unknown): Refusal {
+function oauthErrorOf(error: unknown): verdict.Refusal {
   const record = (error ?? {}) as { error?: unknown; error_description?: unknown };
   return {
-    status: statusOf(error),
+    status: verdict.statusOf(error),
     body: { error: record.error, error_description: record.error_description },
   };
 }
 
 /** A sign-in that asks for a refresh token, for the API. */
-const offlineAccess = (context: CheckContext) => ({
+const offlineAccess = (context: verdict.CheckContext) => ({
   scope: 'openid offline_access',
   audience: context.apiAudience,
 });
 
 /** A refresh with a token that no longer counts (revoked, or its user blocked): 403 invalid_grant. */
-async function expectRefreshRefused(context: CheckContext, refreshToken: string) {
+async function expectRefreshRefused(context: verdict.CheckContext, refreshToken: string) {
   const failure = oauthErrorOf(
-    await failureOf(() => oidc.refreshTokenGrant(context.webClient, refreshToken)),
+    await verdict.failureOf(() => oidc.refreshTokenGrant(context.webClient, refreshToken)),
   );
-  return expectRefusal(failure, 403, { error: 'invalid_grant' });
+  return verdict.expectRefusal(failure, 403, { error: 'invalid_grant' });
 }
 
 /** The reader signed in asking for `scope` at `audience`, and the scope its access token grants. */
-async function grantedScope(context: CheckContext, scope: string, audience: string) {
+async function grantedScope(context: verdict.CheckContext, scope: string, audience: string) {
   const { tokens } = await readerSignIn(context, { scope, audience });
   return { tokens, scope: String(unverifiedClaims(tokens.access_token).scope) };
 }
@@ -61,7 +48,7 @@ async function grantedScope(context: CheckContext, scope: string, audience: stri
 /** The user the brute-force check blocks; the login rate limit and user-blocks checks go on with it. */
 export const bruteForce: { user?: { email: string; userId: string }; attempts: number } = { attempts: 0 };
 
-export const tokenFeatures: Feature[] = [
+export const tokenFeatures: verdict.Feature[] = [
   {
     id: 'token.password-realm',
     area,
@@ -72,7 +59,7 @@ export const tokenFeatures: Feature[] = [
         audience: context.apiAudience,
       });
       const claims = tokens.claims();
-      return expectAll([
+      return verdict.expectAll([
         [claims?.sub === user.userId, `id token sub ${String(claims?.sub)}`],
         [claims?.email === user.email, 'the email scope gives the email claim'],
         [tokens.token_type.toLowerCase() === 'bearer', `token_type ${tokens.token_type}`],
@@ -84,13 +71,10 @@ export const tokenFeatures: Feature[] = [
     area,
     title: 'an access token for an API with openid is an RS256 JWT for [API, <issuer>userinfo]',
     async check(context) {
-      const { tokens } = await readerSignIn(context, {
-        scope: 'openid',
-        audience: context.apiAudience,
-      });
+      const { tokens } = await readerSignIn(context, { scope: 'openid', audience: context.apiAudience });
       const token = tokens.access_token;
       const claims = unverifiedClaims(token);
-      return expectAll([
+      return verdict.expectAll([
         [unverifiedHeader(token).alg === 'RS256', 'RS256'],
         [
           JSON.stringify(claims.aud) === JSON.stringify([context.apiAudience, `${context.issuer}userinfo`]),
@@ -107,7 +91,7 @@ export const tokenFeatures: Feature[] = [
     async check(context) {
       const { tokens } = await readerSignIn(context, { scope: 'email', audience: context.apiAudience });
       const claims = unverifiedClaims(tokens.access_token);
-      return expectAll([
+      return verdict.expectAll([
         [tokens.id_token === undefined, 'an id token was issued without openid'],
         [claims.aud === context.apiAudience, `aud ${JSON.stringify(claims.aud)}`],
       ]);
@@ -123,7 +107,7 @@ export const tokenFeatures: Feature[] = [
         'openid profile email',
         context.managementAudience,
       );
-      return expectAll([
+      return verdict.expectAll([
         [scope === 'openid profile email', `scope "${scope}"`],
         [tokens.scope === 'openid profile email', `reply scope "${tokens.scope}"`],
       ]);
@@ -135,7 +119,7 @@ export const tokenFeatures: Feature[] = [
     title: 'scopes the API does not define are left out, the rest granted',
     async check(context) {
       const { scope } = await grantedScope(context, 'openid email read:everything', context.apiAudience);
-      return expectAll([[scope === 'openid email', `scope "${scope}"`]]);
+      return verdict.expectAll([[scope === 'openid email', `scope "${scope}"`]]);
     },
   },
   {
@@ -155,13 +139,13 @@ export const tokenFeatures: Feature[] = [
         })();
       if (isJws) {
         const aud = JSON.stringify(unverifiedClaims(tokens.access_token).aud);
-        return differs(`a JWT for ${aud} instead of an opaque token`);
+        return verdict.differs(`a JWT for ${aud} instead of an opaque token`);
       }
       const profile = await oidc.fetchUserInfo(context.webClient, tokens.access_token, user.userId);
       const management = await raw(context, `/api/v2/users/${encodeURIComponent(user.userId)}`, {
         headers: { authorization: `Bearer ${tokens.access_token}` },
       });
-      return expectAll([
+      return verdict.expectAll([
         [profile.email === user.email, '/userinfo answers the profile'],
         [management.status === 401, `/api/v2 answered ${management.status}`],
       ]);
@@ -172,12 +156,9 @@ export const tokenFeatures: Feature[] = [
     area,
     title: "Auth0's default lifetimes: access token 86,400 s, id token 36,000 s",
     async check(context) {
-      const { tokens } = await readerSignIn(context, {
-        scope: 'openid',
-        audience: context.apiAudience,
-      });
+      const { tokens } = await readerSignIn(context, { scope: 'openid', audience: context.apiAudience });
       const claims = tokens.claims();
-      return expectAll([
+      return verdict.expectAll([
         [tokens.expires_in === 86_400, `expires_in ${tokens.expires_in}`],
         [claims !== undefined && claims.exp - claims.iat === 36_000, 'id token lifetime'],
       ]);
@@ -189,9 +170,9 @@ export const tokenFeatures: Feature[] = [
     title: 'offline_access gives a refresh token that openid-client refreshes',
     async check(context) {
       const { user, tokens } = await readerSignIn(context, offlineAccess(context));
-      if (!tokens.refresh_token) return differs('no refresh token');
+      if (!tokens.refresh_token) return verdict.differs('no refresh token');
       const refreshed = await oidc.refreshTokenGrant(context.webClient, tokens.refresh_token);
-      return expectAll([
+      return verdict.expectAll([
         [typeof refreshed.access_token === 'string', 'no new access token'],
         [refreshed.claims()?.sub === user.userId, 'refreshed id token'],
       ]);
@@ -204,7 +185,7 @@ export const tokenFeatures: Feature[] = [
     async check(context) {
       const user = await newUser(context, 'refreshblocked');
       const tokens = await signIn(context, user, offlineAccess(context));
-      if (!tokens.refresh_token) return differs('no refresh token');
+      if (!tokens.refresh_token) return verdict.differs('no refresh token');
       await context.management.users.update(user.userId, { blocked: true });
       return expectRefreshRefused(context, tokens.refresh_token);
     },
@@ -216,7 +197,7 @@ export const tokenFeatures: Feature[] = [
     async check(context) {
       const { tokens } = await readerSignIn(context, offlineAccess(context));
       const refreshToken = tokens.refresh_token;
-      if (!refreshToken) return differs('no refresh token');
+      if (!refreshToken) return verdict.differs('no refresh token');
       await oidc.tokenRevocation(context.webClient, refreshToken);
       return expectRefreshRefused(context, refreshToken);
     },
@@ -227,13 +208,15 @@ export const tokenFeatures: Feature[] = [
     title: "a wrong password or unknown user: 403 invalid_grant 'Wrong email or password.'",
     async check(context) {
       const user = await sharedUser(context, 'reader');
-      const wrong = oauthErrorOf(await failureOf(() => signIn(context, user, { password: 'Not-it-123' })));
-      const unknown = oauthErrorOf(
-        await failureOf(() => signIn(context, { email: context.uniqueEmail('nobody') })),
+      const wrong = oauthErrorOf(
+        await verdict.failureOf(() => signIn(context, user, { password: 'Not-it-123' })),
       );
-      return expectAll(
+      const unknown = oauthErrorOf(
+        await verdict.failureOf(() => signIn(context, { email: context.uniqueEmail('nobody') })),
+      );
+      return verdict.expectAll(
         [wrong, unknown].map((failure) =>
-          refusedWith(failure, 403, {
+          verdict.refusedWith(failure, 403, {
             error: 'invalid_grant',
             error_description: 'Wrong email or password.',
           }),
@@ -248,8 +231,11 @@ export const tokenFeatures: Feature[] = [
     async check(context) {
       const user = await newUser(context, 'adminblocked');
       await context.management.users.update(user.userId, { blocked: true });
-      const failure = oauthErrorOf(await failureOf(() => signIn(context, user)));
-      return expectRefusal(failure, 401, { error: 'unauthorized', error_description: 'user is blocked' });
+      const failure = oauthErrorOf(await verdict.failureOf(() => signIn(context, user)));
+      return verdict.expectRefusal(failure, 401, {
+        error: 'unauthorized',
+        error_description: 'user is blocked',
+      });
     },
   },
   {
@@ -261,16 +247,16 @@ export const tokenFeatures: Feature[] = [
       bruteForce.user = user;
       const failures = await Promise.all(
         Array.from({ length: 10 }, (_, index) =>
-          failureOf(() => signIn(context, user, { password: `Wrong-horse-${index}` })),
+          verdict.failureOf(() => signIn(context, user, { password: `Wrong-horse-${index}` })),
         ),
       );
       bruteForce.attempts += 10;
       if (failures.some((failure) => oauthErrorOf(failure).status !== 403)) {
-        return differs('a failure was not 403');
+        return verdict.differs('a failure was not 403');
       }
-      const blocked = oauthErrorOf(await failureOf(() => signIn(context, user)));
+      const blocked = oauthErrorOf(await verdict.failureOf(() => signIn(context, user)));
       bruteForce.attempts += 1;
-      return expectRefusal(blocked, 429, { error: 'too_many_attempts' });
+      return verdict.expectRefusal(blocked, 429, { error: 'too_many_attempts' });
     },
   },
   {
@@ -297,14 +283,14 @@ export const tokenFeatures: Feature[] = [
         bruteForce.attempts += 1;
         const body = (await answer.json().catch(() => ({}))) as { error?: string };
         if (body.error !== 'too_many_requests') continue;
-        return expectAll([
+        return verdict.expectAll([
           [bruteForce.attempts > 20, `limited at attempt ${bruteForce.attempts}`],
           [answer.status === 429, `status ${answer.status}`],
           [hasRateLimitHeaders(answer), 'x-ratelimit-* headers'],
           [/^\d+$/.test(answer.headers.get('retry-after') ?? ''), 'Retry-After'],
         ]);
       }
-      return missing(`${bruteForce.attempts} attempts, none limited`);
+      return verdict.missing(`${bruteForce.attempts} attempts, none limited`);
     },
   },
   {
@@ -324,7 +310,7 @@ export const tokenFeatures: Feature[] = [
         audience: context.managementAudience,
       });
       const claims = unverifiedClaims(viaOidc.access_token);
-      return expectAll([
+      return verdict.expectAll([
         [claims.aud === context.managementAudience, `aud ${JSON.stringify(claims.aud)}`],
         [claims.sub === `${context.managementClient.id}@clients`, `sub ${String(claims.sub)}`],
         [claims.gty === 'client-credentials', `gty ${String(claims.gty)}`],
@@ -344,9 +330,14 @@ export const tokenFeatures: Feature[] = [
         oidc.ClientSecretPost('not-the-secret'),
       );
       const failure = oauthErrorOf(
-        await failureOf(() => oidc.clientCredentialsGrant(wrong, { audience: context.managementAudience })),
+        await verdict.failureOf(() =>
+          oidc.clientCredentialsGrant(wrong, { audience: context.managementAudience }),
+        ),
       );
-      return expectRefusal(failure, 401, { error: 'access_denied', error_description: 'Unauthorized' });
+      return verdict.expectRefusal(failure, 401, {
+        error: 'access_denied',
+        error_description: 'Unauthorized',
+      });
     },
   },
   {
@@ -371,16 +362,16 @@ export const tokenFeatures: Feature[] = [
       const code = URL.canParse(location) ? new URL(location).searchParams.get('code') : null;
       if (!code) {
         const error = fragmentOf(response).get('error') ?? new URL(location || url).searchParams.get('error');
-        return missing(`no code: ${error ?? response.status}`);
+        return verdict.missing(`no code: ${error ?? response.status}`);
       }
       try {
         await oidc.authorizationCodeGrant(context.webClient, new URL(location), {
           pkceCodeVerifier: verifier,
           expectedState: url.searchParams.get('state') ?? undefined,
         });
-        return likeAuth0();
+        return verdict.likeAuth0();
       } catch (error) {
-        return differs(describeError(error));
+        return verdict.differs(verdict.describeError(error));
       }
     },
   },

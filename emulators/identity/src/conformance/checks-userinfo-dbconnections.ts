@@ -1,22 +1,11 @@
 import * as oidc from 'openid-client';
 import passwordSheriff from 'password-sheriff';
 import { hasRateLimitHeaders, newUser, raw, readerSignIn, sharedUser, signIn } from './conformance-users.ts';
-import {
-  bodyOf,
-  differs,
-  expectAll,
-  expectRefusal,
-  type Feature,
-  failureOf,
-  likeAuth0,
-  missing,
-  refusalOf,
-  statusOf,
-} from './feature-check.ts';
+import * as verdict from './feature-check.ts';
 
 const resetSentence = "We've just sent you an email to reset your password.";
 
-export const userinfoFeatures: Feature[] = [
+export const userinfoFeatures: verdict.Feature[] = [
   {
     id: 'userinfo.openid-client',
     area: '/userinfo',
@@ -27,7 +16,7 @@ export const userinfoFeatures: Feature[] = [
         audience: context.apiAudience,
       });
       const profile = await oidc.fetchUserInfo(context.webClient, tokens.access_token, user.userId);
-      return expectAll([
+      return verdict.expectAll([
         [profile.email === user.email, 'email claim'],
         [profile.name === undefined, 'a profile claim without the profile scope'],
       ]);
@@ -43,7 +32,7 @@ export const userinfoFeatures: Feature[] = [
         audience: context.apiAudience,
       });
       const { data } = await context.userInfo.getUserInfo(tokens.access_token);
-      return expectAll([
+      return verdict.expectAll([
         [data.sub === user.userId, `sub ${data.sub}`],
         [data.nickname === user.email.split('@')[0], `nickname ${data.nickname}`],
       ]);
@@ -55,7 +44,7 @@ export const userinfoFeatures: Feature[] = [
     title: "a token it does not accept: 401, the plain text 'Unauthorized' and WWW-Authenticate",
     async check(context) {
       const response = await raw(context, '/userinfo', { headers: { authorization: 'Bearer nonsense' } });
-      return expectAll([
+      return verdict.expectAll([
         [response.status === 401, `status ${response.status}`],
         [(await response.text()) === 'Unauthorized', 'body'],
         [/^Bearer/.test(response.headers.get('www-authenticate') ?? ''), 'WWW-Authenticate'],
@@ -67,14 +56,11 @@ export const userinfoFeatures: Feature[] = [
     area: '/userinfo',
     title: 'x-ratelimit-limit, -remaining and -reset on its answers',
     async check(context) {
-      const { tokens } = await readerSignIn(context, {
-        scope: 'openid',
-        audience: context.apiAudience,
-      });
+      const { tokens } = await readerSignIn(context, { scope: 'openid', audience: context.apiAudience });
       const token = tokens.access_token;
       const response = await raw(context, '/userinfo', { headers: { authorization: `Bearer ${token}` } });
-      if (!response.headers.has('x-ratelimit-limit')) return missing('no x-ratelimit-* headers');
-      return expectAll([[hasRateLimitHeaders(response), 'x-ratelimit-* values']]);
+      if (!response.headers.has('x-ratelimit-limit')) return verdict.missing('no x-ratelimit-* headers');
+      return verdict.expectAll([[hasRateLimitHeaders(response), 'x-ratelimit-* values']]);
     },
   },
   {
@@ -92,9 +78,9 @@ export const userinfoFeatures: Feature[] = [
       for (let count = 0; count < 10; count += 1) statuses.push((await call()).status);
       const last = await call();
       statuses.push(last.status);
-      if (last.status !== 429) return missing(`11 calls answered ${statuses.join(',')}`);
+      if (last.status !== 429) return verdict.missing(`11 calls answered ${statuses.join(',')}`);
       const body = (await last.json().catch(() => ({}))) as { error?: string };
-      return expectAll([
+      return verdict.expectAll([
         [statuses.slice(0, 10).every((status) => status === 200), `statuses ${statuses.join(',')}`],
         [body.error === 'too_many_requests', `error ${body.error}`],
         [hasRateLimitHeaders(last) && last.headers.get('x-ratelimit-remaining') === '0', 'x-ratelimit-*'],
@@ -104,7 +90,7 @@ export const userinfoFeatures: Feature[] = [
   },
 ];
 
-export const dbConnectionFeatures: Feature[] = [
+export const dbConnectionFeatures: verdict.Feature[] = [
   {
     id: 'signup.ok',
     area: '/dbconnections',
@@ -117,7 +103,7 @@ export const dbConnectionFeatures: Feature[] = [
         connection: context.connection,
       });
       const reply = data as unknown as Record<string, unknown>;
-      return expectAll([
+      return verdict.expectAll([
         [
           typeof reply._id === 'string' && /^[0-9a-f]{24}$/.test(String(reply._id)),
           `_id ${String(reply._id)}`,
@@ -133,14 +119,14 @@ export const dbConnectionFeatures: Feature[] = [
     title: "an existing email: 400 user_exists 'The user already exists.'",
     async check(context) {
       const user = await sharedUser(context, 'reader');
-      const failure = await failureOf(() =>
+      const failure = await verdict.failureOf(() =>
         context.authentication.database.signUp({
           email: user.email.toUpperCase(),
           password: context.password,
           connection: context.connection,
         }),
       );
-      return expectRefusal(refusalOf(failure), 400, {
+      return verdict.expectRefusal(verdict.refusalOf(failure), 400, {
         code: 'user_exists',
         description: 'The user already exists.',
       });
@@ -153,14 +139,14 @@ export const dbConnectionFeatures: Feature[] = [
       "a weak password: 400 invalid_password with password-sheriff's rules (code, format, items, verified) and policy text",
     async check(context) {
       const password = 'abcdefgh';
-      const failure = await failureOf(() =>
+      const failure = await verdict.failureOf(() =>
         context.authentication.database.signUp({
           email: context.uniqueEmail('weak'),
           password,
           connection: context.connection,
         }),
       );
-      const body = bodyOf(failure);
+      const body = verdict.bodyOf(failure);
       const sheriff = passwordSheriff('good');
       const expected = {
         name: 'PasswordStrengthError',
@@ -170,13 +156,15 @@ export const dbConnectionFeatures: Feature[] = [
         policy: sheriff.toString(),
         statusCode: 400,
       };
-      if (statusOf(failure) !== 400 || body?.code !== 'invalid_password') {
-        return differs(`answered ${statusOf(failure)} ${JSON.stringify(body)}`);
+      if (verdict.statusOf(failure) !== 400 || body?.code !== 'invalid_password') {
+        return verdict.differs(`answered ${verdict.statusOf(failure)} ${JSON.stringify(body)}`);
       }
       const differences = Object.entries(expected)
         .filter(([key, value]) => JSON.stringify(body[key]) !== JSON.stringify(value))
         .map(([key]) => key);
-      return differences.length === 0 ? likeAuth0() : differs(`differs in ${differences.join(', ')}`);
+      return differences.length === 0
+        ? verdict.likeAuth0()
+        : verdict.differs(`verdict.differs in ${differences.join(', ')}`);
     },
   },
   {
@@ -189,7 +177,7 @@ export const dbConnectionFeatures: Feature[] = [
         email: user.email,
         connection: context.connection,
       });
-      return expectAll([
+      return verdict.expectAll([
         [reply.data === resetSentence, `body ${JSON.stringify(reply.data)}`],
         [/^text\/html/.test(reply.headers.get('content-type') ?? ''), `${reply.headers.get('content-type')}`],
       ]);
@@ -212,7 +200,7 @@ export const dbConnectionFeatures: Feature[] = [
         statuses.push(last.status);
       }
       const body = (await last?.json().catch(() => ({}))) as { error?: string };
-      return expectAll([
+      return verdict.expectAll([
         [statuses.slice(0, 10).every((status) => status === 200), `statuses ${statuses.join(',')}`],
         [last?.status === 429 && body.error === 'too_many_requests', `11th: ${last?.status} ${body.error}`],
         [last !== undefined && hasRateLimitHeaders(last), 'x-ratelimit-*'],

@@ -1,4 +1,6 @@
-// Reading Server-Sent Events from a fetch body (the item stream, lib/live-items.ts).
+// Reading Server-Sent Events from a fetch body, as the web app reads the item stream (not EventSource,
+// which cannot send a bearer token): one parser for the web app, the API's tests and the benchmarks.
+// No imports: the browser bundle takes this file as it is (`@launchkit/api-contract/server-sent-events`).
 
 export type ServerSentEvent = { type: string; data: string };
 
