@@ -1,12 +1,12 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { subUsers } from '#api/db/schema.ts';
-import { type EventStream, openEventStream } from '#api/test/event-stream.ts';
+import type { EventStream } from '#api/test/event-stream.ts';
+import { callApi, itemStreamKit, nextList } from '#api/test/item-streams.ts';
 import { listenOnLoopback, startTestApp, type TestApp } from '#api/test/test-app.ts';
 import { startTestIdentityProvider, type TestIdentityProvider } from '#api/test/test-identity-provider.ts';
 import { insertJoinedMember } from '#api/test/test-members.ts';
 import { createTestUsers, setPlan, type TestUser } from '#api/test/test-users.ts';
-import type { Item } from './item-document.ts';
 import { liveItemsOf } from './item-routes.ts';
 
 // Members' live lists (docs/team.md), on two app instances sharing one database as in
@@ -21,7 +21,7 @@ let second: TestApp;
 let firstOrigin: string;
 let secondOrigin: string;
 let newUser: () => Promise<TestUser>;
-let openStreams: EventStream[] = [];
+const { openItemStream, closeItemStreams } = itemStreamKit();
 
 beforeAll(async () => {
   identity = await startTestIdentityProvider();
@@ -31,8 +31,7 @@ beforeAll(async () => {
   newUser = createTestUsers(identity);
 });
 afterEach(async () => {
-  for (const stream of openStreams) await stream.close();
-  openStreams = [];
+  await closeItemStreams();
 });
 afterAll(async () => {
   await second?.close();
@@ -43,39 +42,10 @@ afterAll(async () => {
 const db = () => first.db;
 const query = (workspace?: string) => (workspace ? `?workspace=${encodeURIComponent(workspace)}` : '');
 
-async function api(at: string, method: string, path: string, person: TestUser, body?: unknown) {
-  const response = await fetch(`${at}${path}`, {
-    method,
-    headers: {
-      authorization: `Bearer ${person.token}`,
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const payload = (await response.json()) as { data: Item };
-  if (!response.ok)
-    throw new Error(`${method} ${path} answered ${response.status}: ${JSON.stringify(payload)}`);
-  return payload.data;
-}
-
 async function signedUp() {
   const person = await newUser();
-  await api(firstOrigin, 'GET', '/api/items', person);
+  await callApi(firstOrigin, 'GET', '/api/items', person);
   return person;
-}
-
-async function openItemStream(at: string, person: TestUser, workspace?: string) {
-  const stream = await openEventStream(`${at}/api/items/stream${query(workspace)}`, {
-    authorization: `Bearer ${person.token}`,
-  });
-  openStreams.push(stream);
-  return stream;
-}
-
-async function nextList(stream: EventStream, timeoutMs = 2_000): Promise<Item[]> {
-  const event = await stream.next(timeoutMs);
-  expect(event.type).toBe('items');
-  return JSON.parse(event.data);
 }
 
 /**
@@ -115,23 +85,23 @@ describe('a member’s live list', () => {
       owner,
       members: [{ person: member }],
     } = await workspaceWithMembers(1);
-    await api(firstOrigin, 'POST', '/api/items', member, { name: 'The member’s own' });
-    const theirs = await api(firstOrigin, 'POST', '/api/items', owner, { name: 'First' });
+    await callApi(firstOrigin, 'POST', '/api/items', member, { name: 'The member’s own' });
+    const theirs = await callApi(firstOrigin, 'POST', '/api/items', owner, { name: 'First' });
 
-    const memberStream = await openItemStream(secondOrigin, member, owner.uid);
+    const memberStream = await openItemStream(secondOrigin, member, { workspace: owner.uid });
     const ownerStream = await openItemStream(firstOrigin, owner);
     expect(memberStream.response.status).toBe(200);
     expect(await nextList(memberStream)).toEqual([theirs]);
     expect(await nextList(ownerStream)).toEqual([theirs]);
 
     let started = Date.now();
-    const byOwner = await api(firstOrigin, 'POST', '/api/items', owner, { name: 'By the owner' });
+    const byOwner = await callApi(firstOrigin, 'POST', '/api/items', owner, { name: 'By the owner' });
     expect(await nextList(memberStream)).toEqual([byOwner, theirs]);
     expect(Date.now() - started).toBeLessThan(2_000);
     expect(await nextList(ownerStream)).toEqual([byOwner, theirs]);
 
     started = Date.now();
-    const byMember = await api(secondOrigin, 'POST', `/api/items${query(owner.uid)}`, member, {
+    const byMember = await callApi(secondOrigin, 'POST', `/api/items${query(owner.uid)}`, member, {
       name: 'By the member',
     });
     expect(await nextList(ownerStream)).toEqual([byMember, byOwner, theirs]);
@@ -139,7 +109,7 @@ describe('a member’s live list', () => {
     expect(await nextList(memberStream)).toEqual([byMember, byOwner, theirs]);
 
     // The member's own list is another workspace: its changes never reach this stream.
-    await api(secondOrigin, 'POST', '/api/items', member, { name: 'Also the member’s own' });
+    await callApi(secondOrigin, 'POST', '/api/items', member, { name: 'Also the member’s own' });
     await expect(memberStream.next(300)).rejects.toThrow(/no event/);
     for (const event of memberStream.events) expect(event.data).not.toContain('member’s own');
   });
@@ -172,11 +142,11 @@ describe('revocation of a member’s live list', () => {
       members: [{ person: removed, membership }, { person: staying }],
     } = await workspaceWithMembers(2);
     const removedStreams = [
-      await openItemStream(firstOrigin, removed, owner.uid),
-      await openItemStream(secondOrigin, removed, owner.uid),
+      await openItemStream(firstOrigin, removed, { workspace: owner.uid }),
+      await openItemStream(secondOrigin, removed, { workspace: owner.uid }),
     ];
     const removedOwn = await openItemStream(secondOrigin, removed);
-    const stayingStream = await openItemStream(secondOrigin, staying, owner.uid);
+    const stayingStream = await openItemStream(secondOrigin, staying, { workspace: owner.uid });
     const ownerStream = await openItemStream(secondOrigin, owner);
     for (const stream of [...removedStreams, removedOwn, stayingStream, ownerStream]) await nextList(stream);
 
@@ -192,7 +162,7 @@ describe('revocation of a member’s live list', () => {
     }
 
     // Everyone else keeps streaming, the removed member's own workspace included.
-    const item = await api(firstOrigin, 'POST', '/api/items', owner, { name: 'After the removal' });
+    const item = await callApi(firstOrigin, 'POST', '/api/items', owner, { name: 'After the removal' });
     expect(await nextList(stayingStream)).toEqual([item]);
     expect(await nextList(ownerStream)).toEqual([item]);
     await expect(removedOwn.next(300)).rejects.toThrow(/no event/);
@@ -210,8 +180,8 @@ describe('revocation of a member’s live list', () => {
       members: [{ person: kept }, { person: newest }],
     } = await workspaceWithMembers(2);
     const [keptStream, newestStream] = [
-      await openItemStream(firstOrigin, kept, owner.uid),
-      await openItemStream(secondOrigin, newest, owner.uid),
+      await openItemStream(firstOrigin, kept, { workspace: owner.uid }),
+      await openItemStream(secondOrigin, newest, { workspace: owner.uid }),
     ];
     await nextList(keptStream);
     await nextList(newestStream);
@@ -224,7 +194,7 @@ describe('revocation of a member’s live list', () => {
     console.log(
       `revocation: a member without a seat lost the stream ${closed.ms.toFixed(1)} ms after the seats changed (${first.databaseKind})`,
     );
-    const item = await api(firstOrigin, 'POST', '/api/items', owner, { name: 'Still here' });
+    const item = await callApi(firstOrigin, 'POST', '/api/items', owner, { name: 'Still here' });
     expect(await nextList(keptStream)).toEqual([item]);
   });
 
@@ -235,7 +205,7 @@ describe('revocation of a member’s live list', () => {
     } = await workspaceWithMembers(1);
     const live = liveItemsOf(second.app);
     const before = live?.streamCount ?? 0;
-    const stream = await openItemStream(secondOrigin, member, owner.uid);
+    const stream = await openItemStream(secondOrigin, member, { workspace: owner.uid });
     await nextList(stream);
     expect(live?.streamCount).toBe(before + 1);
     await db().delete(subUsers).where(eq(subUsers.id, membership));
@@ -252,7 +222,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
         owner,
         members: [{ person: member, membership }],
       } = await workspaceWithMembers(1);
-      const stream = await openItemStream(secondOrigin, member, owner.uid);
+      const stream = await openItemStream(secondOrigin, member, { workspace: owner.uid });
       await nextList(stream);
 
       // The server drops both instances' access LISTEN connections, and the removal lands while they

@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '#api/db/database.ts';
-import { type EventStream, openEventStream } from '#api/test/event-stream.ts';
+import type { EventStream } from '#api/test/event-stream.ts';
+import { itemStreamKit } from '#api/test/item-streams.ts';
 import { listenOnLoopback, startTestApp, type TestApp } from '#api/test/test-app.ts';
 import { openTestDatabase } from '#api/test/test-database.ts';
 import { startTestIdentityProvider, type TestIdentityProvider } from '#api/test/test-identity-provider.ts';
@@ -11,7 +12,7 @@ let identity: TestIdentityProvider;
 let database: DatabaseHandle;
 let newUser: () => Promise<TestUser>;
 const apps: TestApp[] = [];
-let openStreams: EventStream[] = [];
+const itemStreams = itemStreamKit();
 
 beforeAll(async () => {
   identity = await startTestIdentityProvider();
@@ -19,8 +20,7 @@ beforeAll(async () => {
   newUser = createTestUsers(identity);
 });
 afterEach(async () => {
-  for (const stream of openStreams) await stream.close();
-  openStreams = [];
+  await itemStreams.closeItemStreams();
   // Each test starts with no stream counted against 127.0.0.1.
   for (const app of apps) await expect.poll(() => liveItemsOf(app.app)?.streamCount).toBe(0);
 });
@@ -37,12 +37,9 @@ async function listeningApp(env: Record<string, string> = {}) {
   return { app, origin: await listenOnLoopback(app) };
 }
 
+/** An open stream that has had its first list. */
 async function openItemStream(origin: string, person: TestUser, headers: Record<string, string> = {}) {
-  const stream = await openEventStream(`${origin}/api/items/stream`, {
-    authorization: `Bearer ${person.token}`,
-    ...headers,
-  });
-  openStreams.push(stream);
+  const stream = await itemStreams.openItemStream(origin, person, { headers });
   expect(stream.response.status).toBe(200);
   expect((await stream.next()).type).toBe('items');
   return stream;

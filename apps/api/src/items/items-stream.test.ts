@@ -1,65 +1,28 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { items } from '#api/db/schema.ts';
-import { type EventStream, openEventStream } from '#api/test/event-stream.ts';
-import { listenOnLoopback, startTestApp, type TestApp } from '#api/test/test-app.ts';
+import { useAppWithIdentity } from '#api/test/app-with-identity.ts';
+import { callApi, itemStreamKit, nextList } from '#api/test/item-streams.ts';
+import { listenOnLoopback, startTestApp } from '#api/test/test-app.ts';
 import { openTestDatabase } from '#api/test/test-database.ts';
-import { startTestIdentityProvider, type TestIdentityProvider } from '#api/test/test-identity-provider.ts';
-import { createTestUsers, type TestUser } from '#api/test/test-users.ts';
-import type { Item } from './item-document.ts';
 import { liveItemsOf } from './item-routes.ts';
 
-let identity: TestIdentityProvider;
-let testApp: TestApp;
+const suite = useAppWithIdentity();
 let origin: string;
-let newUser: () => Promise<TestUser>;
-const openStreams: EventStream[] = [];
+const { openItemStream, closeItemStreams } = itemStreamKit();
 
 beforeAll(async () => {
-  identity = await startTestIdentityProvider();
-  testApp = await startTestApp(identity.appEnv);
-  origin = await listenOnLoopback(testApp);
-  newUser = createTestUsers(identity);
+  origin = await listenOnLoopback(suite.testApp);
 });
-afterAll(async () => {
-  for (const stream of openStreams) await stream.close();
-  await testApp?.close();
-  await identity?.close();
-});
-
-async function openItemStream(person: TestUser, at = origin, headers: Record<string, string> = {}) {
-  const stream = await openEventStream(`${at}/api/items/stream`, {
-    authorization: `Bearer ${person.token}`,
-    ...headers,
-  });
-  openStreams.push(stream);
-  return stream;
-}
-
-async function nextList(stream: EventStream, timeoutMs = 1_000): Promise<Item[]> {
-  const event = await stream.next(timeoutMs);
-  expect(event.type).toBe('items');
-  return JSON.parse(event.data);
-}
-
-async function api(method: string, path: string, person: TestUser, body?: unknown, at = origin) {
-  const response = await fetch(`${at}${path}`, {
-    method,
-    headers: {
-      authorization: `Bearer ${person.token}`,
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const payload = (await response.json()) as { data: Item };
-  if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}`);
-  return payload.data;
-}
+// Registered after the suite's own: runs first, so no stream holds the app open while it closes.
+afterAll(closeItemStreams);
 
 describe('GET /api/items/stream', () => {
   it('answers an event stream, uncompressed and unbuffered, with the security headers', async () => {
-    const person = await newUser();
-    const stream = await openItemStream(person, origin, { 'accept-encoding': 'gzip, deflate, br' });
+    const person = await suite.newUser();
+    const stream = await openItemStream(origin, person, {
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    });
     expect(stream.response.status).toBe(200);
     expect(stream.response.headers.get('content-type')).toBe('text/event-stream; charset=utf-8');
     expect(stream.response.headers.get('cache-control')).toBe('no-cache, no-transform');
@@ -71,33 +34,35 @@ describe('GET /api/items/stream', () => {
   });
 
   it('opens with the current list, then sends the new list after each create, rename and delete', async () => {
-    const person = await newUser();
-    const first = await api('POST', '/api/items', person, { name: 'First' });
-    const stream = await openItemStream(person);
+    const person = await suite.newUser();
+    const first = await callApi(origin, 'POST', '/api/items', person, { name: 'First' });
+    const stream = await openItemStream(origin, person);
     expect(await nextList(stream)).toEqual([first]);
 
     let started = Date.now();
-    const second = await api('POST', '/api/items', person, { name: 'Second' });
+    const second = await callApi(origin, 'POST', '/api/items', person, { name: 'Second' });
     expect(await nextList(stream)).toEqual([second, first]);
     expect(Date.now() - started).toBeLessThan(1_000);
 
     started = Date.now();
-    const renamed = await api('PATCH', `/api/items/${first.id}`, person, { name: 'First, renamed' });
+    const renamed = await callApi(origin, 'PATCH', `/api/items/${first.id}`, person, {
+      name: 'First, renamed',
+    });
     expect(await nextList(stream)).toEqual([second, renamed]);
     expect(Date.now() - started).toBeLessThan(1_000);
 
     started = Date.now();
-    await api('DELETE', `/api/items/${second.id}`, person);
+    await callApi(origin, 'DELETE', `/api/items/${second.id}`, person);
     expect(await nextList(stream)).toEqual([renamed]);
     expect(Date.now() - started).toBeLessThan(1_000);
   });
 
   it('hears a change made in SQL, and folds a many-row change into one list', async () => {
-    const person = await newUser();
-    await api('GET', '/api/items', person); // creates the user document
-    const stream = await openItemStream(person);
+    const person = await suite.newUser();
+    await callApi(origin, 'GET', '/api/items', person); // creates the user document
+    const stream = await openItemStream(origin, person);
     expect(await nextList(stream)).toEqual([]);
-    await testApp.db
+    await suite.testApp.db
       .insert(items)
       .values(Array.from({ length: 20 }, (_, index) => ({ owner: person.uid, name: `Bulk ${index}` })));
     expect(await nextList(stream)).toHaveLength(20);
@@ -105,23 +70,23 @@ describe('GET /api/items/stream', () => {
   });
 
   it('never sends another user’s items', async () => {
-    const [watcher, other] = [await newUser(), await newUser()];
-    const mine = await api('POST', '/api/items', watcher, { name: 'Mine' });
-    const stream = await openItemStream(watcher);
-    const otherStream = await openItemStream(other);
+    const [watcher, other] = [await suite.newUser(), await suite.newUser()];
+    const mine = await callApi(origin, 'POST', '/api/items', watcher, { name: 'Mine' });
+    const stream = await openItemStream(origin, watcher);
+    const otherStream = await openItemStream(origin, other);
     expect(await nextList(stream)).toEqual([mine]);
     expect(await nextList(otherStream)).toEqual([]);
 
-    const theirs = await api('POST', '/api/items', other, { name: 'Theirs' });
+    const theirs = await callApi(origin, 'POST', '/api/items', other, { name: 'Theirs' });
     expect(await nextList(otherStream)).toEqual([theirs]);
-    await api('PATCH', `/api/items/${theirs.id}`, other, { name: 'Theirs, renamed' });
+    await callApi(origin, 'PATCH', `/api/items/${theirs.id}`, other, { name: 'Theirs, renamed' });
     expect(await nextList(otherStream)).toHaveLength(1);
     await expect(stream.next(300)).rejects.toThrow(/no event/);
     for (const event of stream.events) expect(event.data).not.toContain('Theirs');
   });
 
   it('has no HEAD twin, which would hang open without a body', async () => {
-    const person = await newUser();
+    const person = await suite.newUser();
     const response = await fetch(`${origin}/api/items/stream`, {
       method: 'HEAD',
       headers: { authorization: `Bearer ${person.token}` },
@@ -138,10 +103,10 @@ describe('GET /api/items/stream', () => {
   });
 
   it('forgets a stream when its reader goes away', async () => {
-    const person = await newUser();
-    const live = liveItemsOf(testApp.app);
+    const person = await suite.newUser();
+    const live = liveItemsOf(suite.testApp.app);
     const before = live?.streamCount ?? 0;
-    const stream = await openItemStream(person);
+    const stream = await openItemStream(origin, person);
     await nextList(stream);
     expect(live?.streamCount).toBe(before + 1);
     await stream.close();
@@ -149,10 +114,10 @@ describe('GET /api/items/stream', () => {
   });
 
   it('ends open streams when the app closes, without waiting for them', async () => {
-    const person = await newUser();
-    const other = await startTestApp(identity.appEnv);
+    const person = await suite.newUser();
+    const other = await startTestApp(suite.identity.appEnv);
     const otherOrigin = await listenOnLoopback(other);
-    const streams = [await openItemStream(person, otherOrigin), await openItemStream(person, otherOrigin)];
+    const streams = [await openItemStream(otherOrigin, person), await openItemStream(otherOrigin, person)];
     for (const stream of streams) await nextList(stream);
     const started = Date.now();
     await other.close();
@@ -165,19 +130,19 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two app instances on one Postgr
   it('delivers a write made through one instance to a stream on the other', async () => {
     const database = await openTestDatabase();
     const [first, second] = [
-      await startTestApp(identity.appEnv, { database }),
-      await startTestApp(identity.appEnv, { database }),
+      await startTestApp(suite.identity.appEnv, { database }),
+      await startTestApp(suite.identity.appEnv, { database }),
     ];
     try {
       const [firstOrigin, secondOrigin] = [await listenOnLoopback(first), await listenOnLoopback(second)];
-      const person = await newUser();
-      const stream = await openItemStream(person, secondOrigin);
+      const person = await suite.newUser();
+      const stream = await openItemStream(secondOrigin, person);
       expect(await nextList(stream)).toEqual([]);
       const started = Date.now();
-      const item = await api('POST', '/api/items', person, { name: 'Written on the first' }, firstOrigin);
+      const item = await callApi(firstOrigin, 'POST', '/api/items', person, { name: 'Written on the first' });
       expect(await nextList(stream)).toEqual([item]);
       expect(Date.now() - started).toBeLessThan(1_000);
-      await api('DELETE', `/api/items/${item.id}`, person, undefined, firstOrigin);
+      await callApi(firstOrigin, 'DELETE', `/api/items/${item.id}`, person);
       expect(await nextList(stream)).toEqual([]);
     } finally {
       await first.close();
@@ -187,22 +152,22 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two app instances on one Postgr
   });
 
   it('listens again after its connection drops, and catches up on what it missed', async () => {
-    const person = await newUser();
-    await api('GET', '/api/items', person);
-    const stream = await openItemStream(person);
+    const person = await suite.newUser();
+    await callApi(origin, 'GET', '/api/items', person);
+    const stream = await openItemStream(origin, person);
     expect(await nextList(stream)).toEqual([]);
 
     // The server ends the LISTEN connection (a restart, a failover, an idle timeout on the way).
-    const terminated = await testApp.db.execute(
+    const terminated = await suite.testApp.db.execute(
       sql`select pg_terminate_backend(pid) from pg_stat_activity
           where datname = current_database() and query = 'listen "item_changes"'`,
     );
     expect((terminated as { rows: unknown[] }).rows).toHaveLength(1);
     // Written while nobody listens: its notification is lost, the re-read after reconnecting is not.
-    await testApp.db.insert(items).values({ owner: person.uid, name: 'While reconnecting' });
+    await suite.testApp.db.insert(items).values({ owner: person.uid, name: 'While reconnecting' });
     expect((await nextList(stream, 5_000)).map((item) => item.name)).toEqual(['While reconnecting']);
 
-    const later = await api('POST', '/api/items', person, { name: 'After reconnecting' });
+    const later = await callApi(origin, 'POST', '/api/items', person, { name: 'After reconnecting' });
     expect((await nextList(stream)).map((item) => item.id)).toContain(later.id);
   });
 });
