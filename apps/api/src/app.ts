@@ -40,6 +40,7 @@ import { openRedis } from './operations/redis.ts';
 import { registerInvitationRoutes } from './team/invitation-routes.ts';
 import { registerMemberRoutes } from './team/member-routes.ts';
 import { registerWorkspaceRoutes } from './team/workspace-routes.ts';
+import { createSignedInCheck } from './users/signed-in-user.ts';
 import { registerUserRoutes } from './users/user-routes.ts';
 
 export type AppDeps = {
@@ -164,7 +165,12 @@ export async function buildApp({ config, database, mailer, logger, plans: givenP
   const { db } = database;
   registerNewsletterRoutes(app, { db, rateLimit: config.rateLimit });
   registerContactRoutes(app, { db, mailer, inbox: config.contactInbox, rateLimit: config.rateLimit });
-  const authenticate = createAuthenticate(createAccessTokenVerifier(config.identity));
+  // Every signed-in route verifies the token and then ensures the caller's user record, once.
+  const authenticate = createSignedInCheck({
+    authenticate: createAuthenticate(createAccessTokenVerifier(config.identity)),
+    db,
+    identity: config.identity,
+  });
   limitSignedInWrites(app, authenticate, config.limits.writes);
   registerIdentityConfigRoutes(app, config.identity);
   registerUserRoutes(app, {
@@ -176,7 +182,6 @@ export async function buildApp({ config, database, mailer, logger, plans: givenP
   });
   registerItemRoutes(app, {
     database,
-    identity: config.identity,
     plans,
     limits: config.limits,
     authenticate,
@@ -185,7 +190,6 @@ export async function buildApp({ config, database, mailer, logger, plans: givenP
   });
   registerMemberRoutes(app, {
     db,
-    identity: config.identity,
     authenticate,
     mailer,
     siteOrigin: config.site.origin,
@@ -193,17 +197,15 @@ export async function buildApp({ config, database, mailer, logger, plans: givenP
   });
   registerInvitationRoutes(app, {
     db,
-    identity: config.identity,
     plans,
     authenticate,
     rateLimit: config.rateLimit,
   });
-  registerWorkspaceRoutes(app, { db, identity: config.identity, plans, authenticate });
+  registerWorkspaceRoutes(app, { db, plans, authenticate });
   registerActivityRoutes(app, { db, authenticate });
   registerBillingRoutes(app, {
     db,
     stripe,
-    identity: config.identity,
     plans,
     payments: config.payments,
     site: config.site,

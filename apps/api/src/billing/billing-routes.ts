@@ -2,9 +2,9 @@ import type { Plan } from '@launchkit/api-contract';
 import { plans } from '@launchkit/plans';
 import type { FastifyInstance } from 'fastify';
 import type { Authenticate } from '#api/auth/authenticate.ts';
-import { callerOf } from '#api/auth/authenticate.ts';
 import { success } from '#api/http/app-error.ts';
 import { route } from '#api/http/route.ts';
+import { userOf } from '#api/users/signed-in-user.ts';
 import { createBillingSession } from './create-billing-session.ts';
 import { type CheckoutDeps, createCheckoutSession } from './create-checkout-session.ts';
 
@@ -18,10 +18,10 @@ export function registerBillingRoutes(
   );
 
   route(app, 'createCheckoutSession', deps, async ({ body }, request) =>
-    success(await createCheckoutSession(deps, request, callerOf(request), body)),
+    success(await createCheckoutSession(deps, request, userOf(request), body)),
   );
 
   route(app, 'createBillingSession', deps, async ({ body }, request) =>
-    success(await createBillingSession(deps, request, callerOf(request), body)),
+    success(await createBillingSession(deps, request, userOf(request), body)),
   );
 }

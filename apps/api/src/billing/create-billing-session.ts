@@ -1,23 +1,20 @@
 import type { BillingSession, BillingSessionRequest } from '@launchkit/api-contract';
 import type { FastifyRequest } from 'fastify';
 import type Stripe from 'stripe';
-import type { VerifiedIdentity } from '#api/auth/verify-access-token.ts';
-import type { IdentityConfig } from '#api/config/app-config.ts';
 import type { Database } from '#api/db/database.ts';
 import { AppError } from '#api/http/app-error.ts';
-import { findOrCreateUser } from '#api/users/user-document.ts';
+import type { UserRow } from '#api/users/user-document.ts';
 import { callProvider } from './provider-errors.ts';
 import { ownSiteAddress, type SiteOrigins } from './return-url.ts';
 
 /** docs/product.md §4 Billing tab, §7: the provider's billing portal for the user's own customer. */
 export async function createBillingSession(
-  deps: { db: Database; stripe: Stripe; identity: IdentityConfig; site: SiteOrigins },
+  deps: { db: Database; stripe: Stripe; site: SiteOrigins },
   request: FastifyRequest,
-  caller: VerifiedIdentity,
+  user: UserRow,
   input: BillingSessionRequest,
 ): Promise<BillingSession> {
   const returnUrl = ownSiteAddress(deps.site, input.returnUrl, 'returnUrl');
-  const user = await findOrCreateUser(deps.db, deps.identity, caller);
   const customer = user.stripeCustomerId;
   if (!customer) {
     throw new AppError(

@@ -2,11 +2,10 @@ import type { CheckoutRequest, CheckoutSession } from '@launchkit/api-contract';
 import { hasCurrentPlan, plans } from '@launchkit/plans';
 import type { FastifyRequest } from 'fastify';
 import type Stripe from 'stripe';
-import type { VerifiedIdentity } from '#api/auth/verify-access-token.ts';
-import type { IdentityConfig, PaymentsConfig } from '#api/config/app-config.ts';
+import type { PaymentsConfig } from '#api/config/app-config.ts';
 import type { Database } from '#api/db/database.ts';
 import { AppError } from '#api/http/app-error.ts';
-import { findOrCreateUser } from '#api/users/user-document.ts';
+import type { UserRow } from '#api/users/user-document.ts';
 import { ensureCustomer } from './customer.ts';
 import { callProvider } from './provider-errors.ts';
 import type { PlanCatalogue } from './resolve-plan-prices.ts';
@@ -15,7 +14,6 @@ import { ownSiteAddress, type SiteOrigins } from './return-url.ts';
 export type CheckoutDeps = {
   db: Database;
   stripe: Stripe;
-  identity: IdentityConfig;
   plans: PlanCatalogue;
   payments: PaymentsConfig;
   /** Where the provider may send the browser back to (checkout and portal return addresses). */
@@ -30,7 +28,7 @@ export type CheckoutDeps = {
 export async function createCheckoutSession(
   deps: CheckoutDeps,
   request: FastifyRequest,
-  caller: VerifiedIdentity,
+  user: UserRow,
   input: CheckoutRequest,
 ): Promise<CheckoutSession> {
   const successUrl = ownSiteAddress(deps.site, input.successUrl, 'successUrl');
@@ -48,7 +46,6 @@ export async function createCheckoutSession(
       },
     );
   }
-  const user = await findOrCreateUser(deps.db, deps.identity, caller);
   if (hasCurrentPlan(user)) {
     throw new AppError(
       409,

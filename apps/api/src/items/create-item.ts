@@ -2,12 +2,10 @@ import type { CreateItemRequest } from '@launchkit/api-contract';
 import { count, eq } from 'drizzle-orm';
 import { recordActivity } from '#api/activity/record-activity.ts';
 import type { VerifiedIdentity } from '#api/auth/verify-access-token.ts';
-import type { IdentityConfig } from '#api/config/app-config.ts';
 import type { Database } from '#api/db/database.ts';
 import { items } from '#api/db/schema.ts';
 import { AppError } from '#api/http/app-error.ts';
 import { authorizeWorkspace } from '#api/team/authorize-workspace.ts';
-import { findOrCreateUser } from '#api/users/user-document.ts';
 import { type Item, itemColumns, toItem } from './item-document.ts';
 
 /**
@@ -21,15 +19,11 @@ import { type Item, itemColumns, toItem } from './item-document.ts';
  * checks of rows that reference the owner (an activity entry written meanwhile).
  */
 export async function createItem(
-  deps: { db: Database; identity: IdentityConfig; itemsPerUser: number },
+  deps: { db: Database; itemsPerUser: number },
   caller: VerifiedIdentity,
   workspace: string | undefined,
   request: CreateItemRequest,
 ): Promise<Item> {
-  const isOwn = workspace === undefined || workspace === caller.uid;
-  // items.owner references users: the first write of a new user creates their document. A member's
-  // document exists: the membership references it.
-  if (isOwn) await findOrCreateUser(deps.db, deps.identity, caller);
   const row = await deps.db.transaction(async (tx) => {
     // The owner's row is locked for the count and the insert; a member's membership stays locked
     // until commit too: a removal waits for this create, or this create finds the member removed.

@@ -1,14 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { type Authenticate, callerOf } from '#api/auth/authenticate.ts';
 import type { PlanCatalogue } from '#api/billing/resolve-plan-prices.ts';
-import type { Config, IdentityConfig } from '#api/config/app-config.ts';
+import type { Config } from '#api/config/app-config.ts';
 import type { DatabaseHandle } from '#api/db/database.ts';
 import { AppError, success } from '#api/http/app-error.ts';
 import { route } from '#api/http/route.ts';
 import type { Metrics } from '#api/operations/metrics.ts';
 import type { RedisConnections } from '#api/operations/redis.ts';
 import { authorizeWorkspace } from '#api/team/authorize-workspace.ts';
-import { findOrCreateUser } from '#api/users/user-document.ts';
 import { createItem } from './create-item.ts';
 import { deleteItem } from './delete-item.ts';
 import { getItem } from './get-item.ts';
@@ -29,7 +28,6 @@ export const streamLimitsOf = (app: FastifyInstance) => liveItemsByApp.get(app)?
 
 type ItemDeps = {
   database: DatabaseHandle;
-  identity: IdentityConfig;
   plans: PlanCatalogue;
   limits: Pick<Config['limits'], 'itemsPerUser' | 'streamsPerUser' | 'streamsPerAddress'>;
   authenticate: Authenticate;
@@ -46,7 +44,6 @@ export function registerItemRoutes(app: FastifyInstance, deps: ItemDeps) {
   const { db } = deps.database;
   const actionDeps = {
     db,
-    identity: deps.identity,
     plans: deps.plans,
     itemsPerUser: deps.limits.itemsPerUser,
   };
@@ -90,15 +87,8 @@ export function registerItemRoutes(app: FastifyInstance, deps: ItemDeps) {
 
   // Every route's `?workspace=` names the workspace (the owner's uid); absent, the caller's own.
   route(app, 'listItems', deps, async ({ query }, request) => {
-    const caller = callerOf(request);
-    const access = await authorizeWorkspace(db, caller.uid, query.workspace);
-    if (access.role === 'member') return success(await lists.ofOwner(access.workspace));
-    // The owner's list, one round trip: it also tells whether their user document exists yet.
-    const list = await lists.ofUser(caller.uid);
-    if (list) return success(list);
-    // docs/product.md §4: the first call creates the user document.
-    await findOrCreateUser(db, deps.identity, caller);
-    return success([]);
+    const access = await authorizeWorkspace(db, callerOf(request).uid, query.workspace);
+    return success(await lists.ofOwner(access.workspace));
   });
 
   // No HEAD twin: a HEAD answer has no body, so the stream would hang open with nothing to send.

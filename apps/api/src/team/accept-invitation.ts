@@ -1,12 +1,10 @@
 import type { Workspace } from '@launchkit/api-contract';
 import { and, eq, sql } from 'drizzle-orm';
 import { recordActivity } from '#api/activity/record-activity.ts';
-import type { VerifiedIdentity } from '#api/auth/verify-access-token.ts';
 import type { PlanCatalogue } from '#api/billing/resolve-plan-prices.ts';
-import type { IdentityConfig } from '#api/config/app-config.ts';
 import type { Database } from '#api/db/database.ts';
 import { subUsers, users } from '#api/db/schema.ts';
-import { findOrCreateUser } from '#api/users/user-document.ts';
+import type { UserRow } from '#api/users/user-document.ts';
 import {
   invitationExpired,
   invitationForAnotherEmail,
@@ -27,11 +25,10 @@ import { toWorkspace, workspaceOwnerColumns } from './workspace-document.ts';
  * membership of the same person in one workspace even if two of their invitations race.
  */
 export async function acceptInvitation(
-  deps: { db: Database; identity: IdentityConfig; plans: PlanCatalogue },
-  caller: VerifiedIdentity,
+  deps: { db: Database; plans: PlanCatalogue },
+  me: UserRow,
   token: string,
 ): Promise<Workspace> {
-  const me = await findOrCreateUser(deps.db, deps.identity, caller);
   const hash = hashInvitationToken(token);
   try {
     return await deps.db.transaction(async (tx) => {
@@ -49,13 +46,13 @@ export async function acceptInvitation(
       if (!row) throw invitationNotFound();
       if (row.memberId) throw invitationUsed();
       if (!row.expiresAt || row.expiresAt <= new Date()) throw invitationExpired();
-      if (row.owner === caller.uid) throw invitationToOwnWorkspace(row.email);
+      if (row.owner === me.id) throw invitationToOwnWorkspace(row.email);
       if (me.email.toLowerCase() !== row.email) throw invitationForAnotherEmail(row.email);
       // Already a member through another row of this owner (joined before under an older address).
       const [already] = await tx
         .select({ id: subUsers.id })
         .from(subUsers)
-        .where(and(eq(subUsers.owner, row.owner), eq(subUsers.memberId, caller.uid)));
+        .where(and(eq(subUsers.owner, row.owner), eq(subUsers.memberId, me.id)));
       if (already) throw invitationUsed();
       const [place] = await tx
         .select({ owner: workspaceOwnerColumns, hasSeat: rowHoldsSeat })
@@ -64,13 +61,10 @@ export async function acceptInvitation(
         .where(eq(subUsers.id, row.id));
       if (!place) throw invitationNotFound();
       if (!place.hasSeat) throw noSeatToJoin();
-      await tx
-        .update(subUsers)
-        .set({ memberId: caller.uid, joinedAt: sql`now()` })
-        .where(eq(subUsers.id, row.id));
+      await tx.update(subUsers).set({ memberId: me.id, joinedAt: sql`now()` }).where(eq(subUsers.id, row.id));
       await recordActivity(tx, {
         workspace: row.owner,
-        actor: caller.uid,
+        actor: me.id,
         action: 'member.joined',
         subject: row.email,
       });

@@ -2,19 +2,16 @@ import type { AddMemberRequest } from '@launchkit/api-contract';
 import { isAtSeatLimit } from '@launchkit/plans';
 import { count, eq } from 'drizzle-orm';
 import { recordActivity } from '#api/activity/record-activity.ts';
-import type { VerifiedIdentity } from '#api/auth/verify-access-token.ts';
-import type { IdentityConfig } from '#api/config/app-config.ts';
 import type { Database } from '#api/db/database.ts';
 import { subUsers, users } from '#api/db/schema.ts';
 import { AppError } from '#api/http/app-error.ts';
-import { findOrCreateUser } from '#api/users/user-document.ts';
+import type { UserRow } from '#api/users/user-document.ts';
 import { invitationExpiry, newInvitationToken } from './invitation-token.ts';
 import { type Member, memberColumns, toMember } from './member-document.ts';
 import { type InvitationMailer, sendInvitation } from './send-invitation.ts';
 
 export type AddMemberDeps = {
   db: Database;
-  identity: IdentityConfig;
   invitationTtlHours: number;
 } & Omit<InvitationMailer, 'log'>;
 
@@ -26,10 +23,9 @@ export type AddMemberDeps = {
  */
 export async function addMember(
   deps: AddMemberDeps & Pick<InvitationMailer, 'log'>,
-  caller: VerifiedIdentity,
+  owner: UserRow,
   request: AddMemberRequest,
 ): Promise<Member> {
-  const owner = await findOrCreateUser(deps.db, deps.identity, caller);
   if (owner.email && owner.email.toLowerCase() === request.email.toLowerCase()) {
     // "sub-users/": the error code clients know since the first release; the domain's word is member.
     throw new AppError(
@@ -47,10 +43,10 @@ export async function addMember(
     const [locked] = await tx
       .select({ quantity: users.quantity })
       .from(users)
-      .where(eq(users.id, caller.uid))
+      .where(eq(users.id, owner.id))
       .for('no key update');
-    if (!locked) throw new Error(`user ${caller.uid} vanished before adding a member`);
-    const [taken] = await tx.select({ seats: count() }).from(subUsers).where(eq(subUsers.owner, caller.uid));
+    if (!locked) throw new Error(`user ${owner.id} vanished before adding a member`);
+    const [taken] = await tx.select({ seats: count() }).from(subUsers).where(eq(subUsers.owner, owner.id));
     if (isAtSeatLimit(taken?.seats ?? 0, locked.quantity)) {
       throw new AppError(
         409,
@@ -63,7 +59,7 @@ export async function addMember(
     const [inserted] = await tx
       .insert(subUsers)
       .values({
-        owner: caller.uid,
+        owner: owner.id,
         ...request,
         invitationTokenHash: hash,
         invitationExpiresAt: expiresAt,
@@ -73,8 +69,8 @@ export async function addMember(
       .returning(memberColumns);
     if (inserted) {
       await recordActivity(tx, {
-        workspace: caller.uid,
-        actor: caller.uid,
+        workspace: owner.id,
+        actor: owner.id,
         action: 'member.invited',
         subject: inserted.email,
       });

@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import { type Authenticate, callerOf } from '#api/auth/authenticate.ts';
+import type { Authenticate } from '#api/auth/authenticate.ts';
 import type { PlanCatalogue } from '#api/billing/resolve-plan-prices.ts';
-import type { IdentityConfig } from '#api/config/app-config.ts';
 import type { Database } from '#api/db/database.ts';
 import { success } from '#api/http/app-error.ts';
 import { route } from '#api/http/route.ts';
 import { publicPostLimit, type RateLimitConfig } from '#api/operations/rate-limit.ts';
+import { userOf } from '#api/users/signed-in-user.ts';
 import { acceptInvitation } from './accept-invitation.ts';
 import { lookUpInvitation } from './look-up-invitation.ts';
 
@@ -18,7 +18,6 @@ export function registerInvitationRoutes(
   app: FastifyInstance,
   deps: {
     db: Database;
-    identity: IdentityConfig;
     plans: PlanCatalogue;
     authenticate: Authenticate;
     rateLimit: RateLimitConfig;
@@ -32,6 +31,6 @@ export function registerInvitationRoutes(
   );
 
   route(app, 'acceptInvitation', deps, async ({ body }, request) =>
-    success(await acceptInvitation(deps, callerOf(request), body.token)),
+    success(await acceptInvitation(deps, userOf(request), body.token)),
   );
 }

@@ -1,11 +1,9 @@
 import type { Workspace } from '@launchkit/api-contract';
 import { and, desc, eq, isNotNull } from 'drizzle-orm';
-import type { VerifiedIdentity } from '#api/auth/verify-access-token.ts';
 import type { PlanCatalogue } from '#api/billing/resolve-plan-prices.ts';
-import type { IdentityConfig } from '#api/config/app-config.ts';
 import type { Database } from '#api/db/database.ts';
 import { subUsers, users } from '#api/db/schema.ts';
-import { findOrCreateUser } from '#api/users/user-document.ts';
+import type { UserRow } from '#api/users/user-document.ts';
 import { rowHoldsSeat } from './seat-order.ts';
 import { toWorkspace, workspaceOwnerColumns } from './workspace-document.ts';
 
@@ -14,15 +12,14 @@ import { toWorkspace, workspaceOwnerColumns } from './workspace-document.ts';
  * joined, newest joined first, each with whether the owner's plan still covers their seat.
  */
 export async function listWorkspaces(
-  deps: { db: Database; identity: IdentityConfig; plans: PlanCatalogue },
-  caller: VerifiedIdentity,
+  deps: { db: Database; plans: PlanCatalogue },
+  own: UserRow,
 ): Promise<Workspace[]> {
-  const own = await findOrCreateUser(deps.db, deps.identity, caller);
   const joined = await deps.db
     .select({ owner: workspaceOwnerColumns, hasSeat: rowHoldsSeat })
     .from(subUsers)
     .innerJoin(users, eq(users.id, subUsers.owner))
-    .where(and(eq(subUsers.memberId, caller.uid), isNotNull(subUsers.joinedAt)))
+    .where(and(eq(subUsers.memberId, own.id), isNotNull(subUsers.joinedAt)))
     .orderBy(desc(subUsers.joinedAt), desc(subUsers.id));
   return [
     toWorkspace(own, { role: 'owner', hasSeat: true }, deps.plans),

@@ -1,11 +1,10 @@
 import type { Mailer } from '@launchkit/mail';
 import type { FastifyInstance } from 'fastify';
 import { type Authenticate, callerOf } from '#api/auth/authenticate.ts';
-import type { IdentityConfig } from '#api/config/app-config.ts';
 import type { Database } from '#api/db/database.ts';
 import { success } from '#api/http/app-error.ts';
 import { route } from '#api/http/route.ts';
-import { findOrCreateUser } from '#api/users/user-document.ts';
+import { userOf } from '#api/users/signed-in-user.ts';
 import { addMember } from './add-member.ts';
 import { listMembers } from './list-members.ts';
 import { removeMember } from './remove-member.ts';
@@ -13,7 +12,6 @@ import { resendInvitation } from './resend-invitation.ts';
 
 type MemberDeps = {
   db: Database;
-  identity: IdentityConfig;
   authenticate: Authenticate;
   mailer: Mailer;
   siteOrigin: string;
@@ -27,13 +25,11 @@ type MemberDeps = {
  */
 export function registerMemberRoutes(app: FastifyInstance, deps: MemberDeps) {
   route(app, 'listSubUsers', deps, async (_input, request) => {
-    const caller = callerOf(request);
-    await findOrCreateUser(deps.db, deps.identity, caller);
-    return success(await listMembers(deps.db, caller.uid));
+    return success(await listMembers(deps.db, callerOf(request).uid));
   });
 
   route(app, 'createSubUser', deps, async ({ body }, request) =>
-    success(await addMember({ ...deps, log: request.log }, callerOf(request), body)),
+    success(await addMember({ ...deps, log: request.log }, userOf(request), body)),
   );
 
   route(app, 'resendInvitation', deps, async ({ params }, request) =>

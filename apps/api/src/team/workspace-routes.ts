@@ -1,20 +1,20 @@
 import type { FastifyInstance } from 'fastify';
 import { type Authenticate, callerOf } from '#api/auth/authenticate.ts';
 import type { PlanCatalogue } from '#api/billing/resolve-plan-prices.ts';
-import type { IdentityConfig } from '#api/config/app-config.ts';
 import type { Database } from '#api/db/database.ts';
 import { success } from '#api/http/app-error.ts';
 import { route } from '#api/http/route.ts';
+import { userOf } from '#api/users/signed-in-user.ts';
 import { leaveWorkspace } from './leave-workspace.ts';
 import { listWorkspaces } from './list-workspaces.ts';
 
 /** The workspaces a person can open, and leaving one they joined (docs/team.md). */
 export function registerWorkspaceRoutes(
   app: FastifyInstance,
-  deps: { db: Database; identity: IdentityConfig; plans: PlanCatalogue; authenticate: Authenticate },
+  deps: { db: Database; plans: PlanCatalogue; authenticate: Authenticate },
 ) {
   route(app, 'listWorkspaces', deps, async (_input, request) =>
-    success(await listWorkspaces(deps, callerOf(request))),
+    success(await listWorkspaces(deps, userOf(request))),
   );
 
   // The id is an owner's uid such as `auth0|abc`: clients percent-encode the `|`, Fastify decodes it.

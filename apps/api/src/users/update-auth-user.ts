@@ -12,7 +12,7 @@ import type { IdentityConfig } from '#api/config/app-config.ts';
 import type { Database } from '#api/db/database.ts';
 import { AppError } from '#api/http/app-error.ts';
 import { validate } from '#api/http/validate.ts';
-import { findOrCreateUser, type UserRow, updateUserRow } from './user-document.ts';
+import { type UserRow, updateUserRow } from './user-document.ts';
 
 /**
  * docs/product.md §7: PATCH auth-user with {email}, or {password}, or a profile object, each checked
@@ -53,9 +53,9 @@ type Deps = { db: Database; identity: IdentityConfig; management: ManagementClie
 export async function updateAuthUser(
   deps: Deps,
   caller: VerifiedIdentity,
+  user: UserRow,
   change: AuthUserChange,
 ): Promise<UserRow> {
-  const row = await findOrCreateUser(deps.db, deps.identity, caller);
   const sensitive = 'email' in change || 'password' in change;
   if (sensitive) {
     const provider = socialProviderOf(caller.uid);
@@ -85,9 +85,9 @@ export async function updateAuthUser(
         connection: deps.identity.connection,
       }),
     );
-    // The user document holds nothing of the password: the row read above is the answer, so nothing
+    // The user document holds nothing of the password: the record read at authentication is the answer, so nothing
     // that could fail comes after the provider's change.
-    return row;
+    return user;
   }
 
   const isEmailChange = 'email' in change;

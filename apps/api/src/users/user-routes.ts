@@ -7,8 +7,9 @@ import type { IdentityConfig } from '#api/config/app-config.ts';
 import type { Database } from '#api/db/database.ts';
 import { success } from '#api/http/app-error.ts';
 import { route } from '#api/http/route.ts';
+import { userOf } from './signed-in-user.ts';
 import { parseAuthUserChange, updateAuthUser } from './update-auth-user.ts';
-import { findOrCreateUser, toUserDocument } from './user-document.ts';
+import { toUserDocument } from './user-document.ts';
 
 export function registerUserRoutes(
   app: FastifyInstance,
@@ -21,12 +22,11 @@ export function registerUserRoutes(
   },
 ) {
   route(app, 'getUser', deps, async (_input, request) => {
-    const row = await findOrCreateUser(deps.db, deps.identity, callerOf(request));
-    return success(toUserDocument(row, deps.plans));
+    return success(toUserDocument(userOf(request), deps.plans));
   });
 
   route(app, 'updateAuthUser', { ...deps, parseBody: parseAuthUserChange }, async ({ body }, request) => {
-    const row = await updateAuthUser(deps, callerOf(request), body);
+    const row = await updateAuthUser(deps, callerOf(request), userOf(request), body);
     return success(toUserDocument(row, deps.plans));
   });
 }
