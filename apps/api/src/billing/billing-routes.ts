@@ -18,10 +18,10 @@ export function registerBillingRoutes(
   );
 
   route(app, 'createCheckoutSession', deps, async ({ body }, request) =>
-    success(await createCheckoutSession(deps, request, userOf(request), body)),
+    success(await createCheckoutSession(deps, request, await userOf(request), body)),
   );
 
   route(app, 'createBillingSession', deps, async ({ body }, request) =>
-    success(await createBillingSession(deps, request, userOf(request), body)),
+    success(await createBillingSession(deps, request, await userOf(request), body)),
   );
 }

@@ -31,6 +31,6 @@ export function registerInvitationRoutes(
   );
 
   route(app, 'acceptInvitation', deps, async ({ body }, request) =>
-    success(await acceptInvitation(deps, userOf(request), body.token)),
+    success(await acceptInvitation(deps, await userOf(request), body.token)),
   );
 }

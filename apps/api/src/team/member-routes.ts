@@ -29,7 +29,7 @@ export function registerMemberRoutes(app: FastifyInstance, deps: MemberDeps) {
   });
 
   route(app, 'createSubUser', deps, async ({ body }, request) =>
-    success(await addMember({ ...deps, log: request.log }, userOf(request), body)),
+    success(await addMember({ ...deps, log: request.log }, await userOf(request), body)),
   );
 
   route(app, 'resendInvitation', deps, async ({ params }, request) =>

@@ -14,7 +14,7 @@ export function registerWorkspaceRoutes(
   deps: { db: Database; plans: PlanCatalogue; authenticate: Authenticate },
 ) {
   route(app, 'listWorkspaces', deps, async (_input, request) =>
-    success(await listWorkspaces(deps, userOf(request))),
+    success(await listWorkspaces(deps, await userOf(request))),
   );
 
   // The id is an owner's uid such as `auth0|abc`: clients percent-encode the `|`, Fastify decodes it.

@@ -4,27 +4,42 @@ import type { IdentityConfig } from '#api/config/app-config.ts';
 import type { Database } from '#api/db/database.ts';
 import { findOrCreateUser, type UserRow } from './user-document.ts';
 
-const usersOf = new WeakMap<FastifyRequest, UserRow>();
+type SignedInDeps = { authenticate: Authenticate; db: Database; identity: IdentityConfig };
+
+const checked = new WeakMap<FastifyRequest, { deps: SignedInDeps; row?: UserRow }>();
+
+/** How many user ids an instance remembers as having a record (about 100 bytes each). */
+const rememberedUsers = 100_000;
 
 /**
  * The check of every signed-in route (`auth: 'bearer'`): the access token verified
  * (auth/authenticate.ts), then the caller's user record ensured, here and nowhere else — docs/product.md
- * §4: the first authenticated call creates it. A route then reads the record with `userOf(request)`.
+ * §4: the first authenticated call creates it. A record, once there, is never deleted, so the instance
+ * remembers whose it has seen and skips the lookup for them: most signed-in requests (the items list,
+ * the stream) need no more than the record's existence, and the lookup would double their database
+ * work (bench/api). Routes that need the record's contents read it with `userOf(request)`.
  */
-export function createSignedInCheck(deps: {
-  authenticate: Authenticate;
-  db: Database;
-  identity: IdentityConfig;
-}): Authenticate {
+export function createSignedInCheck(deps: SignedInDeps): Authenticate {
+  const known = new Set<string>();
   return async function signedIn(request: FastifyRequest) {
     await deps.authenticate(request);
-    usersOf.set(request, await findOrCreateUser(deps.db, deps.identity, callerOf(request)));
+    const caller = callerOf(request);
+    if (known.has(caller.uid)) {
+      checked.set(request, { deps });
+      return;
+    }
+    const row = await findOrCreateUser(deps.db, deps.identity, caller);
+    checked.set(request, { deps, row });
+    // Oldest first out: a Set iterates in insertion order.
+    if (known.size >= rememberedUsers) known.delete(known.values().next().value as string);
+    known.add(caller.uid);
   };
 }
 
-/** The caller's user record as it was when the request was authenticated. */
-export function userOf(request: FastifyRequest): UserRow {
-  const user = usersOf.get(request);
-  if (!user) throw new Error('userOf() used on a route without the signed-in check');
-  return user;
+/** The caller's user record, read once per request (plan fields change with the provider's webhooks). */
+export async function userOf(request: FastifyRequest): Promise<UserRow> {
+  const state = checked.get(request);
+  if (!state) throw new Error('userOf() used on a route without the signed-in check');
+  state.row ??= await findOrCreateUser(state.deps.db, state.deps.identity, callerOf(request));
+  return state.row;
 }

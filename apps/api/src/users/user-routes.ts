@@ -22,11 +22,11 @@ export function registerUserRoutes(
   },
 ) {
   route(app, 'getUser', deps, async (_input, request) => {
-    return success(toUserDocument(userOf(request), deps.plans));
+    return success(toUserDocument(await userOf(request), deps.plans));
   });
 
   route(app, 'updateAuthUser', { ...deps, parseBody: parseAuthUserChange }, async ({ body }, request) => {
-    const row = await updateAuthUser(deps, callerOf(request), userOf(request), body);
+    const row = await updateAuthUser(deps, callerOf(request), await userOf(request), body);
     return success(toUserDocument(row, deps.plans));
   });
 }
