@@ -115,7 +115,7 @@ export const variables = {
   },
   TRUST_PROXY: {
     description:
-      "which hops may report the client's address (X-Forwarded-For): false for none, a hop count, or the proxies' addresses/CIDR ranges; true is refused",
+      "which hops may report the client's address (X-Forwarded-For): false for none, a hop count, or the proxies' addresses/CIDR ranges; true, and public ranges wider than /8 (IPv4) or /16 (IPv6), are refused",
     default: false,
     production: 'instances',
     readBy: ['app'],

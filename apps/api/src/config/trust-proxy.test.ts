@@ -28,6 +28,33 @@ describe('TRUST_PROXY', () => {
     expect(result.error?.issues[0]?.message).toMatch(/^true would trust every hop/);
   });
 
+  it('reads public ranges as wide as the largest proxy fleets, and private ranges of any width', () => {
+    const ranges = [
+      '104.16.0.0/13',
+      '2400:cb00::/32',
+      '10.0.0.0/8',
+      '172.16.0.0/12',
+      'fc00::/7',
+      'fe80::/10',
+    ];
+    expect(parse(ranges.join(',')).data).toEqual({ kind: 'addresses', addresses: ranges });
+  });
+
+  it.each([
+    ['0.0.0.0/1,128.0.0.0/1,::/1,8000::/1', '0.0.0.0/1, 128.0.0.0/1, ::/1, 8000::/1'],
+    ['0.0.0.0/0', '0.0.0.0/0'],
+    ['10.0.0.1, 100.0.0.0/6', '100.0.0.0/6'],
+    ['::/0', '::/0'],
+    ['::ffff:0.0.0.0/96', '::ffff:0.0.0.0/96'],
+    ['::ffff:0:0/97', '::ffff:0:0/97'],
+  ])('refuses %j, a range that trusts clients to name their own address', (value, named) => {
+    const result = parse(value);
+    expect(result.success).toBe(false);
+    expect(result.error?.issues[0]?.message).toMatch(
+      new RegExp(`^${named.replaceAll('.', '\\.')} is wider than any proxy fleet`),
+    );
+  });
+
   it.each([
     'yes',
     '10.0.0.0/33',

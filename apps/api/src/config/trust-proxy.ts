@@ -50,8 +50,76 @@ export const trustProxySetting = field.variable(z.string().trim()).transform((va
     });
     return z.NEVER;
   }
+  const tooWide = addresses.filter(isTooWide);
+  if (tooWide.length > 0) {
+    context.addIssue({
+      code: 'custom',
+      message: `${tooWide.join(', ')} is wider than any proxy fleet (IPv4 ranges of /${widestPublicRange.v4} or narrower, IPv6 of /${widestPublicRange.v6} or narrower, or private ranges of any width): trusting it would let clients on it forge their address; list your proxies' own ranges`,
+    });
+    return z.NEVER;
+  }
+  try {
+    proxyAddr.compile(addresses);
+  } catch (error) {
+    context.addIssue({ code: 'custom', message: `is not a list proxy-addr accepts: ${String(error)}` });
+    return z.NEVER;
+  }
   return { kind: 'addresses', addresses };
 });
+
+/**
+ * The widest public ranges a proxy list may name. The largest published proxy fleets fit: Cloudflare's
+ * widest are 104.16.0.0/13 and 2400:cb00::/32, and cloud load balancers sit in private ranges.
+ */
+const widestPublicRange = { v4: 8, v6: 16 };
+
+/**
+ * A range that covers public addresses and is wider than a proxy fleet: such as 0.0.0.0/1, which with
+ * 128.0.0.0/1 trusts every address there is. A private range (10.0.0.0/8, fc00::/7) may be any width.
+ */
+function isTooWide(entry: string): boolean {
+  const [address = '', prefix] = entry.split('/');
+  if (prefix === undefined || namedRanges.includes(entry)) return false;
+  const version = isIP(address);
+  if (version === 6 && /^::ffff:/i.test(address)) {
+    // IPv4-mapped: proxy-addr compares these as the IPv4 addresses they carry.
+    const mapped = address.includes('.')
+      ? address.slice('::ffff:'.length)
+      : expandIpv6(address)
+          .slice(6)
+          .flatMap((group) => [group >> 8, group & 255])
+          .join('.');
+    return Number(prefix) < 96 || isTooWide(`${mapped}/${Number(prefix) - 96}`);
+  }
+  if (version === 6 && address.includes('.')) return Number(prefix) < widestPublicRange.v6;
+  if (Number(prefix) >= (version === 4 ? widestPublicRange.v4 : widestPublicRange.v6)) return false;
+  return !(
+    isPrivateNetwork(address, 0) && isPrivateNetwork(lastAddressOf(address, Number(prefix), version), 0)
+  );
+}
+
+/** The last address of a CIDR range. */
+function lastAddressOf(address: string, prefix: number, version: number): string {
+  if (version === 4) {
+    const value = address.split('.').reduce((sum, part) => sum * 256 + Number(part), 0);
+    const last = value + 2 ** (32 - prefix) - 1 - (value % 2 ** (32 - prefix));
+    return [24, 16, 8, 0].map((shift) => Math.floor(last / 2 ** shift) % 256).join('.');
+  }
+  const groups = expandIpv6(address);
+  const bits = groups.map((group) => group.toString(2).padStart(16, '0')).join('');
+  const lastBits = bits.slice(0, prefix).padEnd(128, '1');
+  return Array.from({ length: 8 }, (_, index) =>
+    Number.parseInt(lastBits.slice(index * 16, index * 16 + 16), 2).toString(16),
+  ).join(':');
+}
+
+function expandIpv6(address: string): number[] {
+  const [head = '', tail] = address.split('::');
+  const parse = (part: string) => (part ? part.split(':').map((group) => Number.parseInt(group, 16)) : []);
+  const start = parse(head);
+  const end = tail === undefined ? [] : parse(tail);
+  return [...start, ...Array(8 - start.length - end.length).fill(0), ...end];
+}
 
 /**
  * Fastify's option. A hop count trusts at most that many hops and only hops on a private network
