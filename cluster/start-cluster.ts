@@ -257,6 +257,8 @@ export async function startCluster(options: ClusterOptions = {}) {
 
     const appEnvironment = {
       NODE_ENV: 'production',
+      // A staging deployment: served as https://localhost, paid with the emulator's test-mode keys.
+      STAGING: 'true',
       NODE_EXTRA_CA_CERTS: certificate.certFile,
       HOST: '127.0.0.1',
       LOG_LEVEL: 'warn',

@@ -39,6 +39,11 @@ if (config.mode === 'embedded') {
     },
     'embedded mode, for development only: set NODE_ENV=production and the real providers to deploy (docs/security.md)',
   );
+} else if (config.isStaging) {
+  app.log.warn(
+    { mode: 'production', staging: true, identity: config.identity.origin },
+    'production mode, staging (STAGING=true): test-mode payment keys and local addresses are accepted; unset STAGING for a live deployment',
+  );
 } else {
   app.log.info({ mode: 'production', identity: config.identity.origin }, 'production mode');
 }

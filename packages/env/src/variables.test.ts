@@ -90,7 +90,6 @@ const groupOfHeading = (heading: string): ProductionGroup | undefined =>
   (
     ({
       Required: 'required',
-      Recommended: 'recommended',
       Several: 'instances',
       Optional: 'optional',
       Build: 'build',
@@ -159,14 +158,7 @@ describe('.env.example', () => {
 });
 
 // The order both the example file and the deploy guide present the production groups in.
-const productionGroupsInOrder: ProductionGroup[] = [
-  'required',
-  'recommended',
-  'instances',
-  'optional',
-  'build',
-  'compose',
-];
+const productionGroupsInOrder: ProductionGroup[] = ['required', 'instances', 'optional', 'build', 'compose'];
 
 describe('deploy/app.env.example', () => {
   const lines = assignments('deploy/app.env.example', /^# -+ (.+?) -+$/);
@@ -211,7 +203,7 @@ describe("the README's tables", () => {
     expect(sorted(tableNames(required))).toEqual(inGroup('required'));
   });
 
-  it("then the server's optional ones: recommended, several instances, optional and build time", () => {
-    expect(sorted(tableNames(optional))).toEqual(inGroup('recommended', 'instances', 'optional', 'build'));
+  it("then the server's optional ones: several instances, optional and build time", () => {
+    expect(sorted(tableNames(optional))).toEqual(inGroup('instances', 'optional', 'build'));
   });
 });

@@ -30,7 +30,7 @@ export type Reader =
  * Where a production deployment meets the variable: the section of docs/deploy.md and of
  * deploy/app.env.example that lists it. Without one it is for development, tests or benchmarks only.
  */
-export type ProductionGroup = 'required' | 'recommended' | 'instances' | 'optional' | 'build' | 'compose';
+export type ProductionGroup = 'required' | 'instances' | 'optional' | 'build' | 'compose';
 
 type Value = string | number | boolean;
 
@@ -112,6 +112,13 @@ export const variables = {
       'the public https origin: canonical links and social cards (build time) and every return address given to the payment provider (run time); embedded default http://localhost:PORT',
     production: 'required',
     readBy: ['app', 'web', 'launcher'],
+  },
+  STAGING: {
+    description:
+      'true for a production-mode deployment that is not live: Stripe test-mode keys and addresses of this machine (localhost) are then accepted, and every start says so',
+    default: false,
+    production: 'optional',
+    readBy: ['app'],
   },
   TRUST_PROXY: {
     description:
@@ -230,8 +237,8 @@ export const variables = {
   },
   AUTH0_AUDIENCE: {
     description:
-      "the audience of the browser's access tokens: an API created for this app; default the tenant's Management API (<domain>/api/v2/)",
-    production: 'recommended',
+      "the audience of the browser's access tokens: an API created for this app (embedded default: the emulator's Management API, <domain>/api/v2/)",
+    production: 'required',
     readBy: ['app', 'identity'],
   },
   AUTH0_CONNECTION: {

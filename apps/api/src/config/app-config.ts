@@ -13,6 +13,8 @@ export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)
 // The defaults are @launchkit/env's table of variables (what each means, which production needs).
 const environmentSchema = z.object({
   NODE_ENV: field.runMode,
+  // A production-mode deployment that is not live: test-mode payment keys and local hosts accepted.
+  STAGING: field.flag(variables.STAGING.default),
   PORT: field.port(variables.PORT.default),
   // Embedded mode serves this machine only; production listens on every interface (a container).
   HOST: field.optionalText,
@@ -121,6 +123,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env) {
   const identity = identityConfig(env);
   return {
     mode,
+    isStaging: mode === 'production' && env.STAGING,
     port: env.PORT,
     host: env.HOST ?? variables.HOST.default[mode],
     logLevel: env.LOG_LEVEL,

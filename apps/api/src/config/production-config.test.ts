@@ -99,6 +99,57 @@ describe('production mode', () => {
     );
   });
 
+  it('refuses values that only make sense on this machine or with the emulators, naming each', () => {
+    const problems = problemsOf({
+      ...completeProduction,
+      MAIL_FROM: 'Launchkit <no-reply@LOCALHOST>',
+      CONTACT_INBOX: 'root@127.0.0.1',
+      VITE_SITE_URL: 'https://localhost:3000',
+      AUTH0_CLIENT_ID: 'launchkit-web',
+      AUTH0_MANAGEMENT_CLIENT_ID: 'launchkit-api',
+      AUTH0_AUDIENCE: '',
+      STRIPE_SECRET_KEY: 'sk_test_51abc',
+    });
+    expect(problems).toEqual([
+      expect.stringMatching(/^MAIL_FROM: is an address of this machine \(@LOCALHOST\)/),
+      expect.stringMatching(/^CONTACT_INBOX: is an address of this machine \(@127\.0\.0\.1\)/),
+      expect.stringMatching(/^VITE_SITE_URL: is this machine \(localhost\)/),
+      'AUTH0_CLIENT_ID: is the identity emulator’s client id; use your Auth0 application’s',
+      expect.stringMatching(/^AUTH0_AUDIENCE: required in production: the identifier of the API/),
+      'AUTH0_MANAGEMENT_CLIENT_ID: is the identity emulator’s client id; use your machine-to-machine application’s',
+      expect.stringMatching(/^STRIPE_SECRET_KEY: is a test-mode key: .*STAGING=true accepts it/),
+    ]);
+    for (const host of ['app.localhost', '[::1]', '127.1.2.3', '0.0.0.0']) {
+      expect(problemsOf({ ...completeProduction, VITE_SITE_URL: `https://${host}` })).toHaveLength(1);
+    }
+  });
+
+  it('takes test-mode keys and addresses of this machine on a staging deployment (STAGING=true), and says so', () => {
+    const staging = {
+      ...completeProduction,
+      STAGING: 'true',
+      MAIL_FROM: 'Launchkit <no-reply@localhost>',
+      CONTACT_INBOX: 'owner@localhost',
+      VITE_SITE_URL: 'https://localhost:8443',
+      STRIPE_SECRET_KEY: 'rk_test_51abc',
+    };
+    expect(problemsOf(staging)).toEqual([]);
+    expect(loadConfig(staging).isStaging).toBe(true);
+    expect(loadConfig(completeProduction).isStaging).toBe(false);
+    // Still never the emulators' own values.
+    expect(variablesNamed(problemsOf({ ...staging, STRIPE_SECRET_KEY: 'sk_test_emulator' }))).toEqual([
+      'STRIPE_SECRET_KEY',
+    ]);
+    // A malformed STAGING is named, and the deployment is judged as a live one.
+    expect(variablesNamed(problemsOf({ ...staging, STAGING: 'perhaps' }))).toEqual([
+      'STAGING',
+      'MAIL_FROM',
+      'CONTACT_INBOX',
+      'VITE_SITE_URL',
+      'STRIPE_SECRET_KEY',
+    ]);
+  });
+
   it('reports a malformed variable beside the production rules, once per variable', () => {
     const problems = problemsOf({ ...completeProduction, PORT: 'eighty', STRIPE_API_URL: 'not a url' });
     expect(variablesNamed(problems).sort()).toEqual(['PORT', 'STRIPE_API_URL']);

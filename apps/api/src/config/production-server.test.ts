@@ -185,6 +185,7 @@ describe.skipIf(!hasPostgres)('production mode against the providers over https'
     expect(identity.url).toMatch(/^https:\/\/localhost:\d+$/);
     expect(payments.url).toMatch(/^https:\/\/localhost:\d+$/);
     expect(server.output()).toContain('"mode":"production"');
+    expect(server.output()).toContain('"staging":true');
     expect(server.output()).not.toContain('embedded mode');
   });
 

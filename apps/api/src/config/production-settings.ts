@@ -2,11 +2,13 @@
 // a real one. A missing setting or a development default would otherwise fall back to an emulator or
 // to a secret published in this repository.
 
-import { variables } from '@launchkit/env';
+import { field, variables } from '@launchkit/env';
 import { planIds } from '@launchkit/plans';
 
 /** The development defaults that must never reach production (the emulators' published values). */
 export const developmentDefaults = {
+  clientId: variables.AUTH0_CLIENT_ID.default.embedded,
+  managementClientId: variables.AUTH0_MANAGEMENT_CLIENT_ID.default.embedded,
   managementClientSecret: variables.AUTH0_MANAGEMENT_CLIENT_SECRET.default.embedded,
   stripeSecretKey: variables.STRIPE_SECRET_KEY.default.embedded,
   stripeWebhookSecret: variables.STRIPE_WEBHOOK_SECRET.default.embedded,
@@ -14,12 +16,36 @@ export const developmentDefaults = {
   prices: { starter: 'price_starter_monthly', pro: 'price_pro_monthly', business: 'price_business_monthly' },
 } as const;
 
-type Rule = { name: string; check: (value: string | undefined) => string | undefined };
+/** The settings a staging deployment (STAGING=true) may give and a live one may not. */
+type Context = { isStaging: boolean };
+type Rule = { name: string; check: (value: string | undefined, context: Context) => string | undefined };
 
 const required = (what: string) => (value: string | undefined) =>
   value === undefined ? `required in production: ${what}` : undefined;
 
 const isHttps = (value: string) => URL.canParse(value) && new URL(value).protocol === 'https:';
+
+/**
+ * A host that only this machine reaches: localhost in any case and its subdomains, loopback and
+ * unspecified addresses. Mail to or from it goes nowhere; links to it lead nowhere but here.
+ */
+export function isLocalHost(host: string): boolean {
+  const name = host
+    .toLowerCase()
+    .replace(/^\[|\]$/g, '')
+    .replace(/\.$/, '');
+  return (
+    name === 'localhost' ||
+    name.endsWith('.localhost') ||
+    /^127(\.\d{1,3}){3}$/.test(name) ||
+    ['0.0.0.0', '::1', '::', '0:0:0:0:0:0:0:1'].includes(name)
+  );
+}
+
+/** The domain of an address written `a@host` or `Name <a@host>`. */
+const mailDomainOf = (value: string) => /@([^\s>@]+)>?\s*$/.exec(value)?.[1] ?? '';
+
+const stagingHint = 'STAGING=true accepts it on a staging deployment';
 
 /** AUTH0_DOMAIN may be a bare host name (https implied) or an https URL. */
 const auth0Origin = (domain: string) =>
@@ -46,26 +72,32 @@ const rules: Rule[] = [
   },
   {
     name: 'MAIL_FROM',
-    check: (value) =>
-      value === undefined || /@localhost\b/.test(value)
+    check: (value, { isStaging }) =>
+      value === undefined
         ? 'required in production: the sender of the product’s mail, such as "Launchkit <no-reply@example.com>"'
-        : undefined,
+        : !isStaging && isLocalHost(mailDomainOf(value))
+          ? `is an address of this machine (@${mailDomainOf(value)}): receiving servers refuse its mail; give your domain’s sender (${stagingHint})`
+          : undefined,
   },
   {
     name: 'CONTACT_INBOX',
-    check: (value) =>
-      value === undefined || /@localhost$/.test(value)
+    check: (value, { isStaging }) =>
+      value === undefined
         ? 'required in production: the address that receives contact-form messages'
-        : undefined,
+        : !isStaging && isLocalHost(mailDomainOf(value))
+          ? `is an address of this machine (@${mailDomainOf(value)}): contact-form messages would never reach anyone (${stagingHint})`
+          : undefined,
   },
   {
     name: 'VITE_SITE_URL',
-    check: (value) =>
+    check: (value, { isStaging }) =>
       value === undefined
         ? 'required in production: the public https origin of the site, such as https://app.example.com'
-        : isHttps(value)
-          ? undefined
-          : 'must be an https URL: return addresses and canonical links are built from it',
+        : !isHttps(value)
+          ? 'must be an https URL: return addresses and canonical links are built from it'
+          : !isStaging && isLocalHost(new URL(value).hostname)
+            ? `is this machine (${new URL(value).hostname}): the links in mail and the payment provider’s return addresses would lead nowhere; give the public origin (${stagingHint})`
+            : undefined,
   },
   {
     name: 'AUTH0_DOMAIN',
@@ -76,10 +108,29 @@ const rules: Rule[] = [
           ? undefined
           : 'must be served over https (a bare tenant host name means https)',
   },
-  { name: 'AUTH0_CLIENT_ID', check: required('the client id of the single-page application in Auth0') },
+  {
+    name: 'AUTH0_CLIENT_ID',
+    check: (value) =>
+      value === undefined
+        ? 'required in production: the client id of the single-page application in Auth0'
+        : value === developmentDefaults.clientId
+          ? 'is the identity emulator’s client id; use your Auth0 application’s'
+          : undefined,
+  },
+  {
+    name: 'AUTH0_AUDIENCE',
+    check: required(
+      'the identifier of the API you created in Auth0 for this app (without it, tokens for the tenant’s Management API would be taken)',
+    ),
+  },
   {
     name: 'AUTH0_MANAGEMENT_CLIENT_ID',
-    check: required('the machine-to-machine application authorised for the Management API'),
+    check: (value) =>
+      value === undefined
+        ? 'required in production: the machine-to-machine application authorised for the Management API'
+        : value === developmentDefaults.managementClientId
+          ? 'is the identity emulator’s client id; use your machine-to-machine application’s'
+          : undefined,
   },
   {
     name: 'AUTH0_MANAGEMENT_CLIENT_SECRET',
@@ -92,14 +143,16 @@ const rules: Rule[] = [
   },
   {
     name: 'STRIPE_SECRET_KEY',
-    check: (value) =>
+    check: (value, { isStaging }) =>
       value === undefined
         ? 'required in production: your Stripe secret key (sk_live_… or a restricted rk_live_…)'
         : value === developmentDefaults.stripeSecretKey
           ? 'is the payment emulator’s key; use your Stripe account’s'
-          : /^(sk|rk)_(live|test)_\S+$/.test(value)
+          : /^(sk|rk)_live_\S+$/.test(value) || (isStaging && /^(sk|rk)_test_\S+$/.test(value))
             ? undefined
-            : 'must be a Stripe secret key, sk_live_… or rk_live_…',
+            : /^(sk|rk)_test_\S+$/.test(value)
+              ? `is a test-mode key: no payment it takes is real; use sk_live_… or rk_live_… (${stagingHint})`
+              : 'must be a Stripe secret key, sk_live_… or rk_live_…',
   },
   {
     name: 'STRIPE_WEBHOOK_SECRET',
@@ -133,8 +186,14 @@ const rules: Rule[] = [
 
 /** One line per variable that production mode cannot run with, as `NAME: problem`. */
 export function productionProblems(environment: NodeJS.ProcessEnv): string[] {
+  const context = { isStaging: isStagingDeployment(environment) };
   return rules.flatMap(({ name, check }) => {
-    const problem = check(environment[name]?.trim() || undefined);
+    const problem = check(environment[name]?.trim() || undefined, context);
     return problem ? [`${name}: ${problem}`] : [];
   });
+}
+
+/** STAGING=true: a production-mode deployment that is not live (it takes test-mode keys, local hosts). */
+export function isStagingDeployment(environment: NodeJS.ProcessEnv): boolean {
+  return field.flag(false).safeParse(environment.STAGING).data === true;
 }

@@ -111,6 +111,8 @@ export async function startProductionStandIns(options: {
 
     const environment = {
       NODE_ENV: 'production',
+      // Test-mode keys against the emulators: a staging deployment, as the start logs.
+      STAGING: 'true',
       NODE_EXTRA_CA_CERTS: certificate.certFile,
       PORT: '0',
       HOST: '127.0.0.1',
