@@ -215,7 +215,7 @@ export async function buildApp({ config, database, mailer, logger, plans: givenP
   registerApiDocumentRoutes(app, { mode: config.mode });
   // Development doors exist in embedded mode only; production mode has SMTP and no outbox at all.
   if (config.mode === 'embedded' && config.mail.transport === 'outbox') {
-    registerOutboxRoutes(app, { outboxDir: config.mail.outboxDir });
+    registerOutboxRoutes(app, { outboxDir: config.mail.outboxDir, siteOrigins: config.site.origins });
   }
 
   const handleUnknownPage = await registerStaticSite(app, {

@@ -68,6 +68,21 @@ describe('the development outbox', () => {
     }
   });
 
+  it.each(paths)('refuses %s under a host name that is not this machine’s (DNS rebinding)', async (path) => {
+    for (const host of ['attacker.example:3300', 'attacker.example', 'localhost.attacker.example']) {
+      const response = await read(embedded, path, '127.0.0.1', { host });
+      expectErrorEnvelope(
+        response,
+        403,
+        'forbidden',
+        expect.stringMatching(/^The development outbox answers only at localhost, 127\.0\.0\.1, \[::1\]/),
+      );
+    }
+    for (const host of ['localhost:3000', 'LOCALHOST', '127.0.0.1:3000', '[::1]:3000']) {
+      expect((await read(embedded, path, '127.0.0.1', { host })).statusCode).toBe(200);
+    }
+  });
+
   it('does not exist in production mode', async () => {
     const production = await startTestApp(completeProduction, { database: embedded.database });
     try {

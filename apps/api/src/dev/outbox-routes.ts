@@ -8,17 +8,37 @@ const forwardingHeaders = ['x-forwarded-for', 'forwarded', 'x-real-ip'];
 
 /**
  * The development outbox (embedded mode, no SMTP_URL): every mail the product sends, as a page at
- * /dev/outbox and as JSON at /api/dev/outbox?to=<address>. Mail holds reset links, so only a client on
- * this machine may read it, judged by the socket's own peer address: `request.ip` would follow
- * X-Forwarded-For under TRUST_PROXY, and a reverse proxy on this host makes every visitor loopback,
- * so a request that came through a proxy (any forwarding header) is refused too.
+ * /dev/outbox and as JSON at /api/dev/outbox?to=<address>. Mail holds reset and invitation links, so
+ * only a client on this machine may read it, judged by the socket's own peer address: `request.ip`
+ * would follow X-Forwarded-For under TRUST_PROXY, and a reverse proxy on this host makes every visitor
+ * loopback, so a request that came through a proxy (any forwarding header) is refused too. And only
+ * under a name of this machine (localhost, a loopback address, the site's own host): a web page whose
+ * name an attacker points at 127.0.0.1 (DNS rebinding) reaches the socket from this machine, but its
+ * requests carry the attacker's host name.
  */
-export function registerOutboxRoutes(app: FastifyInstance, options: { outboxDir: string }) {
+export function registerOutboxRoutes(
+  app: FastifyInstance,
+  options: { outboxDir: string; siteOrigins: string[] },
+) {
+  const localHosts = new Set([
+    'localhost',
+    '127.0.0.1',
+    '[::1]',
+    ...options.siteOrigins.map((origin) => new URL(origin).hostname),
+  ]);
   const assertAllowed = (request: FastifyRequest) => {
     const peer = request.raw.socket.remoteAddress ?? '';
     const isForwarded = forwardingHeaders.some((header) => request.headers[header] !== undefined);
-    if (loopback.has(peer) && !isForwarded) return;
-    throw new AppError(403, 'forbidden', 'The development outbox is only readable from this machine.');
+    if (!loopback.has(peer) || isForwarded) {
+      throw new AppError(403, 'forbidden', 'The development outbox is only readable from this machine.');
+    }
+    if (!localHosts.has(hostnameOf(request.headers.host))) {
+      throw new AppError(
+        403,
+        'forbidden',
+        `The development outbox answers only at ${[...localHosts].join(', ')}: open it at http://localhost (the site's own host is set by VITE_SITE_URL).`,
+      );
+    }
   };
 
   route(app, 'readOutbox', { guard: assertAllowed }, async ({ query }) =>
@@ -36,6 +56,12 @@ export function registerOutboxRoutes(app: FastifyInstance, options: { outboxDir:
       )
       .send(renderOutbox(messages));
   });
+}
+
+/** The host name of a Host header (lower case, without the port); '' when there is none. */
+function hostnameOf(host: string | undefined): string {
+  if (!host || !URL.canParse(`http://${host}`)) return '';
+  return new URL(`http://${host}`).hostname;
 }
 
 const escapeHtml = (value: string) =>
