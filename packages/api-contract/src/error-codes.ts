@@ -52,6 +52,9 @@ export const errorCodes = [
   'invitations/wrong-email',
   'invitations/own-workspace',
   'invitations/already-joined',
+  'invitations/no-seat',
+  'invitations/resend-too-soon',
+  'invitations/recipient-limit',
   // Billing
   'billing/unknown-price',
   'billing/already-subscribed',

@@ -148,7 +148,10 @@ export const teamEndpoints = [
     auth: 'bearer',
     request: { body: addMemberRequest },
     answer: { status: 201, description: 'The new member.', schema: successEnvelope(member) },
-    errors: { 409: ['seats/limit-reached', 'sub-users/duplicate-email', 'sub-users/own-email'] },
+    errors: {
+      409: ['seats/limit-reached', 'sub-users/duplicate-email', 'sub-users/own-email'],
+      429: ['invitations/recipient-limit'],
+    },
   }),
   endpoint({
     method: 'POST',
@@ -159,7 +162,11 @@ export const teamEndpoints = [
     auth: 'bearer',
     request: { params: memberIdParams },
     answer: { status: 200, description: 'The member.', schema: successEnvelope(member) },
-    errors: { 404: ['not_found'], 409: ['invitations/already-joined'] },
+    errors: {
+      404: ['not_found'],
+      409: ['invitations/already-joined', 'invitations/no-seat'],
+      429: ['invitations/resend-too-soon', 'invitations/recipient-limit'],
+    },
   }),
   endpoint({
     method: 'DELETE',

@@ -30,7 +30,7 @@ describe('GET /api/activity', () => {
     const { record: pending } = await kit.invited(owner, withdrawn);
     const removed = await kit.signedIn();
     const { record: removedRow, token } = await kit.invited(owner, removed.email);
-    expect((await call(owner, 'POST', `/api/sub-users/${removedRow.id}/invitation`)).statusCode).toBe(200);
+    expect((await kit.resendLater(owner, removedRow.id)).statusCode).toBe(200);
     expect((await kit.accept(removed, await kit.tokenMailedTo(removed.email))).statusCode).toBe(200);
     expect(token).not.toBe(await kit.tokenMailedTo(removed.email));
     expect((await call(owner, 'DELETE', `/api/sub-users/${pending.id}`)).statusCode).toBe(200);

@@ -144,3 +144,17 @@ export const activity = pgTable(
     ),
   ],
 );
+
+/**
+ * Every invitation mail sent, by recipient (lower case): what the per-recipient limit counts
+ * (team/invitation-limits.ts). Rows older than the limit's window are deleted as new ones are written.
+ */
+export const invitationMails = pgTable(
+  'invitation_mails',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    recipient: text('recipient').notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('invitation_mails_recipient_sent_at_idx').on(table.recipient, table.sentAt)],
+);

@@ -6,6 +6,7 @@ import type { Database } from '#api/db/database.ts';
 import { subUsers, users } from '#api/db/schema.ts';
 import { AppError } from '#api/http/app-error.ts';
 import type { UserRow } from '#api/users/user-document.ts';
+import { countInvitationMail } from './invitation-limits.ts';
 import { invitationExpiry, newInvitationToken } from './invitation-token.ts';
 import { type Member, memberColumns, toMember } from './member-document.ts';
 import { type InvitationMailer, sendInvitation } from './send-invitation.ts';
@@ -68,6 +69,8 @@ export async function addMember(
       .onConflictDoNothing({ target: [subUsers.owner, subUsers.email] })
       .returning(memberColumns);
     if (inserted) {
+      // Counted with the row: over the recipient's limit, neither is written.
+      await countInvitationMail(tx, inserted.email);
       await recordActivity(tx, {
         workspace: owner.id,
         actor: owner.id,

@@ -48,19 +48,33 @@ describe('the invitation mail', () => {
   it('says who invites, gives the link and when it expires', () => {
     const mail = invitationMail({ ...base, owner: { name: 'Olivia Owner', email: 'olivia@example.com' } });
     expect(mail.to).toBe('ada@example.com');
-    expect(mail.subject).toBe('Olivia Owner invited you to their workspace');
-    expect(mail.text).toContain('Hello Ada,');
-    expect(mail.text).toContain('Olivia Owner (olivia@example.com) invited you to work with them');
+    expect(mail.text).toContain('signed in as olivia@example.com, invited you to work with them');
     expect(mail.text).toContain('\nhttps://app.example.com/invitation#token\n');
     expect(mail.text).toContain(`expires on ${formatLongDate(expiresAt)}`);
     expect(mail.text).toContain('(ada@example.com)');
   });
 
-  it('names the owner by email when they have no name, once', () => {
+  it('puts nothing an owner wrote in the subject, and quotes it in the body as theirs', () => {
+    const phishing = 'Your bank: account locked, verify at https://evil.example/login';
+    const mail = invitationMail({
+      ...base,
+      firstName: 'Please call +1 555 0100',
+      owner: { name: phishing, email: 'olivia@example.com' },
+    });
+    expect(mail.subject).toBe('You are invited to join a workspace');
+    expect(mail.text).toContain(
+      `What they wrote, as they typed it:\n  Their name: “${phishing}”\n  Your name: “Please call +1 555 0100”\n`,
+    );
+    // Their words appear only on those quoted lines.
+    const unquoted = mail.text.split('\n').filter((line) => !/^ {2}(Their|Your) name: “/.test(line));
+    expect(unquoted.join('\n')).not.toMatch(/evil\.example|555 0100/);
+  });
+
+  it('leaves out a name the owner did not give, or that is only their email', () => {
     for (const name of [null, '', 'olivia@example.com']) {
       const mail = invitationMail({ ...base, owner: { name, email: 'olivia@example.com' } });
-      expect(mail.subject).toBe('olivia@example.com invited you to their workspace');
-      expect(mail.text).toContain('\nolivia@example.com invited you to work with them');
+      expect(mail.text).not.toContain('Their name:');
+      expect(mail.text).toContain('  Your name: “Ada”');
     }
   });
 });

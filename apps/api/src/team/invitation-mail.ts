@@ -9,28 +9,33 @@ export type InvitationMailInput = {
   expiresAt: Date;
 };
 
-/** The owner as people know them: their name when they gave one, else their email. */
-export const ownerLabel = (owner: { name: string | null; email: string }): string =>
-  owner.name?.trim() || owner.email || 'A workspace owner';
+/** The subject: nothing an owner wrote, so the product's sender never carries someone else's words. */
+export const invitationSubject = 'You are invited to join a workspace';
 
-/** The invitation mail: who invites, the link, and until when it works. Plain text, no tracking. */
+/**
+ * The invitation mail: who invites, the link, and until when it works. Plain text, no tracking. What
+ * the owner typed (their name, the invitee's name) stands quoted, on lines of its own, marked as theirs:
+ * the mail comes from the product's own sender, which must not lend its voice to an owner's text.
+ */
 export function invitationMail(input: InvitationMailInput): MailMessage {
-  const inviter = ownerLabel(input.owner);
-  // Providers often give the email as the name; it is said once then.
-  const byline =
-    inviter === input.owner.email || !input.owner.email ? inviter : `${inviter} (${input.owner.email})`;
+  const ownerName = input.owner.name?.trim();
+  const theirWords = [
+    ...(ownerName && ownerName !== input.owner.email ? [`  Their name: “${ownerName}”`] : []),
+    ...(input.firstName.trim() ? [`  Your name: “${input.firstName.trim()}”`] : []),
+  ];
   return {
     to: input.to,
-    subject: `${inviter} invited you to their workspace`,
+    subject: invitationSubject,
     text: [
-      `Hello ${input.firstName},`,
+      'Hello,',
       '',
-      `${byline} invited you to work with them in their workspace.`,
+      `The owner of a workspace, signed in as ${input.owner.email || 'an account without an email'}, invited you to work with them in it.`,
+      ...(theirWords.length > 0 ? ['', 'What they wrote, as they typed it:', ...theirWords] : []),
       '',
       'Open this link to join:',
       input.link,
       '',
-      `Sign up or sign in with this email address (${input.to}) to join. The link works once and expires on ${formatLongDate(input.expiresAt)}; after that, ask ${inviter} to send a new one.`,
+      `Sign up or sign in with this email address (${input.to}) to join. The link works once and expires on ${formatLongDate(input.expiresAt)}; after that, ask the owner to send a new one.`,
       '',
       'If you did not expect this invitation, you can ignore this mail.',
       '',

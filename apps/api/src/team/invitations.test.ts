@@ -2,7 +2,7 @@ import { rm, writeFile } from 'node:fs/promises';
 import { formatLongDate } from '@launchkit/plans';
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { subUsers } from '#api/db/schema.ts';
+import { invitationMails, subUsers } from '#api/db/schema.ts';
 import { useAppWithIdentity } from '#api/test/app-with-identity.ts';
 import { expectErrorEnvelope } from '#api/test/error-envelope.ts';
 import { outboxOf, teamKit } from '#api/test/test-invitations.ts';
@@ -36,11 +36,12 @@ describe('the invitation mail', () => {
     const { record } = await invited(owner, invitee.email);
     const [mail, ...others] = await kit.mailsTo(invitee.email);
     expect(others).toEqual([]);
-    expect(mail?.subject).toBe('Olivia Owner invited you to their workspace');
+    expect(mail?.subject).toBe('You are invited to join a workspace');
     const origin = suite.testApp.config.site.origin;
     const link = mail?.text.match(/(\S+\/invitation#\S+)/)?.[1] ?? '';
     expect(link).toMatch(new RegExp(`^${origin}/invitation#[A-Za-z0-9_-]{43}$`));
-    expect(mail?.text).toContain(`Olivia Owner (${owner.email}) invited you`);
+    expect(mail?.text).toContain(`signed in as ${owner.email}, invited you`);
+    expect(mail?.text).toContain('  Their name: “Olivia Owner”');
     expect(mail?.text).toContain(`expires on ${formatLongDate(record.invitationExpiresAt)}`);
 
     // Only the token's hash is stored.
@@ -77,7 +78,7 @@ describe('the invitation mail', () => {
     }
     const [row] = await kit.membersOf(owner);
     expect(await kit.mailsTo(invitee.email)).toEqual([]);
-    expect((await call(owner, 'POST', `/api/sub-users/${row?.id}/invitation`)).statusCode).toBe(200);
+    expect((await kit.resendLater(owner, row?.id as string)).statusCode).toBe(200);
     const joined = await accept(invitee, await kit.tokenMailedTo(invitee.email));
     expect(joined.statusCode).toBe(200);
   });
@@ -217,7 +218,7 @@ describe('accepting', () => {
     const owner = await ownerWithSeats(2);
     const invitee = await suite.newUser();
     const { record, token: oldToken } = await invited(owner, invitee.email);
-    const resent = await call(owner, 'POST', `/api/sub-users/${record.id}/invitation`);
+    const resent = await kit.resendLater(owner, record.id);
     expect(resent.statusCode).toBe(200);
     expect(resent.json().data).toMatchObject({ id: record.id, status: 'invited', hasSeat: true });
     const newToken = await kit.tokenMailedTo(invitee.email);
@@ -274,6 +275,74 @@ describe('accepting', () => {
     );
     expect(statuses.sort()).toEqual([200, 409]);
     expect(await joinedRowsOf(owner.uid)).toHaveLength(1);
+  });
+});
+
+describe('how often an invitation is mailed (team/invitation-limits.ts)', () => {
+  it('mails one resend of 20 simultaneous ones; the others wait, told how long', async () => {
+    const owner = await ownerWithSeats(2);
+    const invitee = `resent-${Date.now()}@example.com`;
+    const { record } = await invited(owner, invitee);
+    await suite.testApp.db
+      .update(subUsers)
+      .set({ invitationSentAt: sql`now() - interval '2 minutes'` })
+      .where(eq(subUsers.id, record.id));
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () => call(owner, 'POST', `/api/sub-users/${record.id}/invitation`)),
+    );
+    expect(answers.filter((answer) => answer.statusCode === 200)).toHaveLength(1);
+    for (const answer of answers.filter((each) => each.statusCode !== 200)) {
+      expectErrorEnvelope(
+        answer,
+        429,
+        'invitations/resend-too-soon',
+        expect.stringMatching(
+          /^This invitation was sent less than a minute ago\. Please wait (60|59) seconds/,
+        ),
+      );
+    }
+    expect(await kit.mailsTo(invitee)).toHaveLength(2);
+  });
+
+  it('sends no more than 10 invitations to one address in 24 hours, from every workspace together', async () => {
+    const address = `popular-${Date.now()}@example.com`;
+    // Ten mails from other workspaces today, and one from yesterday that no longer counts.
+    await suite.testApp.db
+      .insert(invitationMails)
+      .values([
+        ...Array.from({ length: 10 }, () => ({ recipient: address })),
+        { recipient: address, sentAt: sql`now() - interval '25 hours'` },
+      ]);
+    const owner = await ownerWithSeats(2);
+    const refused = await kit.invite(owner, address.toUpperCase());
+    expectErrorEnvelope(
+      refused,
+      429,
+      'invitations/recipient-limit',
+      'This address has received 10 invitations in the last 24 hours, the most we send to one person. Please try again tomorrow.',
+    );
+    expect(await kit.membersOf(owner)).toEqual([]);
+    expect(await kit.mailsTo(address)).toEqual([]);
+    // The day's first mail ages out of the window: one more may go.
+    await suite.testApp.db.execute(
+      sql`update invitation_mails set sent_at = now() - interval '25 hours' where id = (select id from invitation_mails where recipient = ${address} and sent_at > now() - interval '1 hour' limit 1)`,
+    );
+    expect((await kit.invite(owner, address)).statusCode).toBe(201);
+    expect(await kit.mailsTo(address)).toHaveLength(1);
+  });
+
+  it('mails nothing for an invitation the plan has no seat for', async () => {
+    const owner = await ownerWithSeats(1);
+    const invitee = `seatless-${Date.now()}@example.com`;
+    const { record } = await invited(owner, invitee);
+    await setPlan(suite.testApp.db, owner.uid, { quantity: 0, stripeSubscriptionStatus: 'canceled' });
+    expectErrorEnvelope(
+      await kit.resendLater(owner, record.id),
+      409,
+      'invitations/no-seat',
+      'Your plan has no seat for this person, so they could not join. Add seats in Settings → Billing, then send the invitation again.',
+    );
+    expect(await kit.mailsTo(invitee)).toHaveLength(1);
   });
 });
 

@@ -4,9 +4,11 @@ import type { VerifiedIdentity } from '#api/auth/verify-access-token.ts';
 import type { Database } from '#api/db/database.ts';
 import { subUsers, users } from '#api/db/schema.ts';
 import { AppError } from '#api/http/app-error.ts';
+import { assertResendAllowed, countInvitationMail } from './invitation-limits.ts';
 import { invitationExpiry, newInvitationToken } from './invitation-token.ts';
 import { readMember } from './list-members.ts';
 import { assertMemberRecordId, type Member, memberNotFound } from './member-document.ts';
+import { rowHoldsSeat } from './seat-order.ts';
 import { type InvitationMailer, sendInvitation } from './send-invitation.ts';
 
 /**
@@ -23,10 +25,17 @@ export async function resendInvitation(
   const expiresAt = invitationExpiry(deps.invitationTtlHours);
   const sent = await deps.db.transaction(async (tx) => {
     const [row] = await tx
-      .select({ email: subUsers.email, firstName: subUsers.firstName, memberId: subUsers.memberId })
+      .select({
+        email: subUsers.email,
+        firstName: subUsers.firstName,
+        memberId: subUsers.memberId,
+        sentAt: subUsers.invitationSentAt,
+        hasSeat: rowHoldsSeat,
+      })
       .from(subUsers)
+      .innerJoin(users, eq(users.id, subUsers.owner))
       .where(and(eq(subUsers.id, id), eq(subUsers.owner, caller.uid)))
-      .for('update');
+      .for('update', { of: subUsers });
     if (!row) throw memberNotFound();
     if (row.memberId) {
       throw new AppError(
@@ -35,6 +44,16 @@ export async function resendInvitation(
         'This person has already joined your workspace, so there is no invitation to send.',
       );
     }
+    // An invitation without a seat could not be accepted: no mail until the plan covers it.
+    if (!row.hasSeat) {
+      throw new AppError(
+        409,
+        'invitations/no-seat',
+        'Your plan has no seat for this person, so they could not join. Add seats in Settings → Billing, then send the invitation again.',
+      );
+    }
+    assertResendAllowed(row.sentAt);
+    await countInvitationMail(tx, row.email);
     await tx
       .update(subUsers)
       .set({ invitationTokenHash: hash, invitationExpiresAt: expiresAt, invitationSentAt: new Date() })

@@ -1,5 +1,8 @@
 import { readOutbox, type StoredMail } from '@launchkit/mail';
+import { eq, sql } from 'drizzle-orm';
 import { expect } from 'vitest';
+import { subUsers } from '#api/db/schema.ts';
+import { invitationLimits } from '#api/team/invitation-limits.ts';
 import type { AppWithIdentity } from './app-with-identity.ts';
 import { setPlan, type TestUser } from './test-users.ts';
 
@@ -80,6 +83,20 @@ export function teamKit(suite: AppWithIdentity) {
 
   const accept = (user: TestUser, token: unknown) => call(user, 'POST', '/api/invitations/accept', { token });
 
+  /**
+   * Resends an invitation as its owner would a while later: its last mail is dated back past the wait
+   * between two mails of one invitation first (team/invitation-limits.ts).
+   */
+  async function resendLater(owner: TestUser, recordId: string) {
+    await suite.testApp.db
+      .update(subUsers)
+      .set({
+        invitationSentAt: sql`now() - make_interval(secs => ${invitationLimits.resendAfterSeconds + 1})`,
+      })
+      .where(eq(subUsers.id, recordId));
+    return call(owner, 'POST', `/api/sub-users/${recordId}/invitation`);
+  }
+
   /** A person who joined `owner`'s workspace through a real invitation. */
   async function joinedMember(owner: TestUser) {
     const member = await suite.newUser();
@@ -104,6 +121,7 @@ export function teamKit(suite: AppWithIdentity) {
 
   return {
     call,
+    resendLater,
     signedIn,
     ownerWithSeats,
     invite,
