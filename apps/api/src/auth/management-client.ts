@@ -30,6 +30,8 @@ export type ManagementUser = {
   user_id?: string;
   email?: string;
   email_verified?: boolean;
+  /** With a new email: the provider mails a verification link to it (Auth0's `verify_email`). */
+  verify_email?: boolean;
   name?: string;
   picture?: string;
 };
@@ -37,6 +39,8 @@ export type ManagementUser = {
 export type ManagementUserUpdate = {
   email?: string;
   email_verified?: boolean;
+  /** With a new email: the provider mails a verification link to it (Auth0's `verify_email`). */
+  verify_email?: boolean;
   password?: string;
   connection?: string;
   name?: string;

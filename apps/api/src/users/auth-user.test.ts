@@ -1,3 +1,5 @@
+import path from 'node:path';
+import { readOutbox } from '@launchkit/mail';
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { users } from '#api/db/schema.ts';
@@ -126,6 +128,19 @@ describe('PATCH /api/auth-user', () => {
     expect(response.json().data.email).toBe(newEmail);
     await expect(suite.identity.signIn(newEmail)).resolves.toHaveProperty('access_token');
     await expect(suite.identity.signIn(person.email)).rejects.toThrow(/403/);
+  });
+
+  it('has the provider prove a new email: unverified until its owner opens the link mailed to it', async () => {
+    const person = await newUser();
+    await verifyEmailAtProvider(person);
+    const newEmail = `proven-${Date.now()}@example.com`;
+    expect((await patchAuthUser(person.token, { email: newEmail })).statusCode).toBe(200);
+    expect(await providerProfile(person)).toMatchObject({ email: newEmail, email_verified: false });
+    const [mail] = await readOutbox(path.join(suite.identity.dataDir, 'outbox'), { to: newEmail });
+    expect(mail?.subject).toBe('Verify your email');
+    const link = mail?.text.match(/(https?:\/\/\S+\/u\/email-verification\S*)/)?.[1] ?? '';
+    expect((await fetch(link)).status).toBe(200);
+    expect(await providerProfile(person)).toMatchObject({ email: newEmail, email_verified: true });
   });
 
   it('refuses an email another account uses, changing nothing', async () => {

@@ -85,8 +85,8 @@ export async function updateAuthUser(
         connection: deps.identity.connection,
       }),
     );
-    // The user document holds nothing of the password: the record read at authentication is the answer, so nothing
-    // that could fail comes after the provider's change.
+    // The user document holds nothing of the password: the record read at authentication is the
+    // answer, so nothing that could fail comes after the provider's change.
     return user;
   }
 
@@ -99,7 +99,10 @@ export async function updateAuthUser(
   await askProvider(deps.identity, () =>
     deps.management.updateUser(
       caller.uid,
-      isEmailChange ? { email: change.email, connection: deps.identity.connection } : change,
+      isEmailChange
+        ? // A new address counts once its owner proves it: the provider sets it unverified and mails a link.
+          { email: change.email, connection: deps.identity.connection, verify_email: true }
+        : change,
     ),
   );
   try {
