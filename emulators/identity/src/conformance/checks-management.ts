@@ -261,10 +261,20 @@ export const managementFeatures: verdict.Feature[] = [
   {
     id: 'mgmt.jobs.verification-email',
     area,
-    title: 'jobs.verificationEmail.create (send the verification email again)',
+    title: 'jobs.verificationEmail.create (send the verification email again): a verification_email job',
     async check(context) {
       const user = await sharedUser(context, 'reader');
-      return presence(() => context.management.jobs.verificationEmail.create({ user_id: user.userId }));
+      const missingOrDiffers = await presence(() =>
+        context.management.jobs.verificationEmail.create({ user_id: user.userId }),
+      );
+      if (missingOrDiffers.verdict !== 'like-auth0') return missingOrDiffers;
+      const job = await context.management.jobs.verificationEmail.create({ user_id: user.userId });
+      return verdict.expectAll([
+        [job.type === 'verification_email', `type ${job.type}`],
+        [job.status === 'pending' || job.status === 'completed', `status ${job.status}`],
+        [/^job_/.test(job.id ?? ''), `id ${job.id}`],
+        [!Number.isNaN(Date.parse(job.created_at ?? '')), `created_at ${job.created_at}`],
+      ]);
     },
   },
   {

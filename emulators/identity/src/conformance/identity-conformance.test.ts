@@ -33,7 +33,6 @@ const knownGaps: Record<string, { verdict: Exclude<Verdict, 'like-auth0'>; reaso
   'mgmt.users.search': { verdict: 'missing', reason: 'user search is not used by the product' },
   'mgmt.users-by-email': { verdict: 'missing', reason: 'not used by the product' },
   'mgmt.tickets.change-password': { verdict: 'missing', reason: 'resets go through /dbconnections' },
-  'mgmt.jobs.verification-email': { verdict: 'missing', reason: 'sign-up sends the verification email' },
   'mgmt.users.roles': { verdict: 'missing', reason: 'no roles or permissions' },
   'auth.cross-origin-authentication': {
     verdict: 'missing',

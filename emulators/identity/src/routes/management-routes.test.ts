@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import {
   goodPassword,
   issuer,
+  linkIn,
   managementToken,
   passwordLogin,
   signUp,
@@ -190,6 +191,49 @@ describe('PATCH /api/v2/users/:id', () => {
     expect(login.json()).toEqual({ error: 'unauthorized', error_description: 'user is blocked' });
     await call('PATCH', userUrl(joanId), adminToken, { blocked: false });
     expect((await userinfo()).statusCode).toBe(200);
+  });
+});
+
+describe('POST /api/v2/jobs/verification-email', () => {
+  it('mails a new verification link to the user, as a job Auth0 reports pending', async () => {
+    const email = `again-${Date.now()}@example.com`;
+    const userId = `auth0|${(await signUp(identity.app, email)).json()._id}`;
+    const sent = await identity.mailTo(email, 'Verify your email');
+    const response = await call('POST', '/api/v2/jobs/verification-email', adminToken, { user_id: userId });
+    expect(response.statusCode).toBe(201);
+    expect(response.json()).toEqual({
+      type: 'verification_email',
+      status: 'pending',
+      created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+      id: expect.stringMatching(/^job_/),
+    });
+    const resent = await identity.mailTo(email, 'Verify your email');
+    expect(resent?.text).not.toBe(sent?.text);
+    const link = linkIn(resent, `${issuer}u/email-verification`);
+    expect(
+      (await identity.app.inject({ method: 'GET', url: `${link.pathname}${link.search}` })).statusCode,
+    ).toBe(200);
+    expect((await call('GET', userUrl(userId), adminToken)).json()).toMatchObject({ email_verified: true });
+  });
+
+  it('needs update:users, a known user and a valid payload', async () => {
+    expectManagementError(
+      await call('POST', '/api/v2/jobs/verification-email', alanToken, { user_id: alanId }),
+      403,
+      'Forbidden',
+      'Insufficient scope, expected any of: update:users',
+      'insufficient_scope',
+    );
+    expectManagementError(
+      await call('POST', '/api/v2/jobs/verification-email', adminToken, { user_id: 'auth0|nobody' }),
+      404,
+      'Not Found',
+      'The user does not exist.',
+      'inexistent_user',
+    );
+    const invalid = await call('POST', '/api/v2/jobs/verification-email', adminToken, { user: alanId });
+    expect(invalid.statusCode).toBe(400);
+    expect(invalid.json()).toMatchObject({ errorCode: 'invalid_body' });
   });
 });
 

@@ -1,7 +1,9 @@
+import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { z } from 'zod';
+import { z } from 'zod';
 import type { IdentityContext } from '#identity/context.ts';
 import { insufficientScope, managementError } from '#identity/http/http-error.ts';
+import { sendVerificationEmail } from '#identity/mail/identity-mail.ts';
 import type { UserRecord } from '#identity/storage/identity-state.ts';
 import { bearerToken, InvalidTokenError, verifyToken } from '#identity/tokens/verify-token.ts';
 import { accountToLink, linkRequestBody } from '#identity/users/account-to-link.ts';
@@ -15,6 +17,14 @@ type Caller = { kind: 'client' | 'user'; sub: string; scopes: string[] };
 type UserParams = { Params: { id: string } };
 
 const notFound = () => managementError(404, 'The user does not exist.', 'inexistent_user');
+
+/** POST /api/v2/jobs/verification-email (Auth0: Jobs › Send an email address verification email). */
+const verificationEmailBody = z.strictObject({
+  user_id: z.string().min(1),
+  client_id: z.string().optional(),
+  identity: z.strictObject({ user_id: z.string(), provider: z.string() }).optional(),
+  organization_id: z.string().optional(),
+});
 
 function parsePayload<Schema extends z.ZodType>(schema: Schema, body: unknown): z.output<Schema> {
   const parsed = schema.safeParse(body ?? {});
@@ -109,6 +119,23 @@ export function registerManagementRoutes(app: FastifyInstance, context: Identity
     await linkIdentities(context, primary, secondary);
     request.log.info({ userId: primary.userId, linked: secondary.userId }, 'accounts linked');
     return reply.status(201).send(toManagementUser(primary, urls).identities);
+  });
+
+  // Mails the verification link now, so the job is done when it answers; Auth0 answers `pending` and
+  // sends it moments later (docs/identity.md).
+  app.post('/api/v2/jobs/verification-email', async (request, reply) => {
+    const caller = await authenticate(request);
+    if (!caller.scopes.includes('update:users')) throw insufficientScope(['update:users']);
+    const body = parsePayload(verificationEmailBody, request.body);
+    const user = userOr404(body.user_id);
+    await sendVerificationEmail(context, user);
+    request.log.info({ userId: user.userId }, 'verification email sent');
+    return reply.status(201).send({
+      type: 'verification_email',
+      status: 'pending',
+      created_at: new Date().toISOString(),
+      id: `job_${randomBytes(8).toString('base64url')}`,
+    });
   });
 
   app.get<UserParams>('/api/v2/user-blocks/:id', async (request) => {
