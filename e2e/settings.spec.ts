@@ -8,9 +8,9 @@ import {
 
 test.use({ allowedConsoleErrors: expectedAuthFailures });
 
-// The browser tests' server sets RECENT_LOGIN_MAX_AGE_SECONDS to 5: a sign-in older than that needs
+// The browser tests' server sets RECENT_LOGIN_MAX_AGE_SECONDS to 15: a sign-in older than that needs
 // re-authentication before an email or password change.
-const recentLoginSeconds = 5;
+const recentLoginSeconds = 15;
 
 test.describe('settings', () => {
   test('tabs: General, Password, Billing; an unknown section shows General', async ({ page, request }) => {

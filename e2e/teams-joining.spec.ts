@@ -1,5 +1,11 @@
-import { expect, gotoHydrated, test } from './fixtures.ts';
-import { continueWithProvider, openSignedIn, subjectOf, uniqueEmail } from './support/identity.ts';
+import { expect, expectNoAxeViolations, gotoHydrated, test } from './fixtures.ts';
+import {
+  continueWithProvider,
+  openSignedIn,
+  subjectOf,
+  uniqueEmail,
+  verifyEmail,
+} from './support/identity.ts';
 import * as team from './support/teams.ts';
 import { addItemWithApi, addItemWithForm, itemRow, waitForItemList } from './support/workspace.ts';
 
@@ -48,6 +54,18 @@ test.describe('teams: joining a workspace', () => {
     await expect(inviteePage).toHaveURL(/\/auth\/signup\?next=(%2F|\/)invitation$/);
     await team.signUpWithForm(inviteePage, inviteeEmail);
     await expect(inviteePage).toHaveURL(/\/invitation$/, { timeout: 15_000 });
+
+    // Joining waits for the address to be proven: the page says so and offers the mail again.
+    await inviteePage.getByRole('button', { name: 'Join workspace' }).click();
+    await expect(inviteePage.getByRole('alert')).toHaveText(
+      `Verify your email address first: open the link we mailed to ${inviteeEmail}, then join. No mail? Send it again below.`,
+    );
+    await inviteePage.getByRole('button', { name: 'Send the verification email again' }).click();
+    await expect(inviteePage.getByRole('status').filter({ hasText: 'We sent a new link to' })).toHaveText(
+      `We sent a new link to ${inviteeEmail}. Open it, then join.`,
+    );
+    await expectNoAxeViolations(inviteePage);
+    await verifyEmail(request, inviteeEmail);
     await inviteePage.getByRole('button', { name: 'Join workspace' }).click();
 
     // In the owner's workspace: the owner's items, no plan of their own to see.

@@ -1,6 +1,6 @@
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { expect, gotoHydrated, test } from './fixtures.ts';
-import { createPasswordUser, openSignedIn, uniqueEmail } from './support/identity.ts';
+import { createPasswordUser, openSignedIn, uniqueEmail, verifyEmail } from './support/identity.ts';
 import * as team from './support/teams.ts';
 
 // Invitation links that must join nothing: withdrawn, used, made out to another email. An expired
@@ -24,6 +24,7 @@ async function openInvitationAsInvitee(
 ) {
   const owner = await team.ownerWithSeats(request, ownerFirst, 1);
   const invitee = await createPasswordUser(request, inviteeLabel);
+  await verifyEmail(request, invitee.email);
   await team.inviteWithApi(request, owner, invitee.email);
   const link = await team.invitationLinkFor(request, invitee.email);
   const inviteeBrowser = await team.secondBrowser(browser, team.consoleErrors);

@@ -116,6 +116,13 @@ export async function linkFromMail(request: APIRequestContext, to: string, subje
   return link as string;
 }
 
+/** Opens the newest verification link the provider mailed to `email`, as its owner would. */
+export async function verifyEmail(request: APIRequestContext, email: string) {
+  const link = await linkFromMail(request, email, 'Verify your email');
+  const page = await request.get(link);
+  expect(page.status(), `the verification link for ${email}`).toBe(200);
+}
+
 /** Blocks a user at the provider through the Management API, as an administrator would. */
 export async function blockUser(request: APIRequestContext, userId: string) {
   const { domain } = await identityConfig(request);

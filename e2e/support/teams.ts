@@ -8,6 +8,7 @@ import {
   passwordToken,
   type TestUser,
   uniqueEmail,
+  verifyEmail,
 } from './identity.ts';
 
 /**
@@ -130,6 +131,7 @@ export async function joinedMember(request: APIRequestContext, owner: TestUser, 
   await inviteWithApi(request, owner, email);
   const link = await invitationLinkFor(request, email);
   const member = await createNamedUser(request, name, email);
+  await verifyEmail(request, email);
   await acceptWithApi(request, member, link);
   return member;
 }

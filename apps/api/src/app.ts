@@ -173,11 +173,12 @@ export async function buildApp({ config, database, mailer, logger, plans: givenP
   });
   limitSignedInWrites(app, authenticate, config.limits.writes);
   registerIdentityConfigRoutes(app, config.identity);
+  const management = createManagementClient(config.identity);
   registerUserRoutes(app, {
     db,
     identity: config.identity,
     plans,
-    management: createManagementClient(config.identity),
+    management,
     authenticate,
   });
   registerItemRoutes(app, {
@@ -197,6 +198,8 @@ export async function buildApp({ config, database, mailer, logger, plans: givenP
   });
   registerInvitationRoutes(app, {
     db,
+    identity: config.identity,
+    management,
     plans,
     authenticate,
     rateLimit: config.rateLimit,

@@ -36,6 +36,8 @@ export const errorCodes = [
   'auth/email-already-in-use',
   'auth/weak-password',
   'auth/invalid-change',
+  'auth/email-already-verified',
+  'auth/verification-email-too-soon',
   // Items, plans, seats
   'items/limit-reached',
   'plan/upgrade-required',
@@ -55,6 +57,7 @@ export const errorCodes = [
   'invitations/no-seat',
   'invitations/resend-too-soon',
   'invitations/recipient-limit',
+  'invitations/email-not-verified',
   // Billing
   'billing/unknown-price',
   'billing/already-subscribed',

@@ -67,9 +67,15 @@ export const identitySettings = z
   })
   .meta({ id: 'IdentitySettings' });
 
+/** Where a new verification link went. */
+export const verificationEmailSent = z
+  .object({ email: z.string().describe('The address the identity provider mailed the link to.') })
+  .meta({ id: 'VerificationEmailSent' });
+
 export type AuthUserChangeRequest = z.output<typeof authUserChangeRequest>;
 export type UserDocument = z.output<typeof userDocument>;
 export type IdentitySettings = z.output<typeof identitySettings>;
+export type VerificationEmailSent = z.output<typeof verificationEmailSent>;
 
 export const userEndpoints = [
   endpoint({
@@ -105,6 +111,26 @@ export const userEndpoints = [
       400: ['auth/weak-password', 'auth/invalid-change'],
       401: ['auth/requires-recent-login'],
       409: ['auth/provider-managed-credentials', 'auth/email-already-in-use'],
+      502: ['identity_error'],
+    },
+  }),
+  endpoint({
+    method: 'POST',
+    path: '/api/auth-user/verification-email',
+    id: 'sendVerificationEmail',
+    tag: 'Account',
+    summary: 'Mails the caller a new link that verifies their email address',
+    description:
+      'The identity provider sends it. Once a minute at most (`auth/verification-email-too-soon`); refused when the address is verified already.',
+    auth: 'bearer',
+    answer: {
+      status: 200,
+      description: 'The address the link was mailed to.',
+      schema: successEnvelope(verificationEmailSent),
+    },
+    errors: {
+      409: ['auth/email-already-verified'],
+      429: ['auth/verification-email-too-soon'],
       502: ['identity_error'],
     },
   }),

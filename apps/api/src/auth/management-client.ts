@@ -30,8 +30,6 @@ export type ManagementUser = {
   user_id?: string;
   email?: string;
   email_verified?: boolean;
-  /** With a new email: the provider mails a verification link to it (Auth0's `verify_email`). */
-  verify_email?: boolean;
   name?: string;
   picture?: string;
 };
@@ -120,6 +118,10 @@ export function createManagementClient(identity: IdentityConfig) {
     },
     updateUser(uid: string, changes: ManagementUserUpdate) {
       return call('PATCH', `users/${encodeURIComponent(uid)}`, changes);
+    },
+    /** Has the provider mail the user a new verification link (Jobs › Send an email address verification email). */
+    sendVerificationEmail(uid: string) {
+      return call('POST', 'jobs/verification-email', { user_id: uid, client_id: identity.clientId });
     },
   };
 }

@@ -47,6 +47,8 @@ export const users = pgTable('users', {
   currentPeriodEnd: timestamp('current_period_end', { withTimezone: true }),
   /** The ticket of the webhook sync that wrote the plan: a sync that started earlier never overwrites it. */
   planSyncTicket: bigint('plan_sync_ticket', { mode: 'number' }).notNull().default(0),
+  /** When the person last asked for a new verification mail (POST /api/auth-user/verification-email). */
+  verificationEmailSentAt: timestamp('verification_email_sent_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

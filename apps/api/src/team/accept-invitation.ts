@@ -1,11 +1,15 @@
 import type { Workspace } from '@launchkit/api-contract';
 import { and, eq, sql } from 'drizzle-orm';
 import { recordActivity } from '#api/activity/record-activity.ts';
+import type { ManagementClient } from '#api/auth/management-client.ts';
 import type { PlanCatalogue } from '#api/billing/resolve-plan-prices.ts';
+import type { IdentityConfig } from '#api/config/app-config.ts';
 import type { Database } from '#api/db/database.ts';
 import { subUsers, users } from '#api/db/schema.ts';
+import { askProvider } from '#api/users/ask-provider.ts';
 import type { UserRow } from '#api/users/user-document.ts';
 import {
+  invitationEmailNotVerified,
   invitationExpired,
   invitationForAnotherEmail,
   invitationNotFound,
@@ -25,10 +29,13 @@ import { toWorkspace, workspaceOwnerColumns } from './workspace-document.ts';
  * membership of the same person in one workspace even if two of their invitations race.
  */
 export async function acceptInvitation(
-  deps: { db: Database; plans: PlanCatalogue },
+  deps: { db: Database; identity: IdentityConfig; management: ManagementClient; plans: PlanCatalogue },
   me: UserRow,
   token: string,
 ): Promise<Workspace> {
+  // The invited address must be proven the person's: the provider's own record says which address the
+  // account has now and whether its owner has verified it (the local copy follows the provider).
+  const account = await askProvider(deps.identity, () => deps.management.getUser(me.id));
   const hash = hashInvitationToken(token);
   try {
     return await deps.db.transaction(async (tx) => {
@@ -47,7 +54,8 @@ export async function acceptInvitation(
       if (row.memberId) throw invitationUsed();
       if (!row.expiresAt || row.expiresAt <= new Date()) throw invitationExpired();
       if (row.owner === me.id) throw invitationToOwnWorkspace(row.email);
-      if (me.email.toLowerCase() !== row.email) throw invitationForAnotherEmail(row.email);
+      if ((account.email ?? me.email).toLowerCase() !== row.email) throw invitationForAnotherEmail(row.email);
+      if (!account.email_verified) throw invitationEmailNotVerified(row.email);
       // Already a member through another row of this owner (joined before under an older address).
       const [already] = await tx
         .select({ id: subUsers.id })

@@ -38,6 +38,13 @@ export const invitationForAnotherEmail = (email: string) =>
     `This invitation is for ${email}. Sign in (or sign up) with that email address to join.`,
   );
 
+export const invitationEmailNotVerified = (email: string) =>
+  new AppError(
+    403,
+    'invitations/email-not-verified',
+    `Verify your email address first: open the link we mailed to ${email}, then join. No mail? Send it again below.`,
+  );
+
 export const noSeatToJoin = () =>
   new AppError(
     409,

@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { Authenticate } from '#api/auth/authenticate.ts';
+import type { ManagementClient } from '#api/auth/management-client.ts';
 import type { PlanCatalogue } from '#api/billing/resolve-plan-prices.ts';
+import type { IdentityConfig } from '#api/config/app-config.ts';
 import type { Database } from '#api/db/database.ts';
 import { success } from '#api/http/app-error.ts';
 import { route } from '#api/http/route.ts';
@@ -18,6 +20,8 @@ export function registerInvitationRoutes(
   app: FastifyInstance,
   deps: {
     db: Database;
+    identity: IdentityConfig;
+    management: ManagementClient;
     plans: PlanCatalogue;
     authenticate: Authenticate;
     rateLimit: RateLimitConfig;

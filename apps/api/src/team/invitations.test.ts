@@ -149,6 +149,35 @@ describe('accepting', () => {
     expect((await accept(invitee, token)).statusCode).toBe(200);
   });
 
+  it('refuses an invitee whose address is not verified yet, until they follow the mailed link', async () => {
+    const owner = await ownerWithSeats(2);
+    const invitee = await suite.newUser({ verified: false });
+    const { token } = await invited(owner, invitee.email);
+    expectErrorEnvelope(
+      await accept(invitee, token),
+      403,
+      'invitations/email-not-verified',
+      `Verify your email address first: open the link we mailed to ${invitee.email}, then join. No mail? Send it again below.`,
+    );
+    expect(await joinedRowsOf(owner.uid)).toEqual([]);
+    await suite.identity.verifyEmail(invitee.email);
+    expect((await accept(invitee, token)).statusCode).toBe(200);
+  });
+
+  it('refuses a holder of the link who changed their email to the invited one, until they prove it', async () => {
+    const owner = await ownerWithSeats(2);
+    const invitedEmail = `leaked-${Date.now()}@example.com`;
+    const { token } = await invited(owner, invitedEmail);
+    const holder = await suite.newUser();
+    const renamed = await call(holder, 'PATCH', '/api/auth-user', { email: invitedEmail });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect((await accept(holder, token)).json().code).toBe('invitations/email-not-verified');
+    expect(await joinedRowsOf(owner.uid)).toEqual([]);
+    // Only the owner of the address can open the link the provider mailed to it.
+    await suite.identity.verifyEmail(invitedEmail);
+    expect((await accept(holder, token)).statusCode).toBe(200);
+  });
+
   it('refuses an expired link with 409 invitations/expired', async () => {
     const owner = await ownerWithSeats(2);
     const invitee = await suite.newUser();
@@ -186,9 +215,10 @@ describe('accepting', () => {
   it('refuses a second membership of the same person in one workspace (a later invitation) as used', async () => {
     const owner = await ownerWithSeats(3);
     const { member, recordId } = await kit.joinedMember(owner);
-    // The member's address changes in their user document; the owner invites the new address.
+    // The member changes their address, and proves it; the owner invites the new address.
     const newEmail = `renamed-${Date.now()}@example.com`;
-    await suite.testApp.db.execute(sql`update users set email = ${newEmail} where id = ${member.uid}`);
+    expect((await call(member, 'PATCH', '/api/auth-user', { email: newEmail })).statusCode).toBe(200);
+    await suite.identity.verifyEmail(newEmail);
     const { token } = await invited(owner, newEmail);
     const refused = await accept(member, token);
     expect(refused.statusCode).toBe(409);

@@ -1,15 +1,15 @@
 import { afterAll, beforeAll } from 'vitest';
 import { startTestApp, type TestApp } from './test-app.ts';
 import { startTestIdentityProvider, type TestIdentityProvider } from './test-identity-provider.ts';
-import { createTestUsers, type TestUser } from './test-users.ts';
+import { createTestUsers, type NewUser } from './test-users.ts';
 
 export type AppWithIdentity = {
   /** Set in `beforeAll`. */
   identity: TestIdentityProvider;
   /** Set in `beforeAll`. */
   testApp: TestApp;
-  /** Signs up and signs in a new person (no user document yet); call it in a test or hook. */
-  newUser: () => Promise<TestUser>;
+  /** Signs up and signs in a new person (no user document yet; verified unless told); call it in a test or hook. */
+  newUser: NewUser;
 };
 
 /**
@@ -17,11 +17,11 @@ export type AppWithIdentity = {
  * `afterAll`; `overrides` are further environment variables of the app.
  */
 export function useAppWithIdentity(overrides: Record<string, string> = {}): AppWithIdentity {
-  let newUser: (() => Promise<TestUser>) | undefined;
+  let newUser: NewUser | undefined;
   const suite = {
-    newUser: () => {
+    newUser: (options) => {
       if (!newUser) throw new Error('newUser() called before beforeAll');
-      return newUser();
+      return newUser(options);
     },
   } as AppWithIdentity;
   beforeAll(async () => {

@@ -2,6 +2,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { loadIdentityConfig, startIdentityEmulator } from '@launchkit/identity-emulator';
+import { readOutbox } from '@launchkit/mail';
 import { importJWK, type JWTPayload, SignJWT } from 'jose';
 
 export const testPassword = 'Correct-horse-9';
@@ -65,6 +66,17 @@ export async function startTestIdentityProvider() {
       });
       if (status !== 200) throw new Error(`sign-in answered ${status}: ${JSON.stringify(body)}`);
       return body as { access_token: string; id_token: string };
+    },
+    /** Follows the newest verification link the provider mailed to `email`, as its owner would. */
+    async verifyEmail(email: string) {
+      const [mail] = (await readOutbox(path.join(dataDir, 'outbox'), { to: email })).filter(
+        (message) => message.subject === 'Verify your email',
+      );
+      const link = mail?.text.match(/https?:\/\/\S+\/u\/email-verification\S*/)?.[0];
+      if (!link) throw new Error(`no verification mail to ${email}`);
+      // No keep-alive: a connection left open would hold up closing the provider in a test.
+      const page = await fetch(link, { headers: { connection: 'close' } });
+      if (page.status !== 200) throw new Error(`the verification link answered ${page.status}`);
     },
     /** The tokens of a sign-in through a social connection's consent page, as the popup does it. */
     async signInWithProvider(provider: string, email: string) {

@@ -4,14 +4,19 @@ import { users } from '#api/db/schema.ts';
 import type { TestIdentityProvider } from './test-identity-provider.ts';
 
 export type TestUser = { email: string; uid: string; token: string };
+export type NewUser = (options?: { verified?: boolean }) => Promise<TestUser>;
 
-/** Signs up and signs in a new person on the test identity provider (no user document yet). */
-export function createTestUsers(identity: TestIdentityProvider) {
+/**
+ * Signs up and signs in a new person on the test identity provider (no user document yet), who has
+ * followed the verification link mailed to them unless `verified: false`.
+ */
+export function createTestUsers(identity: TestIdentityProvider): NewUser {
   let sequence = 0;
-  return async function newUser(): Promise<TestUser> {
+  return async function newUser(options = {}): Promise<TestUser> {
     sequence += 1;
     const email = `person-${Date.now()}-${sequence}@example.com`;
     const { _id } = await identity.signUp(email);
+    if (options.verified ?? true) await identity.verifyEmail(email);
     const { access_token: token } = await identity.signIn(email);
     return { email, uid: `auth0|${_id}`, token };
   };

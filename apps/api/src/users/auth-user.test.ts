@@ -86,6 +86,52 @@ const patchAuthUser = (token: string, payload: unknown) =>
     payload: payload as Record<string, unknown>,
   });
 
+describe('POST /api/auth-user/verification-email', () => {
+  const askForLink = (person: TestUser) =>
+    suite.testApp.app.inject({
+      method: 'POST',
+      url: '/api/auth-user/verification-email',
+      headers: { authorization: `Bearer ${person.token}` },
+    });
+  const verificationMails = async (person: TestUser) =>
+    (await readOutbox(path.join(suite.identity.dataDir, 'outbox'), { to: person.email })).filter(
+      (mail) => mail.subject === 'Verify your email',
+    );
+
+  it('has the provider mail a new link, once a minute, and the link verifies the address', async () => {
+    const person = await newUser({ verified: false });
+    expect(await verificationMails(person)).toHaveLength(1); // sent at sign-up
+    const sent = await askForLink(person);
+    expect(sent.statusCode, sent.body).toBe(200);
+    expect(sent.json()).toEqual({ status: 'success', data: { email: person.email } });
+    expect(await verificationMails(person)).toHaveLength(2);
+    const [first, second] = await Promise.all([askForLink(person), askForLink(person)]);
+    for (const again of [first, second]) {
+      expectErrorEnvelope(
+        again as Awaited<ReturnType<typeof askForLink>>,
+        429,
+        'auth/verification-email-too-soon',
+        'We sent you a verification email less than a minute ago. Please check your inbox, or wait a minute before asking again.',
+      );
+    }
+    expect(await verificationMails(person)).toHaveLength(2);
+    await suite.identity.verifyEmail(person.email);
+    expect(await providerProfile(person)).toMatchObject({ email_verified: true });
+  });
+
+  it('answers 409 auth/email-already-verified for a verified address, mailing nothing', async () => {
+    const person = await newUser();
+    const before = (await verificationMails(person)).length;
+    expectErrorEnvelope(
+      await askForLink(person),
+      409,
+      'auth/email-already-verified',
+      'Your email address is already verified.',
+    );
+    expect(await verificationMails(person)).toHaveLength(before);
+  });
+});
+
 describe('GET /api/user', () => {
   it('creates the user document on the first call, with the email from the provider, once under concurrency', async () => {
     const person = await newUser();

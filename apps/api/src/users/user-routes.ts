@@ -7,6 +7,7 @@ import type { IdentityConfig } from '#api/config/app-config.ts';
 import type { Database } from '#api/db/database.ts';
 import { success } from '#api/http/app-error.ts';
 import { route } from '#api/http/route.ts';
+import { sendVerificationEmail } from './send-verification-email.ts';
 import { userOf } from './signed-in-user.ts';
 import { parseAuthUserChange, updateAuthUser } from './update-auth-user.ts';
 import { toUserDocument } from './user-document.ts';
@@ -29,4 +30,8 @@ export function registerUserRoutes(
     const row = await updateAuthUser(deps, callerOf(request), await userOf(request), body);
     return success(toUserDocument(row, deps.plans));
   });
+
+  route(app, 'sendVerificationEmail', deps, async (_input, request) =>
+    success(await sendVerificationEmail(deps, callerOf(request))),
+  );
 }

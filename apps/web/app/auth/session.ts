@@ -1,4 +1,4 @@
-import type { AuthUserChangeRequest, UserDocument } from '@launchkit/api-contract';
+import type { AuthUserChangeRequest, UserDocument, VerificationEmailSent } from '@launchkit/api-contract';
 import { identifyUser } from '#web/lib/analytics.ts';
 import { ApiError, apiRequest, registerSessionHooks } from '#web/lib/api.ts';
 import { AuthError, toAuthError } from './auth-error.ts';
@@ -215,6 +215,14 @@ async function changeAuthUser(body: AuthUserChangeRequest): Promise<AuthUser> {
   const token = requireToken();
   await apiRequest<UserDocument>('auth-user', { method: 'PATCH', body, token });
   return adopt(token, { isNewSignIn: false });
+}
+
+/** Has the identity provider mail a new link that verifies the email address. */
+export function sendVerificationEmail(): Promise<VerificationEmailSent> {
+  return apiRequest<VerificationEmailSent>('auth-user/verification-email', {
+    method: 'POST',
+    token: requireToken(),
+  });
 }
 
 export function updateProfile(profile: { name?: string; picture?: string }): Promise<AuthUser> {

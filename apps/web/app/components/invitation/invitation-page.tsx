@@ -1,12 +1,14 @@
 import { type ReactNode, useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useAuth } from '#web/auth/auth-context.tsx';
+import { sendVerificationEmail } from '#web/auth/session.ts';
 import { Alert } from '#web/components/forms/alert.tsx';
 import { Button, buttonClasses } from '#web/components/forms/button.tsx';
 import { errorMessage } from '#web/components/forms/error-message.ts';
 import { LoadingStatus } from '#web/components/layout/loading-status.tsx';
 import { useApiResource } from '#web/hooks/use-api-resource.ts';
 import { useWorkspaces } from '#web/hooks/use-workspaces.ts';
+import { ApiError } from '#web/lib/api.ts';
 import {
   acceptInvitation,
   forgetInvitationToken,
@@ -82,6 +84,8 @@ function JoinActions({ token, invitedEmail }: { token: string; invitedEmail: str
   const navigate = useNavigate();
   const [isJoining, setIsJoining] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  // The server refuses an address its owner has not verified yet: the page offers the mail again.
+  const [needsVerification, setNeedsVerification] = useState(false);
 
   if (user === null) return <LoadingStatus className="py-4" />;
   if (user === false) {
@@ -110,6 +114,7 @@ function JoinActions({ token, invitedEmail }: { token: string; invitedEmail: str
       navigate('/dashboard');
     } catch (failure) {
       setError(errorMessage(failure));
+      setNeedsVerification(failure instanceof ApiError && failure.code === 'invitations/email-not-verified');
       setIsJoining(false);
     }
   };
@@ -122,8 +127,39 @@ function JoinActions({ token, invitedEmail }: { token: string; invitedEmail: str
         {isOtherEmail && ` This invitation is for ${invitedEmail}: sign in with that address to join.`}
       </p>
       {error && <Alert variant="error">{error}</Alert>}
+      {needsVerification && <ResendVerification />}
       <Button className="w-full" busy={isJoining} busyLabel="Joining…" onClick={() => void join()}>
         Join workspace
+      </Button>
+    </div>
+  );
+}
+
+/** Mails the verification link again, and says where it went or why it did not. */
+function ResendVerification() {
+  const [isSending, setIsSending] = useState(false);
+  const [outcome, setOutcome] = useState<{ variant: 'success' | 'error'; text: string } | null>(null);
+  const send = async () => {
+    setIsSending(true);
+    try {
+      const { email } = await sendVerificationEmail();
+      setOutcome({ variant: 'success', text: `We sent a new link to ${email}. Open it, then join.` });
+    } catch (failure) {
+      setOutcome({ variant: 'error', text: errorMessage(failure) });
+    }
+    setIsSending(false);
+  };
+  return (
+    <div className="space-y-3">
+      {outcome && <Alert variant={outcome.variant}>{outcome.text}</Alert>}
+      <Button
+        variant="secondary"
+        className="w-full"
+        busy={isSending}
+        busyLabel="Sending…"
+        onClick={() => void send()}
+      >
+        Send the verification email again
       </Button>
     </div>
   );
