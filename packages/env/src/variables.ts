@@ -538,6 +538,22 @@ export const variables = {
     description: "writes timed on bench:api's live lists",
     readBy: ['bench'],
   },
+  BENCH_STEPS: {
+    description: 'the open live lists bench:capacity measures at, comma-separated (1000,5000,10000)',
+    readBy: ['bench'],
+  },
+  BENCH_PEOPLE: {
+    description: 'the signed-in people (workspaces) bench:capacity spreads its streams over (100)',
+    readBy: ['bench'],
+  },
+  BENCH_WRITES_PER_SECOND: {
+    description: 'the steady write rate of bench:capacity at each step (20)',
+    readBy: ['bench'],
+  },
+  BENCH_WRITE_SECONDS: {
+    description: 'how long bench:capacity writes at each step (10)',
+    readBy: ['bench'],
+  },
   BENCH_VERBOSE: {
     description: "set: bench:api prints every run's figures",
     readBy: ['bench'],
