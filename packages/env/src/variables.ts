@@ -546,10 +546,6 @@ export const variables = {
     description: 'the signed-in people (workspaces) bench:capacity spreads its streams over (100)',
     readBy: ['bench'],
   },
-  BENCH_WRITES_PER_SECOND: {
-    description: 'the steady write rate of bench:capacity at each step (20)',
-    readBy: ['bench'],
-  },
   BENCH_WRITE_SECONDS: {
     description: 'how long bench:capacity writes at each step (10)',
     readBy: ['bench'],
@@ -575,7 +571,7 @@ export const variables = {
     readBy: ['bench'],
   },
   BENCH_WRITES_PER_SECOND: {
-    description: "bench:faults' steady write rate",
+    description: 'the steady write rate of bench:faults and, at each step, bench:capacity (20)',
     readBy: ['bench'],
   },
   BENCH_PHASE_SECONDS: {
