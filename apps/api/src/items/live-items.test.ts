@@ -1,3 +1,5 @@
+import { itemStreamEvents } from '@launchkit/api-contract';
+import { createEventParser } from '@launchkit/api-contract/server-sent-events';
 import type { FastifyBaseLogger } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '#api/db/database.ts';
@@ -69,8 +71,13 @@ function recorder(as?: { member: string; authorizedAt?: number }) {
   const lists: Item[][] = [];
   let endCount = 0;
   let revokeCount = 0;
+  // What the stream would carry: each `send` is one whole `items` event.
+  const events = createEventParser((event) => {
+    expect(event.type).toBe(itemStreamEvents.items);
+    lists.push(JSON.parse(event.data));
+  });
   const subscriber: LiveItemsSubscriber = {
-    send: (listJson) => lists.push(JSON.parse(listJson)),
+    send: (event) => events.push(event.toString('utf8')),
     end: () => {
       endCount += 1;
     },

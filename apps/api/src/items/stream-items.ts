@@ -68,7 +68,7 @@ export function createStreamItemsHandler(deps: {
       if (how === 'end') response.end();
       else response.destroy();
     };
-    const write = (chunk: string) => {
+    const write = (chunk: string | Buffer) => {
       if (!isOpen) return;
       response.write(chunk);
       if (response.writableLength > maxBufferedBytes) {
@@ -84,7 +84,7 @@ export function createStreamItemsHandler(deps: {
       stop('end');
     });
     const unsubscribe = live.subscribe(access.workspace, {
-      send: (listJson) => write(`event: ${itemStreamEvents.items}\ndata: ${listJson}\n\n`),
+      send: write,
       end: () => stop('end'),
       ...(access.role === 'member' && {
         member: caller.uid,
