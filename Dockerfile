@@ -60,4 +60,5 @@ STOPSIGNAL SIGTERM
 # Liveness (the process answers and reaches the database). Load balancers route on /readyz instead.
 HEALTHCHECK --interval=10s --timeout=3s --start-period=30s --retries=3 \
   CMD node -e "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/healthz', { signal: AbortSignal.timeout(2500) }).then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"
-CMD ["node", "apps/api/src/server.ts"]
+# Through /bin/sh, which raises the soft open-files limit to the hard one first (scripts/lib/server-start.mjs).
+CMD ["/bin/sh", "-c", "ulimit -n \"$(ulimit -Hn)\" 2>/dev/null; exec \"$0\" apps/api/src/server.ts", "node"]

@@ -6,7 +6,7 @@
 //                                npm run build                     (web app + hosted pricing app)
 //                                node scripts/release.mjs --copy-only <outDir>
 //   stage 2, in <outDir>:        npm ci --omit=dev --no-audit --no-fund
-//   start, in <outDir>:          NODE_ENV=production node apps/api/src/server.ts
+//   start, in <outDir>:          NODE_ENV=production + startCommand (below)
 //
 // `--reuse-install` replaces the first two steps by a build of only what is stale, with the installed
 // dependencies: the test's way (CI has just run `npm ci`; a developer's checkout keeps its own). The
@@ -18,10 +18,11 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { buildIfStale } from './lib/build-if-stale.mjs';
 import { nodeRuntimePackages } from './lib/node-runtime.mjs';
+import { serverStartCommand } from './lib/server-start.mjs';
 import { buildAll, root } from './lib/workspace.mjs';
 
 /** The production start command, run from the release's root (the Dockerfile's CMD). */
-export const startCommand = ['node', 'apps/api/src/server.ts'];
+export const startCommand = serverStartCommand('node');
 
 /** The steps, as the Dockerfile's RUN lines spell them (`<outDir>` is the release directory). */
 export const releaseSteps = [
@@ -239,7 +240,7 @@ function main(argv) {
       `Steps: ${Object.entries(seconds)
         .map(([step, value]) => `${step} ${value.toFixed(1)} s`)
         .join(', ')}.`,
-      `Start it: cd ${outDir} && NODE_ENV=production ${startCommand.join(' ')}`,
+      `Start it: cd ${outDir} && NODE_ENV=production ${startCommand.map((part) => (part.includes(' ') ? `'${part}'` : part)).join(' ')}`,
       '(with every production variable set: docs/deploy.md).',
     ].join('\n'),
   );

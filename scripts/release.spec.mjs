@@ -87,8 +87,9 @@ function run(command, args, options) {
 }
 
 function startRelease(releaseDir, environment) {
-  const [command, ...args] = startCommand;
-  const child = spawn(command === 'node' ? process.execPath : command, args, {
+  // `node` is the image's; here, the Node running this test.
+  const [command, ...args] = startCommand.map((part) => (part === 'node' ? process.execPath : part));
+  const child = spawn(command, args, {
     cwd: releaseDir,
     env: { ...baseEnvironment, ...environment },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -6,6 +6,7 @@ import { loadDotEnv } from './lib/dot-env.mjs';
 import { identityEmulator, isProductionMode, paymentsEmulator } from './lib/emulators.mjs';
 import { requireSupportedNode } from './lib/node-runtime.mjs';
 import { runTogether } from './lib/processes.mjs';
+import { serverStartCommand } from './lib/server-start.mjs';
 import { buildAll, root } from './lib/workspace.mjs';
 
 requireSupportedNode();
@@ -28,11 +29,8 @@ if (!isProductionMode()) {
 runTogether([
   ...identityEmulator({ root, appPort }),
   ...paymentsEmulator({ root, appPort }),
-  {
-    name: 'app',
-    command: process.execPath,
-    args: ['apps/api/src/server.ts'],
-    cwd: root,
-    env: {},
-  },
+  (() => {
+    const [command, ...args] = serverStartCommand(process.execPath);
+    return { name: 'app', command, args, cwd: root, env: {} };
+  })(),
 ]);

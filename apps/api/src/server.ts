@@ -3,6 +3,7 @@ import { createMailer } from '@launchkit/mail';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config/app-config.ts';
 import { openDatabase } from './db/database.ts';
+import { openFilesLimit, openFilesWanted } from './operations/open-files.ts';
 import { startDraining } from './operations/readiness.ts';
 
 const config = (() => {
@@ -50,6 +51,13 @@ if (config.mode === 'embedded') {
 if (config.database.kind === 'postgres' && !config.redisUrl) {
   app.log.warn(
     'no REDIS_URL: rate limits and stream caps are counted per instance; set REDIS_URL to share them when running several',
+  );
+}
+const openFiles = openFilesLimit();
+if (openFiles !== undefined && openFiles < openFilesWanted) {
+  app.log.warn(
+    { openFilesLimit: openFiles, wanted: openFilesWanted },
+    'the open-files limit caps the connections and live lists this instance can hold; raise nofile (docs/capacity.md)',
   );
 }
 
