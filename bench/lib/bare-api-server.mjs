@@ -1,5 +1,7 @@
 // The baselines' common part: node:http, the same RS256 verification with jose against the product's
 // JWKS (JWKS_URI, ISSUER, AUDIENCE), and a pg pool of the product's size on DATABASE_URL — nothing else.
+// jose is the product's major (6, WebCrypto), a root devDependency: unpinned, the root resolved the
+// older major another package brings (5, node:crypto), which verifies at a different cost.
 // Prints `{"port": …}` once listening; closes the pool on SIGTERM.
 import http from 'node:http';
 import { createRemoteJWKSet, jwtVerify } from 'jose';
