@@ -1,10 +1,10 @@
 import { expect, expectNoAxeViolations, gotoHydrated, test } from './fixtures.ts';
-import { openSignedIn, subjectOf, uniqueEmail } from './support/identity.ts';
+import { createPasswordUser, openSignedIn, subjectOf, uniqueEmail } from './support/identity.ts';
 import * as team from './support/teams.ts';
 import { addItemWithApi, itemRow } from './support/workspace.ts';
 
 // A person in their own workspace and in someone else's: the top bar's switcher, what an owner alone
-// sees (User management, Activity, billing), and the owner's activity log.
+// sees (User management, Activity, billing), and the owner's activity log, a page at a time.
 
 test.use({ allowedConsoleErrors: team.consoleErrors });
 
@@ -99,6 +99,47 @@ test.describe('teams: workspaces', () => {
     await expect(entries.nth(1)).toContainText(`${member.email} joined`);
     await expect(entries.nth(2)).toContainText(`${owner.email} invited ${member.email}`);
     await expectNoAxeViolations(page);
+    await page.setViewportSize({ width: 375, height: 900 });
+    await expectNoAxeViolations(page);
+  });
+
+  test('the owner shows older activity a page at a time, down to the first entry; Refresh starts over', async ({
+    page,
+    request,
+  }) => {
+    // 55 entries: a page of 50 (the server's page size), then the 5 older ones.
+    const owner = await createPasswordUser(request, 'activity-pages');
+    for (let index = 1; index <= 55; index += 1) {
+      await addItemWithApi(request, owner.accessToken, `Entry ${index}`);
+    }
+    await openSignedIn(page, owner.accessToken, '/activity');
+    const entries = page.getByTestId('activity-entry');
+    const older = page.getByRole('button', { name: 'Show older activity' });
+    await expect(entries).toHaveCount(50);
+    await expect(entries.nth(0)).toContainText(`${owner.email} added “Entry 55”`);
+    await expect(entries.nth(49)).toContainText('added “Entry 6”');
+    await expect(page.getByTestId('activity-end')).toHaveCount(0);
+    await expectNoAxeViolations(page);
+
+    // From the keyboard: the focus goes to the first of the older entries, where reading goes on.
+    await older.focus();
+    await page.keyboard.press('Enter');
+    await expect(entries).toHaveCount(55);
+    await expect(entries.nth(50)).toBeFocused();
+    await expect(entries.nth(50)).toContainText('added “Entry 5”');
+    await expect(entries.nth(54)).toContainText('added “Entry 1”');
+    const texts = await entries.allInnerTexts();
+    expect(new Set(texts.map((text) => text.split('\n')[0])).size).toBe(55);
+    await expect(older).toHaveCount(0);
+    await expect(page.getByTestId('activity-end')).toHaveText('No older activity.');
+    await expectNoAxeViolations(page);
+
+    // Refresh reloads the newest page, and the older ones are to be shown again.
+    await addItemWithApi(request, owner.accessToken, 'Entry 56');
+    await page.getByRole('button', { name: 'Refresh' }).click();
+    await expect(entries.nth(0)).toContainText('added “Entry 56”');
+    await expect(entries).toHaveCount(50);
+    await expect(older).toBeVisible();
     await page.setViewportSize({ width: 375, height: 900 });
     await expectNoAxeViolations(page);
   });

@@ -58,6 +58,8 @@ export const errorCodes = [
   'invitations/resend-too-soon',
   'invitations/recipient-limit',
   'invitations/email-not-verified',
+  // The activity log (docs/team.md): a `before` cursor the server did not make
+  'activity/invalid-cursor',
   // Billing
   'billing/unknown-price',
   'billing/already-subscribed',

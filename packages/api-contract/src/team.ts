@@ -113,6 +113,46 @@ export const activityEntry = z
   })
   .meta({ id: 'ActivityEntry' });
 
+/** How many entries a page of the activity log holds when the client does not say, and at most. */
+export const activityPageSize = { default: 50, max: 200 } as const;
+
+const pageSizeProblem = `The page size must be a whole number from 1 to ${activityPageSize.max}.`;
+
+/**
+ * The query of GET /api/activity: keyset paging, newest first. `before` is a page's `nextCursor`, opaque
+ * to clients (the server checks it and answers 400 `activity/invalid-cursor` for one it did not make).
+ */
+export const activityPageQuery = z.object({
+  before: z
+    .string({ error: 'Give the `before` cursor once.' })
+    .optional()
+    .describe("The `nextCursor` of the page before: the entries older than that page's last one."),
+  limit: z
+    .string({ error: pageSizeProblem })
+    .regex(/^[0-9]{1,3}$/, { error: pageSizeProblem })
+    .transform(Number)
+    .pipe(
+      z
+        .number()
+        .int()
+        .min(1, { error: pageSizeProblem })
+        .max(activityPageSize.max, { error: pageSizeProblem }),
+    )
+    .optional()
+    .describe(`How many entries (1 to ${activityPageSize.max}; ${activityPageSize.default} when absent).`),
+});
+
+/** One page of a workspace's activity log, newest first, and where the next (older) one starts. */
+export const activityPage = z
+  .object({
+    entries: z.array(activityEntry),
+    nextCursor: z
+      .string()
+      .nullable()
+      .describe('Send it as `before` for the older entries; null when this page reaches the first entry.'),
+  })
+  .meta({ id: 'ActivityPage' });
+
 export type Workspace = z.output<typeof workspace>;
 export type AddMemberRequest = z.output<typeof addMemberRequest>;
 export type Member = z.output<typeof member>;
@@ -121,6 +161,7 @@ export type InvitationRequest = z.output<typeof invitationRequest>;
 export type InvitationPreview = z.output<typeof invitationPreview>;
 export type ActivityAction = (typeof activityActions)[number];
 export type ActivityEntry = z.output<typeof activityEntry>;
+export type ActivityPage = z.output<typeof activityPage>;
 
 const memberIdParams = z.object({ id: z.string().describe("The member's id (a uuid).") });
 const workspaceIdParams = z.object({ id: z.string().describe("The workspace's id (its owner's uid).") });
@@ -239,12 +280,16 @@ export const teamEndpoints = [
     path: '/api/activity',
     id: 'listActivity',
     tag: 'Teams',
-    summary: "What happened in the caller's own workspace, newest first (the latest 200 entries)",
+    summary: "What happened in the caller's own workspace, newest first, a page at a time",
+    description:
+      'Keyset paging: the first page without `before`, then each next one with the `nextCursor` of the page before, until it is null. Entries written meanwhile never shift a page: they are newer than every cursor.',
     auth: 'bearer',
+    request: { query: activityPageQuery },
     answer: {
       status: 200,
-      description: 'The activity log.',
-      schema: successEnvelope(z.array(activityEntry)),
+      description: 'A page of the activity log.',
+      schema: successEnvelope(activityPage),
     },
+    errors: { 400: ['activity/invalid-cursor'] },
   }),
 ];

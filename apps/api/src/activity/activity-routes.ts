@@ -5,12 +5,12 @@ import { success } from '#api/http/app-error.ts';
 import { route } from '#api/http/route.ts';
 import { listActivity } from './list-activity.ts';
 
-/** The owner's activity log (docs/team.md): always the caller's own workspace. */
+/** The owner's activity log (docs/team.md): always the caller's own workspace, a page at a time. */
 export function registerActivityRoutes(
   app: FastifyInstance,
   deps: { db: Database; authenticate: Authenticate },
 ) {
-  route(app, 'listActivity', deps, async (_input, request) =>
-    success(await listActivity(deps.db, callerOf(request).uid)),
+  route(app, 'listActivity', deps, async ({ query }, request) =>
+    success(await listActivity(deps.db, callerOf(request).uid, query)),
   );
 }

@@ -1,29 +1,78 @@
-import type { ActivityAction, ActivityEntry } from '@launchkit/api-contract';
-import { desc, eq } from 'drizzle-orm';
+import {
+  type ActivityAction,
+  type ActivityEntry,
+  type ActivityPage,
+  activityPageSize,
+} from '@launchkit/api-contract';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '#api/db/database.ts';
 import { activity } from '#api/db/schema.ts';
+import { decodeActivityCursor, encodeActivityCursor } from './activity-cursor.ts';
 
-/** How many entries the log shows: the latest, enough for a glance at what happened lately. */
-export const activityListMax = 200;
+export type ActivityPageRequest = {
+  /** The `nextCursor` of the page before; absent: the newest entries. */
+  before?: string | undefined;
+  /** How many entries (1 to activityPageSize.max); absent: activityPageSize.default. */
+  limit?: number | undefined;
+};
+
+/** `created_at` as the cursor keeps it: UTC, to the microsecond, whatever the session's time zone. */
+const createdAtInFull = sql<string>`to_char(${activity.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 
 /**
- * The caller's OWN workspace's log, newest first (the index `activity_workspace_created_at_idx`). There
- * is no way to name another workspace: a member never reads the log of the workspace they joined.
+ * One page of the caller's OWN workspace's log, newest first (`created_at desc, id desc`), by keyset:
+ * the entries after the cursor's `(created_at, id)` in that order. The index
+ * `activity_workspace_created_at_idx` (workspace, created_at desc, id desc) serves the first page and
+ * every later one alike, reading only the page (db/query-plans.test.ts checks it on PostgreSQL). There
+ * is no way to name another workspace: a member never reads the log of the workspace they joined, and a
+ * cursor only says where to start in the caller's own log.
  */
-export async function listActivity(db: Database, owner: string): Promise<ActivityEntry[]> {
+export async function listActivity(
+  db: Database,
+  owner: string,
+  page: ActivityPageRequest = {},
+): Promise<ActivityPage> {
+  const limit = page.limit ?? activityPageSize.default;
+  const after = page.before === undefined ? undefined : decodeActivityCursor(page.before);
   const rows = await db
-    .select()
+    .select({
+      id: activity.id,
+      actorId: activity.actorId,
+      actorEmail: activity.actorEmail,
+      action: activity.action,
+      subject: activity.subject,
+      previous: activity.previous,
+      createdAt: activity.createdAt,
+      createdAtInFull,
+    })
     .from(activity)
-    .where(eq(activity.workspace, owner))
+    .where(
+      and(
+        eq(activity.workspace, owner),
+        after &&
+          sql`(${activity.createdAt}, ${activity.id}) < (${after.createdAt}::timestamptz, ${after.id}::uuid)`,
+      ),
+    )
     .orderBy(desc(activity.createdAt), desc(activity.id))
-    .limit(activityListMax);
-  return rows.map((row) => ({
-    id: row.id,
-    actorId: row.actorId,
-    actorEmail: row.actorEmail,
-    action: row.action as ActivityAction,
-    subject: row.subject,
-    previous: row.previous,
-    createdAt: row.createdAt.toISOString(),
-  }));
+    // One more than the page: whether there is an older page, without a count.
+    .limit(limit + 1);
+  const entries = rows.slice(0, limit);
+  const last = entries.at(-1);
+  return {
+    entries: entries.map(
+      (row): ActivityEntry => ({
+        id: row.id,
+        actorId: row.actorId,
+        actorEmail: row.actorEmail,
+        action: row.action as ActivityAction,
+        subject: row.subject,
+        previous: row.previous,
+        createdAt: row.createdAt.toISOString(),
+      }),
+    ),
+    nextCursor:
+      rows.length > limit && last
+        ? encodeActivityCursor({ createdAt: last.createdAtInFull, id: last.id })
+        : null,
+  };
 }

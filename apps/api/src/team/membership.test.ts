@@ -178,7 +178,7 @@ describe("a member never reaches the owner's account", () => {
     expect(billing.statusCode).toBe(409);
     expect(billing.json()).toMatchObject({ code: 'billing/no-customer' });
     const activity = await call(member, 'GET', '/api/activity');
-    expect(activity.json()).toEqual({ status: 'success', data: [] });
+    expect(activity.json()).toEqual({ status: 'success', data: { entries: [], nextCursor: null } });
     for (const response of [list, add, user, billing, activity])
       expect(mentionsOwner(response.body)).toBe(false);
 

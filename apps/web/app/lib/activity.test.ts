@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type ActivityEntry, describeActivity, describeWhen } from './activity.ts';
+import { type ActivityEntry, activityPagePath, describeActivity, describeWhen } from './activity.ts';
 
 const entry = (
   action: ActivityEntry['action'],
@@ -54,5 +54,17 @@ describe('when it happened', () => {
   it('reads a time ahead of the browser’s clock as just now, and nothing for no date', () => {
     expect(describeWhen(ago(-5 * minute), now)).toBe('just now');
     expect(describeWhen('not a date', now)).toBe('');
+  });
+});
+
+describe('the path of a page', () => {
+  it('is the newest page without a cursor, and carries the cursor as it is otherwise', () => {
+    expect(activityPagePath()).toBe('activity');
+    expect(activityPagePath(null)).toBe('activity');
+    expect(activityPagePath('MjAyNi0wNS0wMVQxMjowMDowMC4xMjM0NTZa_-')).toBe(
+      'activity?before=MjAyNi0wNS0wMVQxMjowMDowMC4xMjM0NTZa_-',
+    );
+    // Whatever a cursor holds stays one parameter.
+    expect(activityPagePath('a&limit=1 b')).toBe('activity?before=a%26limit%3D1+b');
   });
 });

@@ -1,13 +1,22 @@
-import type { ActivityEntry } from '@launchkit/api-contract';
+import type { ActivityEntry, ActivityPage } from '@launchkit/api-contract';
 import { formatLongDate } from '@launchkit/plans';
 import { apiRequest } from './api.ts';
 
-// The activity log of the caller's own workspace (GET /api/activity, newest first), and how the page
-// words each entry: "<who> <what>", when.
+// The activity log of the caller's own workspace (GET /api/activity, newest first, a page at a time),
+// and how the page words each entry: "<who> <what>", when.
 
-export type { ActivityEntry };
+export type { ActivityEntry, ActivityPage };
 
-export const listActivity = (signal?: AbortSignal) => apiRequest<ActivityEntry[]>('activity', { signal });
+/** The path of a page: the newest without a cursor, else the one after the page that gave `before`. */
+export const activityPagePath = (before: string | null = null) =>
+  before === null ? 'activity' : `activity?${new URLSearchParams({ before })}`;
+
+/** A page of the log at the server's page size: the newest (`before` null), or the next older one. */
+export const listActivity = (before: string | null, signal?: AbortSignal) =>
+  apiRequest<ActivityPage>(activityPagePath(before), { signal });
+
+/** The newest page, as the log first loads it. */
+export const listNewestActivity = (signal?: AbortSignal) => listActivity(null, signal);
 
 const quoted = (name: string) => `“${name}”`;
 

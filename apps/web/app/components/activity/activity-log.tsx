@@ -1,21 +1,24 @@
 import { formatLongDate } from '@launchkit/plans';
+import { useEffect, useRef } from 'react';
 import { Alert } from '#web/components/forms/alert.tsx';
 import { Button } from '#web/components/forms/button.tsx';
 import { errorMessage } from '#web/components/forms/error-message.ts';
 import { CardSection } from '#web/components/layout/card-section.tsx';
 import { LoadingStatus } from '#web/components/layout/loading-status.tsx';
 import { useApiResource } from '#web/hooks/use-api-resource.ts';
-import { type ActivityEntry, describeActivity, describeWhen, listActivity } from '#web/lib/activity.ts';
+import { type ActivityEntry, describeActivity, describeWhen, listNewestActivity } from '#web/lib/activity.ts';
+import { type OlderActivity, useOlderActivity } from './use-older-activity.ts';
 
 const titleId = 'activity-log-title';
 
 /**
- * The owner's activity log (Teams): who did what in their workspace and when, newest first (the
- * latest 200). One entry per line, so it reads the same on a phone as on a desk: `<who> <what>` with
- * the time under it.
+ * The owner's activity log (Teams): who did what in their workspace and when, newest first, a page at
+ * a time ("Show older activity" loads the next). One entry per line, so it reads the same on a phone
+ * as on a desk: `<who> <what>` with the time under it.
  */
 export function ActivityLog() {
-  const { data: entries, error, reload } = useApiResource(listActivity);
+  const { data: newest, error, reload } = useApiResource(listNewestActivity);
+  const older = useOlderActivity(newest);
   // A failed refresh keeps the entries it had; the alert says why they may be out of date.
   return (
     <CardSection titleId={titleId} testId="activity">
@@ -35,12 +38,30 @@ export function ActivityLog() {
           <Alert variant="error">{errorMessage(error)}</Alert>
         </div>
       )}
-      <ActivityBody entries={entries} isFailing={Boolean(error)} />
+      <ActivityBody
+        entries={newest && [...newest.entries, ...older.entries]}
+        focusId={older.firstOfLastPage}
+        isFailing={Boolean(error)}
+      />
+      {newest && <OlderActivityFooter older={older} />}
     </CardSection>
   );
 }
 
-function ActivityBody({ entries, isFailing }: { entries: ActivityEntry[] | null; isFailing: boolean }) {
+function ActivityBody({
+  entries,
+  focusId,
+  isFailing,
+}: {
+  entries: ActivityEntry[] | null;
+  /** The first entry of the older page loaded last: it takes the focus, where reading goes on. */
+  focusId: string | null;
+  isFailing: boolean;
+}) {
+  const focused = useRef<HTMLLIElement>(null);
+  useEffect(() => {
+    if (focusId) focused.current?.focus();
+  }, [focusId]);
   if (entries === null) return isFailing ? null : <LoadingStatus className="py-12" />;
   if (entries.length === 0) {
     return (
@@ -55,18 +76,55 @@ function ActivityBody({ entries, isFailing }: { entries: ActivityEntry[] | null;
   const now = new Date();
   return (
     <ol aria-labelledby={titleId} className="divide-y divide-slate-200">
-      {entries.map((entry) => (
-        <li key={entry.id} className="px-4 py-3 sm:px-6" data-testid="activity-entry">
-          <p className="break-words text-sm text-slate-900">
-            <span className="font-medium break-all">{entry.actorEmail}</span> {describeActivity(entry)}
-          </p>
-          <p className="mt-0.5 text-xs text-slate-600">
-            <time dateTime={entry.createdAt} title={formatLongDate(entry.createdAt)}>
-              {describeWhen(entry.createdAt, now)}
-            </time>
-          </p>
-        </li>
-      ))}
+      {entries.map((entry) => {
+        const takesFocus = entry.id === focusId;
+        return (
+          <li
+            key={entry.id}
+            ref={takesFocus ? focused : undefined}
+            tabIndex={takesFocus ? -1 : undefined}
+            className="px-4 py-3 focus-visible:-outline-offset-2 sm:px-6"
+            data-testid="activity-entry"
+          >
+            <p className="break-words text-sm text-slate-900">
+              <span className="font-medium break-all">{entry.actorEmail}</span> {describeActivity(entry)}
+            </p>
+            <p className="mt-0.5 text-xs text-slate-600">
+              <time dateTime={entry.createdAt} title={formatLongDate(entry.createdAt)}>
+                {describeWhen(entry.createdAt, now)}
+              </time>
+            </p>
+          </li>
+        );
+      })}
     </ol>
+  );
+}
+
+/** Under the entries: the button to the next older page, why it failed, or that the log ends here. */
+function OlderActivityFooter({ older }: { older: OlderActivity }) {
+  if (!older.hasOlder && !older.reachedFirstEntry) return null;
+  return (
+    <div className="flex flex-col items-center gap-3 border-t border-slate-200 p-4 sm:p-6">
+      {older.error !== null && (
+        <Alert variant="error" className="w-full">
+          {errorMessage(older.error)}
+        </Alert>
+      )}
+      {older.hasOlder ? (
+        <Button
+          variant="secondary"
+          busy={older.loading}
+          busyLabel="Loading older activity…"
+          onClick={older.loadOlder}
+        >
+          Show older activity
+        </Button>
+      ) : (
+        <p className="text-sm text-slate-600" data-testid="activity-end">
+          No older activity.
+        </p>
+      )}
+    </div>
   );
 }
