@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import {
   type APIRequestContext,
   type Browser,
@@ -6,11 +8,15 @@ import {
   request as playwrightRequest,
   test,
 } from '@playwright/test';
+import pg from 'pg';
+import { root } from '../scripts/lib/workspace.mjs';
 import { type Cluster, startCluster } from './start-cluster.ts';
 
 // Three instances in production mode behind HAProxy, one PostgreSQL, one Redis, the providers over
 // https: what a deployment is, on one machine. The tests share one cluster and run in order; the last
-// one takes instances down.
+// one takes instances down. With CLUSTER_POOLER=pgbouncer (`npm run test:cluster:pgbouncer`) the same
+// tests run with PgBouncer in transaction mode between the instances and PostgreSQL, and one more
+// checks that their queries do go through it.
 test.describe.configure({ mode: 'serial' });
 
 let cluster: Cluster;
@@ -31,9 +37,24 @@ test.beforeAll(async () => {
 // biome-ignore lint/correctness/noEmptyPattern: Playwright reads the fixtures a hook asks for from this pattern.
 test.afterAll(async ({}, testInfo) => {
   if (cluster && testInfo.status !== testInfo.expectedStatus) console.log(cluster.output());
-  await api?.dispose();
-  await cluster?.stop();
+  // The cluster stops even when disposing of the request context fails (a trace file gone missing).
+  try {
+    await api?.dispose();
+  } finally {
+    await cluster?.stop();
+  }
 });
+
+/** The rows of one query on a connection of its own (no parameters: PgBouncer's console takes only those). */
+async function rowsOf<Row>(connectionString: string, text: string): Promise<Row[]> {
+  const client = new pg.Client({ connectionString });
+  await client.connect();
+  try {
+    return (await client.query(text)).rows as Row[];
+  } finally {
+    await client.end();
+  }
+}
 
 /** The number of live-list streams an instance holds, from its own /metrics. */
 async function openStreams(origin: string): Promise<number> {
@@ -75,6 +96,21 @@ test('three instances started at once on an empty database all serve, behind the
   const health = await api.get('/healthz');
   expect(health.ok()).toBeTruthy();
   expect((await api.get('/')).ok()).toBeTruthy();
+
+  // Migrated once: every migration of the journal recorded one time, and no advisory lock left held (a
+  // session lock taken through a pooler in transaction mode would stay on some server connection).
+  const journal = JSON.parse(readFileSync(path.join(root, 'apps/api/drizzle/meta/_journal.json'), 'utf8'));
+  const applied = await rowsOf<{ hash: string }>(
+    cluster.databaseUrl,
+    'select hash from drizzle.__drizzle_migrations',
+  );
+  expect(applied).toHaveLength(journal.entries.length);
+  expect(new Set(applied.map((row) => row.hash)).size).toBe(journal.entries.length);
+  const locks = await rowsOf<{ count: number }>(
+    cluster.databaseUrl,
+    "select count(*)::int as count from pg_locks where locktype = 'advisory' and database = (select oid from pg_database where datname = current_database())",
+  );
+  expect(locks[0]?.count).toBe(0);
 });
 
 test('rate limits hold across instances; a forged X-Forwarded-For does not help', async () => {
@@ -110,6 +146,56 @@ test('two tabs whose streams sit on different instances see each other’s chang
   await expect(itemNamed(first, 'Made in the second tab')).toBeVisible();
   await first.context().close();
   await second.context().close();
+});
+
+test('through PgBouncer: the instances’ queries all go through it; only LISTEN reaches PostgreSQL directly', async () => {
+  test.skip(!cluster.pooler, 'the PgBouncer variant only (npm run test:cluster:pgbouncer)');
+  const pooler = cluster.pooler as NonNullable<Cluster['pooler']>;
+  const queriesThroughPooler = async () => {
+    const stats = await rowsOf<{ database: string; total_query_count: string }>(
+      pooler.adminUrl,
+      'SHOW STATS',
+    );
+    return Number(stats.find((row) => row.database === pooler.database)?.total_query_count ?? 0);
+  };
+
+  // PgBouncer counts the queries of the writes and reads made through the balancer (its statistics
+  // refresh every second).
+  const before = await queriesThroughPooler();
+  const { accessToken } = await cluster.newUser('pooled');
+  const headers = { Authorization: `Bearer ${accessToken}` };
+  for (let index = 0; index < 6; index += 1) {
+    const created = await api.post('/api/items', { headers, data: { name: `pooled ${index}` } });
+    expect(created.status()).toBe(201);
+  }
+  const listed = await api.get('/api/items', { headers });
+  expect((await listed.json()).data).toHaveLength(6);
+  await expect.poll(queriesThroughPooler, { timeout: 10_000 }).toBeGreaterThanOrEqual(before + 7);
+
+  // PostgreSQL's side: every session on the database is one of PgBouncer's server connections, or a
+  // LISTEN of an instance (the tabs above opened live lists on two of them). An instance whose queries
+  // went straight to PostgreSQL would show sessions of its own here. Sessions first, then PgBouncer's
+  // list: a server connection opened in between is then in the list.
+  await expect(async () => {
+    const sessions = await rowsOf<{ pid: number; query: string }>(
+      cluster.databaseUrl,
+      "select pid, query from pg_stat_activity where datname = current_database() and backend_type = 'client backend' and pid <> pg_backend_pid()",
+    );
+    const servers = await rowsOf<{ database: string; remote_pid: string }>(pooler.adminUrl, 'SHOW SERVERS');
+    const pooled = new Set(
+      servers
+        .filter((server) => server.database === pooler.database)
+        .map((server) => Number(server.remote_pid)),
+    );
+    const direct = sessions.filter((session) => !pooled.has(session.pid));
+    expect(pooled.size).toBeGreaterThan(0);
+    expect(sessions.filter((session) => pooled.has(session.pid))).toHaveLength(pooled.size);
+    expect(direct.length).toBeGreaterThanOrEqual(2);
+    for (const session of direct) expect(session.query).toMatch(/^listen "/);
+    console.log(
+      `pgbouncer: ${(await queriesThroughPooler()) - before} queries counted during the test, ${pooled.size} server connections; ${direct.length} LISTEN sessions direct`,
+    );
+  }).toPass({ timeout: 10_000 });
 });
 
 test('an instance drained and another killed during writes: nothing acknowledged is lost', async ({

@@ -1,5 +1,6 @@
 // A production deployment on one machine: HAProxy (TLS) in front of N app instances in production mode,
-// one PostgreSQL, one Redis, and the provider emulators over https standing in for Auth0 and Stripe.
+// one PostgreSQL (optionally behind PgBouncer), one Redis, and the provider emulators over https standing
+// in for Auth0 and Stripe.
 // The cluster test (cluster/cluster.spec.ts) and the fault and soak benches (bench/faults, bench/soak)
 // drive it. Every process is real; nothing is mocked.
 import { type ChildProcess, spawn } from 'node:child_process';
@@ -18,6 +19,9 @@ import { buildIfStale } from '../scripts/lib/build-if-stale.mjs';
 import { ensureDebianPackage } from '../scripts/lib/debian-package.mjs';
 import { buildAll, root } from '../scripts/lib/workspace.mjs';
 import { haproxyConfig } from './haproxy-config.ts';
+import { pgbouncerConfig } from './pgbouncer-config.ts';
+
+export type Pooler = 'pgbouncer';
 
 export type ClusterOptions = {
   instances?: number;
@@ -27,6 +31,11 @@ export type ClusterOptions = {
   redisDatabase?: number;
   /** Print the processes' output (else kept for failures only). */
   verbose?: boolean;
+  /**
+   * 'pgbouncer': the instances' DATABASE_URL is PgBouncer in transaction mode, their DATABASE_DIRECT_URL
+   * (migrations, LISTEN) PostgreSQL itself. Default: CLUSTER_POOLER; unset, PostgreSQL directly.
+   */
+  pooler?: Pooler;
 };
 
 export type AppInstance = {
@@ -43,6 +52,19 @@ export type AppInstance = {
 
 const postgresServer = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const redisServer = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+
+/** CLUSTER_POOLER: empty or `pgbouncer`; anything else is a mistake, said before anything starts. */
+function poolerFromEnvironment(): Pooler | undefined {
+  const value = process.env.CLUSTER_POOLER?.trim();
+  if (!value) return undefined;
+  if (value === 'pgbouncer') return value;
+  throw new Error(`CLUSTER_POOLER=${value}: the one pooler the cluster runs is pgbouncer (or unset: none)`);
+}
+
+/** PgBouncer refuses to run as root: as root it reads its configuration, then becomes this user. */
+const pgbouncerUser = 'nobody';
+/** PgBouncer's server connections to PostgreSQL; fewer than the instances' pools hold (3 × 10). */
+const pgbouncerPoolSize = 10;
 
 export const clusterIdentity = {
   clientId: 'cluster-web-client',
@@ -170,10 +192,43 @@ async function adminQuery(sql: string) {
   }
 }
 
+/** Starts PgBouncer in front of `databaseUrl` and resolves with the URL the instances use instead. */
+async function startPgbouncer(databaseUrl: URL, dir: string, verbose: boolean, children: Child[]) {
+  const port = await freePort();
+  const configFile = path.join(dir, 'pgbouncer.ini');
+  const name = decodeURIComponent(databaseUrl.pathname.slice(1));
+  await writeFile(
+    configFile,
+    pgbouncerConfig({
+      listenPort: port,
+      database: {
+        name,
+        host: databaseUrl.hostname || '127.0.0.1',
+        port: Number(databaseUrl.port || 5432),
+        user: decodeURIComponent(databaseUrl.username) || os.userInfo().username,
+        password: decodeURIComponent(databaseUrl.password) || undefined,
+      },
+      poolSize: pgbouncerPoolSize,
+    }),
+  );
+  const asRoot = process.getuid?.() === 0 ? ['-u', pgbouncerUser] : [];
+  const child = startChild('pgbouncer', ['/usr/sbin/pgbouncer', ...asRoot, configFile], {}, verbose);
+  children.push(child);
+  await waitForOutput(child, /process up/);
+  const url = new URL(databaseUrl);
+  url.hostname = '127.0.0.1';
+  url.port = String(port);
+  // The admin console: SHOW POOLS, SHOW STATS, SHOW SERVERS (the simple query protocol only).
+  const adminUrl = new URL(`postgres://pgbouncer@127.0.0.1:${port}/pgbouncer`);
+  return { url: url.toString(), adminUrl: adminUrl.toString(), database: name };
+}
+
 export async function startCluster(options: ClusterOptions = {}) {
   const instanceCount = options.instances ?? 3;
   const verbose = options.verbose ?? false;
+  const pooler = options.pooler ?? poolerFromEnvironment();
   ensureDebianPackage({ binary: '/usr/sbin/haproxy', name: 'haproxy' });
+  if (pooler === 'pgbouncer') ensureDebianPackage({ binary: '/usr/sbin/pgbouncer', name: 'pgbouncer' });
   buildAll(buildIfStale);
 
   const dir = await mkdtemp(path.join(os.tmpdir(), 'cluster-'));
@@ -255,6 +310,9 @@ export async function startCluster(options: ClusterOptions = {}) {
     );
     children.push(payments);
 
+    const pgbouncer =
+      pooler === 'pgbouncer' ? await startPgbouncer(databaseUrl, dir, verbose, children) : undefined;
+
     const appEnvironment = {
       NODE_ENV: 'production',
       // A staging deployment: served as https://localhost, paid with the emulator's test-mode keys.
@@ -262,7 +320,9 @@ export async function startCluster(options: ClusterOptions = {}) {
       NODE_EXTRA_CA_CERTS: certificate.certFile,
       HOST: '127.0.0.1',
       LOG_LEVEL: 'warn',
-      DATABASE_URL: databaseUrl.toString(),
+      ...(pgbouncer
+        ? { DATABASE_URL: pgbouncer.url, DATABASE_DIRECT_URL: databaseUrl.toString() }
+        : { DATABASE_URL: databaseUrl.toString() }),
       REDIS_URL: redisUrl.toString(),
       // HAProxy on this machine (loopback) is the one hop allowed to say who the client is.
       TRUST_PROXY: '1',
@@ -349,7 +409,15 @@ export async function startCluster(options: ClusterOptions = {}) {
       paymentsOrigin,
       certificate,
       instances,
+      /** PostgreSQL itself, whatever the instances' DATABASE_URL is. */
       databaseUrl: databaseUrl.toString(),
+      /** With a pooler: the instances' DATABASE_URL, and PgBouncer's admin console. */
+      pooler: pgbouncer && {
+        kind: pooler as Pooler,
+        url: pgbouncer.url,
+        adminUrl: pgbouncer.adminUrl,
+        database: pgbouncer.database,
+      },
       /** A new person at the identity provider and their access token (password grant, over https). */
       async newUser(label = 'person') {
         const email = `${label}-${Date.now()}-${randomBytes(3).toString('hex')}@example.com`;

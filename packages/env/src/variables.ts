@@ -92,6 +92,13 @@ export const variables = {
     secret: true,
     readBy: ['app'],
   },
+  DATABASE_DIRECT_URL: {
+    description:
+      'PostgreSQL itself, when DATABASE_URL goes through a pooler in transaction mode (PgBouncer): the migrations (under a session advisory lock) and LISTEN connect here, and the queries use no named prepared statements; unset: DATABASE_URL for everything',
+    production: 'instances',
+    secret: true,
+    readBy: ['app'],
+  },
   WEB_BUILD_DIR: {
     description: 'the built web app the server serves, relative to the repository',
     default: 'apps/web/build/client',
@@ -500,6 +507,11 @@ export const variables = {
   TEST_DATABASE_URL: {
     description:
       'a PostgreSQL server for the API suites, the release and the cluster tests; unset: PGlite, or skipped',
+    readBy: ['tests'],
+  },
+  CLUSTER_POOLER: {
+    description:
+      "pgbouncer: the cluster test's instances reach PostgreSQL through PgBouncer in transaction mode, migrations and LISTEN directly (npm run test:cluster:pgbouncer); unset: directly",
     readBy: ['tests'],
   },
   TEST_REDIS_URL: {

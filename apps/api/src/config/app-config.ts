@@ -21,6 +21,8 @@ const environmentSchema = z.object({
   LOG_LEVEL: field.logLevel,
   DATA_DIR: field.textWithDefault(variables.DATA_DIR.default),
   DATABASE_URL: field.optionalText,
+  // PostgreSQL itself when DATABASE_URL is a pooler in transaction mode (docs/deploy.md, Connection poolers).
+  DATABASE_DIRECT_URL: field.optionalText,
   WEB_BUILD_DIR: field.textWithDefault(variables.WEB_BUILD_DIR.default),
   OMNIOUT_DIR: field.textWithDefault(variables.OMNIOUT_DIR.default),
   SMTP_URL: field.optionalText,
@@ -130,9 +132,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env) {
     trustProxy: env.TRUST_PROXY,
     site: siteConfig(env),
     dataDir,
-    database: env.DATABASE_URL
-      ? ({ kind: 'postgres', url: env.DATABASE_URL } as const)
-      : ({ kind: 'pglite', dir: path.join(dataDir, 'db') } as const),
+    database: databaseTarget(env, dataDir),
     webBuildDir: fromRoot(env.WEB_BUILD_DIR),
     omnioutDir: fromRoot(env.OMNIOUT_DIR),
     omnioutUrl: env.OMNIOUT_URL ? new URL(env.OMNIOUT_URL).href : undefined,
@@ -171,6 +171,22 @@ function mergedProblems(shapeProblems: string[], production: string[]): Configur
       ? `${configurationTitle}: production mode (NODE_ENV=production) runs only with real providers`
       : configurationTitle;
   return new ConfigurationError(title, [...shape, ...production]);
+}
+
+/**
+ * PostgreSQL at DATABASE_URL, the migrations and LISTEN at DATABASE_DIRECT_URL when it is set (a pooler
+ * in transaction mode at DATABASE_URL); without DATABASE_URL, the embedded PGlite.
+ */
+function databaseTarget(env: Environment, dataDir: string) {
+  if (!env.DATABASE_URL) {
+    if (env.DATABASE_DIRECT_URL) {
+      throw new ConfigurationError(configurationTitle, [
+        'DATABASE_DIRECT_URL: set only beside DATABASE_URL (the pooler it bypasses); unset, the embedded PGlite is used',
+      ]);
+    }
+    return { kind: 'pglite', dir: path.join(dataDir, 'db') } as const;
+  }
+  return { kind: 'postgres', url: env.DATABASE_URL, directUrl: env.DATABASE_DIRECT_URL } as const;
 }
 
 /**

@@ -152,6 +152,33 @@ describe('production mode', () => {
     ]);
   });
 
+  it('takes DATABASE_DIRECT_URL beside a pooler at DATABASE_URL, and only a postgres:// one', () => {
+    expect(loadConfig(completeProduction).database).toEqual({
+      kind: 'postgres',
+      url: completeProduction.DATABASE_URL,
+      directUrl: undefined,
+    });
+    const pooled = {
+      ...completeProduction,
+      DATABASE_URL: 'postgres://app:secret@pgbouncer.internal:6432/app',
+      DATABASE_DIRECT_URL: 'postgresql://app:secret@db.internal:5432/app',
+    };
+    expect(loadConfig(pooled).database).toEqual({
+      kind: 'postgres',
+      url: 'postgres://app:secret@pgbouncer.internal:6432/app',
+      directUrl: 'postgresql://app:secret@db.internal:5432/app',
+    });
+    for (const DATABASE_DIRECT_URL of ['mysql://db.internal/app', 'db.internal:5432']) {
+      expect(problemsOf({ ...pooled, DATABASE_DIRECT_URL })).toEqual([
+        expect.stringMatching(/^DATABASE_DIRECT_URL: must be a postgres:\/\/ connection string/),
+      ]);
+    }
+    // Blank is unset, as for every variable.
+    expect(loadConfig({ ...pooled, DATABASE_DIRECT_URL: ' ' }).database).toMatchObject({
+      directUrl: undefined,
+    });
+  });
+
   it('reports a malformed variable beside the production rules, once per variable', () => {
     const problems = problemsOf({ ...completeProduction, PORT: 'eighty', STRIPE_API_URL: 'not a url' });
     expect(variablesNamed(problems).sort()).toEqual(['PORT', 'STRIPE_API_URL']);
@@ -170,6 +197,12 @@ describe('embedded mode', () => {
       expect(config.mail.transport).toBe('outbox');
       expect(config.site.origins).toEqual(['http://localhost:3000', 'http://127.0.0.1:3000']);
     }
+  });
+
+  it('refuses DATABASE_DIRECT_URL without DATABASE_URL: there is no pooler to bypass', () => {
+    expect(problemsOf({ DATABASE_DIRECT_URL: 'postgres://localhost/app' })).toEqual([
+      expect.stringMatching(/^DATABASE_DIRECT_URL: set only beside DATABASE_URL/),
+    ]);
   });
 
   it('reads an empty value as unset, as the emulators do', () => {

@@ -62,6 +62,14 @@ const rules: Rule[] = [
           : 'must be a postgres:// connection string',
   },
   {
+    name: 'DATABASE_DIRECT_URL',
+    // Optional: unset, the migrations and LISTEN connect to DATABASE_URL like every query.
+    check: (value) =>
+      value === undefined || /^postgres(ql)?:\/\//.test(value)
+        ? undefined
+        : 'must be a postgres:// connection string to PostgreSQL itself (not through the pooler at DATABASE_URL)',
+  },
+  {
     name: 'SMTP_URL',
     check: (value) =>
       value === undefined

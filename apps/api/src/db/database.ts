@@ -26,7 +26,16 @@ export type DatabaseHandle = {
 
 export type DatabaseTarget =
   | { kind: 'pglite'; dir: string | null } // null: in memory (tests)
-  | { kind: 'postgres'; url: string };
+  | {
+      kind: 'postgres';
+      /** The queries' pool: PostgreSQL, or a pooler in transaction mode (PgBouncer) in front of it. */
+      url: string;
+      /**
+       * PostgreSQL itself, when `url` is a pooler (DATABASE_DIRECT_URL): what needs one session of its
+       * own (the migrations' advisory lock, LISTEN) connects here. Unset: `url`.
+       */
+      directUrl?: string;
+    };
 
 const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
 
@@ -37,9 +46,15 @@ const migrationLockKey = 4_711_020_260_000_001n;
  * Applies pending migrations under a PostgreSQL advisory lock, so instances starting at the same
  * moment migrate one after the other: Drizzle's migrator takes no lock of its own, and two runs of the
  * same migration at once fail (or worse, half-apply). The later ones find nothing left to do.
+ * The lock belongs to a session, so this runs on a connection of its own to PostgreSQL itself: through
+ * a pooler in transaction mode, the lock, the migrations and the unlock could each land on another
+ * server connection, and the lock would stay held by one nobody unlocks.
  */
-async function migrateUnderLock(pool: pg.Pool) {
-  const client = await pool.connect();
+async function migrateUnderLock(directUrl: string) {
+  const client = new pg.Client({ connectionString: directUrl });
+  // A connection lost mid-migration fails the query below; its 'error' event must not end the process.
+  client.on('error', () => {});
+  await client.connect();
   try {
     await client.query('select pg_advisory_lock($1)', [migrationLockKey]);
     try {
@@ -48,26 +63,53 @@ async function migrateUnderLock(pool: pg.Pool) {
       await client.query('select pg_advisory_unlock($1)', [migrationLockKey]);
     }
   } finally {
-    client.release();
+    await client.end().catch(() => {});
+  }
+}
+
+/** A query config named for a prepared statement, without its name; anything else as it is. */
+function unnamed(config: unknown): unknown {
+  if (typeof config !== 'object' || config === null || 'submit' in config) return config;
+  return 'name' in config && config.name !== undefined ? { ...config, name: undefined } : config;
+}
+
+/**
+ * A connection that prepares no statement under a name: each query is parsed anew, unnamed. Through a
+ * pooler in transaction mode every transaction may run on another server connection, and a statement
+ * node-postgres prepared under a name on one (it then sends only its name) does not exist on the next
+ * (PgBouncer tracks such statements from 1.21 on, with max_prepared_statements; Debian 12 has 1.18).
+ * The callers' `.prepare(name)` keeps what it saves most, SQL built once (items/list-items.ts,
+ * users/user-document.ts).
+ */
+export class UnnamedStatementClient extends pg.Client {
+  constructor(config?: string | pg.ClientConfig) {
+    super(config);
+    const query = this.query.bind(this) as (...args: unknown[]) => unknown;
+    this.query = ((config: unknown, ...rest: unknown[]) =>
+      query(unnamed(config), ...rest)) as pg.Client['query'];
   }
 }
 
 /** Opens the database and applies pending migrations before anything reads it. */
 export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
   if (target.kind === 'postgres') {
-    const pool = new pg.Pool({ connectionString: target.url, max: 10 });
+    const directUrl = target.directUrl ?? target.url;
+    await migrateUnderLock(directUrl);
+    const pool = new pg.Pool({
+      connectionString: target.url,
+      max: 10,
+      // A URL of its own for PostgreSQL itself means `url` is a pooler: no named prepared statements.
+      ...(directUrl !== target.url && { Client: UnnamedStatementClient }),
+    });
     // An idle connection that breaks (a server restart) is dropped by the pool and replaced on the next
     // query; without a listener its 'error' event would end the process.
     pool.on('error', () => {});
-    await migrateUnderLock(pool).catch(async (error) => {
-      await pool.end();
-      throw error;
-    });
     const db = drizzlePostgres(pool, { schema });
     return {
       db: db as unknown as Database,
       kind: 'postgres',
-      listen: (channel, onPayload, options) => listenOnPostgres(target.url, channel, onPayload, options),
+      // A LISTEN must stay on one session: never through a pooler in transaction mode.
+      listen: (channel, onPayload, options) => listenOnPostgres(directUrl, channel, onPayload, options),
       close: () => pool.end(),
       poolUse: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     };
