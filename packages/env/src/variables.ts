@@ -535,7 +535,7 @@ export const variables = {
     readBy: ['bench'],
   },
   BENCH_DURATION: {
-    description: 'seconds of each throughput run (api, auth, billing)',
+    description: 'seconds of each throughput run (api, auth, billing, workspaces)',
     readBy: ['bench'],
   },
   BENCH_ROUNDS: {
@@ -560,6 +560,18 @@ export const variables = {
   },
   BENCH_WRITE_SECONDS: {
     description: 'how long bench:capacity writes at each step (10)',
+    readBy: ['bench'],
+  },
+  BENCH_ACTIVITY_ROWS: {
+    description: 'the activity entries bench:workspaces seeds, 40% in its large workspace (1000000)',
+    readBy: ['bench'],
+  },
+  BENCH_LARGE_ITEMS: {
+    description: "the items of bench:workspaces' large workspace (1000, the cap)",
+    readBy: ['bench'],
+  },
+  BENCH_LARGE_MEMBERS: {
+    description: "the members of bench:workspaces' large workspace (200)",
     readBy: ['bench'],
   },
   BENCH_VERBOSE: {
