@@ -23,7 +23,9 @@ import * as schema from './schema.ts';
 // (1,000 items, 200 members, a long activity log), ANALYZEd. Each plan must reach its table through the
 // expected index, with no Seq Scan of a workspace table, and an activity page must come in the index's
 // order (no Sort) from the cursor on (an index condition): a page then reads its own rows and no
-// others, however deep. A dropped or reshaped index fails here, not in production.
+// others, however deep. Each statement is also run once (rolled back) and may touch only so many pages:
+// indexes used by a query that still reads too much (a subquery once per row of the list) fail as
+// well. A dropped or reshaped index fails here, not in production.
 // Both plans PostgreSQL may use are checked: the custom plan of one execution (with the values), and
 // the generic plan a prepared statement (the items list, the user lookup) switches to after five.
 // PostgreSQL only: PGlite's planner is PostgreSQL's, but a plan is only worth checking on the server.
@@ -100,16 +102,44 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('the hot queries use their index
   }
 
   /**
+   * The pages (8 KiB buffers) the statement touches when it runs, in a transaction rolled back: a plan
+   * can use every index and still read far too much, such as a subquery run once per row of a list.
+   */
+  async function pagesRead(statement: Statement): Promise<number> {
+    const client = await pool.connect();
+    try {
+      await client.query('begin');
+      const { rows } = await client.query(
+        `explain (analyze, buffers, format json) ${statement.query}`,
+        statement.params,
+      );
+      const plan = rows[0]['QUERY PLAN'][0].Plan;
+      return (plan['Shared Hit Blocks'] ?? 0) + (plan['Shared Read Blocks'] ?? 0);
+    } finally {
+      await client.query('rollback');
+      client.release();
+    }
+  }
+
+  /**
    * Checks both plans of every statement `work` sends: no Seq Scan of a workspace table, and together
    * they use each of `indexes` (a list: any one of them); `ordered`, no Sort (the index gives the
-   * order); `indexConditions`, each plan has an index condition matching each.
+   * order); `indexConditions`, each plan has an index condition matching each. And each statement,
+   * run, touches at most `maxPages` pages (1,000, 8 MiB; the largest list reads about 150).
    */
   async function expectIndexedPlans(
     work: () => Promise<unknown>,
-    expected: { indexes: (string | string[])[]; ordered?: boolean; indexConditions?: RegExp[] },
+    expected: {
+      indexes: (string | string[])[];
+      ordered?: boolean;
+      indexConditions?: RegExp[];
+      maxPages?: number;
+    },
   ): Promise<PlanNode[]> {
     const plans: PlanNode[] = [];
     for (const statement of await statementsOf(work)) {
+      const maxPages = expected.maxPages ?? 1_000;
+      expect(await pagesRead(statement), `pages read by: ${statement.query}`).toBeLessThanOrEqual(maxPages);
       for (const [kind, plan] of [
         ['custom', await customPlan(statement)],
         ['generic', await genericPlan(statement)],
@@ -281,6 +311,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('the hot queries use their index
     await expectIndexedPlans(() => listActivity(db, big.owner), {
       indexes: ['activity_workspace_created_at_idx'],
       ordered: true,
+      maxPages: 100,
     });
     const { rows } = await pool.query(
       `select id, to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as "createdAt"
@@ -293,6 +324,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('the hot queries use their index
       indexes: ['activity_workspace_created_at_idx'],
       ordered: true,
       indexConditions: [/ROW\(created_at, id\) < ROW\(/],
+      maxPages: 100,
     });
   });
 });
