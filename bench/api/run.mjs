@@ -11,6 +11,7 @@ import { newSignedInUser, requestJson } from '../lib/identity.mjs';
 import { createBenchDatabase } from '../lib/postgres.mjs';
 import { percentile, round } from '../lib/stats.mjs';
 import { cpuSeconds, pidListeningOn } from './process-cpu.mjs';
+import { roundTripsPerRequest } from './round-trips.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const durationSeconds = Number(process.env.BENCH_DURATION ?? 10);
@@ -181,6 +182,9 @@ try {
   );
   console.table({ 'GET /api/items/stream': live });
   console.log('target: p99 ≤ 50 ms');
+
+  console.log('\nRound trips to PostgreSQL per request (counted by a proxy in front of it)');
+  console.table(await roundTripsPerRequest(database.url));
 } finally {
   for (const stop of stops) await stop().catch((error) => console.error(error));
 }

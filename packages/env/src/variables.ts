@@ -558,6 +558,10 @@ export const variables = {
     description: 'the signed-in people (workspaces) bench:capacity spreads its streams over (100)',
     readBy: ['bench'],
   },
+  BENCH_ONE_WORKSPACE_STREAMS: {
+    description: "the streams of bench:capacity's one-workspace step, all watching one list (1000; 0 skips it)",
+    readBy: ['bench'],
+  },
   BENCH_WRITE_SECONDS: {
     description: 'how long bench:capacity writes at each step (10)',
     readBy: ['bench'],

@@ -8,7 +8,12 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { acquireDirectoryLock } from './directory-lock.ts';
-import { type ListenOptions, listenOnPostgres, type Unlisten } from './postgres-listener.ts';
+import {
+  type ChannelHandlers,
+  type ListenOptions,
+  listenOnPostgres,
+  type Unlisten,
+} from './postgres-listener.ts';
 import * as schema from './schema.ts';
 
 export type Schema = typeof schema;
@@ -17,8 +22,12 @@ export type Database = PgDatabase<PgQueryResultHKT, Schema>;
 export type DatabaseHandle = {
   db: Database;
   kind: 'pglite' | 'postgres';
-  /** Calls `onPayload` for every NOTIFY on `channel` (from any connection) until the returned function runs. */
-  listen(channel: string, onPayload: (payload: string) => void, options?: ListenOptions): Promise<Unlisten>;
+  /**
+   * Calls each channel's handler for every NOTIFY on it (from any connection) until the returned
+   * function runs. Call it once for all the channels an instance needs: on PostgreSQL each call holds
+   * a connection.
+   */
+  listen(handlers: ChannelHandlers, options?: ListenOptions): Promise<Unlisten>;
   close(): Promise<void>;
   /** PostgreSQL pool connections by state (for metrics); absent for the embedded database. */
   poolUse?: () => { total: number; idle: number; waiting: number };
@@ -109,7 +118,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
       db: db as unknown as Database,
       kind: 'postgres',
       // A LISTEN must stay on one session: never through a pooler in transaction mode.
-      listen: (channel, onPayload, options) => listenOnPostgres(directUrl, channel, onPayload, options),
+      listen: (handlers, options) => listenOnPostgres(directUrl, handlers, options),
       close: () => pool.end(),
       poolUse: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     };
@@ -124,7 +133,14 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
       db: db as unknown as Database,
       kind: 'pglite',
       // One embedded database in this process: a notification cannot be lost to a dropped connection.
-      listen: (channel, onPayload) => client.listen(channel, onPayload),
+      async listen(handlers) {
+        const unlistens = await Promise.all(
+          Object.entries(handlers).map(([channel, onPayload]) => client.listen(channel, onPayload)),
+        );
+        return async () => {
+          await Promise.all(unlistens.map((unlisten) => unlisten()));
+        };
+      },
       async close() {
         await client.close();
         releaseLock();

@@ -71,7 +71,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
       });
       try {
         const heard: string[] = [];
-        const unlisten = await handle.listen('pooler_probe', (payload) => heard.push(payload));
+        const unlisten = await handle.listen({ pooler_probe: (payload) => heard.push(payload) });
         const client = new pg.Client({ connectionString: direct.toString() });
         await client.connect();
         await client.query(`select pg_notify('pooler_probe', 'hello')`);

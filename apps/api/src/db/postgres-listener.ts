@@ -2,6 +2,9 @@ import pg from 'pg';
 
 export type Unlisten = () => Promise<void>;
 
+/** What to call with each notification's payload, by channel. */
+export type ChannelHandlers = Record<string, (payload: string) => void>;
+
 export type ListenOptions = {
   /** Runs once a dropped connection is back: notifications sent while it was down are lost. */
   onResume?: () => void;
@@ -12,16 +15,16 @@ const firstRetryMs = 500;
 const lastRetryMs = 10_000;
 
 /**
- * LISTENs on its own connection, outside the pool: a pooled connection is handed to other queries,
- * and a LISTEN must stay on one session. `url` is PostgreSQL itself (DATABASE_DIRECT_URL when the pool
+ * LISTENs to every channel of `handlers` on one connection of its own, outside the pool (one per
+ * instance, however many channels: each is a PostgreSQL backend, and a primary has few to spare): a
+ * pooled connection is handed to other queries, and a LISTEN must stay on one session. `url` is PostgreSQL itself (DATABASE_DIRECT_URL when the pool
  * goes through a pooler in transaction mode, which would hand this session's server connection to
  * other clients between statements and drop the notifications). A dropped connection is reopened with
  * backoff (0.5 s → 10 s).
  */
 export async function listenOnPostgres(
   url: string,
-  channel: string,
-  onPayload: (payload: string) => void,
+  handlers: ChannelHandlers,
   options: ListenOptions = {},
 ): Promise<Unlisten> {
   let current: pg.Client | undefined;
@@ -37,13 +40,18 @@ export async function listenOnPostgres(
       keepAliveInitialDelayMillis: 10_000,
     });
     client.on('notification', (message) => {
-      if (message.channel === channel) onPayload(message.payload ?? '');
+      if (Object.hasOwn(handlers, message.channel)) handlers[message.channel]?.(message.payload ?? '');
     });
     client.on('error', (error) => dropped(client, error));
     client.on('end', () => dropped(client));
     try {
       await client.connect();
-      await client.query(`listen ${client.escapeIdentifier(channel)}`);
+      // One round trip: the channels' LISTENs as one simple query.
+      await client.query(
+        Object.keys(handlers)
+          .map((channel) => `listen ${client.escapeIdentifier(channel)}`)
+          .join('; '),
+      );
     } catch (error) {
       client.end().catch(() => {});
       throw error;

@@ -229,7 +229,8 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
       // are down: its announcement is lost, the check after reconnecting is not.
       const terminated = await db().execute(
         sql`select pg_terminate_backend(pid, 5000) from pg_stat_activity
-          where datname = current_database() and query = 'listen "workspace_access"'`,
+          where datname = current_database() and query like '%listen "workspace_access"%'
+            and pid <> pg_backend_pid()`,
       );
       expect((terminated as { rows: unknown[] }).rows).toHaveLength(2);
       await db().delete(subUsers).where(eq(subUsers.id, membership));

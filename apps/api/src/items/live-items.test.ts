@@ -3,7 +3,7 @@ import { createEventParser } from '@launchkit/api-contract/server-sent-events';
 import type { FastifyBaseLogger } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '#api/db/database.ts';
-import type { ListenOptions } from '#api/db/postgres-listener.ts';
+import type { ChannelHandlers, ListenOptions } from '#api/db/postgres-listener.ts';
 import type { Item } from './item-document.ts';
 import {
   createLiveItems,
@@ -18,7 +18,7 @@ const settle = async () => {
   for (let round = 0; round < 5; round += 1) await tick();
 };
 
-type Listener = { onPayload: (payload: string) => void; options: ListenOptions };
+type Listener = { handlers: ChannelHandlers; options: ListenOptions };
 
 /**
  * A hub over a fake database: `announce` plays a NOTIFY on the items channel and `announceAccess` one
@@ -29,14 +29,16 @@ function hubWithFakeDatabase(
   readItems?: (owner: string) => Promise<Item[]>,
   keepsAccess: (member: string, workspace: string) => Promise<boolean> = async () => true,
 ) {
-  const listeners = new Map<string, Listener>();
+  // The one listening connection, while open.
+  let listener: Listener | undefined;
   const reads: string[] = [];
   const checks: string[] = [];
   const database = {
-    async listen(channel: string, onPayload: (payload: string) => void, options?: ListenOptions) {
-      listeners.set(channel, { onPayload, options: options ?? {} });
+    async listen(handlers: ChannelHandlers, options?: ListenOptions) {
+      if (listener) throw new Error('a second listening connection');
+      listener = { handlers, options: options ?? {} };
       return async () => {
-        listeners.delete(channel);
+        listener = undefined;
       };
     },
   } as unknown as DatabaseHandle;
@@ -56,12 +58,12 @@ function hubWithFakeDatabase(
     live,
     reads,
     checks,
-    announce: (owner: string) => listeners.get(itemChangesChannel)?.onPayload(owner),
-    announceAccess: (workspace: string) => listeners.get(workspaceAccessChannel)?.onPayload(workspace),
-    resume: () => listeners.get(itemChangesChannel)?.options.onResume?.(),
-    resumeAccess: () => listeners.get(workspaceAccessChannel)?.options.onResume?.(),
+    announce: (owner: string) => listener?.handlers[itemChangesChannel]?.(owner),
+    announceAccess: (workspace: string) => listener?.handlers[workspaceAccessChannel]?.(workspace),
+    /** The listening connection came back after a drop. */
+    resume: () => listener?.options.onResume?.(),
     get isListening() {
-      return listeners.size > 0;
+      return listener !== undefined;
     },
   };
 }
@@ -242,7 +244,7 @@ describe('access changes in the live items hub', () => {
     expect(hub.checks).toEqual(['grace@ada']);
   });
 
-  it('checks every member again when the access connection is back, and ends streams whose check fails', async () => {
+  it('checks every member again when the listening connection is back, and ends streams whose check fails', async () => {
     let failing = false;
     const hub = hubWithFakeDatabase(undefined, async () => {
       if (failing) throw new Error('database gone');
@@ -253,7 +255,7 @@ describe('access changes in the live items hub', () => {
     hub.live.subscribe('ada', first.subscriber);
     hub.live.subscribe('barbara', second.subscriber);
     await settle();
-    hub.resumeAccess();
+    hub.resume();
     await settle();
     expect(hub.checks.sort()).toEqual(['grace@ada', 'linus@barbara']);
     expect([first.revokeCount, second.revokeCount]).toEqual([0, 0]);

@@ -54,13 +54,13 @@ type Channel = {
 };
 
 /**
- * The live lists of one app instance: one LISTEN for all of them, and per owner at most one read at a
- * time. Announcements that arrive in the same tick, or while a read runs, fold into one more read, so
- * a burst of writes costs a few reads whatever the number of open streams; each list is encoded once
- * and written to all of that owner's streams. Reads are sequential per owner, so a stream never gets
+ * The live lists of one app instance: one listening connection for all of them, and per owner at most
+ * one read at a time. Announcements that arrive in the same tick, or while a read runs, fold into one
+ * more read, so a burst of writes costs a few reads whatever the number of open streams; each list is
+ * encoded once and the same bytes written to all of that owner's streams. Reads are sequential per owner, so a stream never gets
  * an older list after a newer one.
  *
- * A second LISTEN hears access changes (docs/team.md): for each, the members watching that
+ * The same connection hears access changes (docs/team.md): for each, the members watching that
  * workspace on this instance are checked again (`keepsAccess`, once per member however many streams
  * they hold), and the streams of those who lost access are revoked. Access announcements fold as list
  * announcements do; owners are never checked, they cannot lose their own workspace.
@@ -179,36 +179,24 @@ export function createLiveItems(deps: {
     }
   }
 
-  async function listenToBoth(): Promise<Unlisten> {
-    const onConnectionError = (error: Error) =>
-      deps.log.warn({ err: error }, 'live items: listen connection lost');
-    const [items, access] = await Promise.allSettled([
-      deps.database.listen(itemChangesChannel, announce, {
-        // Announcements made while the connection was down are lost: every watched list may be stale.
+  /** Both channels on one listening connection. */
+  function listenToBoth(): Promise<Unlisten> {
+    return deps.database.listen(
+      { [itemChangesChannel]: announce, [workspaceAccessChannel]: announceAccess },
+      {
+        // Announcements made while the connection was down are lost: every watched list may be stale,
+        // and a member removed meanwhile must not keep the stream.
         onResume: () => {
           deps.log.info('live items: listening again');
-          for (const owner of channels.keys()) announce(owner);
-        },
-        onConnectionError,
-      }),
-      deps.database.listen(workspaceAccessChannel, announceAccess, {
-        // The same for access: a member removed meanwhile must not keep the stream.
-        onResume: () => {
-          deps.log.info('live items: listening to access changes again');
           accessEpoch += 1;
-          for (const workspace of channels.keys()) announceAccess(workspace);
+          for (const owner of channels.keys()) {
+            announce(owner);
+            announceAccess(owner);
+          }
         },
-        onConnectionError,
-      }),
-    ]);
-    if (items.status === 'rejected' || access.status === 'rejected') {
-      if (items.status === 'fulfilled') await items.value().catch(() => {});
-      if (access.status === 'fulfilled') await access.value().catch(() => {});
-      throw items.status === 'rejected' ? items.reason : (access as PromiseRejectedResult).reason;
-    }
-    return async () => {
-      await Promise.all([items.value(), access.value()]);
-    };
+        onConnectionError: (error) => deps.log.warn({ err: error }, 'live items: listen connection lost'),
+      },
+    );
   }
 
   function listen() {

@@ -1,4 +1,4 @@
-import { and, eq, isNotNull, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Database } from '#api/db/database.ts';
 import { subUsers, users } from '#api/db/schema.ts';
 import { AppError } from '#api/http/app-error.ts';
@@ -28,8 +28,18 @@ export const noSeat = () =>
 // refuse a NUL with an error rather than a miss.
 export const isPlausibleWorkspaceId = (id: string) => /^[^\p{Cc}]{1,200}$/u.test(id);
 
-const joinedMembership = (workspace: string, callerUid: string) =>
+/** The caller's membership of the workspace, once they joined (values, or placeholders of a prepared query). */
+export const joinedMembership = (workspace: string | SQLWrapper, callerUid: string | SQLWrapper) =>
   and(eq(subUsers.owner, workspace), eq(subUsers.memberId, callerUid), isNotNull(subUsers.joinedAt));
+
+/**
+ * A member's access as their membership row says (read with `rowsAddedBefore` and the owner's
+ * `quantity`); undefined: no joined membership. Refuses as every workspace route does.
+ */
+export function requireSeat(member: { addedBefore: number; seats: number } | undefined) {
+  if (!member) throw workspaceNotFound();
+  if (member.addedBefore >= member.seats) throw noSeat();
+}
 
 export type AuthorizeOptions = {
   /** Lock the membership (and the owner's row) until the caller's transaction ends: for writes. */
@@ -106,7 +116,6 @@ export async function authorizeWorkspace(
       .innerJoin(users, eq(users.id, subUsers.owner))
       .where(joinedMembership(workspace, callerUid));
   }
-  if (!member) throw workspaceNotFound();
-  if (member.addedBefore >= member.seats) throw noSeat();
+  requireSeat(member);
   return { workspace, role: 'member' };
 }
