@@ -535,7 +535,7 @@ export const variables = {
     readBy: ['bench'],
   },
   BENCH_DURATION: {
-    description: 'seconds of each throughput run (api, auth, billing, workspaces)',
+    description: 'seconds of each throughput run (api, auth, billing, cluster, workspaces)',
     readBy: ['bench'],
   },
   BENCH_ROUNDS: {
@@ -608,6 +608,10 @@ export const variables = {
   },
   BENCH_SOAK_SECONDS: {
     description: 'how long bench:soak runs',
+    readBy: ['bench'],
+  },
+  BENCH_CONNECTION_STEPS: {
+    description: 'the connection counts bench:cluster loads at, comma-separated (1,10,100)',
     readBy: ['bench'],
   },
   BENCH_CONNECTIONS: {
