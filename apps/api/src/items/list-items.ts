@@ -7,7 +7,7 @@ import {
   requireSeat,
   workspaceNotFound,
 } from '#api/team/authorize-workspace.ts';
-import { rowHoldsSeat, rowsAddedBefore } from '#api/team/seat-order.ts';
+import { rowsAddedBefore } from '#api/team/seat-order.ts';
 import { type ItemRow, itemColumns, toItem } from './item-document.ts';
 
 /**
@@ -25,11 +25,16 @@ export function prepareItemLists(db: Database) {
     .where(eq(items.owner, owner))
     .orderBy(...newestFirst)
     .prepare('items_of_owner');
+  // The member's seat is counted once, in a lateral subquery that `offset 0` keeps PostgreSQL from
+  // folding into the join: folded, the count ran again for every item row, twice (1,000 items and 200
+  // members: 138,000 pages read instead of about 150; docs/capacity-workspaces.md).
+  const addedBefore = sql<number>`"seat"."added_before"`;
   const ofMembersWorkspace = db
-    .select({ addedBefore: rowsAddedBefore, seats: users.quantity, item: itemColumns })
+    .select({ addedBefore, seats: users.quantity, item: itemColumns })
     .from(subUsers)
     .innerJoin(users, eq(users.id, subUsers.owner))
-    .leftJoin(items, and(eq(items.owner, subUsers.owner), rowHoldsSeat))
+    .crossJoinLateral(sql`(select ${rowsAddedBefore} as added_before offset 0) as "seat"`)
+    .leftJoin(items, and(eq(items.owner, subUsers.owner), sql`${addedBefore} < ${users.quantity}`))
     .where(joinedMembership(sql.placeholder('workspace'), sql.placeholder('member')))
     .orderBy(...newestFirst)
     .prepare('items_of_members_workspace');
