@@ -559,7 +559,8 @@ export const variables = {
     readBy: ['bench'],
   },
   BENCH_ONE_WORKSPACE_STREAMS: {
-    description: "the streams of bench:capacity's one-workspace step, all watching one list (1000; 0 skips it)",
+    description:
+      "the streams of bench:capacity's one-workspace step, all watching one list (1000; 0 skips it)",
     readBy: ['bench'],
   },
   BENCH_WRITE_SECONDS: {
@@ -608,6 +609,10 @@ export const variables = {
   },
   BENCH_SOAK_SECONDS: {
     description: 'how long bench:soak runs',
+    readBy: ['bench'],
+  },
+  BENCH_RATE: {
+    description: 'the steady request rate bench:workspaces compares latencies at (100/s)',
     readBy: ['bench'],
   },
   BENCH_CONNECTION_STEPS: {
