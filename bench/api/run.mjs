@@ -9,7 +9,7 @@ import { startProduct } from '../../scripts/lib/product-server.mjs';
 import { startBareApi } from '../lib/bare-api-server.mjs';
 import { newSignedInUser, requestJson } from '../lib/identity.mjs';
 import { createBenchDatabase } from '../lib/postgres.mjs';
-import { percentile, round } from '../lib/stats.mjs';
+import { maximum, percentile, round } from '../lib/stats.mjs';
 import { cpuSeconds, pidListeningOn } from './process-cpu.mjs';
 import { roundTripsPerRequest } from './round-trips.mjs';
 
@@ -130,7 +130,7 @@ async function liveLatency(origin, token) {
   return {
     p50: round(percentile(latencies, 50)),
     p99: round(percentile(latencies, 99)),
-    max: round(Math.max(...latencies)),
+    max: round(maximum(latencies)),
   };
 }
 

@@ -12,7 +12,7 @@ import { startProduct } from '../../scripts/lib/product-server.mjs';
 import { cpuSeconds, pidListeningOn } from '../api/process-cpu.mjs';
 import { newSignedInUser, requestJson } from '../lib/identity.mjs';
 import { createBenchDatabase } from '../lib/postgres.mjs';
-import { percentile, round } from '../lib/stats.mjs';
+import { maximum, percentile, round } from '../lib/stats.mjs';
 import { residentMebibytes } from './process-memory.mjs';
 
 const steps = (process.env.BENCH_STEPS ?? '1000,5000,10000').split(',').map(Number);
@@ -21,20 +21,38 @@ const streamsPerPerson = Math.ceil(Math.max(...steps) / peopleCount);
 const writesPerSecond = Number(process.env.BENCH_WRITES_PER_SECOND ?? 20);
 const writeSeconds = Number(process.env.BENCH_WRITE_SECONDS ?? 10);
 const oneWorkspaceStreams = Number(process.env.BENCH_ONE_WORKSPACE_STREAMS ?? 1000);
+// A busy team's pace: every write sends the whole list to every stream of the workspace.
+const oneWorkspaceWritesPerSecond = Number(process.env.BENCH_ONE_WORKSPACE_WRITES_PER_SECOND ?? 2);
 const openConcurrency = 100;
 
 // prom-client's event-loop monitor ticks every 10 ms (its default precision, which the product keeps)
 // and records the whole interval between ticks: the delay is what exceeds the tick.
 const monitorTickMs = 10;
 
-/**
- * The server's event-loop delay p99 since the previous call, in ms: prom-client's monitor behind
- * `/metrics` (which a loopback caller may read) restarts its histogram at every scrape.
- */
-async function eventLoopDelayP99(origin) {
+/** The server's own figures from `/metrics`, which a loopback caller may read. */
+async function serverMetrics(origin) {
   const text = await (await fetch(`${origin}/metrics`)).text();
-  const seconds = text.match(/^nodejs_eventloop_lag_p99_seconds (\S+)$/m)?.[1];
-  return seconds === undefined ? undefined : Math.max(0, Number(seconds) * 1000 - monitorTickMs);
+  const lagBuckets = [...text.matchAll(/^app_live_delivery_lag_seconds_bucket\{le="([^"]+)"\} (\S+)$/gm)].map(
+    ([, le, count]) => ({ le: Number(le), count: Number(count) }),
+  );
+  // prom-client's event-loop monitor restarts its histogram at every scrape: p99 since the last one.
+  const loopSeconds = text.match(/^nodejs_eventloop_lag_p99_seconds (\S+)$/m)?.[1];
+  return {
+    lagBuckets,
+    eventLoopDelay:
+      loopSeconds === undefined ? undefined : Math.max(0, Number(loopSeconds) * 1000 - monitorTickMs),
+  };
+}
+
+/**
+ * The p99 of the server's delivery lag (a change announced to the instance → its list written to every
+ * stream) between two scrapes, as the upper bound of its histogram bucket, in ms.
+ */
+function serverLagP99(before, after) {
+  const total = after.at(-1)?.count - (before.at(-1)?.count ?? 0);
+  if (!total) return undefined;
+  const bucket = after.find((each, index) => each.count - (before[index]?.count ?? 0) >= 0.99 * total);
+  return bucket && bucket.le * 1000;
 }
 
 /** Runs `work` over `items`, `concurrency` at a time. */
@@ -58,8 +76,10 @@ async function openStream(origin, person, failures) {
     if (event.type === 'closed') failures.closed += 1;
     if (event.type !== 'items') return;
     stream.lists += 1;
+    // Newest first: what is new is at the head, down to the first item this stream has seen.
     for (const match of event.data.matchAll(/"id":"([^"]+)"/g)) {
-      if (!stream.arrivals.has(match[1])) stream.arrivals.set(match[1], now);
+      if (stream.arrivals.has(match[1])) break;
+      stream.arrivals.set(match[1], now);
     }
   });
   const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
@@ -84,10 +104,10 @@ async function waitUntil(condition, timeoutMs) {
 }
 
 /** Writes at a steady rate for `writeSeconds`; each write's delivery to its person's streams, in ms. */
-async function steadyWrites(origin, people, serverPid, failures) {
+async function steadyWrites(origin, people, serverPid, failures, rate) {
   const latencies = [];
   const probes = [];
-  await eventLoopDelayP99(origin);
+  const metricsBefore = await serverMetrics(origin);
   const cpuBefore = cpuSeconds(serverPid);
   const started = performance.now();
   const pending = [];
@@ -100,8 +120,8 @@ async function steadyWrites(origin, people, serverPid, failures) {
       ),
     );
   }, 100);
-  for (let write = 0; write < writesPerSecond * writeSeconds; write += 1) {
-    const due = started + (write * 1000) / writesPerSecond;
+  for (let write = 0; write < rate * writeSeconds; write += 1) {
+    const due = started + (write * 1000) / rate;
     await new Promise((resolve) => setTimeout(resolve, Math.max(0, due - performance.now())));
     const person = people[write % people.length];
     pending.push(
@@ -133,7 +153,10 @@ async function steadyWrites(origin, people, serverPid, failures) {
   return {
     latencies,
     probes,
-    eventLoopDelay: await eventLoopDelayP99(origin),
+    ...(await serverMetrics(origin).then(({ lagBuckets, eventLoopDelay }) => ({
+      eventLoopDelay,
+      serverLag: serverLagP99(metricsBefore.lagBuckets, lagBuckets),
+    }))),
     cpuPercent:
       cpuBefore === undefined || cpuAfter === undefined
         ? undefined
@@ -180,20 +203,23 @@ try {
     if (!everyoneListed) failures.opens += 1;
   }
 
-  /** Writes at the steady rate to the workspaces of `active` and adds the step's row. */
-  async function measure(label, active, streamCount) {
+  /** Writes at `rate` a second to the workspaces of `active` and adds the step's row. */
+  async function measure(label, active, streamCount, rate) {
     const errorsBefore = errorCount();
-    const { latencies, probes, cpuPercent, eventLoopDelay } = await steadyWrites(
+    const { latencies, probes, cpuPercent, eventLoopDelay, serverLag } = await steadyWrites(
       product.origin,
       active,
       serverPid,
       failures,
+      rate,
     );
     const rss = residentMebibytes(serverPid);
     rows[label] = {
       'delivery p50 ms': round(percentile(latencies, 50)),
       'delivery p99 ms': round(percentile(latencies, 99)),
-      'delivery max ms': round(Math.max(...latencies)),
+      'delivery max ms': round(maximum(latencies)),
+      // Server side, before the client reads: a bucket's upper bound (1, 5, 10, 25, 50, 100 ms…).
+      'server write-out p99 ≤ ms': serverLag ?? '–',
       'event-loop delay p99 ms': eventLoopDelay === undefined ? '–' : round(eventLoopDelay),
       'healthz p99 ms': round(percentile(probes, 99)),
       'server CPU %': cpuPercent === undefined ? '–' : round(cpuPercent),
@@ -217,6 +243,7 @@ try {
       `${target} streams`,
       people.filter((person) => person.streams.length > 0),
       target,
+      writesPerSecond,
     );
   }
   await Promise.all(people.flatMap((person) => person.streams.splice(0).map((stream) => stream.close())));
@@ -226,12 +253,17 @@ try {
     console.log(`Opening ${oneWorkspaceStreams} streams to one workspace…`);
     const [watched] = people;
     await openStreams(Array.from({ length: oneWorkspaceStreams }, () => watched));
-    await measure(`${oneWorkspaceStreams} streams, 1 workspace`, [watched], oneWorkspaceStreams);
+    await measure(
+      `${oneWorkspaceStreams} streams, 1 workspace, ${oneWorkspaceWritesPerSecond} writes/s`,
+      [watched],
+      oneWorkspaceStreams,
+      oneWorkspaceWritesPerSecond,
+    );
     await Promise.all(watched.streams.splice(0).map((stream) => stream.close()));
   }
 
   console.log(
-    `\nOne instance, PostgreSQL: ${peopleCount} people (workspaces), up to ${streamsPerPerson} streams each, ${writesPerSecond} writes/s for ${writeSeconds} s at each step; ` +
+    `\nOne instance, PostgreSQL: ${peopleCount} people (workspaces), up to ${streamsPerPerson} streams each, ${writesPerSecond} writes/s (the last step ${oneWorkspaceWritesPerSecond}/s) for ${writeSeconds} s at each step; ` +
       "delivery is from a write's response to its list on each of its workspace's streams",
   );
   console.table(rows);

@@ -6,3 +6,7 @@ export function percentile(values, p) {
 }
 
 export const round = (value, digits = 1) => Number(value.toFixed(digits));
+
+/** The largest of a list of numbers, however long (spreading 100,000 into Math.max overflows the stack). */
+export const maximum = (values) =>
+  values.reduce((largest, value) => Math.max(largest, value), Number.NEGATIVE_INFINITY);

@@ -1,4 +1,4 @@
-// `npm run bench:workspaces`: a workspace at the caps beside a small one (docs/capacity-workspaces.md).
+// `npm run bench:workspaces`: a workspace at the caps beside a small one (docs/capacity.md).
 // One product instance on PostgreSQL. Four people sign up through the identity emulator: the owners of a
 // large and of a small workspace, and a member of each. Then the database is seeded directly, in bulk
 // SQL: the large workspace gets 1,000 items (the cap, BENCH_LARGE_ITEMS), 200 members (BENCH_LARGE_MEMBERS)

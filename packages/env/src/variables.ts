@@ -563,6 +563,10 @@ export const variables = {
       "the streams of bench:capacity's one-workspace step, all watching one list (1000; 0 skips it)",
     readBy: ['bench'],
   },
+  BENCH_ONE_WORKSPACE_WRITES_PER_SECOND: {
+    description: "the write rate of bench:capacity's one-workspace step (2)",
+    readBy: ['bench'],
+  },
   BENCH_WRITE_SECONDS: {
     description: 'how long bench:capacity writes at each step (10)',
     readBy: ['bench'],
