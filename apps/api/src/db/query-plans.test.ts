@@ -85,8 +85,10 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('the hot queries use their index
   /** The plan a prepared statement settles on after its fifth execution, whatever the values. */
   async function genericPlan(statement: Statement): Promise<PlanNode> {
     const client = await pool.connect();
+    let isPrepared = false;
     try {
       await client.query(`prepare hot_query as ${statement.query}`);
+      isPrepared = true;
       await client.query('set plan_cache_mode = force_generic_plan');
       const values = statement.params.map((value) =>
         value === null ? 'null' : client.escapeLiteral(String(value)),
@@ -96,7 +98,8 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('the hot queries use their index
       );
       return rows[0]['QUERY PLAN'][0].Plan;
     } finally {
-      await client.query('deallocate all; reset plan_cache_mode');
+      // Only its own: the product's named statements on this connection stay prepared.
+      await client.query(`${isPrepared ? 'deallocate hot_query; ' : ''}reset plan_cache_mode`);
       client.release();
     }
   }
@@ -258,7 +261,18 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('the hot queries use their index
     const lists = prepareItemLists(db);
     // The whole list (1,000 rows at the cap) is read: PostgreSQL may as well gather it through a bitmap
     // of the index and sort it, which is cheaper than 1,000 visits in the index's order.
-    await expectIndexedPlans(() => lists.ofOwner(big.owner), { indexes: ['items_owner_created_at_idx'] });
+    await expectIndexedPlans(() => lists.ofOwner(big.owner), {
+      indexes: ['users_pkey', 'items_owner_created_at_idx'],
+    });
+  });
+
+  it('a kept list: the next read asks only for its version, the owner’s or a member’s', async () => {
+    const lists = prepareItemLists(db);
+    await lists.forCaller(big.owner, undefined); // 1,000 items: read and kept
+    await expectIndexedPlans(() => lists.forCaller(big.owner, undefined), { indexes: ['users_pkey'] });
+    await expectIndexedPlans(() => lists.forCaller(bigMember, big.owner), {
+      indexes: ['sub_users_owner_member_unique', 'users_pkey'],
+    });
   });
 
   it("a member's items list (prepared statement): membership, seat and items in one statement", async () => {

@@ -49,6 +49,12 @@ export const users = pgTable('users', {
   planSyncTicket: bigint('plan_sync_ticket', { mode: 'number' }).notNull().default(0),
   /** When the person last asked for a new verification mail (POST /api/auth-user/verification-email). */
   verificationEmailSentAt: timestamp('verification_email_sent_at', { withTimezone: true }),
+  /**
+   * The version of this workspace's list of items, new with every change to them (a trigger of
+   * migration 0008, so changes from any instance or typed by hand count too): a list read at one
+   * version is current while it stays (items/list-items.ts).
+   */
+  itemsVersion: bigint('items_version', { mode: 'number' }).notNull().default(0),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

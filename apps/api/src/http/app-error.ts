@@ -1,4 +1,5 @@
 import type { ErrorCode, SuccessEnvelope } from '@launchkit/api-contract';
+import type { FastifyReply } from 'fastify';
 
 export type { ErrorCode, ErrorEnvelope, SuccessEnvelope } from '@launchkit/api-contract';
 
@@ -18,3 +19,9 @@ export class AppError extends Error {
 }
 
 export const success = <T>(data: T): SuccessEnvelope<T> => ({ status: 'success', data });
+
+/** The success envelope around data that is JSON text already (a kept list): sent as it is. */
+export function successJson(reply: FastifyReply, dataJson: string): string {
+  reply.type('application/json; charset=utf-8');
+  return `{"status":"success","data":${dataJson}}`;
+}

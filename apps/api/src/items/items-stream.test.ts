@@ -151,6 +151,35 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two app instances on one Postgr
     }
   });
 
+  it('answers a large list kept by one instance anew once the other changed it', async () => {
+    const database = await openTestDatabase();
+    const [first, second] = [
+      await startTestApp(suite.identity.appEnv, { database }),
+      await startTestApp(suite.identity.appEnv, { database }),
+    ];
+    try {
+      const [firstOrigin, secondOrigin] = [await listenOnLoopback(first), await listenOnLoopback(second)];
+      const person = await suite.newUser();
+      await callApi(firstOrigin, 'GET', '/api/items', person); // their user record
+      await first.db
+        .insert(items)
+        .values(Array.from({ length: 120 }, (_, index) => ({ owner: person.uid, name: `Kept ${index}` })));
+      const listed = async (origin: string) =>
+        ((await callApi(origin, 'GET', '/api/items', person)) as { name: string }[]).map((item) => item.name);
+      expect(await listed(firstOrigin)).toHaveLength(120); // read and kept by the first
+      const item = await callApi(secondOrigin, 'POST', '/api/items', person, {
+        name: 'Written on the second',
+      });
+      expect((await listed(firstOrigin))[0]).toBe('Written on the second');
+      await callApi(secondOrigin, 'DELETE', `/api/items/${item.id}`, person);
+      expect(await listed(firstOrigin)).toHaveLength(120);
+    } finally {
+      await first.close();
+      await second.close();
+      await database.close();
+    }
+  });
+
   it('listens again after its connection drops, and catches up on what it missed', async () => {
     const person = await suite.newUser();
     await callApi(origin, 'GET', '/api/items', person);

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { items, users } from '#api/db/schema.ts';
 import { useAppWithIdentity } from '#api/test/app-with-identity.ts';
@@ -72,6 +72,31 @@ describe('items of the signed-in user', () => {
     expect((await call('GET', '/api/items', person.token)).json().data).toEqual([second]);
     expect((await call('DELETE', `/api/items/${second.id}`, person.token)).statusCode).toBe(200);
     expect((await call('DELETE', `/api/items/${second.id}`, person.token)).statusCode).toBe(404);
+  });
+
+  it('answers a large list from what it read while the list is unchanged, and anew after any change', async () => {
+    const person = await newUser();
+    await call('GET', '/api/items', person.token); // their user record
+    const { db } = suite.testApp;
+    await db
+      .insert(items)
+      .values(Array.from({ length: 120 }, (_, index) => ({ owner: person.uid, name: `Item ${index}` })));
+    const names = async () =>
+      ((await call('GET', '/api/items', person.token)).json().data as { name: string }[]).map(
+        (item) => item.name,
+      );
+    expect(await names()).toHaveLength(120);
+    // A change the version does not see (its trigger off) does not reach the list: the kept text is served.
+    await db.execute(sql`alter table items disable trigger items_version_list`);
+    await db.delete(items).where(eq(items.name, 'Item 0'));
+    await db.execute(sql`alter table items enable trigger items_version_list`);
+    expect(await names()).toHaveLength(120);
+    // Any counted change, even typed by hand, is read anew.
+    await db.update(items).set({ name: 'Renamed by hand' }).where(eq(items.name, 'Item 1'));
+    const after = await names();
+    expect(after).toHaveLength(119);
+    expect(after).toContain('Renamed by hand');
+    expect(after).not.toContain('Item 0');
   });
 
   it('creates the user document on the first call, for a list as for a write', async () => {

@@ -9,51 +9,104 @@ import {
 } from '#api/team/authorize-workspace.ts';
 import { rowsAddedBefore } from '#api/team/seat-order.ts';
 import { type ItemRow, itemColumns, toItem } from './item-document.ts';
+import { createListCache, type EncodedList } from './list-cache.ts';
 
 /**
- * A workspace's items newest first, as prepared statements: the list is the workspace's hottest read
- * (every dashboard view, every live update), so the SQL is built once and parsed once per connection.
- * Each read is one round trip, a member's included: their membership and seat come in the same query
- * as the items (joined only when the seat holds), and refuse as authorizeWorkspace does.
+ * Lists of at least this many items are kept, encoded, by the instance that read them. A large list
+ * costs ten times a small one to read and encode (docs/capacity.md, 1,000 items: 159 KiB); a smaller
+ * one costs about what checking its version would.
+ */
+const cachedListMinItems = 100;
+/** The JSON text of kept lists, per instance: about 200 lists at the item cap. */
+const cacheMaxBytes = 32 * 1024 * 1024;
+
+/**
+ * A workspace's items newest first, as JSON text, by prepared statements: the list is the workspace's
+ * hottest read (every dashboard view, every live update). Each read is one round trip, a member's
+ * included (their membership and seat come in the same statement as the items, and refuse as
+ * authorizeWorkspace does). A large list, once read, is kept with its version (`users.items_version`,
+ * new with every change to the items, migration 0008): the next read asks only for the version (and a
+ * member's access), and answers the kept text while it is the same, on any instance.
  */
 export function prepareItemLists(db: Database) {
   const owner = sql.placeholder('owner');
+  const workspace = sql.placeholder('workspace');
+  const member = sql.placeholder('member');
   const newestFirst = [desc(items.createdAt), desc(items.id)];
+  const cache = createListCache(cacheMaxBytes);
+
+  // The version and the items in one statement: one snapshot.
   const ofOwner = db
-    .select(itemColumns)
-    .from(items)
-    .where(eq(items.owner, owner))
+    .select({ version: users.itemsVersion, item: itemColumns })
+    .from(users)
+    .leftJoin(items, eq(items.owner, users.id))
+    .where(eq(users.id, owner))
     .orderBy(...newestFirst)
     .prepare('items_of_owner');
-  // The member's seat is counted once, in a lateral subquery that `offset 0` keeps PostgreSQL from
-  // folding into the join: folded, the count ran again for every item row, twice (1,000 items and 200
-  // members: 138,000 pages read instead of about 150; docs/capacity-workspaces.md).
+  const versionOfOwner = db
+    .select({ version: users.itemsVersion })
+    .from(users)
+    .where(eq(users.id, owner))
+    .prepare('items_version_of_owner');
+
+  // The seat is counted once, in a lateral subquery that `offset 0` keeps PostgreSQL from folding into
+  // the join: folded, the count ran again for every item row (1,000 items and 200 members: 138,000
+  // pages read instead of about 150; docs/capacity.md).
   const addedBefore = sql<number>`"seat"."added_before"`;
+  const seat = sql`(select ${rowsAddedBefore} as added_before offset 0) as "seat"`;
+  const access = { addedBefore, seats: users.quantity, version: users.itemsVersion };
   const ofMembersWorkspace = db
-    .select({ addedBefore, seats: users.quantity, item: itemColumns })
+    .select({ ...access, item: itemColumns })
     .from(subUsers)
     .innerJoin(users, eq(users.id, subUsers.owner))
-    .crossJoinLateral(sql`(select ${rowsAddedBefore} as added_before offset 0) as "seat"`)
+    .crossJoinLateral(seat)
     .leftJoin(items, and(eq(items.owner, subUsers.owner), sql`${addedBefore} < ${users.quantity}`))
-    .where(joinedMembership(sql.placeholder('workspace'), sql.placeholder('member')))
+    .where(joinedMembership(workspace, member))
     .orderBy(...newestFirst)
     .prepare('items_of_members_workspace');
+  const versionForMember = db
+    .select(access)
+    .from(subUsers)
+    .innerJoin(users, eq(users.id, subUsers.owner))
+    .crossJoinLateral(seat)
+    .where(joinedMembership(workspace, member))
+    .prepare('items_version_for_member');
 
-  async function ofOwnerList(uid: string) {
-    const rows: ItemRow[] = await ofOwner.execute({ owner: uid });
-    return rows.map(toItem);
+  /** Encodes the rows of a list statement, and keeps the list when it is large. */
+  function encode(id: string, rows: { version: number; item: ItemRow | null }[]): string {
+    const list = rows.flatMap((row) => (row.item ? [toItem(row.item)] : []));
+    const encoded: EncodedList = { version: rows[0]?.version ?? 0, json: JSON.stringify(list) };
+    if (list.length >= cachedListMinItems) cache.set(id, encoded);
+    else cache.forget(id);
+    return encoded.json;
   }
 
   return {
-    ofOwner: ofOwnerList,
+    /** The owner's list read now (the live lists read it after each change: it is never kept text). */
+    async ofOwner(uid: string): Promise<string> {
+      return encode(uid, await ofOwner.execute({ owner: uid }));
+    },
 
     /** The list of `workspace` (absent: the caller's own) as `callerUid` may read it. */
-    async forCaller(callerUid: string, workspace: string | undefined) {
-      if (workspace === undefined || workspace === callerUid) return ofOwnerList(callerUid);
-      if (!isPlausibleWorkspaceId(workspace)) throw workspaceNotFound();
-      const rows = await ofMembersWorkspace.execute({ workspace, member: callerUid });
+    async forCaller(callerUid: string, workspaceId: string | undefined): Promise<string> {
+      const id = workspaceId ?? callerUid;
+      const kept = cache.get(id);
+      if (id === callerUid) {
+        if (kept) {
+          const [row] = await versionOfOwner.execute({ owner: id });
+          if (row?.version === kept.version) return kept.json;
+        }
+        return encode(id, await ofOwner.execute({ owner: id }));
+      }
+      if (!isPlausibleWorkspaceId(id)) throw workspaceNotFound();
+      if (kept) {
+        const [row] = await versionForMember.execute({ workspace: id, member: callerUid });
+        requireSeat(row);
+        if (row?.version === kept.version) return kept.json;
+      }
+      const rows = await ofMembersWorkspace.execute({ workspace: id, member: callerUid });
       requireSeat(rows[0]);
-      return rows.flatMap((row) => (row.item ? [toItem(row.item)] : []));
+      return encode(id, rows);
     },
   };
 }

@@ -47,7 +47,9 @@ function hubWithFakeDatabase(
     log: silentLog,
     readItems: async (owner) => {
       reads.push(owner);
-      return readItems ? readItems(owner) : [{ id: String(reads.length), owner } as Item];
+      return JSON.stringify(
+        readItems ? await readItems(owner) : [{ id: String(reads.length), owner } as Item],
+      );
     },
     keepsAccess: async (member, workspace) => {
       checks.push(`${member}@${workspace}`);

@@ -3,7 +3,6 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { DatabaseHandle } from '#api/db/database.ts';
 import type { Unlisten } from '#api/db/postgres-listener.ts';
 import { AppError } from '#api/http/app-error.ts';
-import type { Item } from './item-document.ts';
 
 /** The channel of the items trigger (migration 0003); the payload is the owner's uid. */
 export const itemChangesChannel = 'item_changes';
@@ -19,8 +18,8 @@ export const workspaceAccessChannel = 'workspace_access';
  * same bytes written to every stream of the workspace (at 1,000 streams of one workspace, 1,000
  * encodings of a 1,000-item list would be 100 MB of copies per change).
  */
-export const itemsEvent = (items: readonly Item[]) =>
-  Buffer.from(`event: ${itemStreamEvents.items}\ndata: ${JSON.stringify(items)}\n\n`);
+export const itemsEvent = (listJson: string) =>
+  Buffer.from(`event: ${itemStreamEvents.items}\ndata: ${listJson}\n\n`);
 
 /** One open live list: `send` gets the workspace's whole list (`itemsEvent`), `end` closes the stream. */
 export type LiveItemsSubscriber = {
@@ -67,7 +66,8 @@ type Channel = {
  */
 export function createLiveItems(deps: {
   database: DatabaseHandle;
-  readItems: (owner: string) => Promise<Item[]>;
+  /** The owner's list as JSON text (JSON.stringify's: one line). */
+  readItems: (owner: string) => Promise<string>;
   /** Whether a member may still open the workspace; rejects when that cannot be known. */
   keepsAccess: (member: string, workspace: string) => Promise<boolean>;
   log: FastifyBaseLogger;

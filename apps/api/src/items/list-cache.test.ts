@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { createListCache } from './list-cache.ts';
+
+const list = (version: number, length: number) => ({ version, json: 'x'.repeat(length) });
+
+describe('the cache of encoded lists', () => {
+  it('keeps lists up to its size, the least recently used going first', () => {
+    const cache = createListCache(100);
+    cache.set('a', list(1, 40));
+    cache.set('b', list(1, 40));
+    expect(cache.get('a')?.version).toBe(1); // a is now the most recently used
+    cache.set('c', list(1, 40));
+    expect([cache.get('a'), cache.get('b'), cache.get('c')].map(Boolean)).toEqual([true, false, true]);
+    expect(cache.size).toBe(80);
+  });
+
+  it('replaces a workspace’s list, and holds none larger than itself', () => {
+    const cache = createListCache(100);
+    cache.set('a', list(1, 40));
+    cache.set('a', list(2, 60));
+    expect(cache.get('a')?.version).toBe(2);
+    expect(cache.size).toBe(60);
+    cache.set('a', list(3, 101));
+    expect(cache.get('a')).toBeUndefined();
+    expect(cache.size).toBe(0);
+  });
+});
