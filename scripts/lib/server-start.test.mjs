@@ -11,7 +11,8 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 mkdirSync(path.join(dir, 'apps/api/src'), { recursive: true });
 writeFileSync(
   path.join(dir, 'apps/api/src/server.ts'),
-  "const limits = require('node:fs').readFileSync('/proc/self/limits', 'utf8');\n" +
+  "import { readFileSync } from 'node:fs';\n" +
+    "const limits = readFileSync('/proc/self/limits', 'utf8');\n" +
     'const [soft, hard] = limits.match(/^Max open files +(\\S+) +(\\S+)/m).slice(1);\n' +
     'console.log(JSON.stringify({ soft, hard }));\n',
 );

@@ -17,7 +17,7 @@ import { findOrCreateUser } from '#api/users/user-document.ts';
 import type { Database, DatabaseHandle } from './database.ts';
 import * as schema from './schema.ts';
 
-// The hot queries keep their indexes (docs/capacity-workspaces.md): the statements the product's own
+// The hot queries keep their indexes (docs/capacity.md): the statements the product's own
 // functions send (captured by a Drizzle logger, so this follows the product when a query changes), each
 // EXPLAINed against a database seeded like a busy deployment: many small workspaces and one at the caps
 // (1,000 items, 200 members, a long activity log), ANALYZEd. Each plan must reach its table through the
