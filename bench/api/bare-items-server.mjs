@@ -6,18 +6,21 @@ import { serveBareApi } from '../lib/bare-api-server.mjs';
 const listQuery = {
   name: 'items_of_owner',
   text:
-    'select "id", "name", "owner", "featured", "created_at" from "items" where "items"."owner" = $1 ' +
-    'order by "items"."created_at" desc, "items"."id" desc',
+    'select "users"."items_version", "items"."id", "items"."name", "items"."owner", "items"."featured", ' +
+    '"items"."created_at" from "users" left join "items" on "items"."owner" = "users"."id" ' +
+    'where "users"."id" = $1 order by "items"."created_at" desc, "items"."id" desc',
   rowMode: 'array',
 };
 
 serveBareApi(async (pool, userId) => {
   const { rows } = await pool.query({ ...listQuery, values: [userId] });
-  return rows.map(([id, name, owner, featured, createdAt]) => ({
-    id,
-    name,
-    owner,
-    featured,
-    createdAt: createdAt.toISOString(),
-  }));
+  return rows
+    .filter((row) => row[1] !== null)
+    .map(([, id, name, owner, featured, createdAt]) => ({
+      id,
+      name,
+      owner,
+      featured,
+      createdAt: createdAt.toISOString(),
+    }));
 });
