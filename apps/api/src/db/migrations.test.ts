@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
+import { onPostgresServer } from '#api/test/test-database.ts';
 import { openDatabase } from './database.ts';
 
 // Instances of a deployment start together on a new or upgraded database (PostgreSQL only: PGlite has
@@ -11,15 +12,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('migrations on PostgreSQL', () =
   const url = new URL(server);
   url.pathname = `/${name}`;
 
-  async function admin(sql: string) {
-    const client = new pg.Client({ connectionString: server.toString() });
-    await client.connect();
-    try {
-      await client.query(sql);
-    } finally {
-      await client.end();
-    }
-  }
+  const admin = (sql: string) => onPostgresServer(server, sql);
 
   afterAll(() => admin(`drop database if exists "${name}" with (force)`));
 

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { onPostgresServer } from '#api/test/test-database.ts';
 import { type DatabaseTarget, openDatabase, UnnamedStatementClient } from './database.ts';
 import { users } from './schema.ts';
 
@@ -19,15 +20,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
     const pooled = new URL(direct);
     pooled.searchParams.set('application_name', 'pooled');
 
-    async function admin(statement: string) {
-      const client = new pg.Client({ connectionString: server.toString() });
-      await client.connect();
-      try {
-        await client.query(statement);
-      } finally {
-        await client.end();
-      }
-    }
+    const admin = (statement: string) => onPostgresServer(server, statement);
 
     beforeAll(() => admin(`create database "${name}"`));
     afterAll(() => admin(`drop database if exists "${name}" with (force)`));

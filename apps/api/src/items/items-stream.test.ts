@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { items } from '#api/db/schema.ts';
 import { useAppWithIdentity } from '#api/test/app-with-identity.ts';
 import { callApi, itemStreamKit, nextList } from '#api/test/item-streams.ts';
-import { listenOnLoopback, startTestApp } from '#api/test/test-app.ts';
+import { listenOnLoopback, startTestApp, type TestApp } from '#api/test/test-app.ts';
 import { openTestDatabase } from '#api/test/test-database.ts';
 import { liveItemsOf } from './item-routes.ts';
 
@@ -127,14 +127,26 @@ describe('GET /api/items/stream', () => {
 });
 
 describe.skipIf(!process.env.TEST_DATABASE_URL)('two app instances on one PostgreSQL database', () => {
-  it('delivers a write made through one instance to a stream on the other', async () => {
+  /** Two app instances on one fresh database, closed after `work`. */
+  async function withTwoInstances(
+    work: (first: TestApp, origins: { first: string; second: string }) => Promise<void>,
+  ) {
     const database = await openTestDatabase();
     const [first, second] = [
       await startTestApp(suite.identity.appEnv, { database }),
       await startTestApp(suite.identity.appEnv, { database }),
     ];
     try {
-      const [firstOrigin, secondOrigin] = [await listenOnLoopback(first), await listenOnLoopback(second)];
+      await work(first, { first: await listenOnLoopback(first), second: await listenOnLoopback(second) });
+    } finally {
+      await first.close();
+      await second.close();
+      await database.close();
+    }
+  }
+
+  it('delivers a write made through one instance to a stream on the other', async () => {
+    await withTwoInstances(async (_first, { first: firstOrigin, second: secondOrigin }) => {
       const person = await suite.newUser();
       const stream = await openItemStream(secondOrigin, person);
       expect(await nextList(stream)).toEqual([]);
@@ -144,21 +156,11 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two app instances on one Postgr
       expect(Date.now() - started).toBeLessThan(1_000);
       await callApi(firstOrigin, 'DELETE', `/api/items/${item.id}`, person);
       expect(await nextList(stream)).toEqual([]);
-    } finally {
-      await first.close();
-      await second.close();
-      await database.close();
-    }
+    });
   });
 
   it('answers a large list kept by one instance anew once the other changed it', async () => {
-    const database = await openTestDatabase();
-    const [first, second] = [
-      await startTestApp(suite.identity.appEnv, { database }),
-      await startTestApp(suite.identity.appEnv, { database }),
-    ];
-    try {
-      const [firstOrigin, secondOrigin] = [await listenOnLoopback(first), await listenOnLoopback(second)];
+    await withTwoInstances(async (first, { first: firstOrigin, second: secondOrigin }) => {
       const person = await suite.newUser();
       await callApi(firstOrigin, 'GET', '/api/items', person); // their user record
       await first.db
@@ -175,11 +177,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two app instances on one Postgr
       expect((await listed(firstOrigin))[0]).toBe('Written on the second');
       await callApi(secondOrigin, 'DELETE', `/api/items/${item.id}`, person);
       expect(await listed(firstOrigin)).toHaveLength(120);
-    } finally {
-      await first.close();
-      await second.close();
-      await database.close();
-    }
+    });
   });
 
   it('listens again after its connection drops, and catches up on what it missed', async () => {

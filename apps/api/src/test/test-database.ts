@@ -30,6 +30,11 @@ export async function openTestDatabase(): Promise<DatabaseHandle & { url?: strin
   };
 }
 
+/** Runs `statement` on the PostgreSQL server of `url` (creating and dropping databases), on a client of its own. */
+export async function onPostgresServer(url: URL, statement: string) {
+  await withAdminClient(url, (client) => client.query(statement));
+}
+
 async function withAdminClient(url: URL, work: (client: pg.Client) => Promise<unknown>) {
   const client = new pg.Client({ connectionString: url.toString() });
   await client.connect();
