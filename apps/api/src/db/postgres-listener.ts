@@ -17,10 +17,10 @@ const lastRetryMs = 10_000;
 /**
  * LISTENs to every channel of `handlers` on one connection of its own, outside the pool (one per
  * instance, however many channels: each is a PostgreSQL backend, and a primary has few to spare): a
- * pooled connection is handed to other queries, and a LISTEN must stay on one session. `url` is PostgreSQL itself (DATABASE_DIRECT_URL when the pool
- * goes through a pooler in transaction mode, which would hand this session's server connection to
- * other clients between statements and drop the notifications). A dropped connection is reopened with
- * backoff (0.5 s → 10 s).
+ * pooled connection is handed to other queries, and a LISTEN must stay on one session. `url` is
+ * PostgreSQL itself (DATABASE_DIRECT_URL when the pool goes through a pooler in transaction mode,
+ * which would hand this session's server connection to other clients between statements and drop the
+ * notifications). A dropped connection is reopened with backoff (0.5 s → 10 s).
  */
 export async function listenOnPostgres(
   url: string,

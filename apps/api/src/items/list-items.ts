@@ -84,11 +84,14 @@ export function prepareItemLists(db: Database) {
     return encoded.json;
   }
 
+  /** The owner's list read now, and kept when large. */
+  async function readOwnersList(uid: string): Promise<string> {
+    return encode(uid, await ofOwner.execute({ owner: uid }));
+  }
+
   return {
-    /** The owner's list read now (the live lists read it after each change: it is never kept text). */
-    async ofOwner(uid: string): Promise<string> {
-      return encode(uid, await ofOwner.execute({ owner: uid }));
-    },
+    /** The owner's list read now: the live lists read it after each change, which renews the kept text. */
+    ofOwner: readOwnersList,
 
     /** The list of `workspace` (absent: the caller's own) as `callerUid` may read it. */
     async forCaller(callerUid: string, workspaceId: string | undefined): Promise<string> {
@@ -99,7 +102,7 @@ export function prepareItemLists(db: Database) {
           const [row] = await versionOfOwner.execute({ owner: id });
           if (row?.version === kept.version) return kept.json;
         }
-        return encode(id, await ofOwner.execute({ owner: id }));
+        return readOwnersList(id);
       }
       if (!isPlausibleWorkspaceId(id)) throw workspaceNotFound();
       if (kept) {

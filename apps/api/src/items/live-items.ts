@@ -16,7 +16,7 @@ export const workspaceAccessChannel = 'workspace_access';
 /**
  * The `items` event of the stream, carrying the workspace's whole list: encoded once per read and the
  * same bytes written to every stream of the workspace (at 1,000 streams of one workspace, 1,000
- * encodings of a 1,000-item list would be 100 MB of copies per change).
+ * encodings of a 1,000-item list would be about 160 MB of copies per change).
  */
 export const itemsEvent = (listJson: string) =>
   Buffer.from(`event: ${itemStreamEvents.items}\ndata: ${listJson}\n\n`);
@@ -56,8 +56,8 @@ type Channel = {
  * The live lists of one app instance: one listening connection for all of them, and per owner at most
  * one read at a time. Announcements that arrive in the same tick, or while a read runs, fold into one
  * more read, so a burst of writes costs a few reads whatever the number of open streams; each list is
- * encoded once and the same bytes written to all of that owner's streams. Reads are sequential per owner, so a stream never gets
- * an older list after a newer one.
+ * encoded once and the same bytes written to all of that owner's streams. Reads are sequential per
+ * owner, so a stream never gets an older list after a newer one.
  *
  * The same connection hears access changes (docs/team.md): for each, the members watching that
  * workspace on this instance are checked again (`keepsAccess`, once per member however many streams
