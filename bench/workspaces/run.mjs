@@ -8,14 +8,16 @@
 // (5), small then large: the dashboard's items list (as the owner, and as a member, which adds the
 // membership check), the member list, the activity log's first page and a page deep in it (by cursor).
 // Each is loaded twice: as fast as it answers (req/s, the server's CPU per request) and at a steady
-// BENCH_RATE (100) requests a second, where p50/p99 latency and the large/small p99 ratio (goal ≤ 2×)
-// are taken. Asserts nothing. The client is autocannon in this process, on the same machine.
+// BENCH_RATE (100) requests a second, 1,000 of them evenly spaced (bench/lib/paced-load.mjs) in rounds that
+// alternate with the other size, where p50/p99 latency and the large/small p99 ratio (goal ≤ 2×) are taken. Asserts nothing. The clients (autocannon when
+// saturating) run in this process, on the same machine.
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { encodeActivityCursor } from '../../apps/api/src/activity/activity-cursor.ts';
 import { startProduct } from '../../scripts/lib/product-server.mjs';
 import { cpuSeconds, pidListeningOn } from '../api/process-cpu.mjs';
 import { newSignedInUser, requestJson } from '../lib/identity.mjs';
+import { pacedLoad } from '../lib/paced-load.mjs';
 import { createBenchDatabase } from '../lib/postgres.mjs';
 import { percentile, round } from '../lib/stats.mjs';
 
@@ -33,6 +35,9 @@ const durationSeconds = Number(process.env.BENCH_DURATION ?? 5);
 const warmUpSeconds = 2;
 const connections = 10;
 const steadyRate = Number(process.env.BENCH_RATE ?? 100);
+// Enough answers at the steady rate that p99 is the 10th slowest, not one stray pause.
+const steadyRequests = 1_000;
+const steadyRounds = 4;
 const goal = 2;
 
 /**
@@ -107,19 +112,13 @@ async function cursorAt(client, workspace, depth) {
 }
 
 /**
- * Loads one URL for `duration` seconds, as fast as it answers or at `rate` requests a second; latencies
- * as measured per response (autocannon's are whole ms).
+ * Loads one URL for `duration` seconds as fast as it answers: requests a second, the server's CPU per
+ * request, and latency as measured per response (autocannon's own figures are whole ms).
  */
-async function load(url, token, duration, serverPid, rate) {
+async function saturate(url, token, duration, serverPid) {
   const latencies = [];
   const cpuBefore = cpuSeconds(serverPid);
-  const instance = autocannon({
-    url,
-    connections,
-    duration,
-    ...(rate && { overallRate: rate }),
-    headers: { authorization: `Bearer ${token}` },
-  });
+  const instance = autocannon({ url, connections, duration, headers: { authorization: `Bearer ${token}` } });
   instance.on('response', (_client, status, _bytes, responseTime) => {
     if (status === 200) latencies.push(responseTime);
   });
@@ -129,7 +128,6 @@ async function load(url, token, duration, serverPid, rate) {
   }
   const cpuAfter = cpuSeconds(serverPid);
   return {
-    p50: percentile(latencies, 50),
     p99: percentile(latencies, 99),
     requestsPerSecond: result.requests.average,
     kibPerAnswer: result.throughput.total / result.requests.total / 1024,
@@ -140,9 +138,41 @@ async function load(url, token, duration, serverPid, rate) {
   };
 }
 
+/**
+ * Sends `steadyRequests` to each size's URL at `steadyRate`, evenly spaced, in alternating rounds
+ * (small, large, small, …): a slow spell of this shared machine falls on both sizes alike, not on
+ * whichever ran at the time. p50/p99 over all of a size's answers.
+ */
+async function steady(targets) {
+  const latencies = { small: [], large: [] };
+  for (let round = 0; round < steadyRounds; round += 1) {
+    for (const size of ['small', 'large']) {
+      const { url, token } = targets[size];
+      const result = await pacedLoad({
+        url,
+        headers: { authorization: `Bearer ${token}` },
+        rate: steadyRate,
+        duration: steadyRequests / steadyRounds / steadyRate,
+        connections,
+      });
+      if (result.non2xx > 0 || result.errors > 0) {
+        throw new Error(
+          `${url}: ${result.non2xx} non-2xx answers and ${result.errors} errors at ${steadyRate}/s`,
+        );
+      }
+      latencies[size].push(...result.latencies);
+    }
+  }
+  const figures = (values) => ({ p50: percentile(values, 50), p99: percentile(values, 99) });
+  return { small: figures(latencies.small), large: figures(latencies.large) };
+}
+
 const database = await createBenchDatabase('bench_workspaces');
 const product = await startProduct({ DATABASE_URL: database.url });
-const stops = [product.stop, database.drop];
+const stops = [
+  product.stop,
+  process.env.BENCH_KEEP ? async () => console.log('kept', database.url) : database.drop,
+];
 try {
   const serverPid = pidListeningOn(Number(new URL(product.origin).port));
   const people = {};
@@ -192,19 +222,20 @@ try {
   const rows = {};
   const ratios = [];
   for (const [name, target] of reads) {
-    const figures = {};
+    const figures = { small: {}, large: {} };
+    const targets = {};
     for (const size of ['small', 'large']) {
       const [url, person] = target(size);
+      targets[size] = { url, token: person.token };
       // Both sizes answer what they should before they are timed.
       await requestJson(url, { token: person.token });
-      await load(url, person.token, warmUpSeconds, serverPid);
-      figures[size] = {
-        saturated: await load(url, person.token, durationSeconds, serverPid),
-        steady: await load(url, person.token, durationSeconds, serverPid, steadyRate),
-      };
+      await saturate(url, person.token, warmUpSeconds, serverPid);
+      figures[size].saturated = await saturate(url, person.token, durationSeconds, serverPid);
     }
     // Latency is compared at the same steady rate, below what either size can serve: at saturation a
     // closed-loop client's latency is only its connections divided by the throughput.
+    const latencies = await steady(targets);
+    for (const size of ['small', 'large']) figures[size].steady = latencies[size];
     const ratio = figures.large.steady.p99 / figures.small.steady.p99;
     ratios.push(ratio);
     for (const size of ['small', 'large']) {
@@ -226,7 +257,8 @@ try {
       `${large.members} members, ${large.activity.toLocaleString('en-US')} of ${activityRows.toLocaleString('en-US')} ` +
       `activity entries (the rest in ${otherWorkspaces.toLocaleString('en-US')} other workspaces); small: ` +
       `${small.items} items, ${small.members} members, ${small.activity} entries. ${connections} connections, ` +
-      `${durationSeconds} s as fast as answered (saturated) and ${durationSeconds} s at ${steadyRate} requests/s each, ` +
+      `${durationSeconds} s as fast as answered (saturated) and ${steadyRequests.toLocaleString('en-US')} requests at ${steadyRate}/s, evenly spaced, ` +
+      `in ${steadyRounds} rounds alternating with the other size, each, ` +
       `after ${warmUpSeconds} s of warm-up; the deep page starts ` +
       `${Math.floor(large.activity / 2).toLocaleString('en-US')} entries down the large log (10 down the small one).`,
   );

@@ -20,8 +20,12 @@ export class AppError extends Error {
 
 export const success = <T>(data: T): SuccessEnvelope<T> => ({ status: 'success', data });
 
-/** The success envelope around data that is JSON text already (a kept list): sent as it is. */
-export function successJson(reply: FastifyReply, dataJson: string): string {
+/** The success envelope around data that is JSON text already, as the bytes of the answer. */
+export const successBytes = (dataJson: string): Buffer =>
+  Buffer.from(`{"status":"success","data":${dataJson}}`);
+
+/** Sends the bytes of a JSON answer (successBytes: a kept list) as they are. */
+export function sendJsonBytes(reply: FastifyReply, answer: Buffer): Buffer {
   reply.type('application/json; charset=utf-8');
-  return `{"status":"success","data":${dataJson}}`;
+  return answer;
 }

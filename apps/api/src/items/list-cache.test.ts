@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createListCache } from './list-cache.ts';
 
-const list = (version: number, length: number) => ({ version, json: 'x'.repeat(length) });
+const list = (version: number, length: number) => ({ version, answer: Buffer.alloc(length) });
 
 describe('the cache of encoded lists', () => {
   it('keeps lists up to its size, the least recently used going first', () => {

@@ -1,6 +1,7 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '#api/db/database.ts';
 import { items, subUsers, users } from '#api/db/schema.ts';
+import { successBytes } from '#api/http/app-error.ts';
 import {
   isPlausibleWorkspaceId,
   joinedMembership,
@@ -75,44 +76,51 @@ export function prepareItemLists(db: Database) {
     .where(joinedMembership(workspace, member))
     .prepare('items_version_for_member');
 
-  /** Encodes the rows of a list statement (one without an item when there is none), keeping a large list. */
-  function encode(id: string, rows: ({ version: number } & Nullable<ItemRow>)[]): string {
+  /**
+   * Encodes the rows of a list statement (one without an item when there is none) as JSON text, and
+   * keeps a large list as the bytes of its answer.
+   */
+  function encode(id: string, rows: ({ version: number } & Nullable<ItemRow>)[]) {
     const list = rows.flatMap((row) => (row.id === null ? [] : [toItem(row as ItemRow)]));
-    const encoded: EncodedList = { version: rows[0]?.version ?? 0, json: JSON.stringify(list) };
-    if (list.length >= cachedListMinItems) cache.set(id, encoded);
-    else cache.forget(id);
-    return encoded.json;
+    const json = JSON.stringify(list);
+    if (list.length < cachedListMinItems) {
+      cache.forget(id);
+      return { json, answer: () => successBytes(json) };
+    }
+    const kept: EncodedList = { version: rows[0]?.version ?? 0, answer: successBytes(json) };
+    cache.set(id, kept);
+    return { json, answer: () => kept.answer };
   }
 
   /** The owner's list read now, and kept when large. */
-  async function readOwnersList(uid: string): Promise<string> {
+  async function readOwnersList(uid: string) {
     return encode(uid, await ofOwner.execute({ owner: uid }));
   }
 
   return {
     /** The owner's list read now: the live lists read it after each change, which renews the kept text. */
-    ofOwner: readOwnersList,
+    ofOwner: async (uid: string): Promise<string> => (await readOwnersList(uid)).json,
 
     /** The list of `workspace` (absent: the caller's own) as `callerUid` may read it. */
-    async forCaller(callerUid: string, workspaceId: string | undefined): Promise<string> {
+    async forCaller(callerUid: string, workspaceId: string | undefined): Promise<Buffer> {
       const id = workspaceId ?? callerUid;
       const kept = cache.get(id);
       if (id === callerUid) {
         if (kept) {
           const [row] = await versionOfOwner.execute({ owner: id });
-          if (row?.version === kept.version) return kept.json;
+          if (row?.version === kept.version) return kept.answer;
         }
-        return readOwnersList(id);
+        return (await readOwnersList(id)).answer();
       }
       if (!isPlausibleWorkspaceId(id)) throw workspaceNotFound();
       if (kept) {
         const [row] = await versionForMember.execute({ workspace: id, member: callerUid });
         requireSeat(row);
-        if (row?.version === kept.version) return kept.json;
+        if (row?.version === kept.version) return kept.answer;
       }
       const rows = await ofMembersWorkspace.execute({ workspace: id, member: callerUid });
       requireSeat(rows[0]);
-      return encode(id, rows);
+      return encode(id, rows).answer();
     },
   };
 }

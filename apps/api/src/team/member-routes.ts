@@ -6,7 +6,7 @@ import { success } from '#api/http/app-error.ts';
 import { route } from '#api/http/route.ts';
 import { userOf } from '#api/users/signed-in-user.ts';
 import { addMember } from './add-member.ts';
-import { listMembers } from './list-members.ts';
+import { prepareMemberList } from './list-members.ts';
 import { removeMember } from './remove-member.ts';
 import { resendInvitation } from './resend-invitation.ts';
 
@@ -24,9 +24,10 @@ type MemberDeps = {
  * paths: what clients call since the first release; the domain's word is member.
  */
 export function registerMemberRoutes(app: FastifyInstance, deps: MemberDeps) {
-  route(app, 'listSubUsers', deps, async (_input, request) => {
-    return success(await listMembers(deps.db, callerOf(request).uid));
-  });
+  const listMembers = prepareMemberList(deps.db);
+  route(app, 'listSubUsers', deps, async (_input, request) =>
+    success(await listMembers(callerOf(request).uid)),
+  );
 
   route(app, 'createSubUser', deps, async ({ body }, request) =>
     success(await addMember({ ...deps, log: request.log }, await userOf(request), body)),
