@@ -1,11 +1,11 @@
 import { type ReactNode, useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useAuth } from '#web/auth/auth-context.tsx';
-import { sendVerificationEmail } from '#web/auth/session.ts';
 import { Alert } from '#web/components/forms/alert.tsx';
 import { Button, buttonClasses } from '#web/components/forms/button.tsx';
 import { errorMessage } from '#web/components/forms/error-message.ts';
 import { LoadingStatus } from '#web/components/layout/loading-status.tsx';
+import { ResendVerification } from '#web/components/verification/resend-verification.tsx';
 import { useApiResource } from '#web/hooks/use-api-resource.ts';
 import { useWorkspaces } from '#web/hooks/use-workspaces.ts';
 import { ApiError } from '#web/lib/api.ts';
@@ -127,39 +127,11 @@ function JoinActions({ token, invitedEmail }: { token: string; invitedEmail: str
         {isOtherEmail && ` This invitation is for ${invitedEmail}: sign in with that address to join.`}
       </p>
       {error && <Alert variant="error">{error}</Alert>}
-      {needsVerification && <ResendVerification />}
+      {needsVerification && (
+        <ResendVerification sentText={(email) => `We sent a new link to ${email}. Open it, then join.`} />
+      )}
       <Button className="w-full" busy={isJoining} busyLabel="Joining…" onClick={() => void join()}>
         Join workspace
-      </Button>
-    </div>
-  );
-}
-
-/** Mails the verification link again, and says where it went or why it did not. */
-function ResendVerification() {
-  const [isSending, setIsSending] = useState(false);
-  const [outcome, setOutcome] = useState<{ variant: 'success' | 'error'; text: string } | null>(null);
-  const send = async () => {
-    setIsSending(true);
-    try {
-      const { email } = await sendVerificationEmail();
-      setOutcome({ variant: 'success', text: `We sent a new link to ${email}. Open it, then join.` });
-    } catch (failure) {
-      setOutcome({ variant: 'error', text: errorMessage(failure) });
-    }
-    setIsSending(false);
-  };
-  return (
-    <div className="space-y-3">
-      {outcome && <Alert variant={outcome.variant}>{outcome.text}</Alert>}
-      <Button
-        variant="secondary"
-        className="w-full"
-        busy={isSending}
-        busyLabel="Sending…"
-        onClick={() => void send()}
-      >
-        Send the verification email again
       </Button>
     </div>
   );
