@@ -10,7 +10,7 @@
 // Each is loaded twice: as fast as it answers (req/s, the server's CPU per request) and at a steady
 // BENCH_RATE (100) requests a second, 1,000 of them evenly spaced (bench/lib/paced-load.mjs) in rounds that
 // alternate with the other size, where p50/p99 latency and the large/small p99 ratio (goal ≤ 2×) are taken. Asserts nothing. The clients (autocannon when
-// saturating) run in this process, on the same machine.
+// saturating) run in this process, on the same machine, and ask for compressed answers as a browser does.
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { encodeActivityCursor } from '../../apps/api/src/activity/activity-cursor.ts';
@@ -39,6 +39,12 @@ const steadyRate = Number(process.env.BENCH_RATE ?? 100);
 const steadyRequests = 1_000;
 const steadyRounds = 4;
 const goal = 2;
+
+/** A signed-in browser's request headers: its token, and the encodings Chrome accepts over HTTPS. */
+const browserHeaders = (token) => ({
+  authorization: `Bearer ${token}`,
+  'accept-encoding': 'gzip, deflate, br, zstd',
+});
 
 /**
  * The seed, in one transaction of bulk statements. `bench|…` uids are people who never sign in; the
@@ -118,7 +124,7 @@ async function cursorAt(client, workspace, depth) {
 async function saturate(url, token, duration, serverPid) {
   const latencies = [];
   const cpuBefore = cpuSeconds(serverPid);
-  const instance = autocannon({ url, connections, duration, headers: { authorization: `Bearer ${token}` } });
+  const instance = autocannon({ url, connections, duration, headers: browserHeaders(token) });
   instance.on('response', (_client, status, _bytes, responseTime) => {
     if (status === 200) latencies.push(responseTime);
   });
@@ -150,7 +156,7 @@ async function steady(targets) {
       const { url, token } = targets[size];
       const result = await pacedLoad({
         url,
-        headers: { authorization: `Bearer ${token}` },
+        headers: browserHeaders(token),
         rate: steadyRate,
         duration: steadyRequests / steadyRounds / steadyRate,
         connections,

@@ -128,10 +128,14 @@ export async function buildApp({ config, database, mailer, logger, plans: givenP
   // Pages and built assets are compressed at build time; what is compressed here, per reply, is mostly
   // API JSON. Brotli quality 1 instead of the plugin's 4: a 20-item list is 14 % bigger (695 B against
   // 609 B) and costs a third of the CPU; with `Accept-Encoding: br` as browsers send it, the list went
-  // from 2,900 to 3,550 req/s (50 connections, PostgreSQL).
+  // from 2,900 to 3,550 req/s (50 connections, PostgreSQL). Answers up to 128 KiB are compressed in one
+  // call, not through a zlib stream: the plugin streams from 8 KiB on a two-core host, which doubled the
+  // CPU of an 11 KiB activity page (0.28 to 0.55 ms) and its latency; brotli at quality 1 holds the loop
+  // for about 0.3 ms on 68 KiB. Kept lists are compressed once instead (http/kept-answer.ts).
   await app.register(fastifyCompress, {
     global: true,
     threshold: 1024,
+    syncThreshold: 128 * 1024,
     encodings: ['br', 'gzip'],
     brotliOptions: {
       params: {

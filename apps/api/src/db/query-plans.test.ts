@@ -315,6 +315,12 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('the hot queries use their index
     });
   });
 
+  it('a kept member list checks its version by the same indexes', async () => {
+    const listMembers = prepareMemberList(db);
+    await listMembers(big.owner); // 200 members: read and kept
+    await expectIndexedPlans(() => listMembers(big.owner), { indexes: [subUsersByOwner, 'users_pkey'] });
+  });
+
   it("the workspace switcher's list of a member's workspaces", async () => {
     const [own] = await db.select().from(schema.users).where(eq(schema.users.id, bigMember));
     const plans = { priceIds: {}, planByPriceId: new Map() } as unknown as PlanCatalogue;

@@ -31,6 +31,9 @@ export const contactMessages = pgTable('contact_messages', {
 /** Numbers the billing webhook's syncs in the order they start (billing/sync-plan.ts). */
 export const planSyncTickets = pgSequence('plan_sync_tickets');
 
+/** The versions of members' rows (`sub_users.row_version`). */
+export const memberRowVersions = pgSequence('member_row_versions');
+
 /** One row per identity-provider subject (`auth0|…`, `google-oauth2|…`), created by the first authenticated call. */
 export const users = pgTable('users', {
   id: text('id').primaryKey(),
@@ -114,6 +117,14 @@ export const subUsers = pgTable(
     invitationTokenHash: text('invitation_token_hash').unique(),
     invitationExpiresAt: timestamp('invitation_expires_at', { withTimezone: true }),
     invitationSentAt: timestamp('invitation_sent_at', { withTimezone: true }),
+    /**
+     * New from `member_row_versions` with the row and with every change to it (trigger, migration
+     * 0009): an owner's rows are the same set, unchanged, while their count and highest version are
+     * (team/list-members.ts keeps a large list by them).
+     */
+    rowVersion: bigint('row_version', { mode: 'number' })
+      .notNull()
+      .default(sql`nextval('member_row_versions')`),
   },
   (table) => [
     unique('sub_users_owner_email_unique').on(table.owner, table.email),

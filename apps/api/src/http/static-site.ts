@@ -5,6 +5,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { type CspOptions, contentSecurityPolicy, inlineScriptHashes } from './content-security-policy.ts';
 import { registerOmnioutProxy } from './omniout-proxy.ts';
+import { acceptedEncoding } from './precompressed.ts';
 import { matchesAnyPattern } from './route-patterns.ts';
 
 type Page = { html: Buffer; br?: Buffer; gzip?: Buffer; csp: string };
@@ -82,15 +83,15 @@ export async function registerStaticSite(app: FastifyInstance, options: StaticSi
 }
 
 function sendPage(request: FastifyRequest, reply: FastifyReply, page: Page, status: number) {
-  const accepted = String(request.headers['accept-encoding'] ?? '');
+  const encoding = acceptedEncoding(request);
   reply
     .status(status)
     .header('Content-Type', 'text/html; charset=utf-8')
     .header('Cache-Control', 'no-cache')
     .header('Content-Security-Policy', page.csp)
     .header('Vary', 'Accept-Encoding');
-  if (page.br && /\bbr\b/.test(accepted)) return reply.header('Content-Encoding', 'br').send(page.br);
-  if (page.gzip && /\bgzip\b/.test(accepted)) return reply.header('Content-Encoding', 'gzip').send(page.gzip);
+  const compressed = encoding && page[encoding];
+  if (encoding && compressed) return reply.header('Content-Encoding', encoding).send(compressed);
   return reply.send(page.html);
 }
 

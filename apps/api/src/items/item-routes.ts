@@ -3,7 +3,8 @@ import { type Authenticate, callerOf } from '#api/auth/authenticate.ts';
 import type { PlanCatalogue } from '#api/billing/resolve-plan-prices.ts';
 import type { Config } from '#api/config/app-config.ts';
 import type { DatabaseHandle } from '#api/db/database.ts';
-import { AppError, sendJsonBytes, success } from '#api/http/app-error.ts';
+import { AppError, success } from '#api/http/app-error.ts';
+import { sendListAnswer } from '#api/http/kept-answer.ts';
 import { route } from '#api/http/route.ts';
 import type { Metrics } from '#api/operations/metrics.ts';
 import type { RedisConnections } from '#api/operations/redis.ts';
@@ -87,7 +88,7 @@ export function registerItemRoutes(app: FastifyInstance, deps: ItemDeps) {
 
   // Every route's `?workspace=` names the workspace (the owner's uid); absent, the caller's own.
   route(app, 'listItems', deps, async ({ query }, request, reply) =>
-    sendJsonBytes(reply, await lists.forCaller(callerOf(request).uid, query.workspace)),
+    sendListAnswer(request, reply, await lists.forCaller(callerOf(request).uid, query.workspace)),
   );
 
   // No HEAD twin: a HEAD answer has no body, so the stream would hang open with nothing to send.

@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { items, users } from '#api/db/schema.ts';
@@ -97,6 +98,41 @@ describe('items of the signed-in user', () => {
     expect(after).toHaveLength(119);
     expect(after).toContain('Renamed by hand');
     expect(after).not.toContain('Item 0');
+  });
+
+  it('sends a kept list compressed as the request accepts it, the same list in every encoding', async () => {
+    const person = await newUser();
+    await call('GET', '/api/items', person.token); // their user record
+    await suite.testApp.db
+      .insert(items)
+      .values(Array.from({ length: 150 }, (_, index) => ({ owner: person.uid, name: `Item ${index}` })));
+    const read = (acceptEncoding?: string) =>
+      suite.testApp.app.inject({
+        method: 'GET',
+        url: '/api/items',
+        headers: {
+          authorization: `Bearer ${person.token}`,
+          ...(acceptEncoding !== undefined && { 'accept-encoding': acceptEncoding }),
+        },
+      });
+    const plain = await read(); // read now, and kept
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.json().data).toHaveLength(150);
+    const decoders = { br: brotliDecompressSync, gzip: gunzipSync };
+    for (const [acceptEncoding, encoding] of [
+      ['gzip, deflate, br, zstd', 'br'],
+      ['gzip, deflate', 'gzip'],
+      ['br;q=0, gzip', 'gzip'],
+    ] as const) {
+      const answer = await read(acceptEncoding);
+      expect(answer.statusCode).toBe(200);
+      expect(answer.headers['content-encoding']).toBe(encoding);
+      expect(answer.headers.vary).toMatch(/accept-encoding/i);
+      expect(answer.headers['content-type']).toBe('application/json; charset=utf-8');
+      expect(decoders[encoding](answer.rawPayload).equals(plain.rawPayload)).toBe(true);
+      expect(answer.rawPayload.length).toBeLessThan(plain.rawPayload.length / 4);
+    }
+    expect((await read('identity')).rawPayload.equals(plain.rawPayload)).toBe(true);
   });
 
   it('creates the user document on the first call, for a list as for a write', async () => {

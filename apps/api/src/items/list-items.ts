@@ -2,6 +2,8 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '#api/db/database.ts';
 import { items, subUsers, users } from '#api/db/schema.ts';
 import { successBytes } from '#api/http/app-error.ts';
+import { KeptAnswer, type ListAnswer } from '#api/http/kept-answer.ts';
+import { createListCache, type EncodedList } from '#api/http/list-cache.ts';
 import {
   isPlausibleWorkspaceId,
   joinedMembership,
@@ -10,7 +12,6 @@ import {
 } from '#api/team/authorize-workspace.ts';
 import { rowsAddedBefore } from '#api/team/seat-order.ts';
 import { type ItemRow, itemColumns, toItem } from './item-document.ts';
-import { createListCache, type EncodedList } from './list-cache.ts';
 
 type Nullable<T> = { [Key in keyof T]: T[Key] | null };
 
@@ -36,7 +37,7 @@ export function prepareItemLists(db: Database) {
   const workspace = sql.placeholder('workspace');
   const member = sql.placeholder('member');
   const newestFirst = [desc(items.createdAt), desc(items.id)];
-  const cache = createListCache(cacheMaxBytes);
+  const cache = createListCache<EncodedList>(cacheMaxBytes);
 
   // The version and the items in one statement: one snapshot. Flat rows (a nested `item` costs Drizzle
   // a null check per column group on every row).
@@ -85,11 +86,11 @@ export function prepareItemLists(db: Database) {
     const json = JSON.stringify(list);
     if (list.length < cachedListMinItems) {
       cache.forget(id);
-      return { json, answer: () => successBytes(json) };
+      return { json, answer: (): ListAnswer => successBytes(json) };
     }
-    const kept: EncodedList = { version: rows[0]?.version ?? 0, answer: successBytes(json) };
+    const kept: EncodedList = { version: rows[0]?.version ?? 0, answer: new KeptAnswer(successBytes(json)) };
     cache.set(id, kept);
-    return { json, answer: () => kept.answer };
+    return { json, answer: (): ListAnswer => kept.answer };
   }
 
   /** The owner's list read now, and kept when large. */
@@ -102,7 +103,7 @@ export function prepareItemLists(db: Database) {
     ofOwner: async (uid: string): Promise<string> => (await readOwnersList(uid)).json,
 
     /** The list of `workspace` (absent: the caller's own) as `callerUid` may read it. */
-    async forCaller(callerUid: string, workspaceId: string | undefined): Promise<Buffer> {
+    async forCaller(callerUid: string, workspaceId: string | undefined): Promise<ListAnswer> {
       const id = workspaceId ?? callerUid;
       const kept = cache.get(id);
       if (id === callerUid) {

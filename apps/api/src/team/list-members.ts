@@ -1,27 +1,86 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '#api/db/database.ts';
 import { subUsers, users } from '#api/db/schema.ts';
+import { successBytes } from '#api/http/app-error.ts';
+import { KeptAnswer, type ListAnswer } from '#api/http/kept-answer.ts';
+import { createListCache, type EncodedList } from '#api/http/list-cache.ts';
 import type { Queryable } from './authorize-workspace.ts';
-import { type Member, type MemberRow, memberColumns, toMember } from './member-document.ts';
+import { type Member, memberColumns, toMember } from './member-document.ts';
 import { listedRowHoldsSeat, rowHoldsSeat } from './seat-order.ts';
+
+/** Lists of at least this many members are kept, encoded, by the instance that read them. */
+const keptListMinMembers = 50;
+/** The answers of kept member lists, per instance: 200 members are 69 KiB, so about 120 lists. */
+const cacheMaxBytes = 8 * 1024 * 1024;
+
+/**
+ * What a kept member list was read at: the owner's seats (which rows hold one), and the count and
+ * highest version of their rows (the same set, unchanged, exactly while both stay: migration 0009).
+ * A status changes with time alone when an invitation expires, so the list is kept only until the
+ * first pending one does.
+ */
+type MemberListVersion = { key: string; freshUntil: number };
+
+const versionKey = (seats: number, count: number, highest: number | string | null) =>
+  `${seats}:${count}:${highest ?? 0}`;
 
 /**
  * docs/product.md §7 "query UserManagement where owner equals uid", newest first, each with its
- * invitation and seat (the window ranks all the owner's rows): a prepared statement, as the
- * /userManagement screen reads it on every visit.
+ * invitation and seat (the window ranks all the owner's rows), by prepared statements: the
+ * /userManagement screen reads it on every visit. A large list, once read, is kept with its version
+ * (as the items list is, decision 0025); the next read asks only for the version.
  */
 export function prepareMemberList(db: Database) {
-  const statement = db
-    .select({ ...memberColumns, hasSeat: listedRowHoldsSeat })
+  const owner = sql.placeholder('owner');
+  const cache = createListCache<EncodedList<MemberListVersion>>(cacheMaxBytes);
+  const list = db
+    .select({
+      ...memberColumns,
+      hasSeat: listedRowHoldsSeat,
+      rowVersion: subUsers.rowVersion,
+      seats: users.quantity,
+    })
     .from(subUsers)
     .innerJoin(users, eq(users.id, subUsers.owner))
-    .where(eq(subUsers.owner, sql.placeholder('owner')))
+    .where(eq(subUsers.owner, owner))
     .orderBy(desc(subUsers.createdAt), desc(subUsers.id))
     .prepare('members_of_owner');
-  return async (owner: string): Promise<Member[]> => {
-    const rows: MemberRow[] = await statement.execute({ owner });
+  const versionOfList = db
+    .select({
+      seats: users.quantity,
+      count: sql<number>`count(${subUsers.id})::int`,
+      highest: sql<string | null>`max(${subUsers.rowVersion})::text`,
+    })
+    .from(users)
+    .leftJoin(subUsers, eq(subUsers.owner, users.id))
+    .where(eq(users.id, owner))
+    .groupBy(users.quantity)
+    .prepare('member_list_version');
+
+  return async (uid: string): Promise<ListAnswer> => {
+    const kept = cache.get(uid);
+    if (kept && Date.now() < kept.version.freshUntil) {
+      const [row] = await versionOfList.execute({ owner: uid });
+      if (row && versionKey(row.seats, row.count, row.highest) === kept.version.key) return kept.answer;
+    }
+    const rows = await list.execute({ owner: uid });
     const now = Date.now();
-    return rows.map((row) => toMember(row, now));
+    const bytes = successBytes(JSON.stringify(rows.map((row) => toMember(row, now))));
+    if (rows.length < keptListMinMembers) {
+      cache.forget(uid);
+      return bytes;
+    }
+    let highest = 0;
+    let freshUntil = Number.POSITIVE_INFINITY;
+    for (const row of rows) {
+      highest = Math.max(highest, row.rowVersion);
+      const expiresAt = row.invitationExpiresAt ? Date.parse(row.invitationExpiresAt) : Number.NaN;
+      if (!row.memberId && expiresAt > now) freshUntil = Math.min(freshUntil, expiresAt);
+    }
+    const answer = new KeptAnswer(bytes);
+    const seats = rows[0]?.seats ?? 0;
+    cache.set(uid, { version: { key: versionKey(seats, rows.length, highest), freshUntil }, answer });
+    return answer;
   };
 }
 

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { type Authenticate, callerOf } from '#api/auth/authenticate.ts';
 import type { Database } from '#api/db/database.ts';
 import { success } from '#api/http/app-error.ts';
+import { sendListAnswer } from '#api/http/kept-answer.ts';
 import { route } from '#api/http/route.ts';
 import { userOf } from '#api/users/signed-in-user.ts';
 import { addMember } from './add-member.ts';
@@ -25,8 +26,8 @@ type MemberDeps = {
  */
 export function registerMemberRoutes(app: FastifyInstance, deps: MemberDeps) {
   const listMembers = prepareMemberList(deps.db);
-  route(app, 'listSubUsers', deps, async (_input, request) =>
-    success(await listMembers(callerOf(request).uid)),
+  route(app, 'listSubUsers', deps, async (_input, request, reply) =>
+    sendListAnswer(request, reply, await listMembers(callerOf(request).uid)),
   );
 
   route(app, 'createSubUser', deps, async ({ body }, request) =>

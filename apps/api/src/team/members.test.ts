@@ -1,3 +1,4 @@
+import type { Member } from '@launchkit/api-contract';
 import { readOutbox } from '@launchkit/mail';
 import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
@@ -229,6 +230,42 @@ describe('members', () => {
     expect(response.json()).toMatchObject({ status: 'error', code: 'validation_failed' });
     if (message) expect(response.json().message).toBe(message);
     expect((await listMembers(owner.token)).json().data).toEqual([]);
+  });
+
+  it('answers a large list from what it read while its rows and seats are unchanged, and anew after any change or expiry', async () => {
+    const owner = await ownerWithSeats(60);
+    const { db } = suite.testApp;
+    const expiresSoon = new Date(Date.now() + 1_500);
+    await db.insert(subUsers).values(
+      Array.from({ length: 59 }, (_, index) => ({
+        owner: owner.uid,
+        email: `member-${index}@example.com`,
+        firstName: 'Ada',
+        lastName: `Number ${index}`,
+        invitationExpiresAt: index === 0 ? expiresSoon : new Date(Date.now() + 86_400_000),
+      })),
+    );
+    const read = async () => (await listMembers(owner.token)).json().data as Member[];
+    const byEmail = (list: Member[], email: string) => list.find((member) => member.email === email);
+    expect(await read()).toHaveLength(59);
+    // A change no version sees (the row trigger off) does not reach the list: the kept answer is served.
+    await db.execute(sql`alter table sub_users disable trigger sub_users_row_version`);
+    await db.update(subUsers).set({ lastName: 'Unseen' }).where(eq(subUsers.email, 'member-1@example.com'));
+    await db.execute(sql`alter table sub_users enable trigger sub_users_row_version`);
+    expect(byEmail(await read(), 'member-1@example.com')?.lastName).toBe('Number 1');
+    // Any counted change, even typed by hand, is read anew: a row changed, removed, added; the seats.
+    await db.update(subUsers).set({ lastName: 'Renamed' }).where(eq(subUsers.email, 'member-2@example.com'));
+    expect(byEmail(await read(), 'member-2@example.com')?.lastName).toBe('Renamed');
+    await db.delete(subUsers).where(eq(subUsers.email, 'member-3@example.com'));
+    expect(await read()).toHaveLength(58);
+    await addMember(owner.token, ada);
+    expect(byEmail(await read(), 'ada@example.com')?.status).toBe('invited');
+    await setPlan(db, owner.uid, { quantity: 10 });
+    expect((await read()).filter((member) => member.hasSeat)).toHaveLength(10);
+    // Time alone changes a status: past the first pending invitation's expiry, the list is read anew.
+    expect(byEmail(await read(), 'member-0@example.com')?.status).toBe('invited');
+    await new Promise((resolve) => setTimeout(resolve, expiresSoon.getTime() - Date.now() + 50));
+    expect(byEmail(await read(), 'member-0@example.com')?.status).toBe('expired');
   });
 
   it('answers malformed JSON with 400 invalid_json', async () => {

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { KeptAnswer } from '#api/http/kept-answer.ts';
 import { createListCache } from './list-cache.ts';
 
-const list = (version: number, length: number) => ({ version, answer: Buffer.alloc(length) });
+const list = (version: number, length: number) => ({ version, answer: new KeptAnswer(Buffer.alloc(length)) });
 
 describe('the cache of encoded lists', () => {
   it('keeps lists up to its size, the least recently used going first', () => {
