@@ -175,10 +175,7 @@ async function steady(targets) {
 
 const database = await createBenchDatabase('bench_workspaces');
 const product = await startProduct({ DATABASE_URL: database.url });
-const stops = [
-  product.stop,
-  process.env.BENCH_KEEP ? async () => console.log('kept', database.url) : database.drop,
-];
+const stops = [product.stop, database.drop];
 try {
   const serverPid = pidListeningOn(Number(new URL(product.origin).port));
   const people = {};
