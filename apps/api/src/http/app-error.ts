@@ -1,5 +1,4 @@
 import type { ErrorCode, SuccessEnvelope } from '@launchkit/api-contract';
-import type { FastifyReply } from 'fastify';
 
 export type { ErrorCode, ErrorEnvelope, SuccessEnvelope } from '@launchkit/api-contract';
 
@@ -23,9 +22,3 @@ export const success = <T>(data: T): SuccessEnvelope<T> => ({ status: 'success',
 /** The success envelope around data that is JSON text already, as the bytes of the answer. */
 export const successBytes = (dataJson: string): Buffer =>
   Buffer.from(`{"status":"success","data":${dataJson}}`);
-
-/** Sends the bytes of a JSON answer (successBytes: a kept list) as they are. */
-export function sendJsonBytes(reply: FastifyReply, answer: Buffer): Buffer {
-  reply.type('application/json; charset=utf-8');
-  return answer;
-}

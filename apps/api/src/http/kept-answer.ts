@@ -1,7 +1,6 @@
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { sendJsonBytes } from './app-error.ts';
 import { acceptedEncoding, type Precompressed } from './precompressed.ts';
 
 const compressors: Record<Precompressed, (bytes: Buffer) => Promise<Buffer>> = {
@@ -56,7 +55,12 @@ export async function sendKeptAnswer(
 /** A list's answer: the bytes of a small one, read now; a large one as kept. */
 export type ListAnswer = Buffer | KeptAnswer;
 
-/** Sends a list's answer: a kept one as the request accepts it, a small one as it is (compressed per reply). */
+/**
+ * Sends a list's answer: a kept one as the request accepts it, a small one as it is (@fastify/compress
+ * compresses it per reply).
+ */
 export function sendListAnswer(request: FastifyRequest, reply: FastifyReply, answer: ListAnswer) {
-  return answer instanceof KeptAnswer ? sendKeptAnswer(request, reply, answer) : sendJsonBytes(reply, answer);
+  if (answer instanceof KeptAnswer) return sendKeptAnswer(request, reply, answer);
+  reply.type('application/json; charset=utf-8');
+  return answer;
 }
