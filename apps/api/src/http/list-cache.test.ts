@@ -6,7 +6,7 @@ const list = (version: number, length: number) => ({ version, answer: new KeptAn
 
 describe('the cache of encoded lists', () => {
   it('keeps lists up to its size, the least recently used going first', () => {
-    const cache = createListCache(100);
+    const cache = createListCache({ maxBytes: 100, minEntries: 2 });
     cache.set('a', list(1, 40));
     cache.set('b', list(1, 40));
     expect(cache.get('a')?.version).toBe(1); // a is now the most recently used
@@ -16,7 +16,7 @@ describe('the cache of encoded lists', () => {
   });
 
   it('replaces a workspace’s list, and holds none larger than itself', () => {
-    const cache = createListCache(100);
+    const cache = createListCache({ maxBytes: 100, minEntries: 2 });
     cache.set('a', list(1, 40));
     cache.set('a', list(2, 60));
     expect(cache.get('a')?.version).toBe(2);
@@ -24,5 +24,14 @@ describe('the cache of encoded lists', () => {
     cache.set('a', list(3, 101));
     expect(cache.get('a')).toBeUndefined();
     expect(cache.size).toBe(0);
+  });
+
+  it('keeps a list read now only when it has enough entries, forgetting the workspace’s kept one otherwise', () => {
+    const cache = createListCache({ maxBytes: 100, minEntries: 2 });
+    const kept = cache.keep('a', '[1,2]', 2, 7);
+    expect(kept?.bytes.toString()).toBe('{"status":"success","data":[1,2]}');
+    expect(cache.get('a')).toEqual({ version: 7, answer: kept });
+    expect(cache.keep('a', '[1]', 1, 8)).toBeUndefined();
+    expect(cache.get('a')).toBeUndefined();
   });
 });

@@ -1,4 +1,5 @@
-import type { KeptAnswer } from './kept-answer.ts';
+import { successBytes } from './app-error.ts';
+import { KeptAnswer } from './kept-answer.ts';
 
 /**
  * A workspace's list as the API's answer (the success envelope around it), and the version it was read
@@ -9,12 +10,31 @@ import type { KeptAnswer } from './kept-answer.ts';
 export type EncodedList<Version = number> = { version: Version; answer: KeptAnswer };
 
 /**
- * The encoded lists of large workspaces, newest use last, up to `maxBytes` in all: a list read at a
- * version is served again while the version stays (items/list-items.ts, team/list-members.ts).
+ * The encoded lists of large workspaces, newest use last, up to `maxBytes` in all: a list of at least
+ * `minEntries` read at a version is served again while the version stays (items/list-items.ts,
+ * team/list-members.ts); a smaller one costs about what checking its version would.
  */
-export function createListCache<List extends EncodedList<unknown>>(maxBytes: number) {
+export function createListCache<Version = number>({
+  maxBytes,
+  minEntries,
+}: {
+  maxBytes: number;
+  minEntries: number;
+}) {
+  type List = EncodedList<Version>;
   const lists = new Map<string, List>();
   let bytes = 0;
+
+  function set(workspace: string, list: List) {
+    forget(workspace);
+    if (list.answer.bytes.length > maxBytes) return;
+    lists.set(workspace, list);
+    bytes += list.answer.bytes.length;
+    for (const oldest of lists.keys()) {
+      if (bytes <= maxBytes) break;
+      forget(oldest);
+    }
+  }
 
   function forget(workspace: string) {
     const list = lists.get(workspace);
@@ -34,18 +54,21 @@ export function createListCache<List extends EncodedList<unknown>>(maxBytes: num
       return list;
     },
 
-    set(workspace: string, list: List) {
-      forget(workspace);
-      if (list.answer.bytes.length > maxBytes) return;
-      lists.set(workspace, list);
-      bytes += list.answer.bytes.length;
-      for (const oldest of lists.keys()) {
-        if (bytes <= maxBytes) break;
-        forget(oldest);
-      }
-    },
+    set,
 
-    forget,
+    /**
+     * A list just read, as JSON text of `entries` entries at `version`: kept, and its answer returned,
+     * when it is large enough; otherwise undefined, and any list kept for the workspace is forgotten.
+     */
+    keep(workspace: string, json: string, entries: number, version: Version): KeptAnswer | undefined {
+      if (entries < minEntries) {
+        forget(workspace);
+        return undefined;
+      }
+      const answer = new KeptAnswer(successBytes(json));
+      set(workspace, { version, answer });
+      return answer;
+    },
 
     /** The plain answers' bytes held (their compressed forms add about a fifth). */
     get size() {

@@ -87,7 +87,7 @@ describe('items of the signed-in user', () => {
         (item) => item.name,
       );
     expect(await names()).toHaveLength(120);
-    // A change the version does not see (its trigger off) does not reach the list: the kept text is served.
+    // A change the version does not see (its trigger off) does not reach the list: the kept answer is served.
     await db.execute(sql`alter table items disable trigger items_version_list`);
     await db.delete(items).where(eq(items.name, 'Item 0'));
     await db.execute(sql`alter table items enable trigger items_version_list`);

@@ -2,8 +2,8 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '#api/db/database.ts';
 import { items, subUsers, users } from '#api/db/schema.ts';
 import { successBytes } from '#api/http/app-error.ts';
-import { KeptAnswer, type ListAnswer } from '#api/http/kept-answer.ts';
-import { createListCache, type EncodedList } from '#api/http/list-cache.ts';
+import type { ListAnswer } from '#api/http/kept-answer.ts';
+import { createListCache } from '#api/http/list-cache.ts';
 import {
   isPlausibleWorkspaceId,
   joinedMembership,
@@ -16,13 +16,11 @@ import { type ItemRow, itemColumns, toItem } from './item-document.ts';
 type Nullable<T> = { [Key in keyof T]: T[Key] | null };
 
 /**
- * Lists of at least this many items are kept, encoded, by the instance that read them. A large list
- * costs ten times a small one to read and encode (docs/capacity.md, 1,000 items: 159 KiB); a smaller
- * one costs about what checking its version would.
+ * Lists of at least 100 items are kept, encoded, by the instance that read them: a large list costs ten
+ * times a small one to read and encode (docs/capacity.md, 1,000 items: 159 KiB). At most 32 MiB of
+ * answers per instance: about 200 lists at the item cap.
  */
-const cachedListMinItems = 100;
-/** The JSON text of kept lists, per instance: about 200 lists at the item cap. */
-const cacheMaxBytes = 32 * 1024 * 1024;
+const keptLists = { minEntries: 100, maxBytes: 32 * 1024 * 1024 };
 
 /**
  * A workspace's items newest first, as JSON text, by prepared statements: the list is the workspace's
@@ -30,14 +28,14 @@ const cacheMaxBytes = 32 * 1024 * 1024;
  * included (their membership and seat come in the same statement as the items, and refuse as
  * authorizeWorkspace does). A large list, once read, is kept with its version (`users.items_version`,
  * new with every change to the items, migration 0008): the next read asks only for the version (and a
- * member's access), and answers the kept text while it is the same, on any instance.
+ * member's access), and answers the kept bytes while it is the same, on any instance.
  */
 export function prepareItemLists(db: Database) {
   const owner = sql.placeholder('owner');
   const workspace = sql.placeholder('workspace');
   const member = sql.placeholder('member');
   const newestFirst = [desc(items.createdAt), desc(items.id)];
-  const cache = createListCache<EncodedList>(cacheMaxBytes);
+  const cache = createListCache(keptLists);
 
   // The version and the items in one statement: one snapshot. Flat rows (a nested `item` costs Drizzle
   // a null check per column group on every row).
@@ -79,19 +77,16 @@ export function prepareItemLists(db: Database) {
 
   /**
    * Encodes the rows of a list statement (one without an item when there is none) as JSON text, and
-   * keeps a large list as the bytes of its answer.
+   * keeps a large list.
    */
   function encode(id: string, rows: ({ version: number } & Nullable<ItemRow>)[]) {
     const list = rows.flatMap((row) => (row.id === null ? [] : [toItem(row as ItemRow)]));
     const json = JSON.stringify(list);
-    if (list.length < cachedListMinItems) {
-      cache.forget(id);
-      return { json, answer: (): ListAnswer => successBytes(json) };
-    }
-    const kept: EncodedList = { version: rows[0]?.version ?? 0, answer: new KeptAnswer(successBytes(json)) };
-    cache.set(id, kept);
-    return { json, answer: (): ListAnswer => kept.answer };
+    return { json, kept: cache.keep(id, json, list.length, rows[0]?.version ?? 0) };
   }
+
+  /** The answer to a list encoded now: the kept bytes of a large one, else the bytes of this one. */
+  const answerOf = ({ json, kept }: ReturnType<typeof encode>): ListAnswer => kept ?? successBytes(json);
 
   /** The owner's list read now, and kept when large. */
   async function readOwnersList(uid: string) {
@@ -99,7 +94,7 @@ export function prepareItemLists(db: Database) {
   }
 
   return {
-    /** The owner's list read now: the live lists read it after each change, which renews the kept text. */
+    /** The owner's list read now: the live lists read it after each change, which renews the kept one. */
     ofOwner: async (uid: string): Promise<string> => (await readOwnersList(uid)).json,
 
     /** The list of `workspace` (absent: the caller's own) as `callerUid` may read it. */
@@ -111,7 +106,7 @@ export function prepareItemLists(db: Database) {
           const [row] = await versionOfOwner.execute({ owner: id });
           if (row?.version === kept.version) return kept.answer;
         }
-        return (await readOwnersList(id)).answer();
+        return answerOf(await readOwnersList(id));
       }
       if (!isPlausibleWorkspaceId(id)) throw workspaceNotFound();
       if (kept) {
@@ -121,7 +116,7 @@ export function prepareItemLists(db: Database) {
       }
       const rows = await ofMembersWorkspace.execute({ workspace: id, member: callerUid });
       requireSeat(rows[0]);
-      return encode(id, rows).answer();
+      return answerOf(encode(id, rows));
     },
   };
 }

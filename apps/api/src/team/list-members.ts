@@ -2,16 +2,17 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '#api/db/database.ts';
 import { subUsers, users } from '#api/db/schema.ts';
 import { successBytes } from '#api/http/app-error.ts';
-import { KeptAnswer, type ListAnswer } from '#api/http/kept-answer.ts';
-import { createListCache, type EncodedList } from '#api/http/list-cache.ts';
+import type { ListAnswer } from '#api/http/kept-answer.ts';
+import { createListCache } from '#api/http/list-cache.ts';
 import type { Queryable } from './authorize-workspace.ts';
 import { type Member, memberColumns, toMember } from './member-document.ts';
 import { listedRowHoldsSeat, rowHoldsSeat } from './seat-order.ts';
 
-/** Lists of at least this many members are kept, encoded, by the instance that read them. */
-const keptListMinMembers = 50;
-/** The answers of kept member lists, per instance: 200 members are 69 KiB, so about 120 lists. */
-const cacheMaxBytes = 8 * 1024 * 1024;
+/**
+ * Lists of at least 50 members are kept, encoded, by the instance that read them; at most 8 MiB of
+ * answers per instance: 200 members are 69 KiB, so about 120 lists.
+ */
+const keptLists = { minEntries: 50, maxBytes: 8 * 1024 * 1024 };
 
 /**
  * What a kept member list was read at: the owner's seats (which rows hold one), and the count and
@@ -24,6 +25,21 @@ type MemberListVersion = { key: string; freshUntil: number };
 const versionKey = (seats: number, count: number, highest: number | string | null) =>
   `${seats}:${count}:${highest ?? 0}`;
 
+/** The version of a member list read now (`rows`: the owner's rows, each with the owner's seats). */
+function versionOfRows(
+  rows: { seats: number; rowVersion: number; memberId: string | null; invitationExpiresAt: string | null }[],
+  now: number,
+): MemberListVersion {
+  let highest = 0;
+  let freshUntil = Number.POSITIVE_INFINITY;
+  for (const row of rows) {
+    highest = Math.max(highest, row.rowVersion);
+    const expiresAt = row.invitationExpiresAt ? Date.parse(row.invitationExpiresAt) : Number.NaN;
+    if (!row.memberId && expiresAt > now) freshUntil = Math.min(freshUntil, expiresAt);
+  }
+  return { key: versionKey(rows[0]?.seats ?? 0, rows.length, highest), freshUntil };
+}
+
 /**
  * docs/product.md §7 "query UserManagement where owner equals uid", newest first, each with its
  * invitation and seat (the window ranks all the owner's rows), by prepared statements: the
@@ -32,7 +48,7 @@ const versionKey = (seats: number, count: number, highest: number | string | nul
  */
 export function prepareMemberList(db: Database) {
   const owner = sql.placeholder('owner');
-  const cache = createListCache<EncodedList<MemberListVersion>>(cacheMaxBytes);
+  const cache = createListCache<MemberListVersion>(keptLists);
   const list = db
     .select({
       ...memberColumns,
@@ -65,22 +81,8 @@ export function prepareMemberList(db: Database) {
     }
     const rows = await list.execute({ owner: uid });
     const now = Date.now();
-    const bytes = successBytes(JSON.stringify(rows.map((row) => toMember(row, now))));
-    if (rows.length < keptListMinMembers) {
-      cache.forget(uid);
-      return bytes;
-    }
-    let highest = 0;
-    let freshUntil = Number.POSITIVE_INFINITY;
-    for (const row of rows) {
-      highest = Math.max(highest, row.rowVersion);
-      const expiresAt = row.invitationExpiresAt ? Date.parse(row.invitationExpiresAt) : Number.NaN;
-      if (!row.memberId && expiresAt > now) freshUntil = Math.min(freshUntil, expiresAt);
-    }
-    const answer = new KeptAnswer(bytes);
-    const seats = rows[0]?.seats ?? 0;
-    cache.set(uid, { version: { key: versionKey(seats, rows.length, highest), freshUntil }, answer });
-    return answer;
+    const json = JSON.stringify(rows.map((row) => toMember(row, now)));
+    return cache.keep(uid, json, rows.length, versionOfRows(rows, now)) ?? successBytes(json);
   };
 }
 
