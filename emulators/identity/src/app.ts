@@ -12,7 +12,7 @@ import {
   registerErrorHandler,
   registerNotFoundHandler,
 } from './http/error-handling.ts';
-import { createRateLimiters } from './http/rate-limiter.ts';
+import { createRateLimiters, RateLimiter } from './http/rate-limiter.ts';
 import { stylesheet, stylesheetUrl } from './http/stylesheet.ts';
 import { IssuerUrls } from './issuer-urls.ts';
 import { registerAccountPages } from './pages/account-pages.ts';
@@ -23,6 +23,7 @@ import { registerDbConnectionRoutes } from './routes/db-connection-routes.ts';
 import { registerDiscoveryRoutes } from './routes/discovery-routes.ts';
 import { registerLogoutRoutes } from './routes/logout-routes.ts';
 import { registerManagementRoutes } from './routes/management-routes.ts';
+import { registerMfaRoutes } from './routes/mfa-routes.ts';
 import { registerTokenRoutes } from './routes/token-routes.ts';
 import { registerUserinfoRoutes } from './routes/userinfo-routes.ts';
 import { loadOrCreateSigningKey } from './storage/signing-key.ts';
@@ -56,6 +57,7 @@ export async function assembleIdentityApp(
         key: await loadOrCreateSigningKey(config.dataDir),
         mailer: createMailer(config.mail),
         rateLimits: createRateLimiters(config),
+        secondFactorFailures: new RateLimiter(10, 1 / 6),
       };
     },
     app: () => ({
@@ -74,6 +76,7 @@ export async function assembleIdentityApp(
       registerDiscoveryRoutes(app, context);
       registerDbConnectionRoutes(app, context);
       registerTokenRoutes(app, context);
+      registerMfaRoutes(app, context);
       registerUserinfoRoutes(app, context);
       registerAuthorizeRoutes(app, context);
       registerLogoutRoutes(app, context);

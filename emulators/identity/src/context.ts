@@ -18,4 +18,9 @@ export type IdentityContext = {
     userinfo?: RateLimiter;
     loginAttempts?: RateLimiter;
   };
+  /**
+   * Wrong second-factor codes per person: Auth0's bucket of 10 attempts, refilled by one every six
+   * minutes. Always on (IDENTITY_RATE_LIMITS does not turn off a lockout).
+   */
+  secondFactorFailures: RateLimiter;
 };

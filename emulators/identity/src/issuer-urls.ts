@@ -38,6 +38,11 @@ export class IssuerUrls {
     return `${this.current}api/v2/`;
   }
 
+  /** Audience of tokens for the MFA API (/mfa/*): enrol, list and remove second factors. */
+  get mfaAudience(): string {
+    return `${this.current}mfa/`;
+  }
+
   /** The second audience of user access tokens: what /userinfo accepts. */
   get userinfoAudience(): string {
     return `${this.current}userinfo`;

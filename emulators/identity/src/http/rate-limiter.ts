@@ -51,6 +51,11 @@ export class RateLimiter {
     };
   }
 
+  /** Whether the key has no request left now, without counting one. */
+  isExhausted(key: string, now = Date.now()): boolean {
+    return this.refilled(key, now).tokens < 1;
+  }
+
   private refilled(key: string, now: number): Bucket {
     const bucket = this.buckets.get(key);
     if (!bucket) return { tokens: this.burst, updatedAt: now };

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { IdentityContext } from '#identity/context.ts';
 import { insufficientScope, managementError } from '#identity/http/http-error.ts';
 import { sendVerificationEmail } from '#identity/mail/identity-mail.ts';
+import { authenticatorsOf, toAuthenticationMethod } from '#identity/mfa/authenticators.ts';
 import type { UserRecord } from '#identity/storage/identity-state.ts';
 import { bearerToken, InvalidTokenError, verifyToken } from '#identity/tokens/verify-token.ts';
 import { accountToLink, linkRequestBody } from '#identity/users/account-to-link.ts';
@@ -119,6 +120,14 @@ export function registerManagementRoutes(app: FastifyInstance, context: Identity
     await linkIdentities(context, primary, secondary);
     request.log.info({ userId: primary.userId, linked: secondary.userId }, 'accounts linked');
     return reply.status(201).send(toManagementUser(primary, urls).identities);
+  });
+
+  // Auth0: Users › Get a list of authentication methods (read:authentication_methods).
+  app.get<UserParams>('/api/v2/users/:id/authentication-methods', async (request) => {
+    const caller = await authenticate(request);
+    if (!caller.scopes.includes('read:authentication_methods'))
+      throw insufficientScope(['read:authentication_methods']);
+    return authenticatorsOf(userOr404(request.params.id)).map(toAuthenticationMethod);
   });
 
   // Mails the verification link now, so the job is done when it answers; Auth0 answers `pending` and

@@ -4,9 +4,18 @@ import type { IdentityContext } from '#identity/context.ts';
 import { oauthError } from '#identity/http/http-error.ts';
 import { enforceRateLimit } from '#identity/http/rate-limiter.ts';
 import { bodyRecord, optionalParam, requiredParam } from '#identity/http/request-params.ts';
-import { issueClientToken, issueUserTokens, nowInSeconds } from '#identity/tokens/issue-tokens.ts';
-import { createRefreshToken, findRefreshToken, revokeRefreshToken } from '#identity/tokens/refresh-tokens.ts';
+import { hasSecondFactor } from '#identity/mfa/authenticators.ts';
+import { createMfaToken } from '#identity/mfa/mfa-tokens.ts';
+import {
+  mfaOtpGrant,
+  mfaRecoveryCodeGrant,
+  mfaRequired,
+  secondFactorGrant,
+} from '#identity/mfa/second-factor-grant.ts';
+import { issueClientToken, issueUserTokens } from '#identity/tokens/issue-tokens.ts';
+import { findRefreshToken, revokeRefreshToken } from '#identity/tokens/refresh-tokens.ts';
 import { isKnownAudience, splitScope, userScopes } from '#identity/tokens/scopes.ts';
+import { signInTokens } from '#identity/tokens/sign-in-tokens.ts';
 import {
   loginAttemptKey,
   loginLimitMessage,
@@ -20,7 +29,7 @@ type Params = Record<string, unknown>;
 type Client = { id: string; secret?: string };
 
 /**
- * /oauth/token (password-realm, password, client_credentials, refresh_token) and /oauth/revoke, with
+ * /oauth/token (password-realm, password, client_credentials, refresh_token, mfa-otp, mfa-recovery-code) and /oauth/revoke, with
  * Auth0's `{error, error_description}` errors. Bodies may be JSON or form-encoded.
  */
 export function registerTokenRoutes(app: FastifyInstance, context: IdentityContext) {
@@ -85,30 +94,26 @@ export function registerTokenRoutes(app: FastifyInstance, context: IdentityConte
       throw oauthError(403, 'invalid_grant', 'Wrong email or password.');
     }
     const scopes = userScopes(optionalParam(params, 'scope'), audience, urls);
-    const authTime = nowInSeconds();
     const sid = randomBytes(16).toString('base64url');
-    const tokens = await issueUserTokens(context, {
+    // A person with a second factor, or anyone asking for the MFA API, owes a second factor first.
+    if (audience === urls.mfaAudience || hasSecondFactor(result.user)) {
+      const mfaToken = await createMfaToken(context.store, {
+        userId: result.user.userId,
+        clientId: client.id,
+        audience,
+        scope: scopes.join(' '),
+        sid,
+      });
+      throw mfaRequired(mfaToken);
+    }
+    return signInTokens(context, {
       user: result.user,
       clientId: client.id,
       audience,
       scopes,
-      authTime,
       sid,
-      includeAccessToken: true,
-      includeIdToken: scopes.includes('openid'),
       grantType: 'password',
     });
-    if (!scopes.includes('offline_access')) return tokens;
-    const refreshToken = await createRefreshToken(context.store, {
-      userId: result.user.userId,
-      clientId: client.id,
-      audience,
-      scope: tokens.scope,
-      authTime,
-      sid,
-      createdAt: Date.now(),
-    });
-    return { ...tokens, refresh_token: refreshToken };
   };
 
   const clientCredentialsGrant = async (request: FastifyRequest, params: Params) => {
@@ -170,6 +175,12 @@ export function registerTokenRoutes(app: FastifyInstance, context: IdentityConte
         return clientCredentialsGrant(request, params);
       case 'refresh_token':
         return refreshTokenGrant(request, params);
+      case mfaOtpGrant:
+      case mfaRecoveryCodeGrant: {
+        const client = clientOf(request, params);
+        requireKnownClient(client);
+        return secondFactorGrant(context, client.id, params, grantType);
+      }
       default:
         throw oauthError(403, 'unsupported_grant_type', `Unsupported grant type: ${grantType}`);
     }

@@ -48,6 +48,43 @@ export type UserRecord = {
   lastLogin: string | null;
   lastIp: string | null;
   loginsCount: number;
+  /** Second factors (Auth0's MFA authenticators); absent in state written before they existed. */
+  authenticators?: Authenticator[];
+};
+
+/** An authenticator app (Auth0's `otp` factor); unconfirmed until its first code is verified. */
+export type OtpAuthenticator = {
+  type: 'otp';
+  /** `totp|dev_…`, as Auth0 names it. */
+  id: string;
+  /** Base32; the app holds the same secret. */
+  secret: string;
+  confirmed: boolean;
+  createdAt: string;
+  /** The time step of the last code accepted: that code and older ones are spent. */
+  lastStep: number | null;
+  lastAuthAt: string | null;
+};
+
+/** Auth0's single recovery code: using it spends it and issues the next. Only its hash is kept. */
+export type RecoveryCodeAuthenticator = {
+  type: 'recovery-code';
+  id: string;
+  codeHash: string;
+  createdAt: string;
+};
+
+export type Authenticator = OtpAuthenticator | RecoveryCodeAuthenticator;
+
+/** The `mfa_token` of an `mfa_required` answer: the first factor passed, the second still owed. */
+export type MfaTokenRecord = {
+  userId: string;
+  clientId: string;
+  /** The API of the sign-in that was stopped; its tokens are issued once the second factor passes. */
+  audience?: string;
+  scope: string;
+  sid: string;
+  expiresAt: number;
 };
 
 export type SessionRecord = {
@@ -101,4 +138,6 @@ export type IdentityState = {
   tickets: Map<string, TicketRecord>;
   /** Keyed by `${userId} ${ip}`. */
   loginFailures: Map<string, LoginFailureRecord>;
+  /** Keyed by the SHA-256 of the mfa_token. */
+  mfaTokens: Map<string, MfaTokenRecord>;
 };

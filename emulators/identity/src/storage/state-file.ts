@@ -8,6 +8,7 @@ function emptyState(): IdentityState {
     refreshTokens: new Map(),
     tickets: new Map(),
     loginFailures: new Map(),
+    mfaTokens: new Map(),
   };
 }
 

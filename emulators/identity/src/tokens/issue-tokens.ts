@@ -25,6 +25,8 @@ export type UserTokenRequest = {
   /** The grant type claim (`gty`) of tokens from /oauth/token; none for /authorize. */
   grantType?: string;
   nonce?: string;
+  /** Auth0's `amr` in the ID token: `['mfa']` once a second factor passed. */
+  amr?: string[];
   /** at_hash binds the id token to the access token issued beside it in a fragment (/authorize). */
   includeAtHash?: boolean;
 };
@@ -71,6 +73,7 @@ export async function issueUserTokens(
         exp: issuedAt + idTokenLifetime,
         auth_time: request.authTime,
         sid: request.sid,
+        ...(request.amr ? { amr: request.amr } : {}),
         ...(request.nonce ? { nonce: request.nonce } : {}),
         ...(request.includeAtHash && accessToken ? { at_hash: atHash(accessToken) } : {}),
       })

@@ -10,8 +10,17 @@ export const currentUserScopes = [
   'update:current_user_identities',
 ];
 
+/** What a token for the MFA API may do (Auth0: Manage Authentication Factors with Authentication API). */
+export const mfaScopes = ['enroll', 'read:authenticators', 'remove:authenticators'];
+
 /** What the machine-to-machine client's token may do on the Management API. */
-export const managementScopes = ['read:users', 'update:users', 'delete:users', 'create:users'];
+export const managementScopes = [
+  'read:users',
+  'update:users',
+  'delete:users',
+  'create:users',
+  'read:authentication_methods',
+];
 
 export const splitScope = (scope: string | undefined) => (scope ?? '').split(/\s+/).filter(Boolean);
 
@@ -27,11 +36,15 @@ export function userScopes(
 ): string[] {
   const asked = splitScope(requested);
   if (asked.length === 0) return ['openid'];
-  const known = audience === urls.managementAudience ? [...oidcScopes, ...currentUserScopes] : oidcScopes;
+  const apiScopes =
+    audience === urls.managementAudience ? currentUserScopes : audience === urls.mfaAudience ? mfaScopes : [];
+  const known = [...oidcScopes, ...apiScopes];
   return [...new Set(asked)].filter((scope) => known.includes(scope));
 }
 
-/** The audiences a user may ask a token for: the configured API and the Management API. */
+/** The audiences a user may ask a token for: the configured API, the Management API and the MFA API. */
 export function isKnownAudience(audience: string, urls: IssuerUrls): boolean {
-  return audience === urls.apiAudience || audience === urls.managementAudience;
+  return (
+    audience === urls.apiAudience || audience === urls.managementAudience || audience === urls.mfaAudience
+  );
 }

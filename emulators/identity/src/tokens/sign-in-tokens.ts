@@ -1,0 +1,42 @@
+import type { IdentityContext } from '#identity/context.ts';
+import type { UserRecord } from '#identity/storage/identity-state.ts';
+import { issueUserTokens, nowInSeconds, type TokenSet } from './issue-tokens.ts';
+import { createRefreshToken } from './refresh-tokens.ts';
+
+export type SignInGrant = {
+  user: UserRecord;
+  clientId: string;
+  audience: string | undefined;
+  scopes: string[];
+  sid: string;
+  grantType: string;
+  amr?: string[];
+};
+
+/**
+ * The answer of /oauth/token to a completed sign-in (password, or password and a second factor): the
+ * tokens, and a refresh token when offline_access was granted. The person proved who they are now.
+ */
+export async function signInTokens(
+  context: IdentityContext,
+  grant: SignInGrant,
+): Promise<TokenSet & { refresh_token?: string }> {
+  const authTime = nowInSeconds();
+  const tokens = await issueUserTokens(context, {
+    ...grant,
+    authTime,
+    includeAccessToken: true,
+    includeIdToken: grant.scopes.includes('openid'),
+  });
+  if (!grant.scopes.includes('offline_access')) return tokens;
+  const refreshToken = await createRefreshToken(context.store, {
+    userId: grant.user.userId,
+    clientId: grant.clientId,
+    audience: grant.audience,
+    scope: tokens.scope,
+    authTime,
+    sid: grant.sid,
+    createdAt: Date.now(),
+  });
+  return { ...tokens, refresh_token: refreshToken };
+}
