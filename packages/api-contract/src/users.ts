@@ -72,10 +72,28 @@ export const verificationEmailSent = z
   .object({ email: z.string().describe('The address the identity provider mailed the link to.') })
   .meta({ id: 'VerificationEmailSent' });
 
+/**
+ * One way the person proves who they are beyond the password, as the identity provider lists it
+ * (Auth0's authentication methods): an authenticator app, or the recovery code that stands in for it.
+ */
+export const authenticationMethod = z
+  .object({
+    type: z.enum(['authenticator-app', 'recovery-code']),
+    createdAt: timestamp,
+    lastUsedAt: timestamp.nullable(),
+  })
+  .meta({ id: 'AuthenticationMethod' });
+
+export const authenticationMethods = z
+  .object({ methods: z.array(authenticationMethod) })
+  .meta({ id: 'AuthenticationMethods' });
+
 export type AuthUserChangeRequest = z.output<typeof authUserChangeRequest>;
 export type UserDocument = z.output<typeof userDocument>;
 export type IdentitySettings = z.output<typeof identitySettings>;
 export type VerificationEmailSent = z.output<typeof verificationEmailSent>;
+export type AuthenticationMethod = z.output<typeof authenticationMethod>;
+export type AuthenticationMethods = z.output<typeof authenticationMethods>;
 
 export const userEndpoints = [
   endpoint({
@@ -133,5 +151,21 @@ export const userEndpoints = [
       429: ['auth/verification-email-too-soon'],
       502: ['identity_error'],
     },
+  }),
+  endpoint({
+    method: 'GET',
+    path: '/api/auth-user/authentication-methods',
+    id: 'listAuthenticationMethods',
+    tag: 'Account',
+    summary: "The caller's second factors",
+    description:
+      'Read from the identity provider (confirmed ones only). Enrolling and removing them is done with the provider itself (its MFA API), which asks for the password and a code first.',
+    auth: 'bearer',
+    answer: {
+      status: 200,
+      description: 'The methods, oldest first.',
+      schema: successEnvelope(authenticationMethods),
+    },
+    errors: { 502: ['identity_error'] },
   }),
 ];

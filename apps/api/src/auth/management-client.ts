@@ -45,6 +45,15 @@ export type ManagementUserUpdate = {
   picture?: string;
 };
 
+/** One entry of GET users/{id}/authentication-methods. */
+export type ManagementAuthenticationMethod = {
+  id: string;
+  type: string;
+  confirmed?: boolean;
+  created_at?: string;
+  last_auth_at?: string;
+};
+
 const requestTimeoutMs = 10_000;
 // Renew a little early so a token never expires between the check and the call.
 const renewBeforeExpiryMs = 60_000;
@@ -118,6 +127,13 @@ export function createManagementClient(identity: IdentityConfig) {
     },
     updateUser(uid: string, changes: ManagementUserUpdate) {
       return call('PATCH', `users/${encodeURIComponent(uid)}`, changes);
+    },
+    /** Users › Get a list of authentication methods (scope read:authentication_methods). */
+    async listAuthenticationMethods(uid: string): Promise<ManagementAuthenticationMethod[]> {
+      return (await call(
+        'GET',
+        `users/${encodeURIComponent(uid)}/authentication-methods`,
+      )) as ManagementAuthenticationMethod[];
     },
     /** Has the provider mail the user a new verification link (Jobs › Send an email address verification email). */
     sendVerificationEmail(uid: string) {

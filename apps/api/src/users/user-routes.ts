@@ -7,6 +7,7 @@ import type { IdentityConfig } from '#api/config/app-config.ts';
 import type { Database } from '#api/db/database.ts';
 import { success } from '#api/http/app-error.ts';
 import { route } from '#api/http/route.ts';
+import { listAuthenticationMethods } from './authentication-methods.ts';
 import { sendVerificationEmail } from './send-verification-email.ts';
 import { userOf } from './signed-in-user.ts';
 import { parseAuthUserChange, updateAuthUser } from './update-auth-user.ts';
@@ -33,5 +34,9 @@ export function registerUserRoutes(
 
   route(app, 'sendVerificationEmail', deps, async (_input, request) =>
     success(await sendVerificationEmail(deps, callerOf(request))),
+  );
+
+  route(app, 'listAuthenticationMethods', deps, async (_input, request) =>
+    success(await listAuthenticationMethods(deps, callerOf(request).uid)),
   );
 }
