@@ -43,6 +43,11 @@ const actions = {
   updatePassword: lazy((session) => session.updatePassword),
   signout: lazy((session) => session.signout),
   refreshUser: lazy((session) => session.refreshUser),
+  verifySecondFactor: lazy((session) => session.verifySecondFactor),
+  completeSignIn: lazy((session) => session.completeSignIn),
+  beginAuthenticatorAppSetup: lazy((session) => session.beginAuthenticatorAppSetup),
+  confirmAuthenticatorApp: lazy((session) => session.confirmAuthenticatorApp),
+  removeSecondFactors: lazy((session) => session.removeSecondFactors),
 };
 
 /**

@@ -17,6 +17,27 @@ export class AuthError extends Error {
   }
 }
 
+/**
+ * The password was right and the account has a second factor: the sign-in goes on with a code and the
+ * provider's `mfa_token`, which stands for the half that passed.
+ */
+export class SecondFactorRequired extends AuthError {
+  readonly mfaToken: string;
+
+  constructor(mfaToken: string) {
+    super('mfa_required', 'Enter the code from your authenticator app.');
+    this.name = 'SecondFactorRequired';
+    this.mfaToken = mfaToken;
+  }
+}
+
+/** Where the provider's `mfa_required` answer keeps its token: in the body auth0-js wraps, or a plain body. */
+function mfaTokenOf(details: ProviderError): string | undefined {
+  const body = (details.original as { response?: { body?: { mfa_token?: unknown } } } | undefined)?.response
+    ?.body;
+  return text(body?.mfa_token) ?? text((details as { mfa_token?: unknown }).mfa_token);
+}
+
 /** The shape auth0-js reports errors in (its response handler, WinChan, or a plain Error). */
 type ProviderError = {
   code?: unknown;
@@ -52,6 +73,8 @@ export function toAuthError(error: unknown): AuthError {
   const details = error as ProviderError;
   const code = text(details.code) ?? text(details.error) ?? 'generic_error';
   const status = typeof details.statusCode === 'number' ? details.statusCode : undefined;
+  const mfaToken = code === 'mfa_required' ? mfaTokenOf(details) : undefined;
+  if (mfaToken) return new SecondFactorRequired(mfaToken);
   const policy = text(details.policy);
   if (code === 'invalid_password' && policy) {
     return new AuthError(code, `Your password must be: ${policy}`, status);

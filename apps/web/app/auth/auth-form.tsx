@@ -7,8 +7,10 @@ import { PasswordField } from '#web/components/forms/password-field.tsx';
 import { useAppForm } from '#web/hooks/use-app-form.ts';
 import { useReauthentication } from '#web/hooks/use-reauthentication.tsx';
 import { useAuth } from './auth-context.tsx';
+import { SecondFactorRequired } from './auth-error.ts';
 import { ProviderButton } from './provider-button.tsx';
 import { offeredProviders, type SocialProvider } from './providers.ts';
+import { SecondFactorStep } from './second-factor-step.tsx';
 
 export type AuthType = 'signup' | 'signin' | 'forgotpass' | 'changepass';
 
@@ -37,6 +39,8 @@ export function AuthForm({ type }: { type: AuthType }) {
   const { fieldProps, requiredProps, submitWith, run, getValues, reset, outcome, isSubmitting } =
     useAppForm<AuthValues>({ email: '', password: '', confirmPassword: '' });
   const isBusy = isSubmitting || popupProvider !== null;
+  // Set when the password was right and the account asks for its second factor.
+  const [mfaToken, setMfaToken] = useState<string | null>(null);
 
   const submit = async ({ email, password }: AuthValues) => {
     const address = email.trim();
@@ -45,7 +49,12 @@ export function AuthForm({ type }: { type: AuthType }) {
         await auth.signup(address, password);
         return null;
       case 'signin':
-        await auth.signin(address, password);
+        try {
+          await auth.signin(address, password);
+        } catch (error) {
+          if (!(error instanceof SecondFactorRequired)) throw error;
+          setMfaToken(error.mfaToken);
+        }
         return null;
       case 'forgotpass':
         await auth.sendPasswordResetEmail(address);
@@ -69,6 +78,8 @@ export function AuthForm({ type }: { type: AuthType }) {
     });
     setPopupProvider(null);
   };
+
+  if (mfaToken) return <SecondFactorStep mfaToken={mfaToken} onCancel={() => setMfaToken(null)} />;
 
   const labels = submitLabels[type];
   return (

@@ -5,8 +5,10 @@ import { FormOutcome } from '#web/components/forms/form-outcome.tsx';
 import { PasswordField } from '#web/components/forms/password-field.tsx';
 import { useAppForm, useOutcome } from '#web/hooks/use-app-form.ts';
 import { useAuth } from './auth-context.tsx';
+import { SecondFactorRequired } from './auth-error.ts';
 import { ProviderButton } from './provider-button.tsx';
 import type { SocialProvider } from './providers.ts';
+import { SecondFactorStep } from './second-factor-step.tsx';
 import type { AuthUser } from './session.ts';
 
 type ReauthDialogProps = { user: AuthUser; onSignedIn: () => void; onCancel: () => void };
@@ -67,13 +69,26 @@ type SignInProps = { onSignedIn: () => void; run: ReturnType<typeof useOutcome>[
 function PasswordSignIn({ email, onSignedIn, run }: SignInProps & { email: string }) {
   const { signin } = useAuth();
   const { requiredProps, handleSubmit, isSubmitting } = useAppForm<{ password: string }>({ password: '' });
+  const [mfaToken, setMfaToken] = useState<string | null>(null);
 
   const onSubmit = handleSubmit(async ({ password }) => {
     await run(async () => {
-      await signin(email, password);
+      try {
+        await signin(email, password);
+      } catch (error) {
+        if (!(error instanceof SecondFactorRequired)) throw error;
+        setMfaToken(error.mfaToken);
+        return;
+      }
       onSignedIn();
     });
   });
+
+  if (mfaToken) {
+    return (
+      <SecondFactorStep mfaToken={mfaToken} onCancel={() => setMfaToken(null)} onSignedIn={onSignedIn} />
+    );
+  }
 
   return (
     <form noValidate onSubmit={onSubmit} className="space-y-5" data-testid="reauth-form">

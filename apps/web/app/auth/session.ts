@@ -196,6 +196,18 @@ export function refreshUser(): Promise<AuthUser> {
   return adopt(requireToken(), { isNewSignIn: false });
 }
 
+/** Finishes a sign-in whose second factor passed (second-factor.ts): the token becomes the session's. */
+export async function completeSignIn(accessToken: string): Promise<AuthUser> {
+  return adopt(accessToken, { isNewSignIn: true });
+}
+
+export {
+  beginAuthenticatorAppSetup,
+  confirmAuthenticatorApp,
+  removeSecondFactors,
+  verifySecondFactor,
+} from './second-factor.ts';
+
 export const sendPasswordResetEmail = (email: string) => identity.sendPasswordResetEmail(email);
 
 export const confirmPasswordReset = () => identity.confirmPasswordReset();

@@ -5,13 +5,14 @@ import { BillingSettingsPanel } from '#web/components/settings/billing-settings-
 import { GeneralSettingsForm } from '#web/components/settings/general-settings-form.tsx';
 import { PasswordSettingsForm } from '#web/components/settings/password-settings-form.tsx';
 import { type SettingsSection, SettingsTabs } from '#web/components/settings/settings-tabs.tsx';
+import { TwoFactorSettings } from '#web/components/two-factor/two-factor-settings.tsx';
 import { OwnWorkspaceOnly } from '#web/components/workspaces/own-workspace-only.tsx';
 import { unlistedPageMeta } from '#web/lib/meta.ts';
 import type { Route } from './+types/settings';
 
-const sections: SettingsSection[] = ['general', 'password', 'billing'];
+const sections: SettingsSection[] = ['general', 'password', 'security', 'billing'];
 
-/** docs/product.md §2: general, password or billing; anything else shows general. */
+/** docs/product.md §2: general, password or billing, and security; anything else shows general. */
 function sectionOf(param: string | undefined): SettingsSection {
   return sections.find((section) => section === param) ?? 'general';
 }
@@ -32,6 +33,7 @@ export default function Settings() {
       <div className="mt-8 max-w-xl">
         {section === 'general' && <GeneralSettingsForm user={user} />}
         {section === 'password' && <PasswordSettingsForm user={user} />}
+        {section === 'security' && <TwoFactorSettings user={user} />}
         {section === 'billing' && (
           // Billing is the owner's: in someone else's workspace the page says so rather than leaving
           // for the person's own billing portal, which would look like the workspace's.

@@ -1,0 +1,104 @@
+import { useState } from 'react';
+import { Button } from '#web/components/forms/button.tsx';
+import { FormOutcome } from '#web/components/forms/form-outcome.tsx';
+import { FormSubmit } from '#web/components/forms/form-submit.tsx';
+import {
+  AuthenticationCodeField,
+  checkAuthenticationCode,
+  checkRecoveryCode,
+  RecoveryCodeField,
+} from '#web/components/two-factor/code-fields.tsx';
+import { RecoveryCodeNotice } from '#web/components/two-factor/recovery-code-notice.tsx';
+import { useAppForm } from '#web/hooks/use-app-form.ts';
+import { useAuth } from './auth-context.tsx';
+
+type Passed = { accessToken: string; nextRecoveryCode: string };
+
+/**
+ * The second half of a sign-in the provider stopped with `mfa_required`: a code from the authenticator
+ * app, or the recovery code. A used recovery code is spent, so the next one is shown before the
+ * sign-in completes.
+ */
+export function SecondFactorStep({
+  mfaToken,
+  onCancel,
+  onSignedIn,
+}: {
+  mfaToken: string;
+  onCancel: () => void;
+  onSignedIn?: () => void;
+}) {
+  const { verifySecondFactor, completeSignIn } = useAuth();
+  const [usesRecoveryCode, setUsesRecoveryCode] = useState(false);
+  const [passed, setPassed] = useState<Passed | null>(null);
+  const form = useAppForm<{ code: string; recoveryCode: string }>({ code: '', recoveryCode: '' });
+  const { fieldProps, submitWith, outcome, isSubmitting, run } = form;
+
+  const finish = async (accessToken: string) => {
+    await completeSignIn(accessToken);
+    onSignedIn?.();
+  };
+
+  const onSubmit = submitWith(async ({ code, recoveryCode }) => {
+    const answer = usesRecoveryCode ? { recoveryCode } : { code };
+    const { accessToken, nextRecoveryCode } = await verifySecondFactor(mfaToken, answer);
+    if (nextRecoveryCode) setPassed({ accessToken, nextRecoveryCode });
+    else await finish(accessToken);
+    return null;
+  });
+
+  if (passed) {
+    return (
+      <div className="space-y-5" data-testid="second-factor-step">
+        <RecoveryCodeNotice
+          code={passed.nextRecoveryCode}
+          title="Your recovery code has been used: here is a new one"
+        />
+        <FormOutcome outcome={outcome} />
+        <Button size="lg" className="w-full" onClick={() => void run(() => finish(passed.accessToken))}>
+          Continue
+        </Button>
+      </div>
+    );
+  }
+
+  return (
+    <form noValidate onSubmit={onSubmit} className="space-y-5" data-testid="second-factor-step">
+      <div>
+        <h2 className="text-lg font-semibold text-slate-900">Two-factor authentication</h2>
+        <p className="mt-1 text-sm text-slate-600">
+          {usesRecoveryCode
+            ? 'Enter your recovery code. It works once; you will get a new one.'
+            : 'Enter the 6-digit code your authenticator app shows for this site.'}
+        </p>
+      </div>
+      {usesRecoveryCode ? (
+        <RecoveryCodeField
+          id="second-factor-recovery-code"
+          {...fieldProps('recoveryCode', { validate: checkRecoveryCode })}
+        />
+      ) : (
+        <AuthenticationCodeField
+          id="second-factor-code"
+          autoFocus
+          {...fieldProps('code', { validate: checkAuthenticationCode })}
+        />
+      )}
+      <FormSubmit outcome={outcome} size="lg" className="w-full" busy={isSubmitting} busyLabel="Verifying…">
+        Verify
+      </FormSubmit>
+      <div className="flex flex-wrap justify-between gap-3">
+        <Button
+          variant="secondary"
+          onClick={() => setUsesRecoveryCode(!usesRecoveryCode)}
+          disabled={isSubmitting}
+        >
+          {usesRecoveryCode ? 'Use your authenticator app' : 'Use a recovery code'}
+        </Button>
+        <Button variant="secondary" onClick={onCancel} disabled={isSubmitting}>
+          Cancel
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,180 @@
+import { AuthError, SecondFactorRequired, toAuthError } from './auth-error.ts';
+import { loadIdentity } from './identity-client.ts';
+
+// The provider's MFA API as the browser uses it (Auth0: "Authenticate using the Resource Owner Password
+// Flow with MFA", "Manage authentication factors with the Authentication API"). auth0-js has no calls
+// for it, so these are plain requests to the provider's origin, which answers them with CORS for the
+// app's origin as it does /oauth/token.
+
+const otpGrant = 'http://auth0.com/oauth/grant-type/mfa-otp';
+const recoveryCodeGrant = 'http://auth0.com/oauth/grant-type/mfa-recovery-code';
+const passwordRealmGrant = 'http://auth0.com/oauth/grant-type/password-realm';
+const mfaScope = 'enroll read:authenticators remove:authenticators';
+
+type ProviderAnswer = Record<string, unknown>;
+
+/** What the person can act on, for the provider's refusals of a second factor. */
+function secondFactorError(body: ProviderAnswer, status: number): AuthError {
+  const description = typeof body.error_description === 'string' ? body.error_description : '';
+  if (body.error === 'too_many_attempts') {
+    return new AuthError(
+      'too_many_attempts',
+      'Too many wrong codes. Please wait a few minutes before you try again.',
+      status,
+    );
+  }
+  if (body.error === 'expired_token' || /mfa_token/i.test(description)) {
+    return new AuthError('mfa_token_expired', 'This sign-in took too long. Please sign in again.', status);
+  }
+  if (body.error === 'invalid_grant' && /otp/i.test(description)) {
+    return new AuthError(
+      'invalid_code',
+      'That code is not right. Enter the newest code your authenticator app shows.',
+      status,
+    );
+  }
+  if (body.error === 'invalid_grant' && /recovery/i.test(description)) {
+    return new AuthError(
+      'invalid_recovery_code',
+      'That recovery code is not right. Check it and try again.',
+      status,
+    );
+  }
+  return toAuthError({ ...body, statusCode: status });
+}
+
+async function askProvider(
+  path: string,
+  options: { method?: 'GET' | 'POST' | 'DELETE'; body?: object; bearer?: string } = {},
+): Promise<ProviderAnswer | ProviderAnswer[]> {
+  const { config } = await loadIdentity();
+  let response: Response;
+  try {
+    response = await fetch(new URL(path, config.domain.endsWith('/') ? config.domain : `${config.domain}/`), {
+      method: options.method ?? 'POST',
+      headers: {
+        ...(options.body ? { 'content-type': 'application/json' } : {}),
+        ...(options.bearer ? { authorization: `Bearer ${options.bearer}` } : {}),
+      },
+      body: options.body ? JSON.stringify(options.body) : undefined,
+    });
+  } catch {
+    throw new AuthError(
+      'network_error',
+      'The sign-in service is not reachable. Check your connection and try again.',
+    );
+  }
+  if (response.status === 204) return {};
+  const body = (await response.json().catch(() => ({}))) as ProviderAnswer | ProviderAnswer[];
+  if (!response.ok) throw secondFactorError(Array.isArray(body) ? {} : body, response.status);
+  return body;
+}
+
+const tokenRequest = async (body: object) => {
+  const { config } = await loadIdentity();
+  return (await askProvider('oauth/token', {
+    body: { client_id: config.clientId, ...body },
+  })) as ProviderAnswer;
+};
+
+export type SecondFactorAnswer = { code: string } | { recoveryCode: string };
+
+/**
+ * Completes a sign-in the provider stopped with `mfa_required`. A recovery code is spent by its use;
+ * the provider answers with the next one, which the person must keep.
+ */
+export async function verifySecondFactor(
+  mfaToken: string,
+  answer: SecondFactorAnswer,
+): Promise<{ accessToken: string; nextRecoveryCode: string | null }> {
+  const body = await tokenRequest(
+    'code' in answer
+      ? { grant_type: otpGrant, mfa_token: mfaToken, otp: answer.code.replace(/\s/g, '') }
+      : { grant_type: recoveryCodeGrant, mfa_token: mfaToken, recovery_code: answer.recoveryCode.trim() },
+  );
+  if (typeof body.access_token !== 'string')
+    throw new AuthError('invalid_token', 'The identity provider sent no access token.');
+  return {
+    accessToken: body.access_token,
+    nextRecoveryCode: typeof body.recovery_code === 'string' ? body.recovery_code : null,
+  };
+}
+
+/**
+ * Proves the password again for the MFA API: the provider always stops such a sign-in with
+ * `mfa_required`, and its mfa_token is what enrolment and removal start from.
+ */
+async function mfaTokenForPassword(email: string, password: string): Promise<string> {
+  const { config } = await loadIdentity();
+  try {
+    await tokenRequest({
+      grant_type: passwordRealmGrant,
+      realm: config.connection,
+      username: email,
+      password,
+      audience: new URL('mfa/', config.issuer).toString(),
+      scope: mfaScope,
+    });
+  } catch (error) {
+    if (error instanceof SecondFactorRequired) return error.mfaToken;
+    throw error;
+  }
+  throw new AuthError(
+    'mfa_not_enforced',
+    'The identity provider did not ask for a second factor. Check its MFA settings.',
+  );
+}
+
+export type AuthenticatorAppSetup = {
+  mfaToken: string;
+  /** Base32, for typing into the app by hand. */
+  secret: string;
+  /** The `otpauth://` URI the QR code carries. */
+  barcodeUri: string;
+  /** Given by the provider on the first enrolment only. */
+  recoveryCode: string | null;
+};
+
+/** Settings → Security, step one: the password, then a new authenticator app at the provider. */
+export async function beginAuthenticatorAppSetup(
+  email: string,
+  password: string,
+): Promise<AuthenticatorAppSetup> {
+  const mfaToken = await mfaTokenForPassword(email, password);
+  const body = (await askProvider('mfa/associate', {
+    bearer: mfaToken,
+    body: { authenticator_types: ['otp'] },
+  })) as ProviderAnswer;
+  if (body.error_description === 'User is already enrolled.' || typeof body.secret !== 'string') {
+    throw new AuthError('already_enrolled', 'Two-factor authentication is already on.');
+  }
+  const recoveryCodes = Array.isArray(body.recovery_codes) ? body.recovery_codes : [];
+  return {
+    mfaToken,
+    secret: body.secret,
+    barcodeUri: String(body.barcode_uri ?? ''),
+    recoveryCode: typeof recoveryCodes[0] === 'string' ? recoveryCodes[0] : null,
+  };
+}
+
+/** Step two: the app's first code confirms it; from then on every sign-in asks for a code. */
+export async function confirmAuthenticatorApp(setup: AuthenticatorAppSetup, code: string): Promise<void> {
+  await verifySecondFactor(setup.mfaToken, { code });
+}
+
+/** Turns two-factor off: the password and a code (or the recovery code), then every factor is removed. */
+export async function removeSecondFactors(email: string, password: string, answer: SecondFactorAnswer) {
+  const mfaToken = await mfaTokenForPassword(email, password);
+  const { accessToken } = await verifySecondFactor(mfaToken, answer);
+  const listed = await askProvider('mfa/authenticators', { method: 'GET', bearer: accessToken });
+  const ids = (Array.isArray(listed) ? listed : []).map((factor) => String(factor.id));
+  // The recovery code goes with the last app; removing it again answers 404, which is fine.
+  for (const id of ids) {
+    await askProvider(`mfa/authenticators/${encodeURIComponent(id)}`, {
+      method: 'DELETE',
+      bearer: accessToken,
+    }).catch((error: unknown) => {
+      if (!(error instanceof AuthError && error.status === 404)) throw error;
+    });
+  }
+}

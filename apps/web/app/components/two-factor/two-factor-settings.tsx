@@ -1,0 +1,70 @@
+import type { ReactNode } from 'react';
+import { formatLongDate } from '@launchkit/plans';
+import { signInMethodLabels } from '#web/auth/providers.ts';
+import type { AuthUser } from '#web/auth/session.ts';
+import { Alert } from '#web/components/forms/alert.tsx';
+import { Button } from '#web/components/forms/button.tsx';
+import { useApiResource } from '#web/hooks/use-api-resource.ts';
+import { authenticatorAppOf, listAuthenticationMethods } from '#web/lib/authentication-methods.ts';
+import { AuthenticatorAppSetup } from './authenticator-app-setup.tsx';
+import { TurnOffTwoFactor } from './turn-off-two-factor.tsx';
+
+/**
+ * Settings → Security: two-factor authentication with an authenticator app, on the identity provider's
+ * MFA API. A social account's second factor is its provider's own.
+ */
+export function TwoFactorSettings({ user }: { user: AuthUser }) {
+  const socialMethod = user.providers.find((method) => method !== 'password');
+  const methods = useApiResource(socialMethod ? null : listAuthenticationMethods);
+
+  let body: ReactNode;
+  if (socialMethod) {
+    const provider = signInMethodLabels[socialMethod];
+    body = (
+      <p className="text-sm text-slate-700">
+        You sign in with your {provider} account, so its own two-step verification protects this site too.
+        Turn it on with {provider}.
+      </p>
+    );
+  } else if (methods.error) {
+    body = (
+      <div className="space-y-3">
+        <Alert variant="error">{methods.error.message}</Alert>
+        <Button variant="secondary" onClick={methods.retry}>
+          Try again
+        </Button>
+      </div>
+    );
+  } else if (!methods.data) {
+    body = <p className="text-sm text-slate-600">Loading…</p>;
+  } else {
+    const app = authenticatorAppOf(methods.data.methods);
+    body = app ? (
+      <div className="space-y-4">
+        <p className="text-sm text-slate-700">
+          <span className="font-semibold text-green-800">On</span> since {formatLongDate(app.createdAt)}.
+          Signing in asks for a code from your authenticator app
+          {app.lastUsedAt ? `; last used ${formatLongDate(app.lastUsedAt)}` : ''}.
+        </p>
+        <TurnOffTwoFactor email={user.email} onDone={methods.reload} />
+      </div>
+    ) : (
+      <div className="space-y-4">
+        <p className="text-sm text-slate-700">
+          <span className="font-semibold">Off.</span> With it on, signing in takes your password and a code
+          from an authenticator app on your phone, so a stolen password alone does not open your account.
+        </p>
+        <AuthenticatorAppSetup email={user.email} onDone={methods.reload} />
+      </div>
+    );
+  }
+
+  return (
+    <section aria-labelledby="two-factor-title" className="rounded-lg bg-white p-6 ring-1 ring-slate-200">
+      <h2 id="two-factor-title" className="text-base font-semibold text-slate-900">
+        Two-factor authentication
+      </h2>
+      <div className="mt-3">{body}</div>
+    </section>
+  );
+}
