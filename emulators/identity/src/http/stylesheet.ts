@@ -28,6 +28,7 @@ button.account strong{display:block}
 .actions{display:flex;gap:.75rem;flex-wrap:wrap}
 .hint{color:var(--muted);font-size:.9rem}
 .error{color:var(--error);font-weight:600}
+.code{font-family:ui-monospace,monospace;font-size:1.25rem;letter-spacing:.1em;user-select:all}
 .success{color:var(--ok);font-weight:600}
 ul.rules{margin:.25rem 0;padding-left:1.25rem;color:var(--muted);font-size:.9rem}
 dl{display:grid;grid-template-columns:max-content 1fr;gap:.25rem 1rem;margin:.5rem 0}

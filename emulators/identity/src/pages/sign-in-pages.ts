@@ -77,3 +77,51 @@ ${hiddenFields(form)}
 </div>
 </form>`;
 }
+
+/**
+ * Universal Login's second step for a person with an authenticator app: the code, or the recovery code
+ * (`method=recovery-code`). The mfa_token carries the half of the sign-in that passed.
+ */
+export function secondFactorPageBody(
+  form: SignInFormState & { mfaToken: string },
+  options: { usesRecoveryCode: boolean; error?: string },
+) {
+  const described = options.error ? ' aria-describedby="form-error"' : '';
+  const field = options.usesRecoveryCode
+    ? `<label for="recovery_code">Recovery code</label>
+<input id="recovery_code" name="recovery_code" type="text" autocomplete="off" autocapitalize="characters" required${described}>
+<input type="hidden" name="method" value="recovery-code">`
+    : `<label for="otp">Code from your authenticator app</label>
+<input id="otp" name="otp" type="text" inputmode="numeric" autocomplete="one-time-code" pattern="[0-9 ]{6,9}" required${described}>
+<input type="hidden" name="method" value="otp">`;
+  const other = options.usesRecoveryCode ? 'otp' : 'recovery-code';
+  return `${errorParagraph(options.error)}
+<form method="post" action="/authorize/mfa">
+${hiddenFields(form)}
+<input type="hidden" name="mfa_token" value="${escapeHtml(form.mfaToken)}">
+${field}
+<div class="actions">
+<button type="submit" name="action" value="continue">Continue</button>
+<button type="submit" name="action" value="cancel" class="secondary" formnovalidate>Cancel</button>
+</div>
+</form>
+<form method="post" action="/authorize/mfa">
+${hiddenFields(form)}
+<input type="hidden" name="mfa_token" value="${escapeHtml(form.mfaToken)}">
+<input type="hidden" name="method" value="${other}">
+<button type="submit" name="action" value="switch" class="secondary" formnovalidate>${options.usesRecoveryCode ? 'Use your authenticator app' : 'Use a recovery code'}</button>
+</form>`;
+}
+
+/** After a recovery code: its successor, shown once, then the sign-in finishes. */
+export function newRecoveryCodePageBody(form: SignInFormState & { mfaToken: string }, recoveryCode: string) {
+  return `<p>Your recovery code has been used. Here is a new one: keep it somewhere safe.</p>
+<p class="code" data-testid="new-recovery-code">${escapeHtml(recoveryCode)}</p>
+<form method="post" action="/authorize/mfa">
+${hiddenFields(form)}
+<input type="hidden" name="mfa_token" value="${escapeHtml(form.mfaToken)}">
+<div class="actions">
+<button type="submit" name="action" value="continue">Continue</button>
+</div>
+</form>`;
+}

@@ -50,7 +50,7 @@ export async function deliverTokens(
   reply: FastifyReply,
   request: AuthorizeRequest,
   user: UserRecord,
-  session: Pick<SessionRecord, 'authTime' | 'sid'>,
+  session: Pick<SessionRecord, 'authTime' | 'sid' | 'amr'>,
 ) {
   const scopes = userScopes(request.scope, request.audience, context.urls);
   if (request.wantsIdToken && !scopes.includes('openid')) scopes.unshift('openid');
@@ -65,6 +65,7 @@ export async function deliverTokens(
     includeIdToken: request.wantsIdToken,
     nonce: request.nonce,
     includeAtHash: true,
+    amr: session.amr,
   });
   const response: Record<string, string | number> = {};
   if (tokens.access_token) {

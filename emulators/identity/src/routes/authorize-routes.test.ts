@@ -1,3 +1,4 @@
+import { Secret, TOTP } from 'otpauth';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   appOrigin,
@@ -452,5 +453,130 @@ describe('CORS', () => {
       headers: { origin: appOrigin },
     });
     expect(jwks.headers['access-control-allow-origin']).toBe(appOrigin);
+  });
+});
+
+describe('the hosted second-factor page (Universal Login with an authenticator app)', () => {
+  let secret: string;
+  let recoveryCode: string;
+  beforeAll(async () => {
+    await signUp(identity.app, 'katherine@example.com');
+    const stopped = await identity.app.inject({
+      method: 'POST',
+      url: '/oauth/token',
+      payload: {
+        grant_type: 'http://auth0.com/oauth/grant-type/password-realm',
+        client_id: webClientId,
+        realm: 'Username-Password-Authentication',
+        username: 'katherine@example.com',
+        password: goodPassword,
+        audience: `${issuer}mfa/`,
+        scope: 'enroll',
+      },
+    });
+    const mfaToken = stopped.json().mfa_token;
+    const association = (
+      await identity.app.inject({
+        method: 'POST',
+        url: '/mfa/associate',
+        headers: { authorization: `Bearer ${mfaToken}` },
+        payload: { authenticator_types: ['otp'] },
+      })
+    ).json();
+    secret = association.secret;
+    recoveryCode = association.recovery_codes[0];
+    const confirmed = await identity.app.inject({
+      method: 'POST',
+      url: '/oauth/token',
+      payload: {
+        grant_type: 'http://auth0.com/oauth/grant-type/mfa-otp',
+        client_id: webClientId,
+        mfa_token: mfaToken,
+        otp: new TOTP({ secret: Secret.fromBase32(secret) }).generate(),
+      },
+    });
+    expect(confirmed.statusCode).toBe(200);
+  });
+
+  /** Posts the second-factor page's form as a browser does (its hidden fields and the login's cookies). */
+  const answerSecondFactor = (
+    page: { body: string },
+    cookies: Record<string, string>,
+    fields: Record<string, string>,
+  ) =>
+    identity.app.inject({
+      method: 'POST',
+      url: '/authorize/mfa',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      cookies,
+      payload: form({
+        authorize: hidden(page.body, 'authorize'),
+        csrf: hidden(page.body, 'csrf'),
+        mfa_token: hidden(page.body, 'mfa_token'),
+        ...fields,
+      }),
+    });
+
+  it('asks for the code after the password, refuses a wrong one, and issues tokens saying mfa', async () => {
+    const { page, response } = await submitPage(authorizeUrl({}), '/authorize/login', {
+      action: 'continue',
+      email: 'katherine@example.com',
+      password: goodPassword,
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain('action="/authorize/mfa"');
+    expect(response.headers['set-cookie'] ?? '').not.toContain('identity_session');
+    const cookies = cookiesOf(page);
+    const wrong = await answerSecondFactor(response, cookies, {
+      action: 'continue',
+      method: 'otp',
+      otp: '000000',
+    });
+    expect(wrong.statusCode).toBe(403);
+    expect(wrong.body).toContain('That code is not right.');
+    const right = await answerSecondFactor(wrong, cookies, {
+      action: 'continue',
+      method: 'otp',
+      otp: new TOTP({ secret: Secret.fromBase32(secret) }).generate({ timestamp: Date.now() + 30_000 }),
+    });
+    expect(right.statusCode).toBe(302);
+    const tokens = fragmentOf(String(right.headers.location)).params;
+    expect((await verifyWithJwks(identity.app, tokens.id_token ?? '', webClientId)).payload.amr).toEqual([
+      'mfa',
+    ]);
+    // The token completed its sign-in; posting it again is refused.
+    const again = await answerSecondFactor(wrong, cookies, {
+      action: 'continue',
+      method: 'otp',
+      otp: '123456',
+    });
+    expect(again.statusCode).toBe(403);
+    expect(again.body).toContain('This sign-in has expired');
+  });
+
+  it('takes the recovery code, shows the next one, then finishes', async () => {
+    const { page, response } = await submitPage(authorizeUrl({}), '/authorize/login', {
+      action: 'continue',
+      email: 'katherine@example.com',
+      password: goodPassword,
+    });
+    const cookies = cookiesOf(page);
+    const recoveryPage = await answerSecondFactor(response, cookies, {
+      action: 'switch',
+      method: 'recovery-code',
+    });
+    expect(recoveryPage.body).toContain('name="recovery_code"');
+    const used = await answerSecondFactor(recoveryPage, cookies, {
+      action: 'continue',
+      method: 'recovery-code',
+      recovery_code: recoveryCode,
+    });
+    expect(used.statusCode).toBe(200);
+    const next = /data-testid="new-recovery-code">([A-Z2-9]{24})</.exec(used.body)?.[1];
+    expect(next).toBeDefined();
+    expect(next).not.toBe(recoveryCode);
+    const finished = await answerSecondFactor(used, cookies, { action: 'continue' });
+    expect(finished.statusCode).toBe(302);
+    expect(fragmentOf(String(finished.headers.location)).params.access_token).toBeDefined();
   });
 });

@@ -5,8 +5,17 @@ import { z } from 'zod';
 import type { IdentityContext } from '#identity/context.ts';
 import { sendPage } from '#identity/http/html.ts';
 import { rateLimitHeaders } from '#identity/http/rate-limiter.ts';
-import { consentPageBody, type ExistingAccount, loginPageBody } from '#identity/pages/sign-in-pages.ts';
-import type { SocialConnection } from '#identity/storage/identity-state.ts';
+import { hasSecondFactor, useRecoveryCode, verifyOtp } from '#identity/mfa/authenticators.ts';
+import { createMfaToken, spendMfaToken } from '#identity/mfa/mfa-tokens.ts';
+import { mfaTokenOwner, tooManySecondFactorAttempts } from '#identity/mfa/second-factor-grant.ts';
+import {
+  consentPageBody,
+  type ExistingAccount,
+  loginPageBody,
+  newRecoveryCodePageBody,
+  secondFactorPageBody,
+} from '#identity/pages/sign-in-pages.ts';
+import type { SocialConnection, UserRecord } from '#identity/storage/identity-state.ts';
 import { nowInSeconds } from '#identity/tokens/issue-tokens.ts';
 import { readSession, startSession } from '#identity/users/sessions.ts';
 import {
@@ -26,11 +35,15 @@ const formText = z.string().max(4096).optional();
 const signInForm = z.object({
   authorize: z.string().max(16_384),
   csrf: z.string().max(256),
-  action: z.enum(['continue', 'cancel']).default('continue'),
+  action: z.enum(['continue', 'cancel', 'switch']).default('continue'),
   email: formText,
   name: formText,
   password: formText,
   account: formText,
+  mfa_token: formText,
+  otp: formText,
+  recovery_code: formText,
+  method: z.enum(['otp', 'recovery-code']).default('otp'),
 });
 const emailAddress = z.email().max(254);
 
@@ -93,6 +106,43 @@ export function registerAuthorizeRoutes(app: FastifyInstance, context: IdentityC
         { appName: config.appName, provider, connection, accounts, error: options.error },
       ),
     });
+  };
+
+  const showSecondFactorPage = (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    authorize: AuthorizeRequest,
+    mfaToken: string,
+    options: { usesRecoveryCode?: boolean; error?: string; status?: number } = {},
+  ) =>
+    sendPage(reply, context, {
+      status: options.status,
+      title: 'Verify it is you',
+      body: secondFactorPageBody(
+        { query: authorize.query, csrf: csrfFor(request, reply), mfaToken },
+        { usesRecoveryCode: options.usesRecoveryCode ?? false, error: options.error },
+      ),
+    });
+
+  /** The first factor passed: the tokens, or first the second factor's page for a person who has one. */
+  const finishSignIn = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    authorize: AuthorizeRequest,
+    user: UserRecord,
+  ) => {
+    if (!hasSecondFactor(user)) {
+      const session = await startSession(context, reply, user.userId, nowInSeconds());
+      return deliverTokens(context, reply, authorize, user, session);
+    }
+    const mfaToken = await createMfaToken(context.store, {
+      userId: user.userId,
+      clientId: authorize.clientId,
+      audience: authorize.audience,
+      scope: authorize.scope ?? '',
+      sid: '',
+    });
+    return showSecondFactorPage(request, reply, authorize, mfaToken);
   };
 
   app.get('/authorize', async (request, reply) => {
@@ -193,8 +243,7 @@ export function registerAuthorizeRoutes(app: FastifyInstance, context: IdentityC
       }[result.reason];
       return showLoginPage(request, reply, authorize, { email: form.email, ...refusal });
     }
-    const session = await startSession(context, reply, result.user.userId, nowInSeconds());
-    return deliverTokens(context, reply, authorize, result.user, session);
+    return finishSignIn(request, reply, authorize, result.user);
   });
 
   app.post('/authorize/consent', async (request, reply) => {
@@ -240,8 +289,70 @@ export function registerAuthorizeRoutes(app: FastifyInstance, context: IdentityC
         status: 401,
       });
     }
-    const session = await startSession(context, reply, user.userId, nowInSeconds());
-    return deliverTokens(context, reply, authorize, user, session);
+    return finishSignIn(request, reply, authorize, user);
+  });
+
+  app.post('/authorize/mfa', async (request, reply) => {
+    const read = readForm(request, reply);
+    if (!read) return reply;
+    const { form, authorize } = read;
+    if (form.action === 'cancel')
+      return deliverAuthorizeError(context, reply, authorize, 'access_denied', 'User cancelled');
+    const mfaToken = form.mfa_token ?? '';
+    let owner: ReturnType<typeof mfaTokenOwner>;
+    try {
+      owner = mfaTokenOwner(context, mfaToken, authorize.clientId);
+    } catch {
+      return errorPage(
+        reply,
+        'This sign-in has expired',
+        'Start signing in again from the application.',
+        403,
+      );
+    }
+    const { user, record } = owner;
+    const usesRecoveryCode = form.method === 'recovery-code';
+    if (form.action === 'switch')
+      return showSecondFactorPage(request, reply, authorize, mfaToken, { usesRecoveryCode });
+    const complete = async () => {
+      spendMfaToken(context.store, mfaToken);
+      const session = await startSession(context, reply, user.userId, nowInSeconds(), ['mfa']);
+      return deliverTokens(context, reply, authorize, user, session);
+    };
+    if (record.passed) return complete();
+
+    const failures = context.secondFactorFailures;
+    if (failures.isExhausted(user.userId)) {
+      const limit = failures.take(user.userId);
+      reply.headers(rateLimitHeaders(limit));
+      return showSecondFactorPage(request, reply, authorize, mfaToken, {
+        usesRecoveryCode,
+        error: tooManySecondFactorAttempts,
+        status: 429,
+      });
+    }
+    const nextRecoveryCode = usesRecoveryCode ? useRecoveryCode(user, form.recovery_code ?? '') : null;
+    const passed = usesRecoveryCode
+      ? nextRecoveryCode !== null
+      : verifyOtp(user, (form.otp ?? '').replace(/\s/g, ''));
+    if (!passed) {
+      failures.take(user.userId);
+      return showSecondFactorPage(request, reply, authorize, mfaToken, {
+        usesRecoveryCode,
+        error: usesRecoveryCode ? 'That recovery code is not right.' : 'That code is not right.',
+        status: 403,
+      });
+    }
+    if (!nextRecoveryCode) return complete();
+    record.passed = true;
+    await context.store.save();
+    return sendPage(reply, context, {
+      title: 'Save your new recovery code',
+      body: newRecoveryCodePageBody(
+        { query: authorize.query, csrf: csrfFor(request, reply), mfaToken },
+        nextRecoveryCode,
+      ),
+    });
   });
 }
 

@@ -85,6 +85,11 @@ export type MfaTokenRecord = {
   scope: string;
   sid: string;
   expiresAt: number;
+  /**
+   * On the hosted page: the recovery code passed and its successor is being shown; the next step only
+   * finishes the sign-in.
+   */
+  passed?: boolean;
 };
 
 export type SessionRecord = {
@@ -94,6 +99,8 @@ export type SessionRecord = {
   /** Seconds since the epoch, the `auth_time` claim. */
   authTime: number;
   expiresAt: number;
+  /** `['mfa']` when the sign-in passed a second factor: tokens from this session say so. */
+  amr?: string[];
 };
 
 export type RefreshTokenRecord = {

@@ -17,6 +17,7 @@ export async function startSession(
   reply: FastifyReply,
   userId: string,
   authTime: number,
+  amr?: string[],
 ): Promise<SessionRecord> {
   const secret = randomBytes(32).toString('base64url');
   const record: SessionRecord = {
@@ -24,6 +25,7 @@ export async function startSession(
     sid: randomBytes(16).toString('base64url'),
     authTime,
     expiresAt: Date.now() + sessionLifetimeMs,
+    ...(amr ? { amr } : {}),
   };
   pruneSessions(context);
   context.store.state.sessions.set(secretHash(secret), record);

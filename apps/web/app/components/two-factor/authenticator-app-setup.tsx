@@ -46,7 +46,17 @@ export function AuthenticatorAppSetup({ email, onDone }: { email: string; onDone
       />
     );
   }
-  if (!isOpen) return <Button onClick={() => setIsOpen(true)}>Set up two-factor</Button>;
+  if (!isOpen) {
+    return (
+      <div className="space-y-4">
+        <p className="text-sm text-slate-700">
+          <span className="font-semibold">Off.</span> With it on, signing in takes your password and a code
+          from an authenticator app on your phone, so a stolen password alone does not open your account.
+        </p>
+        <Button onClick={() => setIsOpen(true)}>Set up two-factor</Button>
+      </div>
+    );
+  }
   return <PasswordStep email={email} onReady={setSetup} onCancel={() => setIsOpen(false)} />;
 }
 

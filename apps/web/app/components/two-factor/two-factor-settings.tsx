@@ -1,5 +1,5 @@
-import type { ReactNode } from 'react';
 import { formatLongDate } from '@launchkit/plans';
+import type { ReactNode } from 'react';
 import { signInMethodLabels } from '#web/auth/providers.ts';
 import type { AuthUser } from '#web/auth/session.ts';
 import { Alert } from '#web/components/forms/alert.tsx';
@@ -49,13 +49,7 @@ export function TwoFactorSettings({ user }: { user: AuthUser }) {
         <TurnOffTwoFactor email={user.email} onDone={methods.reload} />
       </div>
     ) : (
-      <div className="space-y-4">
-        <p className="text-sm text-slate-700">
-          <span className="font-semibold">Off.</span> With it on, signing in takes your password and a code
-          from an authenticator app on your phone, so a stolen password alone does not open your account.
-        </p>
-        <AuthenticatorAppSetup email={user.email} onDone={methods.reload} />
-      </div>
+      <AuthenticatorAppSetup email={user.email} onDone={methods.reload} />
     );
   }
 
