@@ -1,6 +1,7 @@
 import { authorizeFeatures } from './checks-authorize.ts';
 import { discoveryFeatures } from './checks-discovery.ts';
 import { managementFeatures } from './checks-management.ts';
+import { mfaFeatures } from './checks-mfa.ts';
 import { tokenFeatures } from './checks-tokens.ts';
 import { dbConnectionFeatures, userinfoFeatures } from './checks-userinfo-dbconnections.ts';
 import type { Feature } from './feature-check.ts';
@@ -16,4 +17,5 @@ export const features: Feature[] = [
   ...dbConnectionFeatures,
   ...managementFeatures,
   ...authorizeFeatures,
+  ...mfaFeatures,
 ];

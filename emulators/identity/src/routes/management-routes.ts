@@ -27,6 +27,16 @@ const verificationEmailBody = z.strictObject({
   organization_id: z.string().optional(),
 });
 
+/** Auth0's paging parameters of a list. */
+const listQuery = z.object({
+  page: z.coerce.number().int().min(0).default(0),
+  per_page: z.coerce.number().int().min(1).max(100).default(50),
+  include_totals: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((value) => value === 'true'),
+});
+
 function parsePayload<Schema extends z.ZodType>(schema: Schema, body: unknown): z.output<Schema> {
   const parsed = schema.safeParse(body ?? {});
   if (parsed.success) return parsed.data;
@@ -122,13 +132,22 @@ export function registerManagementRoutes(app: FastifyInstance, context: Identity
     return reply.status(201).send(toManagementUser(primary, urls).identities);
   });
 
-  // Auth0: Users › Get a list of authentication methods (read:authentication_methods).
-  app.get<UserParams>('/api/v2/users/:id/authentication-methods', async (request) => {
-    const caller = await authenticate(request);
-    if (!caller.scopes.includes('read:authentication_methods'))
-      throw insufficientScope(['read:authentication_methods']);
-    return authenticatorsOf(userOr404(request.params.id)).map(toAuthenticationMethod);
-  });
+  // Auth0: Users › Get a list of authentication methods (read:authentication_methods): an array, or with
+  // include_totals=true a page object, as node-auth0 asks for it.
+  app.get<UserParams & { Querystring: Record<string, string | undefined> }>(
+    '/api/v2/users/:id/authentication-methods',
+    async (request) => {
+      const caller = await authenticate(request);
+      if (!caller.scopes.includes('read:authentication_methods'))
+        throw insufficientScope(['read:authentication_methods']);
+      const query = parsePayload(listQuery, request.query);
+      const methods = authenticatorsOf(userOr404(request.params.id)).map(toAuthenticationMethod);
+      const start = query.page * query.per_page;
+      const page = methods.slice(start, start + query.per_page);
+      if (!query.include_totals) return page;
+      return { start, limit: query.per_page, total: methods.length, authenticators: page };
+    },
+  );
 
   // Mails the verification link now, so the job is done when it answers; Auth0 answers `pending` and
   // sends it moments later (docs/identity.md).
