@@ -20,7 +20,7 @@ test.describe('accessibility of the sign-in pages and the signed-in area', () =>
         const user = await openSignedInAsNewUser(page, request, `axe-${width}`, '/dashboard');
         await expect(page.getByTestId('dashboard-user')).toContainText(user.email);
         await expectNoAxeViolations(page);
-        for (const path of ['/settings/general', '/settings/password']) {
+        for (const path of ['/settings/general', '/settings/password', '/settings/security']) {
           await gotoHydrated(page, path);
           await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
           await expectNoAxeViolations(page);
