@@ -13,7 +13,10 @@ test.use({ allowedConsoleErrors: expectedAuthFailures });
 const recentLoginSeconds = 15;
 
 test.describe('settings', () => {
-  test('tabs: General, Password, Billing; an unknown section shows General', async ({ page, request }) => {
+  test('tabs: General, Password, Security, Billing; an unknown section shows General', async ({
+    page,
+    request,
+  }) => {
     await openSignedInAsNewUser(page, request, 'tabs', '/settings/whatever');
     const tabs = page.getByRole('navigation', { name: 'Settings sections' });
     await expect(tabs.getByRole('link', { name: 'General' })).toHaveAttribute('aria-current', 'page');
@@ -24,6 +27,11 @@ test.describe('settings', () => {
     await expect(tabs.getByRole('link', { name: 'Password' })).toHaveAttribute('aria-current', 'page');
     await expect(tabs.getByRole('link', { name: 'General' })).not.toHaveAttribute('aria-current', /.*/);
     await expect(page.getByLabel('New password', { exact: true })).toBeVisible();
+
+    await tabs.getByRole('link', { name: 'Security' }).click();
+    await expect(page).toHaveURL(/\/settings\/security$/);
+    await expect(tabs.getByRole('link', { name: 'Security' })).toHaveAttribute('aria-current', 'page');
+    await expect(page.getByRole('region', { name: 'Two-factor authentication' })).toBeVisible();
 
     // Without a plan the Billing tab sends the user to choose one (docs/product.md §4; with a plan:
     // billing.spec.ts).
@@ -135,6 +143,13 @@ test.describe('settings', () => {
     await expect(page.getByRole('heading', { name: 'No password to change' })).toBeVisible();
     await expect(page.getByText('You sign in with your Google account')).toBeVisible();
     await expect(page.getByLabel('New password', { exact: true })).toHaveCount(0);
+
+    // Its second factor is Google's own two-step verification.
+    await page.getByRole('link', { name: 'Security' }).click();
+    await expect(page.getByRole('region', { name: 'Two-factor authentication' })).toContainText(
+      'You sign in with your Google account, so its own two-step verification protects this site too.',
+    );
+    await expect(page.getByRole('button', { name: 'Set up two-factor' })).toHaveCount(0);
 
     await page.getByRole('link', { name: 'General' }).click();
     await expect(page.getByLabel('Email')).toHaveAttribute('readonly', '');
