@@ -11,6 +11,8 @@ import {
 test.use({ allowedConsoleErrors: expectedAuthFailures });
 
 const periodMs = 30_000;
+// playwright.config.ts: RECENT_LOGIN_MAX_AGE_SECONDS.
+const recentLoginSeconds = 15;
 
 /**
  * An authenticator app for the key the page showed. The provider takes each code once and none older
@@ -28,6 +30,23 @@ function authenticatorApp(key: string) {
     lastStep = step;
     return totp.generate({ timestamp: step * periodMs });
   };
+}
+
+/** Turns two-factor on in Settings → Security as a person does; the app that makes the codes. */
+async function turnOnTwoFactor(page: import('@playwright/test').Page) {
+  await security(page).getByRole('button', { name: 'Set up two-factor' }).click();
+  await security(page).getByLabel('Password').fill(password);
+  await security(page).getByRole('button', { name: 'Continue' }).click();
+  const nextCode = authenticatorApp(
+    (await security(page).getByTestId('authenticator-key').textContent()) ?? '',
+  );
+  await security(page)
+    .getByLabel('Authentication code')
+    .fill(await nextCode());
+  await security(page).getByRole('button', { name: 'Turn on' }).click();
+  await security(page).getByRole('button', { name: 'Done' }).click();
+  await expect(security(page)).toContainText('On since');
+  return nextCode;
 }
 
 const security = (page: import('@playwright/test').Page) =>
@@ -157,5 +176,26 @@ test.describe('two-factor authentication', () => {
       'Too many wrong codes. Please wait a few minutes before you try again.',
     );
     await expect(page).toHaveURL(/\/auth\/signin$/);
+  });
+
+  test('signing in again for a sensitive change asks for the code too', async ({ page, request }) => {
+    test.setTimeout(90_000);
+    const user = await openSignedInAsNewUser(page, request, 'two-factor-reauth', '/settings/security');
+    const nextCode = await turnOnTwoFactor(page);
+    await gotoHydrated(page, '/settings/general');
+    const form = page.getByTestId('settings-general-form');
+    // The token is from before two-factor was on; wait until it is too old for an email change.
+    await page.waitForTimeout((recentLoginSeconds + 1) * 1000);
+    const newEmail = user.email.replace('@', '-changed@');
+    await form.getByLabel('Email').fill(newEmail);
+    await form.getByRole('button', { name: 'Save changes' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Please sign in again to complete this action' });
+    await dialog.getByLabel('Password').fill(password);
+    await dialog.getByRole('button', { name: 'Sign in' }).click();
+    await dialog.getByLabel('Authentication code').fill(await nextCode());
+    await dialog.getByRole('button', { name: 'Verify' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByRole('status').filter({ hasText: 'Your profile has been updated' })).toBeVisible();
+    await expect(form.getByLabel('Email')).toHaveValue(newEmail);
   });
 });
