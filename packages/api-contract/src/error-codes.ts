@@ -8,6 +8,8 @@
 export const workspaceNotFound = 'workspaces/not-found';
 /** The caller is a member whose seat the owner's plan no longer covers. */
 export const workspaceNoSeat = 'workspaces/no-seat';
+/** The owner requires a second factor of members, and the caller's sign-in did not pass one. */
+export const workspaceSecondFactorRequired = 'workspaces/second-factor-required';
 
 export const errorCodes = [
   // Any endpoint
@@ -48,6 +50,8 @@ export const errorCodes = [
   'sub-users/own-email',
   workspaceNotFound,
   workspaceNoSeat,
+  workspaceSecondFactorRequired,
+  'workspaces/second-factor-needed-to-require',
   'invitations/not-found',
   'invitations/expired',
   'invitations/used',

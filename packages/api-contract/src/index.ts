@@ -1,3 +1,4 @@
+export * from './access-token-claims.ts';
 export * from './billing.ts';
 export * from './development.ts';
 export * from './endpoint.ts';

@@ -37,8 +37,12 @@ export type Item = z.output<typeof item>;
 export type DeletedItem = { id: string };
 
 // A workspace the caller is not a member of is not found; a member whose seat the plan no longer covers
-// is refused until the owner frees one.
-const workspaceErrors = { 403: ['workspaces/no-seat'], 404: ['workspaces/not-found'] } as const;
+// is refused until the owner frees one, and one without a second factor where the owner requires it
+// until they sign in with one.
+const workspaceErrors = {
+  403: ['workspaces/no-seat', 'workspaces/second-factor-required'],
+  404: ['workspaces/not-found'],
+} as const;
 
 const itemIdParams = z.object({ id: z.string().describe("The item's id (a uuid).") });
 
@@ -103,7 +107,7 @@ export const itemEndpoints = [
     request: { params: itemIdParams, query: workspaceQuery, body: itemChangeRequest },
     answer: { status: 200, description: 'The changed item.', schema: successEnvelope(item) },
     errors: {
-      403: ['plan/upgrade-required', 'workspaces/no-seat'],
+      403: ['plan/upgrade-required', 'workspaces/no-seat', 'workspaces/second-factor-required'],
       404: ['not_found', 'workspaces/not-found'],
     },
   }),

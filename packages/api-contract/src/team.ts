@@ -17,8 +17,24 @@ export const workspace = z
     role: z.enum(['owner', 'member']),
     hasSeat: z.boolean().describe('False for a member whose seat the plan no longer covers.'),
     canFeatureItems: z.boolean().describe("Whether the owner's plan allows featuring items."),
+    requiresSecondFactor: z
+      .boolean()
+      .describe(
+        'Whether the owner asks members to sign in with a second factor (two-factor authentication).',
+      ),
   })
   .meta({ id: 'Workspace' });
+
+/** The owner's security setting of their workspace. */
+export const workspaceSecurity = z
+  .strictObject({
+    requiresSecondFactor: z
+      .boolean()
+      .describe(
+        'Members must sign in with a second factor to open the workspace; the owner too, to turn it on.',
+      ),
+  })
+  .meta({ id: 'WorkspaceSecurity' });
 
 /** The `workspace` query parameter of every items endpoint: absent, the caller's own. */
 export const workspaceQuery = z.object({
@@ -153,6 +169,7 @@ export const activityPage = z
   })
   .meta({ id: 'ActivityPage' });
 
+export type WorkspaceSecurity = z.output<typeof workspaceSecurity>;
 export type Workspace = z.output<typeof workspace>;
 export type AddMemberRequest = z.output<typeof addMemberRequest>;
 export type Member = z.output<typeof member>;
@@ -233,6 +250,19 @@ export const teamEndpoints = [
     summary: 'The workspaces the caller can open: their own first, then those they joined',
     auth: 'bearer',
     answer: { status: 200, description: 'The workspaces.', schema: successEnvelope(z.array(workspace)) },
+  }),
+  endpoint({
+    method: 'PATCH',
+    path: '/api/workspace/security',
+    id: 'setWorkspaceSecurity',
+    tag: 'Teams',
+    summary: "Sets what the caller's own workspace asks of its members",
+    description:
+      'Requiring a second factor takes effect at once on every instance: members whose sign-in did not pass one are refused (`workspaces/second-factor-required`) and their open live lists end. Turning it on needs the owner signed in with a second factor.',
+    auth: 'bearer',
+    request: { body: workspaceSecurity },
+    answer: { status: 200, description: 'The setting now.', schema: successEnvelope(workspaceSecurity) },
+    errors: { 403: ['workspaces/second-factor-needed-to-require'] },
   }),
   endpoint({
     method: 'DELETE',

@@ -1,3 +1,4 @@
+import { secondFactorClaim } from '@launchkit/api-contract/access-token-claims';
 import { createRemoteJWKSet, errors, type JWTPayload, jwtVerify } from 'jose';
 import type { IdentityConfig } from '#api/config/app-config.ts';
 
@@ -10,6 +11,8 @@ export type VerifiedIdentity = {
   expiresAt: number;
   scope: string[];
   token: string;
+  /** The sign-in passed a second factor (`secondFactorClaim`, set by the provider). */
+  secondFactor: boolean;
 };
 
 // Auth0's default, and the spec's (docs/product.md §5, §9): clocks may disagree by up to a minute.
@@ -62,6 +65,7 @@ export function createAccessTokenVerifier(identity: IdentityConfig): AccessToken
     if (payload.azp !== identity.clientId) throw new InvalidTokenError('other_client');
     const authTime = typeof payload.auth_time === 'number' ? payload.auth_time : (payload.iat as number);
     const scope = typeof payload.scope === 'string' ? payload.scope.split(' ').filter(Boolean) : [];
-    return { uid: payload.sub, authTime, expiresAt: payload.exp as number, scope, token };
+    const secondFactor = payload[secondFactorClaim] === true;
+    return { uid: payload.sub, authTime, expiresAt: payload.exp as number, scope, token, secondFactor };
   };
 }

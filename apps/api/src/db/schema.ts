@@ -58,6 +58,12 @@ export const users = pgTable('users', {
    * version is current while it stays (items/list-items.ts).
    */
   itemsVersion: bigint('items_version', { mode: 'number' }).notNull().default(0),
+  /**
+   * The owner asks the members of this workspace to sign in with a second factor: a member's token
+   * without it opens nothing here (team/authorize-workspace.ts). A change is announced on
+   * `workspace_access` (migration 0010) so open live lists are checked again.
+   */
+  requiresSecondFactor: boolean('requires_second_factor').notNull().default(false),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -27,7 +27,7 @@ export async function createItem(
   const row = await deps.db.transaction(async (tx) => {
     // The owner's row is locked for the count and the insert; a member's membership stays locked
     // until commit too: a removal waits for this create, or this create finds the member removed.
-    const access = await authorizeWorkspace(tx, caller.uid, workspace, { lock: true, lockOwnerRow: true });
+    const access = await authorizeWorkspace(tx, caller, workspace, { lock: true, lockOwnerRow: true });
     const [held] = await tx.select({ items: count() }).from(items).where(eq(items.owner, access.workspace));
     if ((held?.items ?? 0) >= deps.itemsPerUser) throw itemLimitReached(deps.itemsPerUser);
     const [inserted] = await tx

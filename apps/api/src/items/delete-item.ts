@@ -2,18 +2,18 @@ import { and, eq } from 'drizzle-orm';
 import { recordActivity } from '#api/activity/record-activity.ts';
 import type { Database } from '#api/db/database.ts';
 import { items } from '#api/db/schema.ts';
-import { authorizeWorkspace } from '#api/team/authorize-workspace.ts';
+import { authorizeWorkspace, type WorkspaceCaller } from '#api/team/authorize-workspace.ts';
 import { assertItemId, itemNotFound } from './item-document.ts';
 
 /** Deletes one of the workspace's items and logs it, in one transaction with the authorization. */
 export async function deleteItem(
   db: Database,
-  callerUid: string,
+  caller: WorkspaceCaller,
   workspace: string | undefined,
   id: string,
 ): Promise<{ id: string }> {
   return db.transaction(async (tx) => {
-    const access = await authorizeWorkspace(tx, callerUid, workspace, { lock: true });
+    const access = await authorizeWorkspace(tx, caller, workspace, { lock: true });
     assertItemId(id);
     const [row] = await tx
       .delete(items)
@@ -22,7 +22,7 @@ export async function deleteItem(
     if (!row) throw itemNotFound();
     await recordActivity(tx, {
       workspace: access.workspace,
-      actor: callerUid,
+      actor: caller.uid,
       action: 'item.deleted',
       subject: row.name,
     });

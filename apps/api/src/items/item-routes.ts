@@ -88,14 +88,14 @@ export function registerItemRoutes(app: FastifyInstance, deps: ItemDeps) {
 
   // Every route's `?workspace=` names the workspace (the owner's uid); absent, the caller's own.
   route(app, 'listItems', deps, async ({ query }, request, reply) =>
-    sendListAnswer(request, reply, await lists.forCaller(callerOf(request).uid, query.workspace)),
+    sendListAnswer(request, reply, await lists.forCaller(callerOf(request), query.workspace)),
   );
 
   // No HEAD twin: a HEAD answer has no body, so the stream would hang open with nothing to send.
   const streamItems = createStreamItemsHandler({
     live,
     limits: streamLimits,
-    authorize: (callerUid, workspace) => authorizeWorkspace(db, callerUid, workspace),
+    authorize: (caller, workspace) => authorizeWorkspace(db, caller, workspace),
   });
   route(app, 'streamItems', { ...deps, exposeHeadRoute: false }, ({ query }, request, reply) =>
     streamItems(request, reply, query.workspace),
@@ -106,7 +106,7 @@ export function registerItemRoutes(app: FastifyInstance, deps: ItemDeps) {
   );
 
   route(app, 'getItem', deps, async ({ params, query }, request) => {
-    const access = await authorizeWorkspace(db, callerOf(request).uid, query.workspace);
+    const access = await authorizeWorkspace(db, callerOf(request), query.workspace);
     return success(await getItem(db, access.workspace, params.id));
   });
 
@@ -115,10 +115,10 @@ export function registerItemRoutes(app: FastifyInstance, deps: ItemDeps) {
     'updateItem',
     { ...deps, parseBody: parseItemChange },
     async ({ params, query, body }, request) =>
-      success(await updateItem(actionDeps, callerOf(request).uid, query.workspace, params.id, body)),
+      success(await updateItem(actionDeps, callerOf(request), query.workspace, params.id, body)),
   );
 
   route(app, 'deleteItem', deps, async ({ params, query }, request) =>
-    success(await deleteItem(db, callerOf(request).uid, query.workspace, params.id)),
+    success(await deleteItem(db, callerOf(request), query.workspace, params.id)),
   );
 }

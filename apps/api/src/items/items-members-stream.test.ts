@@ -174,6 +174,39 @@ describe('revocation of a member’s live list', () => {
     expect(again.status).toBe(404);
   });
 
+  it('ends the streams of members without a second factor once the owner requires one; one with it stays', async () => {
+    const {
+      owner,
+      members: [{ person: withoutSecondFactor }, { person: enrolled }],
+    } = await workspaceWithMembers(2);
+    const withSecondFactor = {
+      ...enrolled,
+      token: (await (await identity.enrolAuthenticatorApp(enrolled.email)).signIn()).access_token,
+    };
+    const [plainStream, protectedStream] = [
+      await openItemStream(firstOrigin, withoutSecondFactor, { workspace: owner.uid }),
+      await openItemStream(secondOrigin, withSecondFactor, { workspace: owner.uid }),
+    ];
+    await nextList(plainStream);
+    await nextList(protectedStream);
+
+    // The owner's requirement, written in SQL as another instance's request would.
+    await db().execute(sql`update users set requires_second_factor = true where id = ${owner.uid}`);
+    const changedAt = performance.now();
+    const closed = await closing(plainStream, changedAt);
+    expect(closed.data).toEqual({ reason: 'access-revoked' });
+    console.log(
+      `revocation: a member without a second factor lost the stream ${closed.ms.toFixed(1)} ms after the owner required one (${first.databaseKind})`,
+    );
+    const item = await callApi(firstOrigin, 'POST', '/api/items', owner, { name: 'Second factor only' });
+    expect(await nextList(protectedStream)).toEqual([item]);
+    const refused = await fetch(`${secondOrigin}/api/items/stream${query(owner.uid)}`, {
+      headers: { authorization: `Bearer ${withoutSecondFactor.token}` },
+    });
+    expect(refused.status).toBe(403);
+    expect(await refused.json()).toMatchObject({ code: 'workspaces/second-factor-required' });
+  });
+
   it('ends the stream of a member whose seat the plan no longer covers, and only theirs', async () => {
     const {
       owner,

@@ -7,7 +7,8 @@ import { createListCache } from '#api/http/list-cache.ts';
 import {
   isPlausibleWorkspaceId,
   joinedMembership,
-  requireSeat,
+  requireMemberAccess,
+  type WorkspaceCaller,
   workspaceNotFound,
 } from '#api/team/authorize-workspace.ts';
 import { rowsAddedBefore } from '#api/team/seat-order.ts';
@@ -57,7 +58,12 @@ export function prepareItemLists(db: Database) {
   // pages read instead of about 150; docs/capacity.md).
   const addedBefore = sql<number>`"seat"."added_before"`;
   const seat = sql`(select ${rowsAddedBefore} as added_before offset 0) as "seat"`;
-  const access = { addedBefore, seats: users.quantity, version: users.itemsVersion };
+  const access = {
+    addedBefore,
+    seats: users.quantity,
+    requiresSecondFactor: users.requiresSecondFactor,
+    version: users.itemsVersion,
+  };
   const ofMembersWorkspace = db
     .select({ ...access, ...itemColumns })
     .from(subUsers)
@@ -97,8 +103,9 @@ export function prepareItemLists(db: Database) {
     /** The owner's list read now: the live lists read it after each change, which renews the kept one. */
     ofOwner: async (uid: string): Promise<string> => (await readOwnersList(uid)).json,
 
-    /** The list of `workspace` (absent: the caller's own) as `callerUid` may read it. */
-    async forCaller(callerUid: string, workspaceId: string | undefined): Promise<ListAnswer> {
+    /** The list of `workspace` (absent: the caller's own) as the caller may read it. */
+    async forCaller(caller: WorkspaceCaller, workspaceId: string | undefined): Promise<ListAnswer> {
+      const callerUid = caller.uid;
       const id = workspaceId ?? callerUid;
       const kept = cache.get(id);
       if (id === callerUid) {
@@ -111,11 +118,11 @@ export function prepareItemLists(db: Database) {
       if (!isPlausibleWorkspaceId(id)) throw workspaceNotFound();
       if (kept) {
         const [row] = await versionForMember.execute({ workspace: id, member: callerUid });
-        requireSeat(row);
+        requireMemberAccess(row, caller);
         if (row?.version === kept.version) return kept.answer;
       }
       const rows = await ofMembersWorkspace.execute({ workspace: id, member: callerUid });
-      requireSeat(rows[0]);
+      requireMemberAccess(rows[0], caller);
       return answerOf(encode(id, rows));
     },
   };

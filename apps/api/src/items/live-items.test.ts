@@ -52,8 +52,8 @@ function hubWithFakeDatabase(
       );
     },
     keepsAccess: async (member, workspace) => {
-      checks.push(`${member}@${workspace}`);
-      return keepsAccess(member, workspace);
+      checks.push(`${member.uid}@${workspace}`);
+      return keepsAccess(member.uid, workspace);
     },
   });
   return {
@@ -86,7 +86,7 @@ function recorder(as?: { member: string; authorizedAt?: number }) {
       endCount += 1;
     },
     ...(as && {
-      member: as.member,
+      member: { uid: as.member, secondFactor: false },
       authorizedAt: as.authorizedAt ?? 0,
       revoke: () => {
         revokeCount += 1;

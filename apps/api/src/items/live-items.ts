@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { DatabaseHandle } from '#api/db/database.ts';
 import type { Unlisten } from '#api/db/postgres-listener.ts';
 import { AppError } from '#api/http/app-error.ts';
+import type { WorkspaceCaller } from '#api/team/authorize-workspace.ts';
 
 /** The channel of the items trigger (migration 0003); the payload is the owner's uid. */
 export const itemChangesChannel = 'item_changes';
@@ -26,10 +27,10 @@ export type LiveItemsSubscriber = {
   send(event: Buffer): void;
   end(): void;
   /**
-   * The caller's uid when they watch the workspace as a member, not its owner: their access is
-   * checked again whenever the workspace's access changes.
+   * The caller when they watch the workspace as a member, not its owner: their access is checked
+   * again whenever the workspace's access changes.
    */
-  member?: string;
+  member?: WorkspaceCaller;
   /** `accessEpoch` read before the caller was authorized: a change announced since is checked at once. */
   authorizedAt?: number;
   /** Ends the stream of a member who lost access (instead of `end`). */
@@ -69,7 +70,7 @@ export function createLiveItems(deps: {
   /** The owner's list as JSON text (JSON.stringify's: one line). */
   readItems: (owner: string) => Promise<string>;
   /** Whether a member may still open the workspace; rejects when that cannot be known. */
-  keepsAccess: (member: string, workspace: string) => Promise<boolean>;
+  keepsAccess: (member: WorkspaceCaller, workspace: string) => Promise<boolean>;
   log: FastifyBaseLogger;
   /** Seconds from a change announcement reaching this instance to the new list written out. */
   deliveryLag?: { observe(seconds: number): void };
@@ -120,15 +121,18 @@ export function createLiveItems(deps: {
     try {
       while (channel.isAccessStale) {
         channel.isAccessStale = false;
-        const streamsOf = new Map<string, LiveItemsSubscriber[]>();
+        // One check per member and kind of sign-in (with or without a second factor).
+        const streamsOf = new Map<string, { member: WorkspaceCaller; streams: LiveItemsSubscriber[] }>();
         for (const subscriber of channel.subscribers) {
-          if (subscriber.member === undefined) continue;
-          const streams = streamsOf.get(subscriber.member);
-          if (streams) streams.push(subscriber);
-          else streamsOf.set(subscriber.member, [subscriber]);
+          const { member } = subscriber;
+          if (member === undefined) continue;
+          const key = `${member.secondFactor ? 1 : 0}${member.uid}`;
+          const group = streamsOf.get(key);
+          if (group) group.streams.push(subscriber);
+          else streamsOf.set(key, { member, streams: [subscriber] });
         }
         await Promise.all(
-          [...streamsOf].map(async ([member, streams]) => {
+          [...streamsOf.values()].map(async ({ member, streams }) => {
             let keeps: boolean;
             try {
               keeps = await deps.keepsAccess(member, workspace);

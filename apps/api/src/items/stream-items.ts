@@ -1,7 +1,7 @@
 import { type ItemStreamClosed, itemStreamCloseReasons, itemStreamEvents } from '@launchkit/api-contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { callerOf } from '#api/auth/authenticate.ts';
-import type { WorkspaceAccess } from '#api/team/authorize-workspace.ts';
+import type { WorkspaceAccess, WorkspaceCaller } from '#api/team/authorize-workspace.ts';
 import type { LiveItems } from './live-items.ts';
 import type { StreamLimits } from './stream-limits.ts';
 
@@ -17,7 +17,8 @@ const closedEvent = (closed: ItemStreamClosed) =>
   `event: ${itemStreamEvents.closed}\ndata: ${JSON.stringify(closed)}\n\n`;
 // Sent to a stream that a newer one of its user or address replaced (stream-limits.ts) before it ends.
 const replacedEvent = closedEvent({ reason: itemStreamCloseReasons.replaced });
-// Sent to a member's stream once they lost access to the workspace (removed, left, or no seat).
+// Sent to a member's stream once they lost access to the workspace (removed, left, no seat, or a second
+// factor now required that their sign-in did not pass).
 const revokedEvent = closedEvent({ reason: itemStreamCloseReasons.accessRevoked });
 
 /**
@@ -31,7 +32,7 @@ const revokedEvent = closedEvent({ reason: itemStreamCloseReasons.accessRevoked 
 export function createStreamItemsHandler(deps: {
   live: LiveItems;
   limits: StreamLimits;
-  authorize: (callerUid: string, workspace: string | undefined) => Promise<WorkspaceAccess>;
+  authorize: (caller: WorkspaceCaller, workspace: string | undefined) => Promise<WorkspaceAccess>;
 }) {
   const { live, limits } = deps;
   /** `workspace`: the validated `?workspace=` (the owner's uid); absent, the caller's own. */
@@ -41,7 +42,7 @@ export function createStreamItemsHandler(deps: {
     // then either announced to this stream or counted in the epoch (live-items.ts).
     await live.ready();
     const authorizedAt = live.accessEpoch;
-    const access = await deps.authorize(caller.uid, workspace);
+    const access = await deps.authorize(caller, workspace);
 
     // The response is written by hand from here on: Fastify's onSend hooks (and with them
     // @fastify/compress, which would hold events back to fill its compression window) do not run.
@@ -87,7 +88,7 @@ export function createStreamItemsHandler(deps: {
       send: write,
       end: () => stop('end'),
       ...(access.role === 'member' && {
-        member: caller.uid,
+        member: { uid: caller.uid, secondFactor: caller.secondFactor },
         authorizedAt,
         revoke: () => {
           write(revokedEvent);

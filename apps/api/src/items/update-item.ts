@@ -8,7 +8,7 @@ import type { Database } from '#api/db/database.ts';
 import { items, users } from '#api/db/schema.ts';
 import { AppError } from '#api/http/app-error.ts';
 import { validate } from '#api/http/validate.ts';
-import { authorizeWorkspace, type Queryable } from '#api/team/authorize-workspace.ts';
+import { authorizeWorkspace, type Queryable, type WorkspaceCaller } from '#api/team/authorize-workspace.ts';
 import { getItem } from './get-item.ts';
 import { assertItemId, type Item, itemColumns, itemNotFound, toItem } from './item-document.ts';
 
@@ -42,13 +42,13 @@ async function ownerMayFeature(db: Queryable, workspace: string, plans: PlanCata
  */
 export async function updateItem(
   deps: { db: Database; plans: PlanCatalogue },
-  callerUid: string,
+  caller: WorkspaceCaller,
   workspace: string | undefined,
   id: string,
   change: ItemChange,
 ): Promise<Item> {
   return deps.db.transaction(async (tx) => {
-    const access = await authorizeWorkspace(tx, callerUid, workspace, { lock: true });
+    const access = await authorizeWorkspace(tx, caller, workspace, { lock: true });
     assertItemId(id);
     // §6: featuring is the business plan's. Taking the mark off never needs a plan, so items featured
     // while the plan was active do not stay stuck once it lapses.
@@ -88,7 +88,7 @@ export async function updateItem(
     if (activity) {
       await recordActivity(tx, {
         workspace: access.workspace,
-        actor: callerUid,
+        actor: caller.uid,
         subject: row.name,
         ...activity,
       });

@@ -10,6 +10,9 @@ export type Queryable = Pick<Database, 'select' | 'insert' | 'update' | 'delete'
 /** Who the caller is in a workspace: its owner, or a member with a seat. */
 export type WorkspaceAccess = { workspace: string; role: 'owner' | 'member' };
 
+/** Who asks, as their verified token says: the person, and whether their sign-in passed a second factor. */
+export type WorkspaceCaller = { uid: string; secondFactor: boolean };
+
 export const workspaceNotFound = () =>
   new AppError(
     404,
@@ -24,6 +27,13 @@ export const noSeat = () =>
     "The owner's plan now has fewer seats than members, and yours is not covered. Ask the owner to free a seat or add seats.",
   );
 
+export const secondFactorRequired = () =>
+  new AppError(
+    403,
+    'workspaces/second-factor-required',
+    "This workspace's owner asks members to sign in with two-factor authentication. Turn it on in Settings → Security, then sign in again with your code.",
+  );
+
 // A workspace id is an owner's uid; one with control characters is no one's, and PostgreSQL would
 // refuse a NUL with an error rather than a miss.
 export const isPlausibleWorkspaceId = (id: string) => /^[^\p{Cc}]{1,200}$/u.test(id);
@@ -32,12 +42,17 @@ export const isPlausibleWorkspaceId = (id: string) => /^[^\p{Cc}]{1,200}$/u.test
 export const joinedMembership = (workspace: string | SQLWrapper, callerUid: string | SQLWrapper) =>
   and(eq(subUsers.owner, workspace), eq(subUsers.memberId, callerUid), isNotNull(subUsers.joinedAt));
 
+/** What a member's access is decided on: their membership row with the owner's `quantity` and requirement. */
+export type MemberAccessRow = { addedBefore: number; seats: number; requiresSecondFactor: boolean };
+
 /**
- * A member's access as their membership row says (read with `rowsAddedBefore` and the owner's
- * `quantity`); undefined: no joined membership. Refuses as every workspace route does.
+ * A member's access as their membership row says (read with `rowsAddedBefore`, the owner's `quantity`
+ * and `requires_second_factor`); undefined: no joined membership. Refuses as every workspace route
+ * does: not a member, then no second factor where the owner requires one, then no seat.
  */
-export function requireSeat(member: { addedBefore: number; seats: number } | undefined) {
+export function requireMemberAccess(member: MemberAccessRow | undefined, caller: WorkspaceCaller) {
   if (!member) throw workspaceNotFound();
+  if (member.requiresSecondFactor && !caller.secondFactor) throw secondFactorRequired();
   if (member.addedBefore >= member.seats) throw noSeat();
 }
 
@@ -54,7 +69,8 @@ export type AuthorizeOptions = {
 
 /**
  * Authorization for everything in a workspace (docs/team.md): the caller is its owner, or a member
- * who joined and whose seat the owner's plan covers. Seats go to members in the order they were
+ * who joined, signed in with a second factor if the owner requires it, and whose seat the owner's plan
+ * covers. Seats go to members in the order they were
  * added (`created_at, id`), pending invitations included, so a member has a seat when fewer than
  * `quantity` members were added before them. The owner costs no query, a member one (two locked).
  *
@@ -73,10 +89,11 @@ export type AuthorizeOptions = {
  */
 export async function authorizeWorkspace(
   db: Queryable,
-  callerUid: string,
+  caller: WorkspaceCaller,
   workspace: string | undefined,
   options: AuthorizeOptions = {},
 ): Promise<WorkspaceAccess> {
+  const callerUid = caller.uid;
   if (workspace === undefined || workspace === callerUid) {
     if (options.lock && options.lockOwnerRow) {
       const [own] = await db
@@ -89,10 +106,10 @@ export async function authorizeWorkspace(
     return { workspace: callerUid, role: 'owner' };
   }
   if (!isPlausibleWorkspaceId(workspace)) throw workspaceNotFound();
-  let member: { addedBefore: number; seats: number } | undefined;
+  let member: MemberAccessRow | undefined;
   if (options.lock) {
     const [owner] = await db
-      .select({ seats: users.quantity })
+      .select({ seats: users.quantity, requiresSecondFactor: users.requiresSecondFactor })
       .from(users)
       .where(
         and(
@@ -108,14 +125,18 @@ export async function authorizeWorkspace(
       .from(subUsers)
       .where(joinedMembership(workspace, callerUid))
       .for('share');
-    member = row && { addedBefore: row.addedBefore, seats: owner.seats };
+    member = row && { addedBefore: row.addedBefore, ...owner };
   } else {
     [member] = await db
-      .select({ addedBefore: rowsAddedBefore, seats: users.quantity })
+      .select({
+        addedBefore: rowsAddedBefore,
+        seats: users.quantity,
+        requiresSecondFactor: users.requiresSecondFactor,
+      })
       .from(subUsers)
       .innerJoin(users, eq(users.id, subUsers.owner))
       .where(joinedMembership(workspace, callerUid));
   }
-  requireSeat(member);
+  requireMemberAccess(member, caller);
   return { workspace, role: 'member' };
 }

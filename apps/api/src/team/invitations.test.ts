@@ -102,6 +102,7 @@ describe('accepting', () => {
       role: 'member',
       hasSeat: true,
       canFeatureItems: true,
+      requiresSecondFactor: false,
     };
     expect(joined.json()).toEqual({ status: 'success', data: workspace });
     expect(await workspacesOf(invitee)).toEqual([
@@ -112,6 +113,7 @@ describe('accepting', () => {
         role: 'owner',
         hasSeat: true,
         canFeatureItems: false,
+        requiresSecondFactor: false,
       },
       workspace,
     ]);

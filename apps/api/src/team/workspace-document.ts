@@ -6,7 +6,7 @@ import { users } from '#api/db/schema.ts';
 
 type OwnerRow = Pick<
   typeof users.$inferSelect,
-  'id' | 'name' | 'email' | 'stripePriceId' | 'stripeSubscriptionStatus'
+  'id' | 'name' | 'email' | 'stripePriceId' | 'stripeSubscriptionStatus' | 'requiresSecondFactor'
 >;
 
 /** The owner columns a workspace answer needs. */
@@ -16,6 +16,7 @@ export const workspaceOwnerColumns = {
   email: users.email,
   stripePriceId: users.stripePriceId,
   stripeSubscriptionStatus: users.stripeSubscriptionStatus,
+  requiresSecondFactor: users.requiresSecondFactor,
 };
 
 /** A workspace as the caller sees it (the contract's `workspace`); featuring follows the owner's plan. */
@@ -31,5 +32,6 @@ export function toWorkspace(
     role: access.role,
     hasSeat: Boolean(access.hasSeat),
     canFeatureItems: canFeatureItems(planStatusOf(owner, plans)),
+    requiresSecondFactor: owner.requiresSecondFactor,
   };
 }

@@ -7,6 +7,7 @@ import { route } from '#api/http/route.ts';
 import { userOf } from '#api/users/signed-in-user.ts';
 import { leaveWorkspace } from './leave-workspace.ts';
 import { listWorkspaces } from './list-workspaces.ts';
+import { setWorkspaceSecurity } from './workspace-security.ts';
 
 /** The workspaces a person can open, and leaving one they joined (docs/team.md). */
 export function registerWorkspaceRoutes(
@@ -15,6 +16,10 @@ export function registerWorkspaceRoutes(
 ) {
   route(app, 'listWorkspaces', deps, async (_input, request) =>
     success(await listWorkspaces(deps, await userOf(request))),
+  );
+
+  route(app, 'setWorkspaceSecurity', deps, async ({ body }, request) =>
+    success(await setWorkspaceSecurity(deps.db, callerOf(request), body)),
   );
 
   // The id is an owner's uid such as `auth0|abc`: clients percent-encode the `|`, Fastify decodes it.

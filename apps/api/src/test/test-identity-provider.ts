@@ -4,6 +4,7 @@ import path from 'node:path';
 import { loadIdentityConfig, startIdentityEmulator } from '@launchkit/identity-emulator';
 import { readOutbox } from '@launchkit/mail';
 import { importJWK, type JWTPayload, SignJWT } from 'jose';
+import { Secret, TOTP } from 'otpauth';
 
 export const testPassword = 'Correct-horse-9';
 
@@ -66,6 +67,62 @@ export async function startTestIdentityProvider() {
       });
       if (status !== 200) throw new Error(`sign-in answered ${status}: ${JSON.stringify(body)}`);
       return body as { access_token: string; id_token: string };
+    },
+    /**
+     * Turns on an authenticator app for `email` through the provider's MFA API, as Settings → Security
+     * does (password, associate, first code). `signIn` then signs in with the second factor, by the
+     * recovery code (each answer carries the next), so tests need not wait for the app's next code.
+     */
+    async enrolAuthenticatorApp(email: string, password = testPassword) {
+      const stopped = await post('/oauth/token', {
+        grant_type: 'http://auth0.com/oauth/grant-type/password-realm',
+        realm: connection,
+        client_id: clientId,
+        audience: `${origin}/mfa/`,
+        scope: 'enroll',
+        username: email,
+        password,
+      });
+      const mfaToken = stopped.body.mfa_token;
+      const associated = await fetch(`${origin}/mfa/associate`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${mfaToken}` },
+        body: JSON.stringify({ authenticator_types: ['otp'] }),
+      });
+      const { secret, recovery_codes: recoveryCodes } = (await associated.json()) as {
+        secret: string;
+        recovery_codes: string[];
+      };
+      const confirmed = await post('/oauth/token', {
+        grant_type: 'http://auth0.com/oauth/grant-type/mfa-otp',
+        client_id: clientId,
+        mfa_token: mfaToken,
+        otp: new TOTP({ secret: Secret.fromBase32(secret) }).generate(),
+      });
+      if (confirmed.status !== 200) throw new Error(`enrolment answered ${confirmed.status}`);
+      let recoveryCode = recoveryCodes[0] ?? '';
+      return {
+        async signIn() {
+          const first = await post('/oauth/token', {
+            grant_type: 'http://auth0.com/oauth/grant-type/password-realm',
+            realm: connection,
+            client_id: clientId,
+            audience,
+            scope: 'openid profile email',
+            username: email,
+            password,
+          });
+          const second = await post('/oauth/token', {
+            grant_type: 'http://auth0.com/oauth/grant-type/mfa-recovery-code',
+            client_id: clientId,
+            mfa_token: first.body.mfa_token,
+            recovery_code: recoveryCode,
+          });
+          if (second.status !== 200) throw new Error(`second factor answered ${second.status}`);
+          recoveryCode = second.body.recovery_code ?? '';
+          return second.body as { access_token: string };
+        },
+      };
     },
     /** Follows the newest verification link the provider mailed to `email`, as its owner would. */
     async verifyEmail(email: string) {

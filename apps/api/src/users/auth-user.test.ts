@@ -1,7 +1,6 @@
 import path from 'node:path';
 import { readOutbox } from '@launchkit/mail';
 import { eq, sql } from 'drizzle-orm';
-import { Secret, TOTP } from 'otpauth';
 import { describe, expect, it } from 'vitest';
 import { users } from '#api/db/schema.ts';
 import { useAppWithIdentity } from '#api/test/app-with-identity.ts';
@@ -415,48 +414,12 @@ describe('GET /api/auth-user/authentication-methods', () => {
       headers: { authorization: `Bearer ${person.token}` },
     });
 
-  /** Enrols an authenticator app as the browser does: the provider's MFA API, password then code. */
-  async function enrolAuthenticatorApp(person: TestUser) {
-    const origin = suite.identity.origin;
-    const stopped = await fetch(`${origin}/oauth/token`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        grant_type: 'http://auth0.com/oauth/grant-type/password-realm',
-        client_id: 'launchkit-web',
-        realm: 'Username-Password-Authentication',
-        username: person.email,
-        password: testPassword,
-        audience: `${origin}/mfa/`,
-        scope: 'enroll',
-      }),
-    });
-    const { mfa_token: mfaToken } = (await stopped.json()) as { mfa_token: string };
-    const associated = await fetch(`${origin}/mfa/associate`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${mfaToken}` },
-      body: JSON.stringify({ authenticator_types: ['otp'] }),
-    });
-    const { secret } = (await associated.json()) as { secret: string };
-    const confirmed = await fetch(`${origin}/oauth/token`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        grant_type: 'http://auth0.com/oauth/grant-type/mfa-otp',
-        client_id: 'launchkit-web',
-        mfa_token: mfaToken,
-        otp: new TOTP({ secret: Secret.fromBase32(secret) }).generate(),
-      }),
-    });
-    expect(confirmed.status).toBe(200);
-  }
-
   it('lists nothing before enrolment, then the authenticator app and the recovery code', async () => {
     const person = await newUser();
     const before = await listMethods(person);
     expect(before.statusCode, before.body).toBe(200);
     expect(before.json()).toEqual({ status: 'success', data: { methods: [] } });
-    await enrolAuthenticatorApp(person);
+    await suite.identity.enrolAuthenticatorApp(person.email);
     const after = (await listMethods(person)).json();
     expect(after.data.methods).toEqual([
       { type: 'authenticator-app', createdAt: expect.any(String), lastUsedAt: expect.any(String) },

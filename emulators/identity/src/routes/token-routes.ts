@@ -157,6 +157,7 @@ export function registerTokenRoutes(app: FastifyInstance, context: IdentityConte
       scopes,
       authTime: record.authTime,
       sid: record.sid,
+      amr: record.amr,
       includeAccessToken: true,
       includeIdToken: scopes.includes('openid'),
       grantType: 'refresh_token',

@@ -112,6 +112,8 @@ export type RefreshTokenRecord = {
   authTime: number;
   sid: string;
   createdAt: number;
+  /** The sign-in's `amr`: a refresh proves nothing new, and keeps what the sign-in proved. */
+  amr?: string[];
 };
 
 export type TicketKind = 'reset' | 'verify' | 'unblock';

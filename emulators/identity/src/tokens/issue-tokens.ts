@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { secondFactorClaim } from '@launchkit/api-contract/access-token-claims';
 import { EncryptJWT, SignJWT } from 'jose';
 import type { IdentityContext } from '#identity/context.ts';
 import type { UserRecord } from '#identity/storage/identity-state.ts';
@@ -53,6 +54,8 @@ export async function issueUserTokens(
     exp: issuedAt + accessTokenLifetime,
     auth_time: request.authTime,
     ...(request.grantType ? { gty: request.grantType } : {}),
+    // What the tenant's post-login Action adds once a second factor passed (docs/deploy.md).
+    ...(request.amr?.includes('mfa') ? { [secondFactorClaim]: true } : {}),
   };
   let accessToken: string | undefined;
   if (request.includeAccessToken && request.audience === undefined) {

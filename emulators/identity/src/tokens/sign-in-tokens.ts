@@ -37,6 +37,7 @@ export async function signInTokens(
     authTime,
     sid: grant.sid,
     createdAt: Date.now(),
+    ...(grant.amr ? { amr: grant.amr } : {}),
   });
   return { ...tokens, refresh_token: refreshToken };
 }

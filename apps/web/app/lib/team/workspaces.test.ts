@@ -18,6 +18,7 @@ const own: Workspace = {
   role: 'owner',
   hasSeat: true,
   canFeatureItems: false,
+  requiresSecondFactor: false,
 };
 const ada: Workspace = {
   id: 'auth0|ada',
@@ -26,6 +27,7 @@ const ada: Workspace = {
   role: 'member',
   hasSeat: true,
   canFeatureItems: true,
+  requiresSecondFactor: false,
 };
 const grace: Workspace = {
   id: 'google-oauth2|grace',
@@ -34,6 +36,7 @@ const grace: Workspace = {
   role: 'member',
   hasSeat: false,
   canFeatureItems: false,
+  requiresSecondFactor: false,
 };
 
 function memoryStorage(

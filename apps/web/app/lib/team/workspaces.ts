@@ -76,7 +76,15 @@ export function currentWorkspace(snapshot: WorkspaceSnapshot): Workspace | null 
   const listed = workspaces?.find((workspace) => workspace.id === currentId);
   if (listed) return listed;
   if (currentId !== uid) return null;
-  return { id: uid, ownerName: null, ownerEmail: '', role: 'owner', hasSeat: true, canFeatureItems: false };
+  return {
+    id: uid,
+    ownerName: null,
+    ownerEmail: '',
+    role: 'owner',
+    hasSeat: true,
+    canFeatureItems: false,
+    requiresSecondFactor: false,
+  };
 }
 
 /** The `workspace` query value of the items calls: the current workspace's id, or null for the own. */

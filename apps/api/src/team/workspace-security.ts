@@ -1,0 +1,33 @@
+import type { WorkspaceSecurity } from '@launchkit/api-contract';
+import { eq } from 'drizzle-orm';
+import type { VerifiedIdentity } from '#api/auth/verify-access-token.ts';
+import type { Database } from '#api/db/database.ts';
+import { users } from '#api/db/schema.ts';
+import { AppError } from '#api/http/app-error.ts';
+
+/**
+ * The owner's requirement of a second factor for the members of their own workspace. The update is
+ * announced on `workspace_access` (migration 0010), so every instance checks its open member streams
+ * again. Requiring what one has not done oneself is refused: the owner turns it on signed in with a
+ * second factor.
+ */
+export async function setWorkspaceSecurity(
+  db: Database,
+  caller: VerifiedIdentity,
+  setting: WorkspaceSecurity,
+): Promise<WorkspaceSecurity> {
+  if (setting.requiresSecondFactor && !caller.secondFactor) {
+    throw new AppError(
+      403,
+      'workspaces/second-factor-needed-to-require',
+      'Sign in with two-factor authentication before you require it of your members: turn it on in Settings → Security, then sign in again with your code.',
+    );
+  }
+  const [row] = await db
+    .update(users)
+    .set({ requiresSecondFactor: setting.requiresSecondFactor, updatedAt: new Date() })
+    .where(eq(users.id, caller.uid))
+    .returning({ requiresSecondFactor: users.requiresSecondFactor });
+  if (!row) throw new Error(`user ${caller.uid} vanished before changing their workspace's security`);
+  return row;
+}

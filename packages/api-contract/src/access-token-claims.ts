@@ -1,0 +1,10 @@
+// The claims of the identity provider's access tokens the product reads beyond the standard ones. No
+// imports: the emulator, the API and the browser bundle take this file as it is.
+
+/**
+ * `true` in an access token whose sign-in passed a second factor. Auth0 keeps `amr` in the ID token
+ * only, and no Action may set `amr` (a restricted claim), so the tenant's post-login Action sets this
+ * namespaced claim (docs/deploy.md, "Auth0 tenant" 9); the emulator sets it the same way. The API
+ * reads it where a workspace requires a second factor of its members.
+ */
+export const secondFactorClaim = 'https://launchkit.dev/second_factor';
