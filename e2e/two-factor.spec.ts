@@ -1,14 +1,22 @@
 import { Secret, TOTP } from 'otpauth';
 import { expect, expectNoAxeViolations, gotoHydrated, test } from './fixtures.ts';
 import {
-  expectedAuthFailures,
+  openSignedIn,
   openSignedInAsNewUser,
   password,
   signInWithForm,
   signOutWithMenu,
+  subjectOf,
 } from './support/identity.ts';
+import {
+  consoleErrors,
+  joinedMember,
+  ownerWithSeats,
+  switchWorkspace,
+  workspaceOf,
+} from './support/teams.ts';
 
-test.use({ allowedConsoleErrors: expectedAuthFailures });
+test.use({ allowedConsoleErrors: consoleErrors });
 
 const periodMs = 30_000;
 // playwright.config.ts: RECENT_LOGIN_MAX_AGE_SECONDS.
@@ -197,5 +205,72 @@ test.describe('two-factor authentication', () => {
     await expect(dialog).toBeHidden();
     await expect(page.getByRole('status').filter({ hasText: 'Your profile has been updated' })).toBeVisible();
     await expect(form.getByLabel('Email')).toHaveValue(newEmail);
+  });
+
+  test('an owner requires it of members: a member without it is stopped at the door and by the API, then enters with it', async ({
+    browser,
+    page,
+    request,
+  }) => {
+    test.setTimeout(150_000);
+    const owner = await ownerWithSeats(request, 'Olga', 1);
+    const member = await joinedMember(request, owner);
+
+    // The owner turns two-factor on, signs in again with a code, and requires it of members.
+    await openSignedIn(page, owner.accessToken, '/settings/security');
+    const ownersApp = await turnOnTwoFactor(page);
+    await signOutWithMenu(page);
+    await gotoHydrated(page, '/auth/signin?next=/userManagement');
+    await signInWithForm(page, owner.email);
+    await page
+      .getByTestId('second-factor-step')
+      .getByLabel('Authentication code')
+      .fill(await ownersApp());
+    await page.getByTestId('second-factor-step').getByRole('button', { name: 'Verify' }).click();
+    await expect(page).toHaveURL(/\/userManagement$/);
+    const requirement = page.getByRole('region', { name: 'Member security' });
+    await requirement.getByLabel('Require two-factor authentication').check();
+    await expect(requirement.getByRole('status')).toHaveText(
+      'Members now need two-factor authentication to open your workspace.',
+    );
+    await expectNoAxeViolations(page);
+
+    // The member, signed in with a password only, meets the requirement in the page and in the API.
+    const memberContext = await browser.newContext();
+    const memberPage = await memberContext.newPage();
+    await openSignedIn(memberPage, member.accessToken, '/dashboard');
+    await switchWorkspace(memberPage, workspaceOf(owner));
+    const gate = memberPage.getByRole('region', { name: 'Two-factor authentication required' });
+    await expect(gate).toContainText(
+      `${workspaceOf(owner)} asks its members to sign in with two-factor authentication.`,
+    );
+    await expectNoAxeViolations(memberPage);
+    const refused = await request.get(
+      `/api/items?workspace=${encodeURIComponent(subjectOf(owner.accessToken))}`,
+      {
+        headers: { authorization: `Bearer ${member.accessToken}` },
+      },
+    );
+    expect(refused.status()).toBe(403);
+    expect((await refused.json()).code).toBe('workspaces/second-factor-required');
+
+    // With two-factor on and a sign-in with a code, the member is in.
+    await gate.getByRole('link', { name: 'Set up two-factor' }).click();
+    const membersApp = await turnOnTwoFactor(memberPage);
+    await signOutWithMenu(memberPage);
+    await gotoHydrated(memberPage, '/auth/signin');
+    await signInWithForm(memberPage, member.email);
+    await memberPage
+      .getByTestId('second-factor-step')
+      .getByLabel('Authentication code')
+      .fill(await membersApp());
+    await memberPage.getByTestId('second-factor-step').getByRole('button', { name: 'Verify' }).click();
+    await expect(memberPage).toHaveURL(/\/dashboard$/);
+    await switchWorkspace(memberPage, workspaceOf(owner));
+    await expect(memberPage.getByRole('region', { name: 'Two-factor authentication required' })).toHaveCount(
+      0,
+    );
+    await expect(memberPage.getByRole('heading', { name: 'Items' })).toBeVisible();
+    await memberContext.close();
   });
 });

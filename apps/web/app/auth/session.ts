@@ -1,4 +1,5 @@
 import type { AuthUserChangeRequest, UserDocument, VerificationEmailSent } from '@launchkit/api-contract';
+import { secondFactorClaim } from '@launchkit/api-contract/access-token-claims';
 import { identifyUser } from '#web/lib/analytics.ts';
 import { ApiError, apiRequest, registerSessionHooks } from '#web/lib/api.ts';
 import { AuthError, toAuthError } from './auth-error.ts';
@@ -16,6 +17,11 @@ export type AuthUser = UserDocument &
     name: string;
     emailVerified: boolean;
     providers: SignInMethod[];
+    /**
+     * This sign-in passed a second factor (the access token's `secondFactorClaim`). For the screens
+     * only: the API reads the verified token itself.
+     */
+    signedInWithSecondFactor: boolean;
   };
 
 export type AuthState = AuthUser | false | null;
@@ -33,7 +39,18 @@ function setState(next: AuthState) {
   for (const listener of listeners) listener(next);
 }
 
-function mergeUser(profile: identity.IdentityProfile, document: UserDocument): AuthUser {
+/** A claim of the session's own access token, read without checking it (the API checks it). */
+function tokenClaim(token: string, claim: string): unknown {
+  try {
+    const payload = token.split('.')[1] ?? '';
+    const json = atob(payload.replace(/-/g, '+').replace(/_/g, '/'));
+    return (JSON.parse(json) as Record<string, unknown>)[claim];
+  } catch {
+    return undefined;
+  }
+}
+
+function mergeUser(profile: identity.IdentityProfile, document: UserDocument, token: string): AuthUser {
   const email = document.email || profile.email || '';
   return {
     ...profile,
@@ -43,6 +60,7 @@ function mergeUser(profile: identity.IdentityProfile, document: UserDocument): A
     name: document.name || profile.name || email,
     emailVerified: Boolean(profile.email_verified),
     providers: providersOfSubject(profile.sub),
+    signedInWithSecondFactor: tokenClaim(token, secondFactorClaim) === true,
     ...derivePlan(document),
   };
 }
@@ -65,7 +83,7 @@ async function loadUser(token: string): Promise<AuthUser> {
   if (document.uid !== profile.sub) {
     throw new AuthError('user_mismatch', 'The user data belongs to another account. Please sign in again.');
   }
-  return mergeUser(profile, document);
+  return mergeUser(profile, document, token);
 }
 
 /** A 401 from the provider's profile endpoint, or the API's own verdict on the token. */

@@ -10,6 +10,7 @@ import { TrialBanner } from '#web/components/dashboard/trial-banner.tsx';
 import { WorkspacePanel } from '#web/components/dashboard/workspace-panel.tsx';
 import { AppPage } from '#web/components/layout/app-page.tsx';
 import { LoadingStatus } from '#web/components/layout/loading-status.tsx';
+import { SecondFactorGate } from '#web/components/workspaces/second-factor-gate.tsx';
 import { WorkspaceNoticeAlert } from '#web/components/workspaces/workspace-notice.tsx';
 import { usePlanConfirmation } from '#web/hooks/use-plan-confirmation.ts';
 import { useWorkspaces } from '#web/hooks/use-workspaces.ts';
@@ -76,13 +77,17 @@ export default function Dashboard() {
       {workspace ? (
         <div className="mt-8 grid items-start gap-6 lg:grid-cols-3">
           {/* Keyed by the user and the workspace: either changing starts a new stream with an empty list. */}
-          <ItemList
-            key={`${user.uid} ${workspace.id}`}
-            workspace={isOwn ? null : workspace.id}
-            canFeature={isOwn ? canFeatureItems(user) : workspace.canFeatureItems}
-            onAccessLost={() => workspaces.accessLost(workspace.id)}
-            className="lg:col-span-2"
-          />
+          {isOwn || !workspace.requiresSecondFactor || user.signedInWithSecondFactor ? (
+            <ItemList
+              key={`${user.uid} ${workspace.id}`}
+              workspace={isOwn ? null : workspace.id}
+              canFeature={isOwn ? canFeatureItems(user) : workspace.canFeatureItems}
+              onAccessLost={() => workspaces.accessLost(workspace.id)}
+              className="lg:col-span-2"
+            />
+          ) : (
+            <SecondFactorGate workspace={workspace} className="lg:col-span-2" />
+          )}
           <div className="space-y-6">
             {isOwn ? <PlanPanel user={user} /> : <WorkspacePanel workspace={workspace} />}
             <AccountPanel user={user} methods={methods} />

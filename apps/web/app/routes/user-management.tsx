@@ -1,4 +1,5 @@
 import { MembersPanel } from '#web/components/user-management/members-panel.tsx';
+import { SecondFactorRequirement } from '#web/components/user-management/second-factor-requirement.tsx';
 import { OwnerPage } from '#web/components/workspaces/owner-page.tsx';
 import { unlistedPageMeta } from '#web/lib/meta.ts';
 
@@ -15,7 +16,12 @@ export default function UserManagement() {
       title="User Management"
       intro="Add the people who work with you. Each one takes a seat of your plan."
       // Keyed by the user: another user signing in here loads their own list.
-      panel={(user) => <MembersPanel key={user.uid} seats={user.quantity} />}
+      panel={(user) => (
+        <>
+          <MembersPanel key={user.uid} seats={user.quantity} />
+          <SecondFactorRequirement user={user} />
+        </>
+      )}
     />
   );
 }

@@ -1,4 +1,4 @@
-import type { AddMemberRequest, Member } from '@launchkit/api-contract';
+import type { AddMemberRequest, Member, WorkspaceSecurity } from '@launchkit/api-contract';
 import { apiRequest } from '#web/lib/api.ts';
 
 // The member calls of docs/team.md (the spec's UserManagement records), typed by the API contract and
@@ -24,3 +24,7 @@ export const resendInvitation = (id: string) =>
 
 /** Withdraws an invitation or removes a member; their seat is free at once. */
 export const removeMember = (id: string) => apiRequest<{ id: string }>(memberPath(id), { method: 'DELETE' });
+
+/** Whether members must sign in with a second factor to open the owner's workspace. */
+export const setWorkspaceSecurity = (setting: WorkspaceSecurity) =>
+  apiRequest<WorkspaceSecurity>('workspace/security', { method: 'PATCH', body: setting });
