@@ -46,6 +46,12 @@ export function TwoFactorSettings({ user }: { user: AuthUser }) {
           Signing in asks for a code from your authenticator app
           {app.lastUsedAt ? `; last used ${formatLongDate(app.lastUsedAt)}` : ''}.
         </p>
+        {!user.signedInWithSecondFactor && (
+          <p className="text-sm text-slate-700">
+            This sign-in did not use it: sign out and sign in again with your code to open workspaces whose
+            owner requires it.
+          </p>
+        )}
         <TurnOffTwoFactor email={user.email} onDone={methods.reload} />
       </div>
     ) : (
