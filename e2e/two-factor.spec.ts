@@ -57,6 +57,22 @@ async function turnOnTwoFactor(page: import('@playwright/test').Page) {
   return nextCode;
 }
 
+/** Signs out, then in with the password and `code`, ending on `next`. */
+async function signInAgainWithCode(
+  page: import('@playwright/test').Page,
+  email: string,
+  code: string,
+  next: string,
+) {
+  await signOutWithMenu(page);
+  await gotoHydrated(page, `/auth/signin?next=${next}`);
+  await signInWithForm(page, email);
+  const step = page.getByTestId('second-factor-step');
+  await step.getByLabel('Authentication code').fill(code);
+  await step.getByRole('button', { name: 'Verify' }).click();
+  await expect(page).toHaveURL(new RegExp(`${next}$`));
+}
+
 const security = (page: import('@playwright/test').Page) =>
   page.getByRole('region', { name: 'Two-factor authentication' });
 
@@ -219,15 +235,7 @@ test.describe('two-factor authentication', () => {
     // The owner turns two-factor on, signs in again with a code, and requires it of members.
     await openSignedIn(page, owner.accessToken, '/settings/security');
     const ownersApp = await turnOnTwoFactor(page);
-    await signOutWithMenu(page);
-    await gotoHydrated(page, '/auth/signin?next=/userManagement');
-    await signInWithForm(page, owner.email);
-    await page
-      .getByTestId('second-factor-step')
-      .getByLabel('Authentication code')
-      .fill(await ownersApp());
-    await page.getByTestId('second-factor-step').getByRole('button', { name: 'Verify' }).click();
-    await expect(page).toHaveURL(/\/userManagement$/);
+    await signInAgainWithCode(page, owner.email, await ownersApp(), '/userManagement');
     const requirement = page.getByRole('region', { name: 'Member security' });
     await requirement.getByLabel('Require two-factor authentication').check();
     await expect(requirement.getByRole('status')).toHaveText(
@@ -257,15 +265,7 @@ test.describe('two-factor authentication', () => {
     // With two-factor on and a sign-in with a code, the member is in.
     await gate.getByRole('link', { name: 'Set up two-factor' }).click();
     const membersApp = await turnOnTwoFactor(memberPage);
-    await signOutWithMenu(memberPage);
-    await gotoHydrated(memberPage, '/auth/signin');
-    await signInWithForm(memberPage, member.email);
-    await memberPage
-      .getByTestId('second-factor-step')
-      .getByLabel('Authentication code')
-      .fill(await membersApp());
-    await memberPage.getByTestId('second-factor-step').getByRole('button', { name: 'Verify' }).click();
-    await expect(memberPage).toHaveURL(/\/dashboard$/);
+    await signInAgainWithCode(memberPage, member.email, await membersApp(), '/dashboard');
     await switchWorkspace(memberPage, workspaceOf(owner));
     await expect(memberPage.getByRole('region', { name: 'Two-factor authentication required' })).toHaveCount(
       0,

@@ -40,6 +40,17 @@ export async function startTestIdentityProvider() {
     };
   }
 
+  /** A password-realm sign-in of the web client (auth0-js `client.login` with a realm). */
+  const passwordRealm = (email: string, password: string, request: { audience: string; scope: string }) =>
+    post('/oauth/token', {
+      grant_type: 'http://auth0.com/oauth/grant-type/password-realm',
+      realm: connection,
+      client_id: clientId,
+      username: email,
+      password,
+      ...request,
+    });
+
   return {
     origin,
     dataDir,
@@ -56,14 +67,9 @@ export async function startTestIdentityProvider() {
     },
     /** The tokens a browser gets from a password sign-in (auth0-js `client.login` with a realm). */
     async signIn(email: string, password = testPassword) {
-      const { status, body } = await post('/oauth/token', {
-        grant_type: 'http://auth0.com/oauth/grant-type/password-realm',
-        realm: connection,
-        client_id: clientId,
+      const { status, body } = await passwordRealm(email, password, {
         audience,
         scope: 'openid profile email',
-        username: email,
-        password,
       });
       if (status !== 200) throw new Error(`sign-in answered ${status}: ${JSON.stringify(body)}`);
       return body as { access_token: string; id_token: string };
@@ -74,15 +80,7 @@ export async function startTestIdentityProvider() {
      * recovery code (each answer carries the next), so tests need not wait for the app's next code.
      */
     async enrolAuthenticatorApp(email: string, password = testPassword) {
-      const stopped = await post('/oauth/token', {
-        grant_type: 'http://auth0.com/oauth/grant-type/password-realm',
-        realm: connection,
-        client_id: clientId,
-        audience: `${origin}/mfa/`,
-        scope: 'enroll',
-        username: email,
-        password,
-      });
+      const stopped = await passwordRealm(email, password, { audience: `${origin}/mfa/`, scope: 'enroll' });
       const mfaToken = stopped.body.mfa_token;
       const associated = await fetch(`${origin}/mfa/associate`, {
         method: 'POST',
@@ -103,15 +101,7 @@ export async function startTestIdentityProvider() {
       let recoveryCode = recoveryCodes[0] ?? '';
       return {
         async signIn() {
-          const first = await post('/oauth/token', {
-            grant_type: 'http://auth0.com/oauth/grant-type/password-realm',
-            realm: connection,
-            client_id: clientId,
-            audience,
-            scope: 'openid profile email',
-            username: email,
-            password,
-          });
+          const first = await passwordRealm(email, password, { audience, scope: 'openid profile email' });
           const second = await post('/oauth/token', {
             grant_type: 'http://auth0.com/oauth/grant-type/mfa-recovery-code',
             client_id: clientId,

@@ -2,12 +2,7 @@ import { useState } from 'react';
 import { Button } from '#web/components/forms/button.tsx';
 import { FormOutcome } from '#web/components/forms/form-outcome.tsx';
 import { FormSubmit } from '#web/components/forms/form-submit.tsx';
-import {
-  AuthenticationCodeField,
-  checkAuthenticationCode,
-  checkRecoveryCode,
-  RecoveryCodeField,
-} from '#web/components/two-factor/code-fields.tsx';
+import { SecondFactorAnswerField, SecondFactorSwitch } from '#web/components/two-factor/code-fields.tsx';
 import { RecoveryCodeNotice } from '#web/components/two-factor/recovery-code-notice.tsx';
 import { useAppForm } from '#web/hooks/use-app-form.ts';
 import { useAuth } from './auth-context.tsx';
@@ -72,29 +67,21 @@ export function SecondFactorStep({
             : 'Enter the 6-digit code your authenticator app shows for this site.'}
         </p>
       </div>
-      {usesRecoveryCode ? (
-        <RecoveryCodeField
-          id="second-factor-recovery-code"
-          {...fieldProps('recoveryCode', { validate: checkRecoveryCode })}
-        />
-      ) : (
-        <AuthenticationCodeField
-          id="second-factor-code"
-          autoFocus
-          {...fieldProps('code', { validate: checkAuthenticationCode })}
-        />
-      )}
+      <SecondFactorAnswerField
+        idPrefix="second-factor"
+        usesRecoveryCode={usesRecoveryCode}
+        propsFor={(name, validate) => fieldProps(name, { validate })}
+        autoFocus
+      />
       <FormSubmit outcome={outcome} size="lg" className="w-full" busy={isSubmitting} busyLabel="Verifying…">
         Verify
       </FormSubmit>
       <div className="flex flex-wrap justify-between gap-3">
-        <Button
-          variant="secondary"
-          onClick={() => setUsesRecoveryCode(!usesRecoveryCode)}
+        <SecondFactorSwitch
+          usesRecoveryCode={usesRecoveryCode}
+          onSwitch={setUsesRecoveryCode}
           disabled={isSubmitting}
-        >
-          {usesRecoveryCode ? 'Use your authenticator app' : 'Use a recovery code'}
-        </Button>
+        />
         <Button variant="secondary" onClick={onCancel} disabled={isSubmitting}>
           Cancel
         </Button>

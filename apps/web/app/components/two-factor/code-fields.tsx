@@ -1,3 +1,4 @@
+import { Button } from '#web/components/forms/button.tsx';
 import type { TextFieldProps } from '#web/components/forms/text-field.tsx';
 import { TextField } from '#web/components/forms/text-field.tsx';
 
@@ -8,7 +9,7 @@ export function checkAuthenticationCode(value: string | undefined): true | strin
   return /^\d{6}$/.test(digits) || 'The code has 6 digits';
 }
 
-export function checkRecoveryCode(value: string | undefined): true | string {
+function checkRecoveryCode(value: string | undefined): true | string {
   return (value ?? '').trim() !== '' || 'Please enter your recovery code';
 }
 
@@ -26,15 +27,56 @@ export function AuthenticationCodeField(props: Omit<TextFieldProps, 'label'>) {
   );
 }
 
-export function RecoveryCodeField(props: Omit<TextFieldProps, 'label'>) {
-  return (
+type AnswerName = 'code' | 'recoveryCode';
+type Check = (value: string | undefined) => true | string;
+
+/**
+ * A second factor as a form asks for it: the app's code, or the recovery code instead. `propsFor` is
+ * the form's own field wiring (useAppForm's `fieldProps(name, { validate })`).
+ */
+export function SecondFactorAnswerField({
+  idPrefix,
+  usesRecoveryCode,
+  propsFor,
+  autoFocus,
+}: {
+  idPrefix: string;
+  usesRecoveryCode: boolean;
+  propsFor: (name: AnswerName, validate: Check) => Omit<TextFieldProps, 'label' | 'id'>;
+  autoFocus?: boolean;
+}) {
+  return usesRecoveryCode ? (
     <TextField
+      id={`${idPrefix}-recovery-code`}
       label="Recovery code"
       autoComplete="off"
       autoCapitalize="characters"
       spellCheck={false}
       className="font-mono"
-      {...props}
+      {...propsFor('recoveryCode', checkRecoveryCode)}
     />
+  ) : (
+    <AuthenticationCodeField
+      id={`${idPrefix}-code`}
+      autoFocus={autoFocus}
+      {...propsFor('code', checkAuthenticationCode)}
+    />
+  );
+}
+
+/** Switches a SecondFactorAnswerField between the app's code and the recovery code. */
+export function SecondFactorSwitch({
+  usesRecoveryCode,
+  onSwitch,
+  disabled,
+}: {
+  usesRecoveryCode: boolean;
+  onSwitch: (usesRecoveryCode: boolean) => void;
+  disabled: boolean;
+}) {
+  return (
+    <Button variant="secondary" onClick={() => onSwitch(!usesRecoveryCode)} disabled={disabled}>
+      {usesRecoveryCode ? 'Use your authenticator app' : 'Use a recovery code'}
+    </Button>
   );
 }

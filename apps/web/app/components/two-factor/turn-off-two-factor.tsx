@@ -5,12 +5,7 @@ import { Button } from '#web/components/forms/button.tsx';
 import { FormSubmit } from '#web/components/forms/form-submit.tsx';
 import { PasswordField } from '#web/components/forms/password-field.tsx';
 import { useAppForm } from '#web/hooks/use-app-form.ts';
-import {
-  AuthenticationCodeField,
-  checkAuthenticationCode,
-  checkRecoveryCode,
-  RecoveryCodeField,
-} from './code-fields.tsx';
+import { SecondFactorAnswerField, SecondFactorSwitch } from './code-fields.tsx';
 
 type Values = { password: string; code: string; recoveryCode: string };
 
@@ -47,28 +42,20 @@ export function TurnOffTwoFactor({ email, onDone }: { email: string; onDone: () 
         autoComplete="current-password"
         {...requiredProps('password', currentPasswordField)}
       />
-      {usesRecoveryCode ? (
-        <RecoveryCodeField
-          id="turn-off-recovery-code"
-          {...fieldProps('recoveryCode', { validate: checkRecoveryCode })}
-        />
-      ) : (
-        <AuthenticationCodeField
-          id="turn-off-code"
-          {...fieldProps('code', { validate: checkAuthenticationCode })}
-        />
-      )}
+      <SecondFactorAnswerField
+        idPrefix="turn-off"
+        usesRecoveryCode={usesRecoveryCode}
+        propsFor={(name, validate) => fieldProps(name, { validate })}
+      />
       <div className="flex flex-wrap items-center gap-3">
         <FormSubmit outcome={outcome} busy={isSubmitting} busyLabel="Turning off…">
           Turn off
         </FormSubmit>
-        <Button
-          variant="secondary"
-          onClick={() => setUsesRecoveryCode(!usesRecoveryCode)}
+        <SecondFactorSwitch
+          usesRecoveryCode={usesRecoveryCode}
+          onSwitch={setUsesRecoveryCode}
           disabled={isSubmitting}
-        >
-          {usesRecoveryCode ? 'Use your authenticator app' : 'Use a recovery code'}
-        </Button>
+        />
         <Button variant="secondary" onClick={() => setIsOpen(false)} disabled={isSubmitting}>
           Cancel
         </Button>
