@@ -17,6 +17,7 @@ import { stylesheet, stylesheetUrl } from './http/stylesheet.ts';
 import { IssuerUrls } from './issuer-urls.ts';
 import { registerAccountPages } from './pages/account-pages.ts';
 import { registerHomePage } from './pages/home-page.ts';
+import { PasskeyCeremonies } from './passkeys/ceremonies.ts';
 import { registerAuthorizeRoutes } from './routes/authorize-routes.ts';
 import { registerAvatarRoutes } from './routes/avatar-routes.ts';
 import { registerDbConnectionRoutes } from './routes/db-connection-routes.ts';
@@ -24,6 +25,7 @@ import { registerDiscoveryRoutes } from './routes/discovery-routes.ts';
 import { registerLogoutRoutes } from './routes/logout-routes.ts';
 import { registerManagementRoutes } from './routes/management-routes.ts';
 import { registerMfaRoutes } from './routes/mfa-routes.ts';
+import { registerPasskeyRoutes } from './routes/passkey-routes.ts';
 import { registerTokenRoutes } from './routes/token-routes.ts';
 import { registerUserinfoRoutes } from './routes/userinfo-routes.ts';
 import { loadOrCreateSigningKey } from './storage/signing-key.ts';
@@ -58,6 +60,7 @@ export async function assembleIdentityApp(
         mailer: createMailer(config.mail),
         rateLimits: createRateLimiters(config),
         secondFactorFailures: new RateLimiter(10, 1 / 6),
+        passkeyCeremonies: new PasskeyCeremonies(),
       };
     },
     app: () => ({
@@ -77,6 +80,7 @@ export async function assembleIdentityApp(
       registerDbConnectionRoutes(app, context);
       registerTokenRoutes(app, context);
       registerMfaRoutes(app, context);
+      registerPasskeyRoutes(app, context);
       registerUserinfoRoutes(app, context);
       registerAuthorizeRoutes(app, context);
       registerLogoutRoutes(app, context);

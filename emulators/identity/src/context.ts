@@ -2,6 +2,7 @@ import type { Mailer } from '@launchkit/mail';
 import type { IdentityConfig } from './config.ts';
 import type { RateLimiter } from './http/rate-limiter.ts';
 import type { IssuerUrls } from './issuer-urls.ts';
+import type { PasskeyCeremonies } from './passkeys/ceremonies.ts';
 import type { SigningKey } from './storage/signing-key.ts';
 import type { StateFile } from './storage/state-file.ts';
 
@@ -23,4 +24,6 @@ export type IdentityContext = {
    * minutes. Always on (IDENTITY_RATE_LIMITS does not turn off a lockout).
    */
   secondFactorFailures: RateLimiter;
+  /** Passkey sign-ups and sign-ins under way (their `auth_session`). */
+  passkeyCeremonies: PasskeyCeremonies;
 };

@@ -1,13 +1,14 @@
 import { emailField, passwordField } from '@launchkit/api-contract/field-rules';
 import { useState } from 'react';
 import { EmailField } from '#web/components/forms/email-field.tsx';
-import { matchingPassword } from '#web/components/forms/error-message.ts';
+import { errorMessage, matchingPassword } from '#web/components/forms/error-message.ts';
 import { FormSubmit } from '#web/components/forms/form-submit.tsx';
 import { PasswordField } from '#web/components/forms/password-field.tsx';
 import { useAppForm } from '#web/hooks/use-app-form.ts';
 import { useReauthentication } from '#web/hooks/use-reauthentication.tsx';
 import { useAuth } from './auth-context.tsx';
 import { SecondFactorRequired } from './auth-error.ts';
+import { PasskeyButton, usePasskeyAutofill, usePasskeySupport } from './passkey-sign-in.tsx';
 import { ProviderButton } from './provider-button.tsx';
 import { offeredProviders, type SocialProvider } from './providers.ts';
 import { SecondFactorStep } from './second-factor-step.tsx';
@@ -36,8 +37,18 @@ export function AuthForm({ type }: { type: AuthType }) {
   const auth = useAuth();
   const reauthentication = useReauthentication();
   const [popupProvider, setPopupProvider] = useState<SocialProvider | null>(null);
-  const { fieldProps, requiredProps, submitWith, run, getValues, reset, outcome, isSubmitting } =
-    useAppForm<AuthValues>({ email: '', password: '', confirmPassword: '' });
+  const {
+    fieldProps,
+    requiredProps,
+    submitWith,
+    run,
+    getValues,
+    reset,
+    outcome,
+    setOutcome,
+    isSubmitting,
+    trigger,
+  } = useAppForm<AuthValues>({ email: '', password: '', confirmPassword: '' });
   const isBusy = isSubmitting || popupProvider !== null;
   // Set when the password was right and the account asks for its second factor.
   const [mfaToken, setMfaToken] = useState<string | null>(null);
@@ -70,6 +81,11 @@ export function AuthForm({ type }: { type: AuthType }) {
   };
 
   const onSubmit = submitWith(submit);
+  usePasskeyAutofill(type === 'signin' && !mfaToken, (error) =>
+    setOutcome({ variant: 'error', message: errorMessage(error) }),
+  );
+  const canUsePasskeys = usePasskeySupport();
+  const checkedEmail = async () => ((await trigger('email')) ? getValues('email').trim() : null);
 
   const onProvider = async (provider: SocialProvider) => {
     setPopupProvider(provider);
@@ -106,7 +122,13 @@ export function AuthForm({ type }: { type: AuthType }) {
       )}
       <form noValidate onSubmit={onSubmit} className="space-y-5" data-testid="auth-form">
         {hasEmail(type) && (
-          <EmailField id="auth-email" {...requiredProps('email', emailField)} disabled={isBusy} />
+          <EmailField
+            id="auth-email"
+            // `webauthn`: the browser may offer this site's passkeys here (usePasskeyAutofill).
+            autoComplete={type === 'signin' ? 'username webauthn' : 'email'}
+            {...requiredProps('email', emailField)}
+            disabled={isBusy}
+          />
         )}
         {hasPassword(type) && (
           <PasswordField
@@ -136,6 +158,11 @@ export function AuthForm({ type }: { type: AuthType }) {
           {labels.idle}
         </FormSubmit>
       </form>
+      {(type === 'signin' || type === 'signup') && canUsePasskeys && (
+        <div className="mt-4">
+          <PasskeyButton type={type} email={checkedEmail} run={run} disabled={isBusy} />
+        </div>
+      )}
       {reauthentication.dialog}
     </>
   );

@@ -6,6 +6,7 @@ import { PasswordField } from '#web/components/forms/password-field.tsx';
 import { useAppForm, useOutcome } from '#web/hooks/use-app-form.ts';
 import { useAuth } from './auth-context.tsx';
 import { SecondFactorRequired } from './auth-error.ts';
+import { usePasskeySupport } from './passkey-sign-in.tsx';
 import { ProviderButton } from './provider-button.tsx';
 import type { SocialProvider } from './providers.ts';
 import { SecondFactorStep } from './second-factor-step.tsx';
@@ -53,7 +54,10 @@ export function ReauthDialog({ user, onSignedIn, onCancel }: ReauthDialogProps) 
         {socialProvider ? (
           <ProviderSignIn provider={socialProvider} onSignedIn={onSignedIn} run={run} />
         ) : (
-          <PasswordSignIn email={user.email} onSignedIn={onSignedIn} run={run} />
+          <>
+            <PasswordSignIn email={user.email} onSignedIn={onSignedIn} run={run} />
+            <PasskeyReauthentication onSignedIn={onSignedIn} run={run} />
+          </>
         )}
         <FormOutcome outcome={outcome} />
         <Button variant="secondary" className="w-full" onClick={onCancel}>
@@ -102,6 +106,33 @@ function PasswordSignIn({ email, onSignedIn, run }: SignInProps & { email: strin
         Sign in
       </Button>
     </form>
+  );
+}
+
+/** For an account that signs in with a passkey (perhaps with no password at all). */
+function PasskeyReauthentication({ onSignedIn, run }: SignInProps) {
+  const { reauthenticateWithPasskey } = useAuth();
+  const canUsePasskeys = usePasskeySupport();
+  const [isBusy, setIsBusy] = useState(false);
+  if (!canUsePasskeys) return null;
+  const onClick = async () => {
+    setIsBusy(true);
+    const isSignedIn = await run(async () => {
+      await reauthenticateWithPasskey();
+      onSignedIn();
+    });
+    if (!isSignedIn) setIsBusy(false);
+  };
+  return (
+    <Button
+      variant="secondary"
+      className="w-full"
+      busy={isBusy}
+      busyLabel="Waiting for your passkey…"
+      onClick={() => void onClick()}
+    >
+      Use a passkey
+    </Button>
   );
 }
 

@@ -1,81 +1,15 @@
-import { AuthError, SecondFactorRequired, toAuthError } from './auth-error.ts';
+import { AuthError, SecondFactorRequired } from './auth-error.ts';
 import { loadIdentity } from './identity-client.ts';
+import { askProvider, type ProviderAnswer, tokenRequest } from './provider-request.ts';
 
 // The provider's MFA API as the browser uses it (Auth0: "Authenticate using the Resource Owner Password
-// Flow with MFA", "Manage authentication factors with the Authentication API"). auth0-js has no calls
-// for it, so these are plain requests to the provider's origin, which answers them with CORS for the
-// app's origin as it does /oauth/token.
+// Flow with MFA", "Manage authentication factors with the Authentication API"), through
+// provider-request.ts: auth0-js has no calls for it.
 
 const otpGrant = 'http://auth0.com/oauth/grant-type/mfa-otp';
 const recoveryCodeGrant = 'http://auth0.com/oauth/grant-type/mfa-recovery-code';
 const passwordRealmGrant = 'http://auth0.com/oauth/grant-type/password-realm';
 const mfaScope = 'enroll read:authenticators remove:authenticators';
-
-type ProviderAnswer = Record<string, unknown>;
-
-/** What the person can act on, for the provider's refusals of a second factor. */
-function secondFactorError(body: ProviderAnswer, status: number): AuthError {
-  const description = typeof body.error_description === 'string' ? body.error_description : '';
-  if (body.error === 'too_many_attempts') {
-    return new AuthError(
-      'too_many_attempts',
-      'Too many wrong codes. Please wait a few minutes before you try again.',
-      status,
-    );
-  }
-  if (body.error === 'expired_token' || /mfa_token/i.test(description)) {
-    return new AuthError('mfa_token_expired', 'This sign-in took too long. Please sign in again.', status);
-  }
-  if (body.error === 'invalid_grant' && /otp/i.test(description)) {
-    return new AuthError(
-      'invalid_code',
-      'That code is not right. Enter the newest code your authenticator app shows.',
-      status,
-    );
-  }
-  if (body.error === 'invalid_grant' && /recovery/i.test(description)) {
-    return new AuthError(
-      'invalid_recovery_code',
-      'That recovery code is not right. Check it and try again.',
-      status,
-    );
-  }
-  return toAuthError({ ...body, statusCode: status });
-}
-
-async function askProvider(
-  path: string,
-  options: { method?: 'GET' | 'POST' | 'DELETE'; body?: object; bearer?: string } = {},
-): Promise<ProviderAnswer | ProviderAnswer[]> {
-  const { config } = await loadIdentity();
-  let response: Response;
-  try {
-    response = await fetch(new URL(path, config.domain.endsWith('/') ? config.domain : `${config.domain}/`), {
-      method: options.method ?? 'POST',
-      headers: {
-        ...(options.body ? { 'content-type': 'application/json' } : {}),
-        ...(options.bearer ? { authorization: `Bearer ${options.bearer}` } : {}),
-      },
-      body: options.body ? JSON.stringify(options.body) : undefined,
-    });
-  } catch {
-    throw new AuthError(
-      'network_error',
-      'The sign-in service is not reachable. Check your connection and try again.',
-    );
-  }
-  if (response.status === 204) return {};
-  const body = (await response.json().catch(() => ({}))) as ProviderAnswer | ProviderAnswer[];
-  if (!response.ok) throw secondFactorError(Array.isArray(body) ? {} : body, response.status);
-  return body;
-}
-
-const tokenRequest = async (body: object) => {
-  const { config } = await loadIdentity();
-  return (await askProvider('oauth/token', {
-    body: { client_id: config.clientId, ...body },
-  })) as ProviderAnswer;
-};
 
 export type SecondFactorAnswer = { code: string } | { recoveryCode: string };
 

@@ -4,6 +4,7 @@ import { identifyUser } from '#web/lib/analytics.ts';
 import { ApiError, apiRequest, registerSessionHooks } from '#web/lib/api.ts';
 import { AuthError, toAuthError } from './auth-error.ts';
 import * as identity from './identity-client.ts';
+import * as passkeys from './passkeys.ts';
 import { derivePlan, type PlanFields } from './plan.ts';
 import { providersOfSubject, type SignInMethod, type SocialProvider } from './providers.ts';
 import { readStorage, tokenKey, userIdKey, writeStorage } from './stored-session.ts';
@@ -201,6 +202,32 @@ export async function signin(email: string, password: string): Promise<AuthUser>
 export async function signup(email: string, password: string): Promise<AuthUser> {
   return adopt(await identity.signup(email, password), { isNewSignIn: true });
 }
+
+export async function signinWithPasskey(options: { autofill?: boolean } = {}): Promise<AuthUser> {
+  return adopt(await passkeys.signInWithPasskey(options), { isNewSignIn: true });
+}
+
+/**
+ * Proves again who the signed-in person is with one of their passkeys (the re-authentication dialog):
+ * a passkey of another account is refused, so the session never changes hands here.
+ */
+export async function reauthenticateWithPasskey(): Promise<AuthUser> {
+  const expected = state ? state.uid : null;
+  const token = await passkeys.signInWithPasskey();
+  if (tokenClaim(token, 'sub') !== expected) {
+    throw new AuthError(
+      'passkey_other_account',
+      'That passkey belongs to another account. Use a passkey of this account.',
+    );
+  }
+  return adopt(token, { isNewSignIn: true });
+}
+
+export async function signupWithPasskey(email: string): Promise<AuthUser> {
+  return adopt(await passkeys.signUpWithPasskey(email), { isNewSignIn: true });
+}
+
+export const cancelPasskeyAutofill = async () => passkeys.cancelPasskeyAutofill();
 
 export async function signinWithProvider(provider: SocialProvider): Promise<AuthUser> {
   return adopt(await identity.signinWithProvider(provider), { isNewSignIn: true });

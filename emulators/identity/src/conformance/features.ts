@@ -2,6 +2,7 @@ import { authorizeFeatures } from './checks-authorize.ts';
 import { discoveryFeatures } from './checks-discovery.ts';
 import { managementFeatures } from './checks-management.ts';
 import { mfaFeatures } from './checks-mfa.ts';
+import { passkeyFeatures } from './checks-passkeys.ts';
 import { tokenFeatures } from './checks-tokens.ts';
 import { dbConnectionFeatures, userinfoFeatures } from './checks-userinfo-dbconnections.ts';
 import type { Feature } from './feature-check.ts';
@@ -18,4 +19,5 @@ export const features: Feature[] = [
   ...managementFeatures,
   ...authorizeFeatures,
   ...mfaFeatures,
+  ...passkeyFeatures,
 ];

@@ -12,6 +12,7 @@ import {
   mfaRequired,
   secondFactorGrant,
 } from '#identity/mfa/second-factor-grant.ts';
+import { passkeyGrant, webauthnGrant } from '#identity/passkeys/passkey-grant.ts';
 import { issueClientToken, issueUserTokens } from '#identity/tokens/issue-tokens.ts';
 import { findRefreshToken, revokeRefreshToken } from '#identity/tokens/refresh-tokens.ts';
 import { isKnownAudience, splitScope, userScopes } from '#identity/tokens/scopes.ts';
@@ -176,6 +177,12 @@ export function registerTokenRoutes(app: FastifyInstance, context: IdentityConte
         return clientCredentialsGrant(request, params);
       case 'refresh_token':
         return refreshTokenGrant(request, params);
+      case webauthnGrant: {
+        const client = clientOf(request, params);
+        requireKnownClient(client);
+        if (client.id !== config.webClientId) throw grantNotAllowed(grantType);
+        return passkeyGrant(context, client.id, params, request.ip);
+      }
       case mfaOtpGrant:
       case mfaRecoveryCodeGrant: {
         const client = clientOf(request, params);

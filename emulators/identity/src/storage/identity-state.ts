@@ -10,7 +10,7 @@ export type DatabaseIdentity = {
   userId: string;
   isSocial: false;
   email: string;
-  /** `scrypt$N$r$p$salt$hash`; never the password itself. */
+  /** `scrypt$N$r$p$salt$hash`; never the password itself. Empty: signed up with a passkey, no password. */
   passwordHash: string;
   /** The profile the identity had when it was linked into another user (Auth0's `profileData`). */
   profileData?: Record<string, unknown>;
@@ -50,6 +50,23 @@ export type UserRecord = {
   loginsCount: number;
   /** Second factors (Auth0's MFA authenticators); absent in state written before they existed. */
   authenticators?: Authenticator[];
+  /** WebAuthn credentials that sign the person in (Auth0's passkeys); absent before the first. */
+  passkeys?: PasskeyRecord[];
+};
+
+export type PasskeyRecord = {
+  /** `passkey|dev_…`: the authentication method's id. */
+  id: string;
+  /** The credential's id (base64url), as the authenticator names it. */
+  credentialId: string;
+  /** The COSE public key (base64url). */
+  publicKey: string;
+  /** The signature counter last seen: an assertion must carry a greater one (when the authenticator counts). */
+  counter: number;
+  transports?: string[];
+  name: string;
+  createdAt: string;
+  lastUsedAt: string | null;
 };
 
 /** An authenticator app (Auth0's `otp` factor); unconfirmed until its first code is verified. */

@@ -54,8 +54,10 @@ export async function issueUserTokens(
     exp: issuedAt + accessTokenLifetime,
     auth_time: request.authTime,
     ...(request.grantType ? { gty: request.grantType } : {}),
-    // What the tenant's post-login Action adds once a second factor passed (docs/deploy.md).
-    ...(request.amr?.includes('mfa') ? { [secondFactorClaim]: true } : {}),
+    // What the tenant's post-login Action adds once a second factor or a passkey passed (docs/deploy.md).
+    ...(request.amr?.some((method) => method === 'mfa' || method === 'passkey')
+      ? { [secondFactorClaim]: true }
+      : {}),
   };
   let accessToken: string | undefined;
   if (request.includeAccessToken && request.audience === undefined) {

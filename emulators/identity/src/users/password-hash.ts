@@ -24,7 +24,8 @@ export async function hashPassword(password: string): Promise<string> {
 
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
   const [scheme, N, r, p, salt, hash] = stored.split('$');
-  if (scheme !== 'scrypt' || !salt || !hash) return false;
+  // A passkey-only account has no hash: it takes as long to refuse as a wrong password.
+  if (scheme !== 'scrypt' || !salt || !hash) return spendPasswordHashTime(password);
   const expected = Buffer.from(hash, 'base64');
   const actual = await derive(password, Buffer.from(salt, 'base64'), {
     N: Number(N),

@@ -26,19 +26,17 @@ export type SignUpResult =
   | { ok: false; reason: 'user_exists' }
   | { ok: false; reason: 'weak_password'; rules: PasswordRule[] };
 
-/** A new database user (`auth0|<24 hex>`), email unverified, with a verification email sent. */
-export async function signUpUser(context: IdentityContext, input: SignUp): Promise<SignUpResult> {
-  const { state } = context.store;
-  const check = checkPassword(context.config.passwordPolicy, input.password);
-  if (!check.valid) return { ok: false, reason: 'weak_password', rules: check.rules };
-  if (findDatabaseUser(state, input.email)) return { ok: false, reason: 'user_exists' };
-  const passwordHash = await hashPassword(input.password);
-  // Checked again: a second sign-up with the same email may have finished while this one hashed.
-  if (findDatabaseUser(state, input.email)) return { ok: false, reason: 'user_exists' };
-
+/**
+ * The record of a new database user (`auth0|<24 hex>`), email unverified: with a password's hash, or
+ * none for a person who signs up with a passkey (no password then signs them in).
+ */
+export function newDatabaseUser(
+  context: IdentityContext,
+  input: Omit<SignUp, 'password'> & { passwordHash: string },
+): UserRecord {
   const id = newDatabaseUserId();
   const now = new Date().toISOString();
-  const user: UserRecord = {
+  return {
     userId: `auth0|${id}`,
     email: input.email,
     emailVerified: false,
@@ -57,11 +55,24 @@ export async function signUpUser(context: IdentityContext, input: SignUp): Promi
         userId: id,
         isSocial: false,
         email: input.email,
-        passwordHash,
+        passwordHash: input.passwordHash,
       },
     ],
     ...createdNeverSignedIn(now),
   };
+}
+
+/** A new database user (`auth0|<24 hex>`), email unverified, with a verification email sent. */
+export async function signUpUser(context: IdentityContext, input: SignUp): Promise<SignUpResult> {
+  const { state } = context.store;
+  const check = checkPassword(context.config.passwordPolicy, input.password);
+  if (!check.valid) return { ok: false, reason: 'weak_password', rules: check.rules };
+  if (findDatabaseUser(state, input.email)) return { ok: false, reason: 'user_exists' };
+  const passwordHash = await hashPassword(input.password);
+  // Checked again: a second sign-up with the same email may have finished while this one hashed.
+  if (findDatabaseUser(state, input.email)) return { ok: false, reason: 'user_exists' };
+
+  const user = newDatabaseUser(context, { ...input, passwordHash });
   state.users.set(user.userId, user);
   await context.store.save();
   await sendVerificationEmail(context, user);

@@ -1,0 +1,87 @@
+import {
+  browserSupportsWebAuthnAutofill,
+  type PublicKeyCredentialCreationOptionsJSON,
+  type PublicKeyCredentialRequestOptionsJSON,
+  startAuthentication,
+  startRegistration,
+  WebAuthnAbortService,
+} from '@simplewebauthn/browser';
+import { AuthError } from './auth-error.ts';
+import { loadIdentity } from './identity-client.ts';
+import { askProvider, type ProviderAnswer, tokenRequest } from './provider-request.ts';
+
+// Passkeys on the provider's Passkey API for web applications (Auth0: "Passkey APIs": `POST
+// /passkey/register`, `POST /passkey/challenge`, then /oauth/token with the webauthn grant). The
+// browser's WebAuthn ceremony runs through SimpleWebAuthn's browser half, which turns the provider's
+// JSON options into `navigator.credentials` calls and the credential back into JSON.
+
+const webauthnGrant = 'urn:okta:params:oauth:grant-type:webauthn';
+const scope = 'openid profile email';
+
+/** The browser's refusals (cancelled, timed out, no passkey here) in words a person can act on. */
+function ceremonyError(error: unknown): AuthError {
+  if (error instanceof AuthError) return error;
+  const name = (error as { name?: unknown } | null)?.name;
+  if (name === 'AbortError') return new AuthError('passkey_aborted', 'The passkey request was stopped.');
+  return new AuthError(
+    'passkey_cancelled',
+    'The passkey request was cancelled or timed out. Try again, or sign in another way.',
+  );
+}
+
+async function exchange(authSession: string, credential: object): Promise<string> {
+  const { config } = await loadIdentity();
+  const tokens = await tokenRequest({
+    grant_type: webauthnGrant,
+    auth_session: authSession,
+    authn_response: credential,
+    realm: config.connection,
+    scope,
+    audience: config.audience,
+  });
+  if (typeof tokens.access_token !== 'string')
+    throw new AuthError('invalid_token', 'The identity provider sent no access token.');
+  return tokens.access_token;
+}
+
+async function challenge(path: 'passkey/register' | 'passkey/challenge', body: object) {
+  const { config } = await loadIdentity();
+  const answer = (await askProvider(path, {
+    body: { client_id: config.clientId, realm: config.connection, ...body },
+  })) as ProviderAnswer;
+  return { authSession: String(answer.auth_session ?? ''), options: answer.authn_params_public_key };
+}
+
+/** A new account with a passkey and no password; resolves to the access token. */
+export async function signUpWithPasskey(email: string): Promise<string> {
+  const { authSession, options } = await challenge('passkey/register', { user_profile: { email } });
+  const credential = await startRegistration({
+    optionsJSON: options as PublicKeyCredentialCreationOptionsJSON,
+  }).catch((error: unknown) => {
+    throw ceremonyError(error);
+  });
+  return exchange(authSession, credential);
+}
+
+/**
+ * Signs in with a passkey the browser offers for this site; resolves to the access token. With
+ * `autofill`, the browser offers them in the email field's suggestions (conditional mediation) and the
+ * promise waits until one is picked, or until `cancelPasskeyAutofill`.
+ */
+export async function signInWithPasskey({ autofill = false } = {}): Promise<string> {
+  if (autofill && !(await browserSupportsWebAuthnAutofill()))
+    throw new AuthError('passkey_autofill_unsupported', 'This browser does not offer passkeys in forms.');
+  const { authSession, options } = await challenge('passkey/challenge', {});
+  const assertion = await startAuthentication({
+    optionsJSON: options as PublicKeyCredentialRequestOptionsJSON,
+    useBrowserAutofill: autofill,
+  }).catch((error: unknown) => {
+    throw ceremonyError(error);
+  });
+  return exchange(authSession, assertion);
+}
+
+/** Stops a waiting autofill request, so a button's own ceremony can start. */
+export function cancelPasskeyAutofill(): void {
+  WebAuthnAbortService.cancelCeremony();
+}

@@ -1,0 +1,86 @@
+import { AuthError, toAuthError } from './auth-error.ts';
+import { loadIdentity } from './identity-client.ts';
+
+// Plain requests to the identity provider for what auth0-js has no calls for (the MFA API, the Passkey
+// API): the provider answers them with CORS for the app's origin, as it does /oauth/token. Its
+// refusals become AuthErrors a person can act on.
+
+export type ProviderAnswer = Record<string, unknown>;
+
+/** What the person can act on, for the provider's refusals of a second factor or a passkey. */
+function refusalOf(body: ProviderAnswer, status: number): AuthError {
+  const description = typeof body.error_description === 'string' ? body.error_description : '';
+  if (body.error === 'too_many_attempts') {
+    return new AuthError(
+      'too_many_attempts',
+      'Too many wrong codes. Please wait a few minutes before you try again.',
+      status,
+    );
+  }
+  if (body.error === 'expired_token' || /mfa_token/i.test(description)) {
+    return new AuthError('mfa_token_expired', 'This sign-in took too long. Please sign in again.', status);
+  }
+  if (body.error === 'invalid_grant' && /otp/i.test(description)) {
+    return new AuthError(
+      'invalid_code',
+      'That code is not right. Enter the newest code your authenticator app shows.',
+      status,
+    );
+  }
+  if (/already exists/i.test(description)) {
+    return new AuthError(
+      'user_exists',
+      'You already have an account with this email address: sign in instead.',
+      status,
+    );
+  }
+  if (body.error === 'invalid_grant' && /passkey|auth_session/i.test(description)) {
+    return new AuthError(
+      'passkey_refused',
+      'This passkey could not be checked. Try again, or sign in another way.',
+      status,
+    );
+  }
+  if (body.error === 'invalid_grant' && /recovery/i.test(description)) {
+    return new AuthError(
+      'invalid_recovery_code',
+      'That recovery code is not right. Check it and try again.',
+      status,
+    );
+  }
+  return toAuthError({ ...body, statusCode: status });
+}
+
+export async function askProvider(
+  path: string,
+  options: { method?: 'GET' | 'POST' | 'DELETE'; body?: object; bearer?: string } = {},
+): Promise<ProviderAnswer | ProviderAnswer[]> {
+  const { config } = await loadIdentity();
+  let response: Response;
+  try {
+    response = await fetch(new URL(path, config.domain.endsWith('/') ? config.domain : `${config.domain}/`), {
+      method: options.method ?? 'POST',
+      headers: {
+        ...(options.body ? { 'content-type': 'application/json' } : {}),
+        ...(options.bearer ? { authorization: `Bearer ${options.bearer}` } : {}),
+      },
+      body: options.body ? JSON.stringify(options.body) : undefined,
+    });
+  } catch {
+    throw new AuthError(
+      'network_error',
+      'The sign-in service is not reachable. Check your connection and try again.',
+    );
+  }
+  if (response.status === 204) return {};
+  const body = (await response.json().catch(() => ({}))) as ProviderAnswer | ProviderAnswer[];
+  if (!response.ok) throw refusalOf(Array.isArray(body) ? {} : body, response.status);
+  return body;
+}
+
+export const tokenRequest = async (body: object) => {
+  const { config } = await loadIdentity();
+  return (await askProvider('oauth/token', {
+    body: { client_id: config.clientId, ...body },
+  })) as ProviderAnswer;
+};

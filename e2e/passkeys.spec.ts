@@ -1,0 +1,169 @@
+import type { CDPSession, Page } from '@playwright/test';
+import { expect, expectNoAxeViolations, gotoHydrated, test } from './fixtures.ts';
+import { expectedAuthFailures, identityConfig, signOutWithMenu, uniqueEmail } from './support/identity.ts';
+
+test.use({ allowedConsoleErrors: expectedAuthFailures });
+
+/**
+ * Chromium's virtual authenticator (the DevTools WebAuthn domain): a platform authenticator with
+ * resident keys and user verification that answers every request as if the person touched it.
+ */
+async function virtualAuthenticator(page: Page) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('WebAuthn.enable', { enableUI: false });
+  const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
+    options: {
+      protocol: 'ctap2',
+      transport: 'internal',
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+      automaticPresenceSimulation: true,
+    },
+  });
+  return { cdp, authenticatorId };
+}
+
+const credentialsOf = async (cdp: CDPSession, authenticatorId: string) =>
+  (await cdp.send('WebAuthn.getCredentials', { authenticatorId })).credentials;
+
+test.describe('passkeys', () => {
+  test('sign up with a passkey and no password, then sign in with it by the button and by autofill', async ({
+    page,
+  }) => {
+    const { cdp, authenticatorId } = await virtualAuthenticator(page);
+    const email = uniqueEmail('passkey');
+
+    await gotoHydrated(page, '/auth/signup');
+    await page.getByRole('button', { name: 'Sign up with a passkey' }).click();
+    await expect(page.getByText('Please enter an email address')).toBeVisible();
+    await page.getByTestId('auth-form').getByLabel('Email').fill(email);
+    await page.getByRole('button', { name: 'Sign up with a passkey' }).click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page.getByTestId('dashboard-user')).toContainText(email);
+    const [credential] = await credentialsOf(cdp, authenticatorId);
+    expect(credential?.isResidentCredential).toBe(true);
+
+    await signOutWithMenu(page);
+    await gotoHydrated(page, '/auth/signin');
+    await expectNoAxeViolations(page);
+    await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page.getByTestId('dashboard-user')).toContainText(email);
+
+    // Autofill: the email field offers the passkey; picking it (the virtual authenticator answers the
+    // field's conditional request) signs in without a button.
+    await signOutWithMenu(page);
+    await gotoHydrated(page, '/auth/signin');
+    await expect(page.getByTestId('auth-form').getByLabel('Email')).toHaveAttribute(
+      'autocomplete',
+      'username webauthn',
+    );
+    await page.getByTestId('auth-form').getByLabel('Email').click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+  });
+
+  test('the provider refuses a replayed, tampered or cloned passkey answer', async ({ page, request }) => {
+    const { cdp, authenticatorId } = await virtualAuthenticator(page);
+    const email = uniqueEmail('passkey-misuse');
+    await gotoHydrated(page, '/auth/signup');
+    await page.getByTestId('auth-form').getByLabel('Email').fill(email);
+    await page.getByRole('button', { name: 'Sign up with a passkey' }).click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+
+    const config = await identityConfig(request);
+    const challenge = async () =>
+      (
+        await request.post(`${config.domain}/passkey/challenge`, { data: { client_id: config.clientId } })
+      ).json();
+    /** An assertion the browser's authenticator makes for `options`, as the JSON the grant takes. */
+    const assertionFor = (options: { challenge: string; rpId: string }) =>
+      page.evaluate(async ({ challenge: text, rpId }) => {
+        const bytes = (base64url: string) =>
+          Uint8Array.from(atob(base64url.replace(/-/g, '+').replace(/_/g, '/')), (char) =>
+            char.charCodeAt(0),
+          );
+        const base64url = (buffer: ArrayBuffer | null) =>
+          buffer === null
+            ? null
+            : btoa(String.fromCharCode(...new Uint8Array(buffer)))
+                .replace(/\+/g, '-')
+                .replace(/\//g, '_')
+                .replace(/=+$/, '');
+        const credential = (await navigator.credentials.get({
+          publicKey: { challenge: bytes(text), rpId, userVerification: 'preferred' },
+        })) as PublicKeyCredential;
+        const response = credential.response as AuthenticatorAssertionResponse;
+        return {
+          id: credential.id,
+          rawId: base64url(credential.rawId),
+          type: credential.type,
+          clientExtensionResults: {},
+          response: {
+            clientDataJSON: base64url(response.clientDataJSON),
+            authenticatorData: base64url(response.authenticatorData),
+            signature: base64url(response.signature),
+            userHandle: base64url(response.userHandle),
+          },
+        };
+      }, options);
+    const exchange = (authSession: string, assertion: unknown) =>
+      request.post(`${config.domain}/oauth/token`, {
+        data: {
+          grant_type: 'urn:okta:params:oauth:grant-type:webauthn',
+          client_id: config.clientId,
+          auth_session: authSession,
+          authn_response: assertion,
+          scope: 'openid',
+          audience: config.audience,
+        },
+      });
+
+    const first = await challenge();
+    const assertion = await assertionFor(first.authn_params_public_key);
+    expect((await exchange(first.auth_session, assertion)).status()).toBe(200);
+    // The auth_session is spent.
+    const again = await exchange(first.auth_session, assertion);
+    expect(again.status()).toBe(403);
+    expect(await again.json()).toMatchObject({
+      error: 'invalid_grant',
+      error_description: 'Invalid or expired auth_session.',
+    });
+    // The same answer for a new challenge: not its challenge.
+    const second = await challenge();
+    const replayed = await exchange(second.auth_session, assertion);
+    expect(replayed.status()).toBe(403);
+    expect((await replayed.json()).error_description).toMatch(/^Passkey not verified: .*challenge/i);
+    // Another origin written into the signed client data.
+    const third = await challenge();
+    const fresh = (await assertionFor(third.authn_params_public_key)) as {
+      response: { clientDataJSON: string };
+    };
+    const clientData = JSON.parse(Buffer.from(fresh.response.clientDataJSON, 'base64url').toString('utf8'));
+    const forged = {
+      ...fresh,
+      response: {
+        ...fresh.response,
+        clientDataJSON: Buffer.from(
+          JSON.stringify({ ...clientData, origin: 'https://evil.example' }),
+        ).toString('base64url'),
+      },
+    };
+    const wrongOrigin = await exchange(third.auth_session, forged);
+    expect(wrongOrigin.status()).toBe(403);
+    expect((await wrongOrigin.json()).error_description).toMatch(/origin/i);
+
+    // A clone of the authenticator (the same key, its signature counter behind) is refused.
+    const [credential] = await credentialsOf(cdp, authenticatorId);
+    if (!credential) throw new Error('no credential in the virtual authenticator');
+    await cdp.send('WebAuthn.removeCredential', { authenticatorId, credentialId: credential.credentialId });
+    await cdp.send('WebAuthn.addCredential', {
+      authenticatorId,
+      credential: { ...credential, signCount: 0 },
+    });
+    const fourth = await challenge();
+    const cloned = await exchange(fourth.auth_session, await assertionFor(fourth.authn_params_public_key));
+    expect(cloned.status()).toBe(403);
+    expect((await cloned.json()).error_description).toMatch(/counter/i);
+  });
+});

@@ -1,0 +1,81 @@
+import { raw } from './conformance-users.ts';
+import * as verdict from './feature-check.ts';
+
+const area = 'Passkey API (/passkey, the webauthn grant)';
+
+const postJson = (context: verdict.CheckContext, path: string, body: object) =>
+  raw(context, path, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+
+export const passkeyFeatures: verdict.Feature[] = [
+  {
+    id: 'passkey.register',
+    area,
+    title: 'POST /passkey/register answers an auth_session and PublicKeyCredentialCreationOptions (JSON)',
+    async check(context) {
+      const response = await postJson(context, '/passkey/register', {
+        client_id: context.clientId,
+        realm: context.connection,
+        user_profile: { email: context.uniqueEmail('passkey'), name: 'Passkey Person' },
+      });
+      const body = (await response.json()) as {
+        auth_session?: unknown;
+        authn_params_public_key?: Record<string, unknown>;
+      };
+      const options = body.authn_params_public_key ?? {};
+      return verdict.expectAll([
+        [response.status === 200, `status ${response.status}`],
+        [typeof body.auth_session === 'string', 'auth_session'],
+        [typeof options.challenge === 'string', 'challenge (base64url)'],
+        [
+          typeof (options.rp as { id?: unknown } | undefined)?.id === 'string',
+          `rp ${JSON.stringify(options.rp)}`,
+        ],
+        [Array.isArray(options.pubKeyCredParams), 'pubKeyCredParams'],
+        [typeof (options.user as { id?: unknown } | undefined)?.id === 'string', 'user.id'],
+      ]);
+    },
+  },
+  {
+    id: 'passkey.challenge',
+    area,
+    title: 'POST /passkey/challenge answers an auth_session and PublicKeyCredentialRequestOptions (JSON)',
+    async check(context) {
+      const response = await postJson(context, '/passkey/challenge', {
+        client_id: context.clientId,
+        realm: context.connection,
+      });
+      const body = (await response.json()) as {
+        auth_session?: unknown;
+        authn_params_public_key?: Record<string, unknown>;
+      };
+      const options = body.authn_params_public_key ?? {};
+      return verdict.expectAll([
+        [response.status === 200, `status ${response.status}`],
+        [typeof body.auth_session === 'string', 'auth_session'],
+        [typeof options.challenge === 'string' && typeof options.rpId === 'string', JSON.stringify(options)],
+      ]);
+    },
+  },
+  {
+    id: 'passkey.grant-refuses-unknown-session',
+    area,
+    title: 'the webauthn grant refuses an auth_session it did not issue (403 invalid_grant)',
+    async check(context) {
+      const response = await postJson(context, '/oauth/token', {
+        grant_type: 'urn:okta:params:oauth:grant-type:webauthn',
+        client_id: context.clientId,
+        auth_session: 'not-issued',
+        authn_response: { id: 'x', rawId: 'x', type: 'public-key', response: {} },
+      });
+      const body = (await response.json()) as { error?: unknown };
+      return verdict.expectAll([
+        [response.status === 403, `status ${response.status}`],
+        [body.error === 'invalid_grant', `error ${String(body.error)}`],
+      ]);
+    },
+  },
+];

@@ -1,0 +1,142 @@
+import { randomBytes } from 'node:crypto';
+import {
+  type AuthenticationResponseJSON,
+  type RegistrationResponseJSON,
+  verifyAuthenticationResponse,
+  verifyRegistrationResponse,
+} from '@simplewebauthn/server';
+import type { IdentityContext } from '#identity/context.ts';
+import { oauthError } from '#identity/http/http-error.ts';
+import { optionalParam, requiredParam } from '#identity/http/request-params.ts';
+import { sendVerificationEmail } from '#identity/mail/identity-mail.ts';
+import type { PasskeyRecord, UserRecord } from '#identity/storage/identity-state.ts';
+import { isKnownAudience, userScopes } from '#identity/tokens/scopes.ts';
+import { signInTokens } from '#identity/tokens/sign-in-tokens.ts';
+import { newDatabaseUser } from '#identity/users/sign-up-user.ts';
+import { findDatabaseUser, recordLogin } from '#identity/users/user-profile.ts';
+import { relyingParty } from './relying-party.ts';
+
+export const webauthnGrant = 'urn:okta:params:oauth:grant-type:webauthn';
+
+const refused = (description: string) => oauthError(403, 'invalid_grant', description);
+
+/** Why a WebAuthn check failed, in the library's words (origin, RP ID, challenge, counter, signature). */
+const reasonOf = (error: unknown) =>
+  error instanceof Error ? error.message : 'The passkey could not be verified.';
+
+function credentialOf(params: Record<string, unknown>) {
+  const response = params.authn_response;
+  if (!response || typeof response !== 'object' || Array.isArray(response)) {
+    throw oauthError(400, 'invalid_request', 'Missing required parameter: authn_response');
+  }
+  return response as Record<string, unknown>;
+}
+
+function findPasskey(
+  context: IdentityContext,
+  credentialId: string,
+): { user: UserRecord; passkey: PasskeyRecord } | undefined {
+  for (const user of context.store.state.users.values()) {
+    const passkey = user.passkeys?.find((each) => each.credentialId === credentialId);
+    if (passkey) return { user, passkey };
+  }
+  return undefined;
+}
+
+/**
+ * /oauth/token with `urn:okta:params:oauth:grant-type:webauthn`: the credential a browser created
+ * (sign-up: a new database user with this passkey and no password) or the assertion it made (sign-in),
+ * checked by SimpleWebAuthn against the ceremony's challenge, the app's origins and RP ID, user
+ * presence, and the signature counter. The `auth_session` is spent by the attempt, right or wrong.
+ */
+export async function passkeyGrant(
+  context: IdentityContext,
+  clientId: string,
+  params: Record<string, unknown>,
+  ip: string,
+) {
+  const ceremony = context.passkeyCeremonies.take(requiredParam(params, 'auth_session'));
+  if (!ceremony || ceremony.clientId !== clientId) throw refused('Invalid or expired auth_session.');
+  const response = credentialOf(params);
+  const audience = optionalParam(params, 'audience');
+  if (audience !== undefined && !isKnownAudience(audience, context.urls))
+    throw oauthError(403, 'access_denied', `Service not found: ${audience}`);
+  const scopes = userScopes(optionalParam(params, 'scope'), audience, context.urls);
+  const { rpID, origins } = relyingParty(context);
+  const now = new Date().toISOString();
+
+  let user: UserRecord;
+  if (ceremony.kind === 'signup') {
+    let verification: Awaited<ReturnType<typeof verifyRegistrationResponse>>;
+    try {
+      verification = await verifyRegistrationResponse({
+        response: response as unknown as RegistrationResponseJSON,
+        expectedChallenge: ceremony.challenge,
+        expectedOrigin: origins,
+        expectedRPID: rpID,
+        requireUserVerification: false,
+      });
+    } catch (error) {
+      throw refused(`Passkey not verified: ${reasonOf(error)}`);
+    }
+    if (!verification.verified) throw refused('The passkey could not be verified.');
+    if (findDatabaseUser(context.store.state, ceremony.email)) {
+      throw refused('A user with this email already exists: sign in instead.');
+    }
+    const { credential } = verification.registrationInfo;
+    user = newDatabaseUser(context, { email: ceremony.email, name: ceremony.name, passwordHash: '' });
+    user.passkeys = [
+      {
+        id: `passkey|dev_${randomBytes(12).toString('base64url')}`,
+        credentialId: credential.id,
+        publicKey: Buffer.from(credential.publicKey).toString('base64url'),
+        counter: credential.counter,
+        ...(credential.transports ? { transports: credential.transports } : {}),
+        name: 'Passkey',
+        createdAt: now,
+        lastUsedAt: now,
+      },
+    ];
+    context.store.state.users.set(user.userId, user);
+    await context.store.save();
+    await sendVerificationEmail(context, user);
+  } else {
+    const assertion = response as unknown as AuthenticationResponseJSON;
+    const found = typeof assertion.id === 'string' ? findPasskey(context, assertion.id) : undefined;
+    if (!found) throw refused('Unknown passkey.');
+    let verification: Awaited<ReturnType<typeof verifyAuthenticationResponse>>;
+    try {
+      verification = await verifyAuthenticationResponse({
+        response: assertion,
+        expectedChallenge: ceremony.challenge,
+        expectedOrigin: origins,
+        expectedRPID: rpID,
+        credential: {
+          id: found.passkey.credentialId,
+          publicKey: Buffer.from(found.passkey.publicKey, 'base64url'),
+          counter: found.passkey.counter,
+          ...(found.passkey.transports ? { transports: found.passkey.transports } : {}),
+        },
+        requireUserVerification: false,
+      });
+    } catch (error) {
+      throw refused(`Passkey not verified: ${reasonOf(error)}`);
+    }
+    if (!verification.verified) throw refused('The passkey could not be verified.');
+    user = found.user;
+    if (user.blocked) throw oauthError(401, 'unauthorized', 'user is blocked');
+    found.passkey.counter = verification.authenticationInfo.newCounter;
+    found.passkey.lastUsedAt = now;
+  }
+  recordLogin(user, ip);
+  await context.store.save();
+  return signInTokens(context, {
+    user,
+    clientId,
+    audience,
+    scopes,
+    sid: randomBytes(16).toString('base64url'),
+    grantType: webauthnGrant,
+    amr: ['passkey'],
+  });
+}

@@ -1,0 +1,15 @@
+import type { IdentityContext } from '#identity/context.ts';
+
+/**
+ * The WebAuthn relying party the passkeys belong to: the app's own host (Auth0: the RP ID configured on
+ * the application, a domain the app's pages are served from), checked against the origins allowed to
+ * sign in (IDENTITY_WEB_ORIGINS).
+ */
+export function relyingParty(context: IdentityContext) {
+  const origins = context.config.webOrigins;
+  return {
+    rpID: new URL(origins[0] ?? context.urls.origin).hostname,
+    rpName: context.config.appName,
+    origins,
+  };
+}
