@@ -40,6 +40,7 @@ export const errorCodes = [
   'auth/invalid-change',
   'auth/email-already-verified',
   'auth/verification-email-too-soon',
+  'auth/passkey-not-found',
   // Items, plans, seats
   'items/limit-reached',
   'plan/upgrade-required',

@@ -84,6 +84,14 @@ export const profileNameField = {
   notText: enterYourName,
 } as const satisfies FieldRule;
 
+/** A passkey's name (Settings → Security), as the person tells their passkeys apart. */
+export const passkeyNameField = {
+  label: 'name',
+  max: 50,
+  required: 'Please enter a name for the passkey',
+  notText: 'Please enter a name for the passkey',
+} as const satisfies FieldRule;
+
 /** The profile's picture, an http(s) URL. */
 export const pictureUrlField = {
   label: 'picture URL',

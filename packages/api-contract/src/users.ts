@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { endpoint } from './endpoint.ts';
 import { successEnvelope } from './envelope.ts';
-import { passwordField, pictureUrlField, profileNameField } from './field-rules.ts';
+import { passkeyNameField, passwordField, pictureUrlField, profileNameField } from './field-rules.ts';
 import { emailAddress, text, timestamp } from './fields.ts';
 import { planId } from './plans.ts';
 
@@ -78,11 +78,21 @@ export const verificationEmailSent = z
  */
 export const authenticationMethod = z
   .object({
-    type: z.enum(['authenticator-app', 'recovery-code']),
+    id: z.string().describe("The provider's id of the method (`passkey|…`, `totp|…`)."),
+    type: z.enum(['passkey', 'authenticator-app', 'recovery-code']),
+    name: z.string().nullable().describe("A passkey's name; null for the others."),
     createdAt: timestamp,
     lastUsedAt: timestamp.nullable(),
   })
   .meta({ id: 'AuthenticationMethod' });
+
+export const passkeyRenameRequest = z
+  .strictObject({ name: text(passkeyNameField) })
+  .meta({ id: 'PasskeyRenameRequest' });
+
+const authenticationMethodParams = z.object({
+  id: z.string().describe("The method's id, percent-encoded (`passkey%7C…`)."),
+});
 
 export const authenticationMethods = z
   .object({ methods: z.array(authenticationMethod) })
@@ -94,6 +104,7 @@ export type IdentitySettings = z.output<typeof identitySettings>;
 export type VerificationEmailSent = z.output<typeof verificationEmailSent>;
 export type AuthenticationMethod = z.output<typeof authenticationMethod>;
 export type AuthenticationMethods = z.output<typeof authenticationMethods>;
+export type PasskeyRenameRequest = z.output<typeof passkeyRenameRequest>;
 
 export const userEndpoints = [
   endpoint({
@@ -167,5 +178,32 @@ export const userEndpoints = [
       schema: successEnvelope(authenticationMethods),
     },
     errors: { 502: ['identity_error'] },
+  }),
+  endpoint({
+    method: 'PATCH',
+    path: '/api/auth-user/authentication-methods/:id',
+    id: 'renamePasskey',
+    tag: 'Account',
+    summary: "Renames one of the caller's passkeys",
+    auth: 'bearer',
+    request: { params: authenticationMethodParams, body: passkeyRenameRequest },
+    answer: { status: 200, description: 'The passkey.', schema: successEnvelope(authenticationMethod) },
+    errors: { 404: ['auth/passkey-not-found'], 502: ['identity_error'] },
+  }),
+  endpoint({
+    method: 'DELETE',
+    path: '/api/auth-user/authentication-methods/:id',
+    id: 'removePasskey',
+    tag: 'Account',
+    summary: "Removes one of the caller's passkeys: it no longer signs in",
+    description: 'Needs a recent sign-in (`auth/requires-recent-login`: sign in again and retry).',
+    auth: 'bearer',
+    request: { params: authenticationMethodParams },
+    answer: {
+      status: 200,
+      description: 'The passkey removed.',
+      schema: successEnvelope(z.object({ id: z.string() })),
+    },
+    errors: { 401: ['auth/requires-recent-login'], 404: ['auth/passkey-not-found'], 502: ['identity_error'] },
   }),
 ];

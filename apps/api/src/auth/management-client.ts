@@ -49,6 +49,7 @@ export type ManagementUserUpdate = {
 export type ManagementAuthenticationMethod = {
   id: string;
   type: string;
+  name?: string;
   confirmed?: boolean;
   created_at?: string;
   last_auth_at?: string;
@@ -134,6 +135,23 @@ export function createManagementClient(identity: IdentityConfig) {
         'GET',
         `users/${encodeURIComponent(uid)}/authentication-methods`,
       )) as ManagementAuthenticationMethod[];
+    },
+    /** Users › Update an authentication method (scope update:authentication_methods): its name. */
+    renameAuthenticationMethod(uid: string, id: string, name: string) {
+      return call(
+        'PATCH',
+        `users/${encodeURIComponent(uid)}/authentication-methods/${encodeURIComponent(id)}`,
+        {
+          name,
+        },
+      ) as Promise<ManagementAuthenticationMethod>;
+    },
+    /** Users › Delete an authentication method (scope delete:authentication_methods). */
+    deleteAuthenticationMethod(uid: string, id: string) {
+      return call(
+        'DELETE',
+        `users/${encodeURIComponent(uid)}/authentication-methods/${encodeURIComponent(id)}`,
+      );
     },
     /** Has the provider mail the user a new verification link (Jobs › Send an email address verification email). */
     sendVerificationEmail(uid: string) {

@@ -2,6 +2,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { loadIdentityConfig, startIdentityEmulator } from '@launchkit/identity-emulator';
+import { softwareAuthenticator } from '@launchkit/identity-emulator/test/software-authenticator';
 import { readOutbox } from '@launchkit/mail';
 import { importJWK, type JWTPayload, SignJWT } from 'jose';
 import { Secret, TOTP } from 'otpauth';
@@ -113,6 +114,27 @@ export async function startTestIdentityProvider() {
           return second.body as { access_token: string };
         },
       };
+    },
+    /**
+     * A new person who signs up with a passkey and no password (a software authenticator stands in
+     * for the browser's); the tokens of that sign-up and the authenticator, for signing in again.
+     */
+    async signUpWithPasskey(email: string) {
+      const authenticator = softwareAuthenticator('http://localhost:3000');
+      const challenge = await post('/passkey/register', { client_id: clientId, user_profile: { email } });
+      const options = challenge.body.authn_params_public_key as unknown as Parameters<
+        typeof authenticator.register
+      >[0];
+      const { status, body } = await post('/oauth/token', {
+        grant_type: 'urn:okta:params:oauth:grant-type:webauthn',
+        client_id: clientId,
+        auth_session: challenge.body.auth_session,
+        authn_response: authenticator.register(options),
+        scope: 'openid profile email',
+        audience,
+      });
+      if (status !== 200) throw new Error(`passkey sign-up answered ${status}: ${JSON.stringify(body)}`);
+      return { access_token: body.access_token as string, authenticator };
     },
     /** Follows the newest verification link the provider mailed to `email`, as its owner would. */
     async verifyEmail(email: string) {

@@ -422,8 +422,20 @@ describe('GET /api/auth-user/authentication-methods', () => {
     await suite.identity.enrolAuthenticatorApp(person.email);
     const after = (await listMethods(person)).json();
     expect(after.data.methods).toEqual([
-      { type: 'authenticator-app', createdAt: expect.any(String), lastUsedAt: expect.any(String) },
-      { type: 'recovery-code', createdAt: expect.any(String), lastUsedAt: null },
+      {
+        id: expect.stringMatching(/^totp\|/),
+        type: 'authenticator-app',
+        name: null,
+        createdAt: expect.any(String),
+        lastUsedAt: expect.any(String),
+      },
+      {
+        id: expect.stringMatching(/^recovery-code\|/),
+        type: 'recovery-code',
+        name: null,
+        createdAt: expect.any(String),
+        lastUsedAt: null,
+      },
     ]);
   });
 
@@ -433,5 +445,95 @@ describe('GET /api/auth-user/authentication-methods', () => {
       url: '/api/auth-user/authentication-methods',
     });
     expectErrorEnvelope(response, 401, 'auth/invalid-user-token', expect.any(String));
+  });
+});
+
+describe('passkeys: PATCH and DELETE /api/auth-user/authentication-methods/:id', () => {
+  const methodsOf = async (token: string) =>
+    (
+      await suite.testApp.app.inject({
+        method: 'GET',
+        url: '/api/auth-user/authentication-methods',
+        headers: { authorization: `Bearer ${token}` },
+      })
+    ).json().data.methods as { id: string; type: string; name: string | null }[];
+  const onMethod = (method: 'PATCH' | 'DELETE', token: string, id: string, payload?: object) =>
+    suite.testApp.app.inject({
+      method,
+      url: `/api/auth-user/authentication-methods/${encodeURIComponent(id)}`,
+      headers: { authorization: `Bearer ${token}` },
+      ...(payload ? { payload } : {}),
+    });
+
+  it('lists, renames and removes the caller’s own passkey, and nobody else’s', async () => {
+    const email = `passkey-${Date.now()}@example.com`;
+    const { access_token: token } = await suite.identity.signUpWithPasskey(email);
+    expect(
+      (
+        await suite.testApp.app.inject({
+          method: 'GET',
+          url: '/api/user',
+          headers: { authorization: `Bearer ${token}` },
+        })
+      ).statusCode,
+    ).toBe(200);
+    const [passkey] = await methodsOf(token);
+    expect(passkey).toMatchObject({
+      id: expect.stringMatching(/^passkey\|/),
+      type: 'passkey',
+      name: 'Passkey',
+    });
+    const id = passkey?.id ?? '';
+
+    const renamed = await onMethod('PATCH', token, id, { name: 'Work laptop' });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect(renamed.json().data).toMatchObject({ id, name: 'Work laptop' });
+    expect((await methodsOf(token))[0]?.name).toBe('Work laptop');
+    const blank = await onMethod('PATCH', token, id, { name: '' });
+    expect(blank.statusCode).toBe(400);
+    expect(blank.json()).toMatchObject({
+      status: 'error',
+      code: 'validation_failed',
+      message: 'Please enter a name for the passkey',
+    });
+
+    // Another person cannot touch it, nor find out it exists.
+    const other = await newUser();
+    for (const attempt of [
+      await onMethod('PATCH', other.token, id, { name: 'Mine' }),
+      await onMethod('DELETE', other.token, id),
+    ]) {
+      expectErrorEnvelope(
+        attempt,
+        404,
+        'auth/passkey-not-found',
+        'There is no such passkey on your account: it may have been removed already. Reload the page.',
+      );
+    }
+    expect((await methodsOf(token))[0]?.name).toBe('Work laptop');
+
+    const removed = await onMethod('DELETE', token, id);
+    expect(removed.statusCode, removed.body).toBe(200);
+    expect(removed.json()).toEqual({ status: 'success', data: { id } });
+    expect(await methodsOf(token)).toEqual([]);
+  });
+
+  it('asks for a recent sign-in before removing a passkey', async () => {
+    const { access_token: fresh } = await suite.identity.signUpWithPasskey(
+      `passkey-old-${Date.now()}@example.com`,
+    );
+    const [passkey] = await methodsOf(fresh);
+    const old = await suite.identity.signWithProviderKey({
+      sub: JSON.parse(Buffer.from(fresh.split('.')[1] ?? '', 'base64url').toString()).sub,
+      iat: Math.floor(Date.now() / 1000) - 3600,
+      auth_time: Math.floor(Date.now() / 1000) - 3600,
+    });
+    expectErrorEnvelope(
+      await onMethod('DELETE', old, passkey?.id ?? ''),
+      401,
+      'auth/requires-recent-login',
+      'For your security, please sign in again to complete this action.',
+    );
+    expect(await methodsOf(fresh)).toHaveLength(1);
   });
 });

@@ -39,6 +39,18 @@ function socialProviderOf(uid: string): string | undefined {
 
 type Deps = { db: Database; identity: IdentityConfig; management: ManagementClient };
 
+/** A sensitive change needs a sign-in at most RECENT_LOGIN_MAX_AGE_SECONDS old (decision 0006). */
+export function requireRecentLogin(identity: IdentityConfig, caller: VerifiedIdentity): void {
+  const ageSeconds = Date.now() / 1000 - caller.authTime;
+  if (ageSeconds > identity.recentLoginMaxAgeSeconds) {
+    throw new AppError(
+      401,
+      'auth/requires-recent-login',
+      'For your security, please sign in again to complete this action.',
+    );
+  }
+}
+
 /**
  * Changes the provider's user through the Management API, then the user document. Email and password
  * are sensitive: they need a recent sign-in (the browser then re-authenticates and retries), and only
@@ -62,14 +74,7 @@ export async function updateAuthUser(
           : `You sign in with ${provider}, so there is no password to change here. Manage your password with ${provider}.`,
       );
     }
-    const ageSeconds = Date.now() / 1000 - caller.authTime;
-    if (ageSeconds > deps.identity.recentLoginMaxAgeSeconds) {
-      throw new AppError(
-        401,
-        'auth/requires-recent-login',
-        'For your security, please sign in again to complete this action.',
-      );
-    }
+    requireRecentLogin(deps.identity, caller);
   }
 
   if ('password' in change) {

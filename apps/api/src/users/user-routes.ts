@@ -7,7 +7,7 @@ import type { IdentityConfig } from '#api/config/app-config.ts';
 import type { Database } from '#api/db/database.ts';
 import { success } from '#api/http/app-error.ts';
 import { route } from '#api/http/route.ts';
-import { listAuthenticationMethods } from './authentication-methods.ts';
+import { listAuthenticationMethods, removePasskey, renamePasskey } from './authentication-methods.ts';
 import { sendVerificationEmail } from './send-verification-email.ts';
 import { userOf } from './signed-in-user.ts';
 import { parseAuthUserChange, updateAuthUser } from './update-auth-user.ts';
@@ -38,5 +38,13 @@ export function registerUserRoutes(
 
   route(app, 'listAuthenticationMethods', deps, async (_input, request) =>
     success(await listAuthenticationMethods(deps, callerOf(request).uid)),
+  );
+
+  route(app, 'renamePasskey', deps, async ({ params, body }, request) =>
+    success(await renamePasskey(deps, callerOf(request), params.id, body.name)),
+  );
+
+  route(app, 'removePasskey', deps, async ({ params }, request) =>
+    success(await removePasskey(deps, callerOf(request), params.id)),
   );
 }

@@ -1,5 +1,10 @@
 import { randomBytes, randomInt } from 'node:crypto';
-import type { Authenticator, OtpAuthenticator, UserRecord } from '#identity/storage/identity-state.ts';
+import type {
+  Authenticator,
+  OtpAuthenticator,
+  PasskeyRecord,
+  UserRecord,
+} from '#identity/storage/identity-state.ts';
 import { secretHash } from '#identity/users/tickets.ts';
 import { newOtpSecret, otpStep } from './one-time-password.ts';
 
@@ -102,6 +107,16 @@ export function removeAuthenticator(user: UserRecord, id: string): boolean {
   user.authenticators = keepsFactor ? remaining : [];
   return true;
 }
+
+/** The Management API's view of one passkey. */
+export const passkeyAuthenticationMethod = (passkey: PasskeyRecord) => ({
+  id: passkey.id,
+  type: 'passkey',
+  name: passkey.name,
+  confirmed: true,
+  created_at: passkey.createdAt,
+  ...(passkey.lastUsedAt ? { last_auth_at: passkey.lastUsedAt } : {}),
+});
 
 /** The Management API's view of one authentication method (GET /api/v2/users/{id}/authentication-methods). */
 export function toAuthenticationMethod(factor: Authenticator) {

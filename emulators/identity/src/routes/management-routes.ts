@@ -4,7 +4,11 @@ import { z } from 'zod';
 import type { IdentityContext } from '#identity/context.ts';
 import { insufficientScope, managementError } from '#identity/http/http-error.ts';
 import { sendVerificationEmail } from '#identity/mail/identity-mail.ts';
-import { authenticatorsOf, toAuthenticationMethod } from '#identity/mfa/authenticators.ts';
+import {
+  authenticatorsOf,
+  passkeyAuthenticationMethod,
+  toAuthenticationMethod,
+} from '#identity/mfa/authenticators.ts';
 import type { UserRecord } from '#identity/storage/identity-state.ts';
 import { bearerToken, InvalidTokenError, verifyToken } from '#identity/tokens/verify-token.ts';
 import { accountToLink, linkRequestBody } from '#identity/users/account-to-link.ts';
@@ -141,13 +145,50 @@ export function registerManagementRoutes(app: FastifyInstance, context: Identity
       if (!caller.scopes.includes('read:authentication_methods'))
         throw insufficientScope(['read:authentication_methods']);
       const query = parsePayload(listQuery, request.query);
-      const methods = authenticatorsOf(userOr404(request.params.id)).map(toAuthenticationMethod);
+      const user = userOr404(request.params.id);
+      const methods = [
+        ...(user.passkeys ?? []).map(passkeyAuthenticationMethod),
+        ...authenticatorsOf(user).map(toAuthenticationMethod),
+      ];
       const start = query.page * query.per_page;
       const page = methods.slice(start, start + query.per_page);
       if (!query.include_totals) return page;
       return { start, limit: query.per_page, total: methods.length, authenticators: page };
     },
   );
+
+  type MethodParams = { Params: { id: string; methodId: string } };
+  const passkeyOr404 = (user: UserRecord, methodId: string) => {
+    const passkey = user.passkeys?.find((each) => each.id === methodId);
+    if (!passkey)
+      throw managementError(404, 'Authentication method not found.', 'inexistent_authentication_method');
+    return passkey;
+  };
+
+  // Auth0: Users › Update an authentication method (update:authentication_methods): a passkey's name.
+  app.patch<MethodParams>('/api/v2/users/:id/authentication-methods/:methodId', async (request) => {
+    const caller = await authenticate(request);
+    if (!caller.scopes.includes('update:authentication_methods'))
+      throw insufficientScope(['update:authentication_methods']);
+    const { name } = parsePayload(z.strictObject({ name: z.string().min(1).max(50) }), request.body);
+    const passkey = passkeyOr404(userOr404(request.params.id), request.params.methodId);
+    passkey.name = name;
+    await context.store.save();
+    return passkeyAuthenticationMethod(passkey);
+  });
+
+  // Auth0: Users › Delete an authentication method (delete:authentication_methods).
+  app.delete<MethodParams>('/api/v2/users/:id/authentication-methods/:methodId', async (request, reply) => {
+    const caller = await authenticate(request);
+    if (!caller.scopes.includes('delete:authentication_methods'))
+      throw insufficientScope(['delete:authentication_methods']);
+    const user = userOr404(request.params.id);
+    const passkey = passkeyOr404(user, request.params.methodId);
+    user.passkeys = (user.passkeys ?? []).filter((each) => each !== passkey);
+    await context.store.save();
+    request.log.info({ userId: user.userId }, 'passkey removed');
+    return reply.status(204).send();
+  });
 
   // Mails the verification link now, so the job is done when it answers; Auth0 answers `pending` and
   // sends it moments later (docs/identity.md).

@@ -1,9 +1,20 @@
+import { secondFactorClaim } from '@launchkit/api-contract/access-token-claims';
 import { describe, expect, it } from 'vitest';
-import { appOrigin, signUp, useTestIdentity, webClientId } from '#identity/test/test-identity.ts';
+import { softwareAuthenticator } from '#identity/test/software-authenticator.ts';
+import {
+  appOrigin,
+  goodPassword,
+  issuer,
+  passwordLogin,
+  signUp,
+  useTestIdentity,
+  verifyWithJwks,
+  webClientId,
+} from '#identity/test/test-identity.ts';
 
-// The Passkey API's challenges. The ceremonies themselves (a real authenticator's attestation and
-// assertions, and the misuse the grant refuses) are driven in Chromium's virtual authenticator by
-// e2e/passkeys.spec.ts.
+// The Passkey API: its challenges, and the webauthn grant fed by a software authenticator (real
+// attestations and ES256 assertions, test/software-authenticator.ts) and by its forgeries. Chromium's
+// virtual authenticator drives the same in e2e/passkeys.spec.ts.
 
 const identity = useTestIdentity();
 const post = (url: string, payload: Record<string, unknown>) =>
@@ -109,5 +120,101 @@ describe('POST /passkey/challenge and the webauthn grant', () => {
       authn_response: { id: 'AAAA', rawId: 'AAAA', type: 'public-key', response: {} },
     });
     expect(unknownPasskey.json()).toEqual({ error: 'invalid_grant', error_description: 'Unknown passkey.' });
+  });
+});
+
+describe('the webauthn grant with a real authenticator’s answers', () => {
+  const tokenWith = (authSession: string, credential: unknown) =>
+    post('/oauth/token', {
+      grant_type: webauthnGrant,
+      client_id: webClientId,
+      auth_session: authSession,
+      authn_response: credential,
+      scope: 'openid',
+      audience: `${issuer}api/v2/`,
+    });
+  const signedUp = async (email: string) => {
+    const authenticator = softwareAuthenticator(appOrigin);
+    const challenge = (
+      await post('/passkey/register', { client_id: webClientId, user_profile: { email } })
+    ).json();
+    const created = await tokenWith(
+      challenge.auth_session,
+      authenticator.register(challenge.authn_params_public_key),
+    );
+    expect(created.statusCode, created.body).toBe(200);
+    return { authenticator, tokens: created.json() };
+  };
+  const loginChallenge = async () => (await post('/passkey/challenge', { client_id: webClientId })).json();
+
+  it('signs up a person without a password and signs them in with the passkey', async () => {
+    const { authenticator, tokens } = await signedUp('hedy@example.com');
+    const access = await verifyWithJwks(identity.app, tokens.access_token, `${issuer}api/v2/`);
+    expect(access.payload).toMatchObject({ sub: expect.stringMatching(/^auth0\|/), gty: webauthnGrant });
+    expect(access.payload[secondFactorClaim]).toBe(true);
+    expect((await passwordLogin(identity.app, 'hedy@example.com', '')).statusCode).toBe(400);
+    expect((await passwordLogin(identity.app, 'hedy@example.com', goodPassword)).statusCode).toBe(403);
+
+    const challenge = await loginChallenge();
+    const signedIn = await tokenWith(
+      challenge.auth_session,
+      authenticator.assert(challenge.authn_params_public_key),
+    );
+    expect(signedIn.statusCode, signedIn.body).toBe(200);
+    expect(
+      (await verifyWithJwks(identity.app, signedIn.json().access_token, `${issuer}api/v2/`)).payload.sub,
+    ).toBe(access.payload.sub);
+  });
+
+  it('refuses another origin, another RP ID, another challenge and a counter that went back', async () => {
+    const { authenticator } = await signedUp('lise@example.com');
+    const refusal = async (forge: (options: { challenge: string; rpId?: string }) => unknown) => {
+      const challenge = await loginChallenge();
+      const answer = await tokenWith(challenge.auth_session, forge(challenge.authn_params_public_key));
+      expect(answer.statusCode).toBe(403);
+      return answer.json().error_description as string;
+    };
+    expect(
+      await refusal((options) => authenticator.assert(options, { origin: 'https://evil.example' })),
+    ).toMatch(/^Passkey not verified: .*origin/i);
+    expect(await refusal((options) => authenticator.assert(options, { rpId: 'evil.example' }))).toMatch(
+      /^Passkey not verified: .*RP ID/i,
+    );
+    const other = await loginChallenge();
+    expect(await refusal(() => authenticator.assert(other.authn_params_public_key))).toMatch(
+      /^Passkey not verified: .*challenge/i,
+    );
+    // A good one moves the counter on; a clone behind it is refused.
+    const good = await loginChallenge();
+    expect(
+      (await tokenWith(good.auth_session, authenticator.assert(good.authn_params_public_key))).statusCode,
+    ).toBe(200);
+    authenticator.setCounter(0);
+    expect(await refusal((options) => authenticator.assert(options))).toMatch(
+      /^Passkey not verified: .*counter/i,
+    );
+  });
+
+  it('refuses a sign-up answer made for another origin, and creates nobody', async () => {
+    const authenticator = softwareAuthenticator(appOrigin);
+    const challenge = (
+      await post('/passkey/register', {
+        client_id: webClientId,
+        user_profile: { email: 'mallory@example.com' },
+      })
+    ).json();
+    const forged = await tokenWith(
+      challenge.auth_session,
+      authenticator.register(challenge.authn_params_public_key, { origin: 'https://evil.example' }),
+    );
+    expect(forged.statusCode).toBe(403);
+    expect(forged.json().error_description).toMatch(/origin/i);
+    const again = (
+      await post('/passkey/register', {
+        client_id: webClientId,
+        user_profile: { email: 'mallory@example.com' },
+      })
+    ).statusCode;
+    expect(again).toBe(200);
   });
 });

@@ -295,7 +295,8 @@ describe('client-credentials grant', () => {
       sub: 'launchkit-api@clients',
       aud: `${issuer}api/v2/`,
       azp: 'launchkit-api',
-      scope: 'read:users update:users delete:users create:users read:authentication_methods',
+      scope:
+        'read:users update:users delete:users create:users read:authentication_methods update:authentication_methods delete:authentication_methods',
       gty: 'client-credentials',
     });
     expect((payload.exp as number) - (payload.iat as number)).toBe(86400);

@@ -20,6 +20,8 @@ export const managementScopes = [
   'delete:users',
   'create:users',
   'read:authentication_methods',
+  'update:authentication_methods',
+  'delete:authentication_methods',
 ];
 
 export const splitScope = (scope: string | undefined) => (scope ?? '').split(/\s+/).filter(Boolean);
