@@ -4,6 +4,9 @@ import { expectedAuthFailures, identityConfig, signOutWithMenu, uniqueEmail } fr
 
 test.use({ allowedConsoleErrors: expectedAuthFailures });
 
+// playwright.config.ts: RECENT_LOGIN_MAX_AGE_SECONDS.
+const recentLoginSeconds = 15;
+
 /**
  * Chromium's virtual authenticator (the DevTools WebAuthn domain): a platform authenticator with
  * resident keys and user verification that answers every request as if the person touched it.
@@ -28,9 +31,10 @@ const credentialsOf = async (cdp: CDPSession, authenticatorId: string) =>
   (await cdp.send('WebAuthn.getCredentials', { authenticatorId })).credentials;
 
 test.describe('passkeys', () => {
-  test('sign up with a passkey and no password, then sign in with it by the button and by autofill', async ({
+  test('sign up with a passkey and no password, sign in with it by the button and by autofill, rename and remove it', async ({
     page,
   }) => {
+    test.setTimeout(90_000);
     const { cdp, authenticatorId } = await virtualAuthenticator(page);
     const email = uniqueEmail('passkey');
 
@@ -61,6 +65,35 @@ test.describe('passkeys', () => {
     );
     await page.getByTestId('auth-form').getByLabel('Email').click();
     await expect(page).toHaveURL(/\/dashboard$/);
+
+    // Settings → Security lists it; renamed, then removed (after signing in again with it), it no longer
+    // signs in.
+    await gotoHydrated(page, '/settings/security');
+    const passkeys = page.getByRole('region', { name: 'Passkeys' });
+    await expect(passkeys.getByRole('listitem')).toHaveCount(1);
+    await expectNoAxeViolations(page);
+    await passkeys.getByRole('button', { name: 'Rename Passkey' }).click();
+    await passkeys.getByLabel('Passkey name').fill('Work laptop');
+    await passkeys.getByRole('button', { name: 'Save' }).click();
+    await expect(passkeys.getByRole('listitem')).toContainText('Work laptop');
+    await page.waitForTimeout((recentLoginSeconds + 1) * 1000);
+    await passkeys.getByRole('button', { name: 'Remove Work laptop' }).click();
+    await page.getByTestId('remove-passkey-dialog').getByRole('button', { name: 'Remove' }).click();
+    const reauth = page.getByRole('dialog', { name: 'Please sign in again to complete this action' });
+    await reauth.getByRole('button', { name: 'Use a passkey' }).click();
+    await expect(passkeys.getByRole('status')).toHaveText(
+      '“Work laptop” was removed. It no longer signs you in.',
+    );
+    await expect(passkeys).toContainText('This account has no passkeys.');
+
+    await signOutWithMenu(page);
+    await gotoHydrated(page, '/auth/signin');
+    await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
+    await expect(page.getByRole('alert')).toHaveText(
+      'This passkey could not be checked. Try again, or sign in another way.',
+    );
+    await expect(page).toHaveURL(/\/auth\/signin$/);
+    expect(await credentialsOf(cdp, authenticatorId)).toHaveLength(1);
   });
 
   test('the provider refuses a replayed, tampered or cloned passkey answer', async ({ page, request }) => {

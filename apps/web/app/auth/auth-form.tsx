@@ -8,7 +8,7 @@ import { useAppForm } from '#web/hooks/use-app-form.ts';
 import { useReauthentication } from '#web/hooks/use-reauthentication.tsx';
 import { useAuth } from './auth-context.tsx';
 import { SecondFactorRequired } from './auth-error.ts';
-import { PasskeyButton, usePasskeyAutofill, usePasskeySupport } from './passkey-sign-in.tsx';
+import { PasskeyButton, usePasskeyAutofill } from './passkey-sign-in.tsx';
 import { ProviderButton } from './provider-button.tsx';
 import { offeredProviders, type SocialProvider } from './providers.ts';
 import { SecondFactorStep } from './second-factor-step.tsx';
@@ -84,7 +84,6 @@ export function AuthForm({ type }: { type: AuthType }) {
   usePasskeyAutofill(type === 'signin' && !mfaToken, (error) =>
     setOutcome({ variant: 'error', message: errorMessage(error) }),
   );
-  const canUsePasskeys = usePasskeySupport();
   const checkedEmail = async () => ((await trigger('email')) ? getValues('email').trim() : null);
 
   const onProvider = async (provider: SocialProvider) => {
@@ -158,7 +157,7 @@ export function AuthForm({ type }: { type: AuthType }) {
           {labels.idle}
         </FormSubmit>
       </form>
-      {(type === 'signin' || type === 'signup') && canUsePasskeys && (
+      {(type === 'signin' || type === 'signup') && (
         <div className="mt-4">
           <PasskeyButton type={type} email={checkedEmail} run={run} disabled={isBusy} />
         </div>

@@ -1,8 +1,14 @@
 import { useEffect, useRef, useState } from 'react';
 import { Button } from '#web/components/forms/button.tsx';
 import { useAuth } from './auth-context.tsx';
+import { AuthError } from './auth-error.ts';
 
 type Run = (action: () => Promise<unknown>) => Promise<boolean>;
+
+/** Whether the browser can use passkeys at all (WebAuthn), asked when one is wanted, not at render. */
+export const canUsePasskeys = () => typeof window.PublicKeyCredential === 'function';
+
+const passkeysUnsupported = 'This browser cannot use passkeys. Sign in another way, or use another browser.';
 
 /**
  * "Sign in with a passkey" / "Sign up with a passkey": the browser's own passkey dialog, then the
@@ -26,6 +32,7 @@ export function PasskeyButton({
   const onClick = async () => {
     setIsBusy(true);
     await run(async () => {
+      if (!canUsePasskeys()) throw new AuthError('passkeys_unsupported', passkeysUnsupported);
       if (type === 'signin') {
         // The waiting autofill request holds the browser's one ceremony: it stops first.
         await auth.cancelPasskeyAutofill();
@@ -67,7 +74,7 @@ export function usePasskeyAutofill(enabled: boolean, onError: (error: unknown) =
   // The session's operations are the same functions on every render: only `enabled` starts or stops.
   // biome-ignore lint/correctness/useExhaustiveDependencies: see above
   useEffect(() => {
-    if (!enabled) return;
+    if (!enabled || !canUsePasskeys()) return;
     let isCurrent = true;
     signinWithPasskey({ autofill: true }).catch((error: unknown) => {
       const code = (error as { code?: unknown } | null)?.code;
@@ -79,14 +86,4 @@ export function usePasskeyAutofill(enabled: boolean, onError: (error: unknown) =
       void cancelPasskeyAutofill();
     };
   }, [enabled]);
-}
-
-/**
- * Whether the browser can use passkeys at all (WebAuthn). Known only after hydration: the prerendered
- * page and the first render offer no passkey button, so both agree.
- */
-export function usePasskeySupport(): boolean {
-  const [isSupported, setIsSupported] = useState(false);
-  useEffect(() => setIsSupported(typeof window.PublicKeyCredential === 'function'), []);
-  return isSupported;
 }

@@ -6,7 +6,7 @@ import { PasswordField } from '#web/components/forms/password-field.tsx';
 import { useAppForm, useOutcome } from '#web/hooks/use-app-form.ts';
 import { useAuth } from './auth-context.tsx';
 import { SecondFactorRequired } from './auth-error.ts';
-import { usePasskeySupport } from './passkey-sign-in.tsx';
+import { canUsePasskeys } from './passkey-sign-in.tsx';
 import { ProviderButton } from './provider-button.tsx';
 import type { SocialProvider } from './providers.ts';
 import { SecondFactorStep } from './second-factor-step.tsx';
@@ -47,9 +47,7 @@ export function ReauthDialog({ user, onSignedIn, onCancel }: ReauthDialogProps) 
       <h2 id={titleId} className="text-lg font-semibold text-slate-900">
         Please sign in again to complete this action
       </h2>
-      <p className="mt-2 text-sm text-slate-600">
-        For your security, changing your email or password needs a recent sign-in.
-      </p>
+      <p className="mt-2 text-sm text-slate-600">For your security, this change needs a recent sign-in.</p>
       <div className="mt-6 space-y-5">
         {socialProvider ? (
           <ProviderSignIn provider={socialProvider} onSignedIn={onSignedIn} run={run} />
@@ -112,9 +110,9 @@ function PasswordSignIn({ email, onSignedIn, run }: SignInProps & { email: strin
 /** For an account that signs in with a passkey (perhaps with no password at all). */
 function PasskeyReauthentication({ onSignedIn, run }: SignInProps) {
   const { reauthenticateWithPasskey } = useAuth();
-  const canUsePasskeys = usePasskeySupport();
   const [isBusy, setIsBusy] = useState(false);
-  if (!canUsePasskeys) return null;
+  // The dialog opens in the browser only (a change refused), so asking here matches every render.
+  if (!canUsePasskeys()) return null;
   const onClick = async () => {
     setIsBusy(true);
     const isSignedIn = await run(async () => {

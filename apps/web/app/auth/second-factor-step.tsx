@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { Button } from '#web/components/forms/button.tsx';
 import { FormOutcome } from '#web/components/forms/form-outcome.tsx';
 import { FormSubmit } from '#web/components/forms/form-submit.tsx';
-import { SecondFactorAnswerField, SecondFactorSwitch } from '#web/components/two-factor/code-fields.tsx';
-import { RecoveryCodeNotice } from '#web/components/two-factor/recovery-code-notice.tsx';
+import { SecondFactorAnswerField, SecondFactorSwitch } from '#web/components/security/code-fields.tsx';
+import { RecoveryCodeNotice } from '#web/components/security/recovery-code-notice.tsx';
 import { useAppForm } from '#web/hooks/use-app-form.ts';
 import { useAuth } from './auth-context.tsx';
 

@@ -1,11 +1,11 @@
 import { useParams } from 'react-router';
 import { useAuth } from '#web/auth/auth-context.tsx';
 import { AppPage } from '#web/components/layout/app-page.tsx';
+import { SecuritySettings } from '#web/components/security/security-settings.tsx';
 import { BillingSettingsPanel } from '#web/components/settings/billing-settings-panel.tsx';
 import { GeneralSettingsForm } from '#web/components/settings/general-settings-form.tsx';
 import { PasswordSettingsForm } from '#web/components/settings/password-settings-form.tsx';
 import { type SettingsSection, SettingsTabs } from '#web/components/settings/settings-tabs.tsx';
-import { TwoFactorSettings } from '#web/components/two-factor/two-factor-settings.tsx';
 import { OwnWorkspaceOnly } from '#web/components/workspaces/own-workspace-only.tsx';
 import { unlistedPageMeta } from '#web/lib/meta.ts';
 import type { Route } from './+types/settings';
@@ -33,7 +33,7 @@ export default function Settings() {
       <div className="mt-8 max-w-xl">
         {section === 'general' && <GeneralSettingsForm user={user} />}
         {section === 'password' && <PasswordSettingsForm user={user} />}
-        {section === 'security' && <TwoFactorSettings user={user} />}
+        {section === 'security' && <SecuritySettings user={user} />}
         {section === 'billing' && (
           // Billing is the owner's: in someone else's workspace the page says so rather than leaving
           // for the person's own billing portal, which would look like the workspace's.

@@ -14,7 +14,7 @@ import { isKnownAudience, userScopes } from '#identity/tokens/scopes.ts';
 import { signInTokens } from '#identity/tokens/sign-in-tokens.ts';
 import { newDatabaseUser } from '#identity/users/sign-up-user.ts';
 import { findDatabaseUser, recordLogin } from '#identity/users/user-profile.ts';
-import { relyingParty } from './relying-party.ts';
+import { passkeyAlgorithms, relyingParty } from './relying-party.ts';
 
 export const webauthnGrant = 'urn:okta:params:oauth:grant-type:webauthn';
 
@@ -75,6 +75,7 @@ export async function passkeyGrant(
         expectedOrigin: origins,
         expectedRPID: rpID,
         requireUserVerification: false,
+        supportedAlgorithmIDs: passkeyAlgorithms,
       });
     } catch (error) {
       throw refused(`Passkey not verified: ${reasonOf(error)}`);

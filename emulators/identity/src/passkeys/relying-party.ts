@@ -13,3 +13,10 @@ export function relyingParty(context: IdentityContext) {
     origins,
   };
 }
+
+/**
+ * The signature algorithms a passkey may use: EdDSA, ES256, RS256 (COSE ids), as browsers and Auth0
+ * offer. Named, not SimpleWebAuthn's default: that default asks the runtime about ML-DSA, which Node
+ * 26 supports only as an experimental feature and says so with a warning on every start.
+ */
+export const passkeyAlgorithms = [-8, -7, -257];

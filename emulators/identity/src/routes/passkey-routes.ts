@@ -6,7 +6,7 @@ import type { IdentityContext } from '#identity/context.ts';
 import { oauthError } from '#identity/http/http-error.ts';
 import { bodyRecord, optionalParam, requiredParam } from '#identity/http/request-params.ts';
 import { ceremonyLifetimeMs } from '#identity/passkeys/ceremonies.ts';
-import { relyingParty } from '#identity/passkeys/relying-party.ts';
+import { passkeyAlgorithms, relyingParty } from '#identity/passkeys/relying-party.ts';
 import { findDatabaseUser } from '#identity/users/user-profile.ts';
 
 const userProfile = z.strictObject({ email: z.email().max(254), name: z.string().max(150).optional() });
@@ -50,6 +50,7 @@ export function registerPasskeyRoutes(app: FastifyInstance, context: IdentityCon
       userID: randomBytes(32),
       timeout: ceremonyLifetimeMs,
       attestationType: 'none',
+      supportedAlgorithmIDs: passkeyAlgorithms,
       authenticatorSelection: { residentKey: 'required', userVerification: 'preferred' },
     });
     const authSession = context.passkeyCeremonies.start({

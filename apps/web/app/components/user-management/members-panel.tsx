@@ -3,13 +3,13 @@ import { useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Alert } from '#web/components/forms/alert.tsx';
 import { Button } from '#web/components/forms/button.tsx';
+import { ConfirmDialog } from '#web/components/forms/confirm-dialog.tsx';
 import { errorMessage } from '#web/components/forms/error-message.ts';
 import { CardSection } from '#web/components/layout/card-section.tsx';
 import { LoadingStatus } from '#web/components/layout/loading-status.tsx';
 import { useApiResource } from '#web/hooks/use-api-resource.ts';
 import { listMembers, type Member, removeMember, resendInvitation } from '#web/lib/team/members.ts';
 import { AddUserDialog } from './add-user-dialog.tsx';
-import { ConfirmDialog } from './confirm-dialog.tsx';
 import { fullName, type MemberActions, MemberRow } from './member-row.tsx';
 
 // "sub-users" in the test ids (data-testid): the browser tests' names for this panel since the first release.

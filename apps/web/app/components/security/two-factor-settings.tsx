@@ -1,11 +1,12 @@
+import type { AuthenticationMethods } from '@launchkit/api-contract';
 import { formatLongDate } from '@launchkit/plans';
 import type { ReactNode } from 'react';
 import { signInMethodLabels } from '#web/auth/providers.ts';
 import type { AuthUser } from '#web/auth/session.ts';
 import { Alert } from '#web/components/forms/alert.tsx';
 import { Button } from '#web/components/forms/button.tsx';
-import { useApiResource } from '#web/hooks/use-api-resource.ts';
-import { authenticatorAppOf, listAuthenticationMethods } from '#web/lib/authentication-methods.ts';
+import type { ApiResource } from '#web/hooks/use-api-resource.ts';
+import { authenticatorAppOf } from '#web/lib/authentication-methods.ts';
 import { AuthenticatorAppSetup } from './authenticator-app-setup.tsx';
 import { TurnOffTwoFactor } from './turn-off-two-factor.tsx';
 
@@ -13,9 +14,14 @@ import { TurnOffTwoFactor } from './turn-off-two-factor.tsx';
  * Settings → Security: two-factor authentication with an authenticator app, on the identity provider's
  * MFA API. A social account's second factor is its provider's own.
  */
-export function TwoFactorSettings({ user }: { user: AuthUser }) {
+export function TwoFactorSettings({
+  user,
+  methods,
+}: {
+  user: AuthUser;
+  methods: ApiResource<AuthenticationMethods>;
+}) {
   const socialMethod = user.providers.find((method) => method !== 'password');
-  const methods = useApiResource(socialMethod ? null : listAuthenticationMethods);
 
   let body: ReactNode;
   if (socialMethod) {

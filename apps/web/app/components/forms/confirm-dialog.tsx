@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { Button } from '#web/components/forms/button.tsx';
-import { ModalDialog } from '#web/components/forms/modal-dialog.tsx';
+import { Button } from './button.tsx';
+import { ModalDialog } from './modal-dialog.tsx';
 
 /**
  * Asks before an action that cannot be taken back; the confirm button repeats the action's name

@@ -1,0 +1,149 @@
+import { passkeyNameField } from '@launchkit/api-contract/field-rules';
+import { formatLongDate } from '@launchkit/plans';
+import { useState } from 'react';
+import { Button } from '#web/components/forms/button.tsx';
+import { ConfirmDialog } from '#web/components/forms/confirm-dialog.tsx';
+import { FormOutcome } from '#web/components/forms/form-outcome.tsx';
+import { FormSubmit } from '#web/components/forms/form-submit.tsx';
+import { TextField } from '#web/components/forms/text-field.tsx';
+import { useAppForm, useOutcome } from '#web/hooks/use-app-form.ts';
+import { useReauthentication } from '#web/hooks/use-reauthentication.tsx';
+import { type AuthenticationMethod, removePasskey, renamePasskey } from '#web/lib/authentication-methods.ts';
+
+/**
+ * Settings → Security: the passkeys that sign the person in, each renamed or removed here. Removing
+ * asks for a recent sign-in (the API's rule); a removed passkey no longer signs in.
+ */
+export function PasskeySettings({
+  passkeys,
+  onChange,
+}: {
+  passkeys: AuthenticationMethod[];
+  onChange: () => void;
+}) {
+  const reauthentication = useReauthentication();
+  const { outcome, run } = useOutcome();
+  const [removing, setRemoving] = useState<AuthenticationMethod | null>(null);
+  const [renamingId, setRenamingId] = useState<string | null>(null);
+
+  const remove = async (passkey: AuthenticationMethod) => {
+    setRemoving(null);
+    await run(async () => {
+      await reauthentication.run(() => removePasskey(passkey.id));
+      onChange();
+      return `“${passkey.name}” was removed. It no longer signs you in.`;
+    });
+  };
+
+  return (
+    <section aria-labelledby="passkeys-title" className="rounded-lg bg-white p-6 ring-1 ring-slate-200">
+      <h2 id="passkeys-title" className="text-base font-semibold text-slate-900">
+        Passkeys
+      </h2>
+      <p className="mt-3 text-sm text-slate-700">
+        A passkey signs you in with your fingerprint, face or screen lock, with no password to type or steal.
+      </p>
+      {passkeys.length === 0 ? (
+        <p className="mt-3 text-sm text-slate-600">This account has no passkeys.</p>
+      ) : (
+        <ul
+          aria-labelledby="passkeys-title"
+          className="mt-4 divide-y divide-slate-200 rounded-md ring-1 ring-slate-200"
+        >
+          {passkeys.map((passkey) => (
+            <li key={passkey.id} className="p-4">
+              {renamingId === passkey.id ? (
+                <RenameForm
+                  passkey={passkey}
+                  onDone={() => {
+                    setRenamingId(null);
+                    onChange();
+                  }}
+                  onCancel={() => setRenamingId(null)}
+                />
+              ) : (
+                <div className="flex flex-wrap items-center justify-between gap-3">
+                  <div className="min-w-0">
+                    <p className="font-medium break-words text-slate-900">{passkey.name}</p>
+                    <p className="text-sm text-slate-600">
+                      Added {formatLongDate(passkey.createdAt)}
+                      {passkey.lastUsedAt ? ` · last used ${formatLongDate(passkey.lastUsedAt)}` : ''}
+                    </p>
+                  </div>
+                  <div className="flex gap-2">
+                    <Button
+                      variant="secondary"
+                      onClick={() => setRenamingId(passkey.id)}
+                      aria-label={`Rename ${passkey.name}`}
+                    >
+                      Rename
+                    </Button>
+                    <Button
+                      variant="secondary"
+                      onClick={() => setRemoving(passkey)}
+                      aria-label={`Remove ${passkey.name}`}
+                    >
+                      Remove
+                    </Button>
+                  </div>
+                </div>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+      <div className="mt-4">
+        <FormOutcome outcome={outcome} />
+      </div>
+      {removing && (
+        <ConfirmDialog
+          titleId="remove-passkey-title"
+          title={`Remove “${removing.name}”?`}
+          description="It will no longer sign you in. If it is your only way in, set a password first or keep another passkey."
+          confirmLabel="Remove"
+          onConfirm={() => void remove(removing)}
+          onCancel={() => setRemoving(null)}
+          testId="remove-passkey-dialog"
+        />
+      )}
+      {reauthentication.dialog}
+    </section>
+  );
+}
+
+function RenameForm({
+  passkey,
+  onDone,
+  onCancel,
+}: {
+  passkey: AuthenticationMethod;
+  onDone: () => void;
+  onCancel: () => void;
+}) {
+  const { requiredProps, submitWith, outcome, isSubmitting } = useAppForm<{ name: string }>({
+    name: passkey.name ?? '',
+  });
+  const onSubmit = submitWith(async ({ name }) => {
+    await renamePasskey(passkey.id, name.trim());
+    onDone();
+    return null;
+  });
+  return (
+    <form noValidate onSubmit={onSubmit} className="space-y-3">
+      <TextField
+        id={`passkey-name-${passkey.id.replace(/[^\w-]/g, '-')}`}
+        label="Passkey name"
+        autoFocus
+        {...requiredProps('name', passkeyNameField)}
+      />
+      <div className="flex flex-wrap items-center gap-3">
+        <FormSubmit outcome={outcome} busy={isSubmitting} busyLabel="Saving…">
+          Save
+        </FormSubmit>
+        <Button variant="secondary" onClick={onCancel} disabled={isSubmitting}>
+          Cancel
+        </Button>
+      </div>
+    </form>
+  );
+}
