@@ -2,8 +2,8 @@ import { createHash, generateKeyPairSync, randomBytes, sign } from 'node:crypto'
 import { type CBORType, encodeCBOR } from '@levischuck/tiny-cbor';
 
 // A passkey authenticator in software, for tests without a browser: it makes "none" attestations and
-// ES256 assertions as a platform authenticator does (W3C WebAuthn §6.1 authenticator data, §6.5
-// attestation object), so the emulator's SimpleWebAuthn checks run on real bytes. It can be told to
+// ES256 assertions as a platform authenticator does (the authenticator data and attestation object of
+// W3C WebAuthn Level 3), so the emulator's SimpleWebAuthn checks run on real bytes. It can be told to
 // answer for another origin or RP ID, or to turn its counter back, as a forger or a clone would.
 
 const b64 = (bytes: Uint8Array) => Buffer.from(bytes).toString('base64url');

@@ -14,3 +14,18 @@ export function FormSubmit({ outcome, ...buttonProps }: FormSubmitProps) {
     </>
   );
 }
+
+/** The end of a form that can be given up: its outcome, its submit button, and Cancel beside it. */
+export function FormSubmitOrCancel({
+  onCancel,
+  ...submitProps
+}: FormSubmitProps & { busy: boolean; onCancel: () => void }) {
+  return (
+    <div className="flex flex-wrap items-center gap-3">
+      <FormSubmit {...submitProps} />
+      <Button variant="secondary" onClick={onCancel} disabled={submitProps.busy}>
+        Cancel
+      </Button>
+    </div>
+  );
+}

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useAuth } from '#web/auth/auth-context.tsx';
 import type { AuthenticatorAppSetup as Setup } from '#web/auth/second-factor.ts';
 import { Button } from '#web/components/forms/button.tsx';
-import { FormSubmit } from '#web/components/forms/form-submit.tsx';
+import { FormSubmitOrCancel } from '#web/components/forms/form-submit.tsx';
 import { PasswordField } from '#web/components/forms/password-field.tsx';
 import { useAppForm } from '#web/hooks/use-app-form.ts';
 import { AuthenticationCodeField, checkAuthenticationCode } from './code-fields.tsx';
@@ -86,14 +86,9 @@ function PasswordStep({
         autoComplete="current-password"
         {...requiredProps('password', currentPasswordField)}
       />
-      <div className="flex flex-wrap items-center gap-3">
-        <FormSubmit outcome={outcome} busy={isSubmitting} busyLabel="Checking…">
-          Continue
-        </FormSubmit>
-        <Button variant="secondary" onClick={onCancel} disabled={isSubmitting}>
-          Cancel
-        </Button>
-      </div>
+      <FormSubmitOrCancel outcome={outcome} busy={isSubmitting} busyLabel="Checking…" onCancel={onCancel}>
+        Continue
+      </FormSubmitOrCancel>
     </form>
   );
 }
@@ -137,14 +132,9 @@ function ScanStep({
         id="two-factor-code"
         {...fieldProps('code', { validate: checkAuthenticationCode })}
       />
-      <div className="flex flex-wrap items-center gap-3">
-        <FormSubmit outcome={outcome} busy={isSubmitting} busyLabel="Turning on…">
-          Turn on
-        </FormSubmit>
-        <Button variant="secondary" onClick={onCancel} disabled={isSubmitting}>
-          Cancel
-        </Button>
-      </div>
+      <FormSubmitOrCancel outcome={outcome} busy={isSubmitting} busyLabel="Turning on…" onCancel={onCancel}>
+        Turn on
+      </FormSubmitOrCancel>
     </form>
   );
 }

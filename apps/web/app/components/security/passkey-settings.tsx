@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { Button } from '#web/components/forms/button.tsx';
 import { ConfirmDialog } from '#web/components/forms/confirm-dialog.tsx';
 import { FormOutcome } from '#web/components/forms/form-outcome.tsx';
-import { FormSubmit } from '#web/components/forms/form-submit.tsx';
+import { FormSubmitOrCancel } from '#web/components/forms/form-submit.tsx';
 import { TextField } from '#web/components/forms/text-field.tsx';
 import { useAppForm, useOutcome } from '#web/hooks/use-app-form.ts';
 import { useReauthentication } from '#web/hooks/use-reauthentication.tsx';
@@ -136,14 +136,9 @@ function RenameForm({
         autoFocus
         {...requiredProps('name', passkeyNameField)}
       />
-      <div className="flex flex-wrap items-center gap-3">
-        <FormSubmit outcome={outcome} busy={isSubmitting} busyLabel="Saving…">
-          Save
-        </FormSubmit>
-        <Button variant="secondary" onClick={onCancel} disabled={isSubmitting}>
-          Cancel
-        </Button>
-      </div>
+      <FormSubmitOrCancel outcome={outcome} busy={isSubmitting} busyLabel="Saving…" onCancel={onCancel}>
+        Save
+      </FormSubmitOrCancel>
     </form>
   );
 }
