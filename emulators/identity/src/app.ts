@@ -25,6 +25,7 @@ import { registerDiscoveryRoutes } from './routes/discovery-routes.ts';
 import { registerLogoutRoutes } from './routes/logout-routes.ts';
 import { registerManagementRoutes } from './routes/management-routes.ts';
 import { registerMfaRoutes } from './routes/mfa-routes.ts';
+import { registerMyAccountRoutes } from './routes/my-account-routes.ts';
 import { registerPasskeyRoutes } from './routes/passkey-routes.ts';
 import { registerTokenRoutes } from './routes/token-routes.ts';
 import { registerUserinfoRoutes } from './routes/userinfo-routes.ts';
@@ -81,6 +82,7 @@ export async function assembleIdentityApp(
       registerTokenRoutes(app, context);
       registerMfaRoutes(app, context);
       registerPasskeyRoutes(app, context);
+      registerMyAccountRoutes(app, context);
       registerUserinfoRoutes(app, context);
       registerAuthorizeRoutes(app, context);
       registerLogoutRoutes(app, context);

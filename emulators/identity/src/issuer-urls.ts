@@ -43,6 +43,11 @@ export class IssuerUrls {
     return `${this.current}mfa/`;
   }
 
+  /** Audience of tokens for the My Account API (/me/v1/*): a person's own authentication methods. */
+  get myAccountAudience(): string {
+    return `${this.current}me/`;
+  }
+
   /** The second audience of user access tokens: what /userinfo accepts. */
   get userinfoAudience(): string {
     return `${this.current}userinfo`;

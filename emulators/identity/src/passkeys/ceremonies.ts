@@ -4,7 +4,9 @@ import { secretHash } from '#identity/users/tickets.ts';
 /** A WebAuthn ceremony the emulator started and the webauthn grant completes, once. */
 export type CeremonyStart =
   | { kind: 'signup'; clientId: string; challenge: string; email: string; name?: string }
-  | { kind: 'login'; clientId: string; challenge: string };
+  | { kind: 'login'; clientId: string; challenge: string }
+  /** A passkey added to a signed-in person's account (My Account API). */
+  | { kind: 'enrol'; clientId: string; challenge: string; userId: string; methodId: string };
 
 export type PasskeyCeremony = CeremonyStart & { expiresAt: number };
 

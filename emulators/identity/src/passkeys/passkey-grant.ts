@@ -1,10 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import {
-  type AuthenticationResponseJSON,
-  type RegistrationResponseJSON,
-  verifyAuthenticationResponse,
-  verifyRegistrationResponse,
-} from '@simplewebauthn/server';
+import { type AuthenticationResponseJSON, verifyAuthenticationResponse } from '@simplewebauthn/server';
 import type { IdentityContext } from '#identity/context.ts';
 import { oauthError } from '#identity/http/http-error.ts';
 import { optionalParam, requiredParam } from '#identity/http/request-params.ts';
@@ -14,15 +9,12 @@ import { isKnownAudience, userScopes } from '#identity/tokens/scopes.ts';
 import { signInTokens } from '#identity/tokens/sign-in-tokens.ts';
 import { newDatabaseUser } from '#identity/users/sign-up-user.ts';
 import { findDatabaseUser, recordLogin } from '#identity/users/user-profile.ts';
-import { passkeyAlgorithms, relyingParty } from './relying-party.ts';
+import { passkeyRefused, verificationFailure, verifiedPasskey } from './registration.ts';
+import { relyingParty } from './relying-party.ts';
 
 export const webauthnGrant = 'urn:okta:params:oauth:grant-type:webauthn';
 
-const refused = (description: string) => oauthError(403, 'invalid_grant', description);
-
-/** Why a WebAuthn check failed, in the library's words (origin, RP ID, challenge, counter, signature). */
-const reasonOf = (error: unknown) =>
-  error instanceof Error ? error.message : 'The passkey could not be verified.';
+const refused = passkeyRefused;
 
 function credentialOf(params: Record<string, unknown>) {
   const response = params.authn_response;
@@ -56,7 +48,10 @@ export async function passkeyGrant(
   ip: string,
 ) {
   const ceremony = context.passkeyCeremonies.take(requiredParam(params, 'auth_session'));
-  if (!ceremony || ceremony.clientId !== clientId) throw refused('Invalid or expired auth_session.');
+  // An enrolment's auth_session is completed by the My Account API, never exchanged for tokens.
+  if (!ceremony || ceremony.clientId !== clientId || ceremony.kind === 'enrol') {
+    throw refused('Invalid or expired auth_session.');
+  }
   const response = credentialOf(params);
   const audience = optionalParam(params, 'audience');
   if (audience !== undefined && !isKnownAudience(audience, context.urls))
@@ -67,37 +62,12 @@ export async function passkeyGrant(
 
   let user: UserRecord;
   if (ceremony.kind === 'signup') {
-    let verification: Awaited<ReturnType<typeof verifyRegistrationResponse>>;
-    try {
-      verification = await verifyRegistrationResponse({
-        response: response as unknown as RegistrationResponseJSON,
-        expectedChallenge: ceremony.challenge,
-        expectedOrigin: origins,
-        expectedRPID: rpID,
-        requireUserVerification: false,
-        supportedAlgorithmIDs: passkeyAlgorithms,
-      });
-    } catch (error) {
-      throw refused(`Passkey not verified: ${reasonOf(error)}`);
-    }
-    if (!verification.verified) throw refused('The passkey could not be verified.');
+    const passkey = await verifiedPasskey(context, response, ceremony.challenge);
     if (findDatabaseUser(context.store.state, ceremony.email)) {
       throw refused('A user with this email already exists: sign in instead.');
     }
-    const { credential } = verification.registrationInfo;
     user = newDatabaseUser(context, { email: ceremony.email, name: ceremony.name, passwordHash: '' });
-    user.passkeys = [
-      {
-        id: `passkey|dev_${randomBytes(12).toString('base64url')}`,
-        credentialId: credential.id,
-        publicKey: Buffer.from(credential.publicKey).toString('base64url'),
-        counter: credential.counter,
-        ...(credential.transports ? { transports: credential.transports } : {}),
-        name: 'Passkey',
-        createdAt: now,
-        lastUsedAt: now,
-      },
-    ];
+    user.passkeys = [{ ...passkey, lastUsedAt: now }];
     context.store.state.users.set(user.userId, user);
     await context.store.save();
     await sendVerificationEmail(context, user);
@@ -121,7 +91,7 @@ export async function passkeyGrant(
         requireUserVerification: false,
       });
     } catch (error) {
-      throw refused(`Passkey not verified: ${reasonOf(error)}`);
+      throw verificationFailure(error);
     }
     if (!verification.verified) throw refused('The passkey could not be verified.');
     user = found.user;

@@ -218,3 +218,65 @@ describe('the webauthn grant with a real authenticator’s answers', () => {
     expect(again).toBe(200);
   });
 });
+
+describe('adding a passkey to an account (My Account API)', () => {
+  it('takes a token for <issuer>me/, adds the created credential, and the new passkey signs in', async () => {
+    await signUp(identity.app, 'emmy@example.com');
+    const meToken = (
+      await passwordLogin(identity.app, 'emmy@example.com', goodPassword, {
+        audience: `${issuer}me/`,
+        scope: 'create:me:authentication_methods',
+      })
+    ).json().access_token as string;
+    const me = (url: string, payload: object, bearer = meToken) =>
+      identity.app.inject({ method: 'POST', url, headers: { authorization: `Bearer ${bearer}` }, payload });
+
+    const started = await me('/me/v1/authentication-methods', { type: 'passkey' });
+    expect(started.statusCode, started.body).toBe(201);
+    const location = String(started.headers.location);
+    expect(location).toMatch(/\/me\/v1\/authentication-methods\/passkey%7Cdev_/);
+    const methodId = decodeURIComponent(location.split('/').pop() ?? '');
+    const { auth_session: authSession, authn_params_public_key: options } = started.json();
+    expect(options).toMatchObject({
+      authenticatorSelection: { residentKey: 'required', userVerification: 'required' },
+    });
+
+    const authenticator = softwareAuthenticator(appOrigin);
+    // Another method's id, or a token of another API, completes nothing.
+    const apiToken = (
+      await passwordLogin(identity.app, 'emmy@example.com', goodPassword, { audience: `${issuer}api/v2/` })
+    ).json().access_token as string;
+    expect(
+      (await me(`/me/v1/authentication-methods/${encodeURIComponent(methodId)}/verify`, {}, apiToken))
+        .statusCode,
+    ).toBe(401);
+    const verified = await me(`/me/v1/authentication-methods/${encodeURIComponent(methodId)}/verify`, {
+      auth_session: authSession,
+      authn_response: authenticator.register(options),
+    });
+    expect(verified.statusCode, verified.body).toBe(201);
+    expect(verified.json()).toMatchObject({ id: methodId, type: 'passkey', created_at: expect.any(String) });
+
+    const challenge = (await post('/passkey/challenge', { client_id: webClientId })).json();
+    const signedIn = await post('/oauth/token', {
+      grant_type: webauthnGrant,
+      client_id: webClientId,
+      auth_session: challenge.auth_session,
+      authn_response: authenticator.assert(challenge.authn_params_public_key),
+      scope: 'openid',
+    });
+    expect(signedIn.statusCode, signedIn.body).toBe(200);
+    // An enrolment's auth_session is never exchanged for tokens.
+    const enrolment = (await me('/me/v1/authentication-methods', { type: 'passkey' })).json();
+    const exchanged = await post('/oauth/token', {
+      grant_type: webauthnGrant,
+      client_id: webClientId,
+      auth_session: enrolment.auth_session,
+      authn_response: authenticator.register(enrolment.authn_params_public_key),
+    });
+    expect(exchanged.json()).toEqual({
+      error: 'invalid_grant',
+      error_description: 'Invalid or expired auth_session.',
+    });
+  });
+});

@@ -13,6 +13,14 @@ export const currentUserScopes = [
 /** What a token for the MFA API may do (Auth0: Manage Authentication Factors with Authentication API). */
 export const mfaScopes = ['enroll', 'read:authenticators', 'remove:authenticators'];
 
+/** What a token for the My Account API may do with the person's own authentication methods. */
+export const myAccountScopes = [
+  'create:me:authentication_methods',
+  'read:me:authentication_methods',
+  'update:me:authentication_methods',
+  'delete:me:authentication_methods',
+];
+
 /** What the machine-to-machine client's token may do on the Management API. */
 export const managementScopes = [
   'read:users',
@@ -38,15 +46,19 @@ export function userScopes(
 ): string[] {
   const asked = splitScope(requested);
   if (asked.length === 0) return ['openid'];
-  const apiScopes =
-    audience === urls.managementAudience ? currentUserScopes : audience === urls.mfaAudience ? mfaScopes : [];
+  const scopesOf: Record<string, string[]> = {
+    [urls.managementAudience]: currentUserScopes,
+    [urls.mfaAudience]: mfaScopes,
+    [urls.myAccountAudience]: myAccountScopes,
+  };
+  const apiScopes = (audience && scopesOf[audience]) || [];
   const known = [...oidcScopes, ...apiScopes];
   return [...new Set(asked)].filter((scope) => known.includes(scope));
 }
 
-/** The audiences a user may ask a token for: the configured API, the Management API and the MFA API. */
+/** The audiences a user may ask a token for: the configured API, the Management, MFA and My Account APIs. */
 export function isKnownAudience(audience: string, urls: IssuerUrls): boolean {
-  return (
-    audience === urls.apiAudience || audience === urls.managementAudience || audience === urls.mfaAudience
+  return [urls.apiAudience, urls.managementAudience, urls.mfaAudience, urls.myAccountAudience].includes(
+    audience,
   );
 }
