@@ -1,6 +1,13 @@
 import type { CDPSession, Page } from '@playwright/test';
 import { expect, expectNoAxeViolations, gotoHydrated, test } from './fixtures.ts';
-import { expectedAuthFailures, identityConfig, signOutWithMenu, uniqueEmail } from './support/identity.ts';
+import {
+  expectedAuthFailures,
+  identityConfig,
+  openSignedInAsNewUser,
+  password,
+  signOutWithMenu,
+  uniqueEmail,
+} from './support/identity.ts';
 
 test.use({ allowedConsoleErrors: expectedAuthFailures });
 
@@ -198,5 +205,30 @@ test.describe('passkeys', () => {
     const cloned = await exchange(fourth.auth_session, await assertionFor(fourth.authn_params_public_key));
     expect(cloned.status()).toBe(403);
     expect((await cloned.json()).error_description).toMatch(/counter/i);
+  });
+
+  test('a password account adds a passkey in Settings → Security, then signs in with it', async ({
+    page,
+    request,
+  }) => {
+    const { cdp, authenticatorId } = await virtualAuthenticator(page);
+    const user = await openSignedInAsNewUser(page, request, 'add-passkey', '/settings/security');
+    const passkeys = page.getByRole('region', { name: 'Passkeys' });
+    await expect(passkeys).toContainText('This account has no passkeys.');
+    await passkeys.getByRole('button', { name: 'Add a passkey' }).click();
+    await passkeys.getByLabel('Password').fill('Not-the-password-1');
+    await passkeys.getByRole('button', { name: 'Continue' }).click();
+    await expect(passkeys.getByRole('alert')).toHaveText('Wrong email or password.');
+    await passkeys.getByLabel('Password').fill(password);
+    await passkeys.getByRole('button', { name: 'Continue' }).click();
+    await expect(passkeys.getByRole('listitem')).toHaveCount(1);
+    expect(await credentialsOf(cdp, authenticatorId)).toHaveLength(1);
+    await expectNoAxeViolations(page);
+
+    await signOutWithMenu(page);
+    await gotoHydrated(page, '/auth/signin');
+    await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page.getByTestId('dashboard-user')).toContainText(user.email);
   });
 });

@@ -8,7 +8,7 @@ import {
 } from '@simplewebauthn/browser';
 import { AuthError } from './auth-error.ts';
 import { loadIdentity } from './identity-client.ts';
-import { askProvider, type ProviderAnswer, tokenRequest } from './provider-request.ts';
+import { askProvider, createAtProvider, type ProviderAnswer, tokenRequest } from './provider-request.ts';
 
 // Passkeys on the provider's Passkey API for web applications (Auth0: "Passkey APIs": `POST
 // /passkey/register`, `POST /passkey/challenge`, then /oauth/token with the webauthn grant). The
@@ -29,15 +29,20 @@ function ceremonyError(error: unknown): AuthError {
   );
 }
 
-async function exchange(authSession: string, credential: object): Promise<string> {
+/** The access token for a passkey's answer: for the product's API, or another (`request`). */
+async function exchange(
+  authSession: string,
+  credential: object,
+  request: { audience?: string; scope?: string } = {},
+): Promise<string> {
   const { config } = await loadIdentity();
   const tokens = await tokenRequest({
     grant_type: webauthnGrant,
     auth_session: authSession,
     authn_response: credential,
     realm: config.connection,
-    scope,
-    audience: config.audience,
+    scope: request.scope ?? scope,
+    audience: request.audience ?? config.audience,
   });
   if (typeof tokens.access_token !== 'string')
     throw new AuthError('invalid_token', 'The identity provider sent no access token.');
@@ -79,6 +84,68 @@ export async function signInWithPasskey({ autofill = false } = {}): Promise<stri
     throw ceremonyError(error);
   });
   return exchange(authSession, assertion);
+}
+
+// Adding a passkey to the signed-in account goes through Auth0's My Account API, with a token for it
+// that the person gets by proving again who they are.
+const myAccountScope = 'create:me:authentication_methods';
+const myAccountAudience = async () => new URL('me/', (await loadIdentity()).config.issuer).toString();
+
+/** A My Account API token from the password (SecondFactorRequired when the account has two-factor). */
+export async function myAccountTokenWithPassword(email: string, password: string): Promise<string> {
+  const { config } = await loadIdentity();
+  const tokens = await tokenRequest({
+    grant_type: 'http://auth0.com/oauth/grant-type/password-realm',
+    realm: config.connection,
+    username: email,
+    password,
+    audience: await myAccountAudience(),
+    scope: myAccountScope,
+  });
+  if (typeof tokens.access_token !== 'string')
+    throw new AuthError('invalid_token', 'The identity provider sent no access token.');
+  return tokens.access_token;
+}
+
+/** A My Account API token from one of the account's passkeys; another account's is refused. */
+export async function myAccountTokenWithPasskey(expectedUid: string): Promise<string> {
+  const { authSession, options } = await challenge('passkey/challenge', {});
+  const assertion = await startAuthentication({
+    optionsJSON: options as PublicKeyCredentialRequestOptionsJSON,
+  }).catch((error: unknown) => {
+    throw ceremonyError(error);
+  });
+  const token = await exchange(authSession, assertion, {
+    audience: await myAccountAudience(),
+    scope: myAccountScope,
+  });
+  const subject = JSON.parse(atob((token.split('.')[1] ?? '').replace(/-/g, '+').replace(/_/g, '/'))).sub;
+  if (subject !== expectedUid) {
+    throw new AuthError(
+      'passkey_other_account',
+      'That passkey belongs to another account. Use a passkey of this account.',
+    );
+  }
+  return token;
+}
+
+/** Creates a passkey in the browser and adds it to the account of `myAccountToken`. */
+export async function addPasskey(myAccountToken: string): Promise<void> {
+  const { body, location } = await createAtProvider('me/v1/authentication-methods', {
+    bearer: myAccountToken,
+    body: { type: 'passkey' },
+  });
+  const credential = await startRegistration({
+    optionsJSON: body.authn_params_public_key as PublicKeyCredentialCreationOptionsJSON,
+  }).catch((error: unknown) => {
+    throw ceremonyError(error);
+  });
+  // `Location` may be absolute or a path; the method is verified at <its path>/verify.
+  const methodPath = new URL(location, (await loadIdentity()).config.domain).pathname.replace(/^\//, '');
+  await askProvider(`${methodPath}/verify`, {
+    bearer: myAccountToken,
+    body: { auth_session: body.auth_session, authn_response: credential },
+  });
 }
 
 /** Stops a waiting autofill request, so a button's own ceremony can start. */

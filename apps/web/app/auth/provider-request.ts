@@ -51,10 +51,10 @@ function refusalOf(body: ProviderAnswer, status: number): AuthError {
   return toAuthError({ ...body, statusCode: status });
 }
 
-export async function askProvider(
-  path: string,
-  options: { method?: 'GET' | 'POST' | 'DELETE'; body?: object; bearer?: string } = {},
-): Promise<ProviderAnswer | ProviderAnswer[]> {
+type RequestOptions = { method?: 'GET' | 'POST' | 'DELETE'; body?: object; bearer?: string };
+
+/** One request to the provider: its answer's body, and the `Location` a created resource is named by. */
+async function send(path: string, options: RequestOptions) {
   const { config } = await loadIdentity();
   let response: Response;
   try {
@@ -72,10 +72,25 @@ export async function askProvider(
       'The sign-in service is not reachable. Check your connection and try again.',
     );
   }
-  if (response.status === 204) return {};
-  const body = (await response.json().catch(() => ({}))) as ProviderAnswer | ProviderAnswer[];
+  const body =
+    response.status === 204
+      ? {}
+      : ((await response.json().catch(() => ({}))) as ProviderAnswer | ProviderAnswer[]);
   if (!response.ok) throw refusalOf(Array.isArray(body) ? {} : body, response.status);
-  return body;
+  return { body, location: response.headers.get('location') };
+}
+
+export async function askProvider(path: string, options: RequestOptions = {}) {
+  return (await send(path, options)).body;
+}
+
+/** A request that creates something the provider names in `Location` (My Account API enrolments). */
+export async function createAtProvider(path: string, options: RequestOptions) {
+  const { body, location } = await send(path, options);
+  if (!location || Array.isArray(body)) {
+    throw new AuthError('bad_response', 'The identity provider did not say where the new method is.');
+  }
+  return { body, location };
 }
 
 export const tokenRequest = async (body: object) => {

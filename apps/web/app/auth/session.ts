@@ -227,6 +227,11 @@ export async function signupWithPasskey(email: string): Promise<AuthUser> {
   return adopt(await passkeys.signUpWithPasskey(email), { isNewSignIn: true });
 }
 
+export { addPasskey, myAccountTokenWithPassword } from './passkeys.ts';
+
+/** A My Account API token from one of the signed-in person's passkeys. */
+export const myAccountTokenWithPasskey = () => passkeys.myAccountTokenWithPasskey(state ? state.uid : '');
+
 export const cancelPasskeyAutofill = async () => passkeys.cancelPasskeyAutofill();
 
 export async function signinWithProvider(provider: SocialProvider): Promise<AuthUser> {

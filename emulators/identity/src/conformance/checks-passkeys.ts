@@ -1,4 +1,4 @@
-import { raw } from './conformance-users.ts';
+import { newUser, raw, signIn } from './conformance-users.ts';
 import * as verdict from './feature-check.ts';
 
 const area = 'Passkey API (/passkey, the webauthn grant)';
@@ -75,6 +75,35 @@ export const passkeyFeatures: verdict.Feature[] = [
       return verdict.expectAll([
         [response.status === 403, `status ${response.status}`],
         [body.error === 'invalid_grant', `error ${String(body.error)}`],
+      ]);
+    },
+  },
+  {
+    id: 'myaccount.passkey-enrolment',
+    area,
+    title:
+      'My Account API: POST /me/v1/authentication-methods {type: passkey} answers 201, Location and creation options',
+    async check(context) {
+      const user = await newUser(context, 'myaccount');
+      const tokens = await signIn(context, user, {
+        audience: `${context.issuer}me/`,
+        scope: 'openid create:me:authentication_methods',
+      });
+      const response = await raw(context, '/me/v1/authentication-methods', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${tokens.access_token}` },
+        body: JSON.stringify({ type: 'passkey' }),
+      });
+      const body = (await response.json()) as {
+        auth_session?: unknown;
+        authn_params_public_key?: { challenge?: unknown };
+      };
+      const location = response.headers.get('location') ?? '';
+      return verdict.expectAll([
+        [response.status === 201, `status ${response.status}`],
+        [/\/me\/v1\/authentication-methods\/passkey/.test(location), `Location ${location}`],
+        [typeof body.auth_session === 'string', 'auth_session'],
+        [typeof body.authn_params_public_key?.challenge === 'string', 'challenge'],
       ]);
     },
   },

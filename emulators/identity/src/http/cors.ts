@@ -11,6 +11,8 @@ export async function registerCors(app: FastifyInstance, webOrigins: string[]) {
     origin: (origin, callback) => callback(null, origin !== undefined && allowed.has(origin)),
     methods: ['GET', 'POST', 'PATCH', 'DELETE', 'OPTIONS'],
     allowedHeaders: ['auth0-client', 'content-type', 'authorization'],
+    // The My Account API names a new authentication method in `Location`.
+    exposedHeaders: ['Location'],
     credentials: true,
     maxAge: 600,
   });

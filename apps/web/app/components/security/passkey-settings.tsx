@@ -9,15 +9,18 @@ import { TextField } from '#web/components/forms/text-field.tsx';
 import { useAppForm, useOutcome } from '#web/hooks/use-app-form.ts';
 import { useReauthentication } from '#web/hooks/use-reauthentication.tsx';
 import { type AuthenticationMethod, removePasskey, renamePasskey } from '#web/lib/authentication-methods.ts';
+import { AddPasskey } from './add-passkey.tsx';
 
 /**
  * Settings → Security: the passkeys that sign the person in, each renamed or removed here. Removing
  * asks for a recent sign-in (the API's rule); a removed passkey no longer signs in.
  */
 export function PasskeySettings({
+  email,
   passkeys,
   onChange,
 }: {
+  email: string;
   passkeys: AuthenticationMethod[];
   onChange: () => void;
 }) {
@@ -92,8 +95,9 @@ export function PasskeySettings({
           ))}
         </ul>
       )}
-      <div className="mt-4">
+      <div className="mt-4 space-y-4">
         <FormOutcome outcome={outcome} />
+        <AddPasskey email={email} onAdded={onChange} />
       </div>
       {removing && (
         <ConfirmDialog

@@ -14,7 +14,11 @@ export function SecuritySettings({ user }: { user: AuthUser }) {
   return (
     <div className="space-y-8">
       {!isSocial && methods.data && (
-        <PasskeySettings passkeys={passkeysOf(methods.data.methods)} onChange={methods.reload} />
+        <PasskeySettings
+          email={user.email}
+          passkeys={passkeysOf(methods.data.methods)}
+          onChange={methods.reload}
+        />
       )}
       <TwoFactorSettings user={user} methods={methods} />
     </div>
