@@ -28,6 +28,7 @@ describe('identity emulator configuration', () => {
         resetRequests: { burst: 10, perMinute: 1 },
         userinfo: { burst: 10, perMinute: 5 },
         loginAttempts: { burst: 20, perMinute: 10 },
+        management: { burst: 50, perMinute: 3000 },
       },
       mail: { transport: 'outbox', outboxDir: path.join(repoRoot, 'data', 'outbox') },
       appName: 'Launchkit',
@@ -84,6 +85,7 @@ describe('identity emulator configuration', () => {
         resetRequests: { burst: 10, perMinute: 1 },
         userinfo: { burst: 10, perMinute: 5 },
         loginAttempts: { burst: 20, perMinute: 10 },
+        management: { burst: 50, perMinute: 3000 },
       },
       logLevel: 'info',
       tls: undefined,
@@ -95,11 +97,13 @@ describe('identity emulator configuration', () => {
       IDENTITY_USERINFO_REQUESTS_PER_MINUTE: '100',
       IDENTITY_LOGIN_ATTEMPTS_PER_MINUTE: '50',
       IDENTITY_RESET_REQUESTS_PER_MINUTE: '3',
+      IDENTITY_MANAGEMENT_REQUESTS_PER_MINUTE: '6',
     });
     expect(raised.rateLimits).toEqual({
       resetRequests: { burst: 30, perMinute: 3 },
       userinfo: { burst: 200, perMinute: 100 },
       loginAttempts: { burst: 100, perMinute: 50 },
+      management: { burst: 6, perMinute: 6 },
     });
     expect(loadIdentityConfig({ IDENTITY_RATE_LIMITS: 'off' }).rateLimits).toBeUndefined();
     expect(() => loadIdentityConfig({ IDENTITY_RATE_LIMITS: 'sometimes' })).toThrow(/IDENTITY_RATE_LIMITS/);

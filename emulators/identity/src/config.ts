@@ -78,6 +78,11 @@ const environmentSchema = z.object({
     1_000_000,
     variables.IDENTITY_LOGIN_ATTEMPTS_PER_MINUTE.default,
   ),
+  IDENTITY_MANAGEMENT_REQUESTS_PER_MINUTE: field.integerWithDefault(
+    1,
+    1_000_000,
+    variables.IDENTITY_MANAGEMENT_REQUESTS_PER_MINUTE.default,
+  ),
   SMTP_URL: field.optionalText,
   MAIL_FROM: field.textWithDefault(variables.MAIL_FROM.default.embedded),
   LOG_LEVEL: field.logLevel,
@@ -143,6 +148,10 @@ export function loadIdentityConfig(environment: NodeJS.ProcessEnv = process.env)
           loginAttempts: {
             burst: 2 * env.IDENTITY_LOGIN_ATTEMPTS_PER_MINUTE,
             perMinute: env.IDENTITY_LOGIN_ATTEMPTS_PER_MINUTE,
+          },
+          management: {
+            burst: Math.min(50, env.IDENTITY_MANAGEMENT_REQUESTS_PER_MINUTE),
+            perMinute: env.IDENTITY_MANAGEMENT_REQUESTS_PER_MINUTE,
           },
         }
       : undefined,

@@ -18,6 +18,8 @@ export type IdentityContext = {
     resetRequests?: RateLimiter;
     userinfo?: RateLimiter;
     loginAttempts?: RateLimiter;
+    /** The tenant's Management API requests (x-ratelimit-* on every answer, 429 past the limit). */
+    management?: RateLimiter;
   };
   /**
    * Wrong second-factor codes per person: Auth0's bucket of 10 attempts, refilled by one every six

@@ -320,6 +320,12 @@ export const variables = {
     default: 10,
     readBy: ['identity'],
   },
+  IDENTITY_MANAGEMENT_REQUESTS_PER_MINUTE: {
+    description:
+      "Management API requests of the whole tenant, after a burst of 50 (Auth0's x-ratelimit-* and 429; 50 a second on a production tenant)",
+    default: 3000,
+    readBy: ['identity'],
+  },
   IDENTITY_RESET_REQUESTS_PER_MINUTE: {
     description: 'change-password mails per address and email',
     default: 1,

@@ -56,6 +56,17 @@ export type ManagementAuthenticationMethod = {
 };
 
 const requestTimeoutMs = 10_000;
+// A rate-limited call waits for the provider's bucket this long at most, once; longer, it fails.
+const maxRateLimitWaitMs = 2_000;
+
+/** How long a 429 says to wait (`Retry-After` seconds, else Auth0's `x-ratelimit-reset` epoch seconds). */
+function rateLimitWaitMs(response: Response): number | null {
+  const retryAfter = Number(response.headers.get('retry-after'));
+  if (Number.isFinite(retryAfter) && retryAfter > 0) return retryAfter * 1000;
+  const reset = Number(response.headers.get('x-ratelimit-reset'));
+  if (Number.isFinite(reset) && reset > 0) return Math.max(0, reset * 1000 - Date.now());
+  return null;
+}
 // Renew a little early so a token never expires between the check and the call.
 const renewBeforeExpiryMs = 60_000;
 
@@ -103,7 +114,13 @@ export function createManagementClient(identity: IdentityConfig) {
     return cached.token;
   }
 
-  async function call(method: string, path: string, body?: unknown, retried = false): Promise<unknown> {
+  async function call(
+    method: string,
+    path: string,
+    body?: unknown,
+    retried = false,
+    waited = false,
+  ): Promise<unknown> {
     const response = await send(`${identity.managementAudience}${path}`, {
       method,
       headers: {
@@ -115,7 +132,14 @@ export function createManagementClient(identity: IdentityConfig) {
     if (response.status === 401 && !retried) {
       // The provider may have revoked or rotated the cached token: get a new one once.
       cached = undefined;
-      return call(method, path, body, true);
+      return call(method, path, body, true, waited);
+    }
+    // Auth0 limits the tenant's Management API calls: a short wait for the bucket is worth it, once.
+    const waitMs = response.status === 429 && !waited ? rateLimitWaitMs(response) : null;
+    if (waitMs !== null && waitMs <= maxRateLimitWaitMs) {
+      await response.body?.cancel();
+      await new Promise((resolve) => setTimeout(resolve, waitMs));
+      return call(method, path, body, retried, true);
     }
     const payload = await response.json().catch(() => ({}));
     if (!response.ok) throw new ManagementApiError(response.status, payload as ManagementApiError['body']);

@@ -25,6 +25,14 @@ function translateManagementError(error: unknown, identity: IdentityConfig): unk
   // Anything else that is not the provider's answer is a fault here (a bug, a refused management
   // credential): it stays itself and is answered as internal_error.
   if (!(error instanceof ManagementApiError)) return error;
+  if (error.statusCode === 429) {
+    // The tenant's Management API limit: nothing is wrong with the request, only its moment.
+    return new AppError(
+      503,
+      'identity_unavailable',
+      'The sign-in service is busy. Try again in a few seconds.',
+    );
+  }
   // Auth0 answers 400 with this message for an email another user has (older tenants answered 409).
   const isEmailTaken =
     error.statusCode === 409 ||

@@ -26,10 +26,6 @@ const knownGaps: Record<string, { verdict: Exclude<Verdict, 'like-auth0'>; reaso
     reason: 'the signing key is a bare JWK: no X.509 certificate is made for it',
   },
   'token.authorization-code-pkce': { verdict: 'missing', reason: 'auth0-js uses the implicit flow' },
-  'mgmt.rate-limit-headers': {
-    verdict: 'missing',
-    reason: "Auth0's Management API limits depend on the plan",
-  },
   'mgmt.users.search': { verdict: 'missing', reason: 'user search is not used by the product' },
   'mgmt.users-by-email': { verdict: 'missing', reason: 'not used by the product' },
   'mgmt.tickets.change-password': { verdict: 'missing', reason: 'resets go through /dbconnections' },

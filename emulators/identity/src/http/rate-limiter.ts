@@ -98,5 +98,6 @@ export function createRateLimiters(config: IdentityConfig) {
     resetRequests: new RateLimiter(limits.resetRequests.burst, limits.resetRequests.perMinute),
     userinfo: new RateLimiter(limits.userinfo.burst, limits.userinfo.perMinute),
     loginAttempts: new RateLimiter(limits.loginAttempts.burst, limits.loginAttempts.perMinute),
+    management: new RateLimiter(limits.management.burst, limits.management.perMinute),
   };
 }

@@ -6,6 +6,7 @@ import {
   managementToken,
   passwordLogin,
   signUp,
+  startTestIdentity,
   useTestIdentity,
 } from '#identity/test/test-identity.ts';
 
@@ -271,5 +272,28 @@ describe('DELETE /api/v2/users/:id and account linking', () => {
     expect((await call('GET', userUrl(alanId), adminToken)).statusCode).toBe(404);
     expect((await call('GET', '/userinfo', linkedLogin.access_token)).statusCode).toBe(401);
     expect((await passwordLogin(identity.app, 'second@example.com', goodPassword)).statusCode).toBe(403);
+  });
+});
+
+describe('the Management API rate limit', () => {
+  it('answers x-ratelimit-* on every call and 429 past the tenant’s bucket, with Retry-After', async () => {
+    const limited = await startTestIdentity({ IDENTITY_MANAGEMENT_REQUESTS_PER_MINUTE: '3' });
+    try {
+      const token = await managementToken(limited.app);
+      const call = () =>
+        limited.app.inject({
+          method: 'GET',
+          url: '/api/v2/users/auth0%7C000000000000000000000000',
+          headers: { authorization: `Bearer ${token}` },
+        });
+      const answers = [await call(), await call(), await call(), await call()];
+      expect(answers.map((answer) => answer.statusCode)).toEqual([404, 404, 404, 429]);
+      expect(answers[0]?.headers).toMatchObject({ 'x-ratelimit-limit': '3', 'x-ratelimit-remaining': '2' });
+      expect(Number(answers[0]?.headers['x-ratelimit-reset'])).toBeGreaterThan(Date.now() / 1000);
+      expect(answers[3]?.json()).toMatchObject({ statusCode: 429, error: 'Too Many Requests' });
+      expect(Number(answers[3]?.headers['retry-after'])).toBeGreaterThan(0);
+    } finally {
+      await limited.destroy();
+    }
   });
 });

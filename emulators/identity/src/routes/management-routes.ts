@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { IdentityContext } from '#identity/context.ts';
-import { insufficientScope, managementError } from '#identity/http/http-error.ts';
+import { HttpError, insufficientScope, managementError } from '#identity/http/http-error.ts';
+import { rateLimitHeaders } from '#identity/http/rate-limiter.ts';
 import { sendVerificationEmail } from '#identity/mail/identity-mail.ts';
 import {
   authenticatorsOf,
@@ -57,6 +58,28 @@ function parsePayload<Schema extends z.ZodType>(schema: Schema, body: unknown): 
 export function registerManagementRoutes(app: FastifyInstance, context: IdentityContext) {
   const { urls } = context;
   const { state } = context.store;
+
+  // Auth0 counts the tenant's Management API calls: every answer says where the bucket stands, and a
+  // call past it is 429 until it refills.
+  app.addHook('onRequest', async (request, reply) => {
+    const limiter = context.rateLimits.management;
+    if (!limiter || !request.url.startsWith('/api/v2/')) return;
+    const limit = limiter.take('tenant');
+    const headers = rateLimitHeaders(limit);
+    if (!limit.isAllowed) {
+      throw new HttpError(
+        429,
+        {
+          statusCode: 429,
+          error: 'Too Many Requests',
+          message: 'Global limit has been reached',
+          errorCode: 'too_many_requests',
+        },
+        headers,
+      );
+    }
+    reply.headers(headers);
+  });
 
   const authenticate = async (request: FastifyRequest): Promise<Caller> => {
     const token = bearerToken(request.headers.authorization);
