@@ -8,7 +8,15 @@ import {
 } from '@simplewebauthn/browser';
 import { AuthError } from './auth-error.ts';
 import { loadIdentity } from './identity-client.ts';
-import { askProvider, createAtProvider, type ProviderAnswer, tokenRequest } from './provider-request.ts';
+import {
+  accessTokenOf,
+  askProvider,
+  createAtProvider,
+  type ProviderAnswer,
+  passwordToken,
+  tokenRequest,
+} from './provider-request.ts';
+import { tokenClaim } from './token-claims.ts';
 
 // Passkeys on the provider's Passkey API for web applications (Auth0: "Passkey APIs": `POST
 // /passkey/register`, `POST /passkey/challenge`, then /oauth/token with the webauthn grant). The
@@ -36,17 +44,16 @@ async function exchange(
   request: { audience?: string; scope?: string } = {},
 ): Promise<string> {
   const { config } = await loadIdentity();
-  const tokens = await tokenRequest({
-    grant_type: webauthnGrant,
-    auth_session: authSession,
-    authn_response: credential,
-    realm: config.connection,
-    scope: request.scope ?? scope,
-    audience: request.audience ?? config.audience,
-  });
-  if (typeof tokens.access_token !== 'string')
-    throw new AuthError('invalid_token', 'The identity provider sent no access token.');
-  return tokens.access_token;
+  return accessTokenOf(
+    await tokenRequest({
+      grant_type: webauthnGrant,
+      auth_session: authSession,
+      authn_response: credential,
+      realm: config.connection,
+      scope: request.scope ?? scope,
+      audience: request.audience ?? config.audience,
+    }),
+  );
 }
 
 async function challenge(path: 'passkey/register' | 'passkey/challenge', body: object) {
@@ -69,11 +76,21 @@ export async function signUpWithPasskey(email: string): Promise<string> {
 }
 
 /**
- * Signs in with a passkey the browser offers for this site; resolves to the access token. With
- * `autofill`, the browser offers them in the email field's suggestions (conditional mediation) and the
- * promise waits until one is picked, or until `cancelPasskeyAutofill`.
+ * Signs in with a passkey the browser offers for this site; resolves to the access token (for the
+ * product's API, or `audience` with `scope`). With `autofill`, the browser offers them in the email
+ * field's suggestions (conditional mediation) and the promise waits until one is picked, or until
+ * `cancelPasskeyAutofill`. With `expectedUid`, a passkey of another account is refused.
  */
-export async function signInWithPasskey({ autofill = false } = {}): Promise<string> {
+export async function signInWithPasskey({
+  autofill = false,
+  expectedUid,
+  ...request
+}: {
+  autofill?: boolean;
+  expectedUid?: string;
+  audience?: string;
+  scope?: string;
+} = {}): Promise<string> {
   if (autofill && !(await browserSupportsWebAuthnAutofill()))
     throw new AuthError('passkey_autofill_unsupported', 'This browser does not offer passkeys in forms.');
   const { authSession, options } = await challenge('passkey/challenge', {});
@@ -83,7 +100,14 @@ export async function signInWithPasskey({ autofill = false } = {}): Promise<stri
   }).catch((error: unknown) => {
     throw ceremonyError(error);
   });
-  return exchange(authSession, assertion);
+  const token = await exchange(authSession, assertion, request);
+  if (expectedUid !== undefined && tokenClaim(token, 'sub') !== expectedUid) {
+    throw new AuthError(
+      'passkey_other_account',
+      'That passkey belongs to another account. Use a passkey of this account.',
+    );
+  }
+  return token;
 }
 
 // Adding a passkey to the signed-in account goes through Auth0's My Account API, with a token for it
@@ -92,42 +116,12 @@ const myAccountScope = 'create:me:authentication_methods';
 const myAccountAudience = async () => new URL('me/', (await loadIdentity()).config.issuer).toString();
 
 /** A My Account API token from the password (SecondFactorRequired when the account has two-factor). */
-export async function myAccountTokenWithPassword(email: string, password: string): Promise<string> {
-  const { config } = await loadIdentity();
-  const tokens = await tokenRequest({
-    grant_type: 'http://auth0.com/oauth/grant-type/password-realm',
-    realm: config.connection,
-    username: email,
-    password,
-    audience: await myAccountAudience(),
-    scope: myAccountScope,
-  });
-  if (typeof tokens.access_token !== 'string')
-    throw new AuthError('invalid_token', 'The identity provider sent no access token.');
-  return tokens.access_token;
-}
+export const myAccountTokenWithPassword = async (email: string, password: string) =>
+  passwordToken(email, password, { audience: await myAccountAudience(), scope: myAccountScope });
 
 /** A My Account API token from one of the account's passkeys; another account's is refused. */
-export async function myAccountTokenWithPasskey(expectedUid: string): Promise<string> {
-  const { authSession, options } = await challenge('passkey/challenge', {});
-  const assertion = await startAuthentication({
-    optionsJSON: options as PublicKeyCredentialRequestOptionsJSON,
-  }).catch((error: unknown) => {
-    throw ceremonyError(error);
-  });
-  const token = await exchange(authSession, assertion, {
-    audience: await myAccountAudience(),
-    scope: myAccountScope,
-  });
-  const subject = JSON.parse(atob((token.split('.')[1] ?? '').replace(/-/g, '+').replace(/_/g, '/'))).sub;
-  if (subject !== expectedUid) {
-    throw new AuthError(
-      'passkey_other_account',
-      'That passkey belongs to another account. Use a passkey of this account.',
-    );
-  }
-  return token;
-}
+export const myAccountTokenWithPasskey = async (expectedUid: string) =>
+  signInWithPasskey({ expectedUid, audience: await myAccountAudience(), scope: myAccountScope });
 
 /** Creates a passkey in the browser and adds it to the account of `myAccountToken`. */
 export async function addPasskey(myAccountToken: string): Promise<void> {

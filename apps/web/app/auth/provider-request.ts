@@ -99,3 +99,31 @@ export const tokenRequest = async (body: object) => {
     body: { client_id: config.clientId, ...body },
   })) as ProviderAnswer;
 };
+
+/** The access token of a token endpoint's answer. */
+export function accessTokenOf(tokens: ProviderAnswer): string {
+  if (typeof tokens.access_token !== 'string')
+    throw new AuthError('invalid_token', 'The identity provider sent no access token.');
+  return tokens.access_token;
+}
+
+/**
+ * The password again, for a token of another of the provider's APIs (MFA, My Account): its access
+ * token, or SecondFactorRequired when the sign-in owes a second factor.
+ */
+export async function passwordToken(
+  email: string,
+  password: string,
+  request: { audience: string; scope: string },
+): Promise<string> {
+  const { config } = await loadIdentity();
+  return accessTokenOf(
+    await tokenRequest({
+      grant_type: 'http://auth0.com/oauth/grant-type/password-realm',
+      realm: config.connection,
+      username: email,
+      password,
+      ...request,
+    }),
+  );
+}

@@ -1,6 +1,12 @@
 import { AuthError, SecondFactorRequired } from './auth-error.ts';
 import { loadIdentity } from './identity-client.ts';
-import { askProvider, type ProviderAnswer, tokenRequest } from './provider-request.ts';
+import {
+  accessTokenOf,
+  askProvider,
+  type ProviderAnswer,
+  passwordToken,
+  tokenRequest,
+} from './provider-request.ts';
 
 // The provider's MFA API as the browser uses it (Auth0: "Authenticate using the Resource Owner Password
 // Flow with MFA", "Manage authentication factors with the Authentication API"), through
@@ -8,7 +14,6 @@ import { askProvider, type ProviderAnswer, tokenRequest } from './provider-reque
 
 const otpGrant = 'http://auth0.com/oauth/grant-type/mfa-otp';
 const recoveryCodeGrant = 'http://auth0.com/oauth/grant-type/mfa-recovery-code';
-const passwordRealmGrant = 'http://auth0.com/oauth/grant-type/password-realm';
 const mfaScope = 'enroll read:authenticators remove:authenticators';
 
 export type SecondFactorAnswer = { code: string } | { recoveryCode: string };
@@ -26,10 +31,8 @@ export async function verifySecondFactor(
       ? { grant_type: otpGrant, mfa_token: mfaToken, otp: answer.code.replace(/\s/g, '') }
       : { grant_type: recoveryCodeGrant, mfa_token: mfaToken, recovery_code: answer.recoveryCode.trim() },
   );
-  if (typeof body.access_token !== 'string')
-    throw new AuthError('invalid_token', 'The identity provider sent no access token.');
   return {
-    accessToken: body.access_token,
+    accessToken: accessTokenOf(body),
     nextRecoveryCode: typeof body.recovery_code === 'string' ? body.recovery_code : null,
   };
 }
@@ -41,11 +44,7 @@ export async function verifySecondFactor(
 async function mfaTokenForPassword(email: string, password: string): Promise<string> {
   const { config } = await loadIdentity();
   try {
-    await tokenRequest({
-      grant_type: passwordRealmGrant,
-      realm: config.connection,
-      username: email,
-      password,
+    await passwordToken(email, password, {
       audience: new URL('mfa/', config.issuer).toString(),
       scope: mfaScope,
     });

@@ -8,6 +8,7 @@ import * as passkeys from './passkeys.ts';
 import { derivePlan, type PlanFields } from './plan.ts';
 import { providersOfSubject, type SignInMethod, type SocialProvider } from './providers.ts';
 import { readStorage, tokenKey, userIdKey, writeStorage } from './stored-session.ts';
+import { tokenClaim } from './token-claims.ts';
 
 // The auth state of docs/product.md §3–§4, kept outside React so the API helper, other tabs and every
 // component see one session: `null` while unknown, `false` when signed out, the merged user when signed
@@ -38,17 +39,6 @@ let checkNumber = 0;
 function setState(next: AuthState) {
   state = next;
   for (const listener of listeners) listener(next);
-}
-
-/** A claim of the session's own access token, read without checking it (the API checks it). */
-function tokenClaim(token: string, claim: string): unknown {
-  try {
-    const payload = token.split('.')[1] ?? '';
-    const json = atob(payload.replace(/-/g, '+').replace(/_/g, '/'));
-    return (JSON.parse(json) as Record<string, unknown>)[claim];
-  } catch {
-    return undefined;
-  }
 }
 
 function mergeUser(profile: identity.IdentityProfile, document: UserDocument, token: string): AuthUser {
@@ -212,14 +202,7 @@ export async function signinWithPasskey(options: { autofill?: boolean } = {}): P
  * a passkey of another account is refused, so the session never changes hands here.
  */
 export async function reauthenticateWithPasskey(): Promise<AuthUser> {
-  const expected = state ? state.uid : null;
-  const token = await passkeys.signInWithPasskey();
-  if (tokenClaim(token, 'sub') !== expected) {
-    throw new AuthError(
-      'passkey_other_account',
-      'That passkey belongs to another account. Use a passkey of this account.',
-    );
-  }
+  const token = await passkeys.signInWithPasskey({ expectedUid: state ? state.uid : '' });
   return adopt(token, { isNewSignIn: true });
 }
 

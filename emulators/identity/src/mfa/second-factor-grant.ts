@@ -4,7 +4,7 @@ import { rateLimitHeaders } from '#identity/http/rate-limiter.ts';
 import { requiredParam } from '#identity/http/request-params.ts';
 import { splitScope } from '#identity/tokens/scopes.ts';
 import { signInTokens } from '#identity/tokens/sign-in-tokens.ts';
-import { useRecoveryCode, verifyOtp } from './authenticators.ts';
+import { answerSecondFactor } from './answer-second-factor.ts';
 import { findMfaToken, spendMfaToken } from './mfa-tokens.ts';
 
 export const mfaOtpGrant = 'http://auth0.com/oauth/grant-type/mfa-otp';
@@ -34,8 +34,8 @@ export function mfaTokenOwner(context: IdentityContext, mfaToken: string, client
 
 /**
  * /oauth/token with the mfa-otp or mfa-recovery-code grant: the sign-in an `mfa_required` answer
- * stopped is completed with the second factor. A wrong code counts against the person's bucket (10,
- * then one every six minutes); the token completes one sign-in only.
+ * stopped is completed with the second factor (answerSecondFactor); the token completes one sign-in
+ * only.
  */
 export async function secondFactorGrant(
   context: IdentityContext,
@@ -49,19 +49,15 @@ export async function secondFactorGrant(
   const { record, user } = mfaTokenOwner(context, mfaToken, clientId);
   if (user.blocked) throw oauthError(401, 'unauthorized', 'user is blocked');
 
-  const failures = context.secondFactorFailures;
-  if (failures.isExhausted(user.userId)) {
-    const state = failures.take(user.userId);
+  const outcome = answerSecondFactor(context, user, isRecovery ? { recoveryCode: code } : { otp: code });
+  if (outcome.kind === 'locked') {
     throw new HttpError(
       429,
       { error: 'too_many_attempts', error_description: tooManySecondFactorAttempts },
-      rateLimitHeaders(state),
+      rateLimitHeaders(outcome.limit),
     );
   }
-  const nextRecoveryCode = isRecovery ? useRecoveryCode(user, code) : null;
-  const passed = isRecovery ? nextRecoveryCode !== null : verifyOtp(user, code);
-  if (!passed) {
-    failures.take(user.userId);
+  if (outcome.kind === 'wrong') {
     throw oauthError(403, 'invalid_grant', isRecovery ? 'Invalid recovery code.' : 'Invalid otp_code.');
   }
   spendMfaToken(context.store, mfaToken);
@@ -75,5 +71,5 @@ export async function secondFactorGrant(
     grantType: 'mfa',
     amr: ['mfa'],
   });
-  return nextRecoveryCode ? { ...tokens, recovery_code: nextRecoveryCode } : tokens;
+  return outcome.nextRecoveryCode ? { ...tokens, recovery_code: outcome.nextRecoveryCode } : tokens;
 }

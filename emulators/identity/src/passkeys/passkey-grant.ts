@@ -14,8 +14,6 @@ import { relyingParty } from './relying-party.ts';
 
 export const webauthnGrant = 'urn:okta:params:oauth:grant-type:webauthn';
 
-const refused = passkeyRefused;
-
 function credentialOf(params: Record<string, unknown>) {
   const response = params.authn_response;
   if (!response || typeof response !== 'object' || Array.isArray(response)) {
@@ -50,7 +48,7 @@ export async function passkeyGrant(
   const ceremony = context.passkeyCeremonies.take(requiredParam(params, 'auth_session'));
   // An enrolment's auth_session is completed by the My Account API, never exchanged for tokens.
   if (!ceremony || ceremony.clientId !== clientId || ceremony.kind === 'enrol') {
-    throw refused('Invalid or expired auth_session.');
+    throw passkeyRefused('Invalid or expired auth_session.');
   }
   const response = credentialOf(params);
   const audience = optionalParam(params, 'audience');
@@ -64,7 +62,7 @@ export async function passkeyGrant(
   if (ceremony.kind === 'signup') {
     const passkey = await verifiedPasskey(context, response, ceremony.challenge);
     if (findDatabaseUser(context.store.state, ceremony.email)) {
-      throw refused('A user with this email already exists: sign in instead.');
+      throw passkeyRefused('A user with this email already exists: sign in instead.');
     }
     user = newDatabaseUser(context, { email: ceremony.email, name: ceremony.name, passwordHash: '' });
     user.passkeys = [{ ...passkey, lastUsedAt: now }];
@@ -74,7 +72,7 @@ export async function passkeyGrant(
   } else {
     const assertion = response as unknown as AuthenticationResponseJSON;
     const found = typeof assertion.id === 'string' ? findPasskey(context, assertion.id) : undefined;
-    if (!found) throw refused('Unknown passkey.');
+    if (!found) throw passkeyRefused('Unknown passkey.');
     let verification: Awaited<ReturnType<typeof verifyAuthenticationResponse>>;
     try {
       verification = await verifyAuthenticationResponse({
@@ -93,7 +91,7 @@ export async function passkeyGrant(
     } catch (error) {
       throw verificationFailure(error);
     }
-    if (!verification.verified) throw refused('The passkey could not be verified.');
+    if (!verification.verified) throw passkeyRefused('The passkey could not be verified.');
     user = found.user;
     if (user.blocked) throw oauthError(401, 'unauthorized', 'user is blocked');
     found.passkey.counter = verification.authenticationInfo.newCounter;

@@ -5,7 +5,8 @@ import { z } from 'zod';
 import type { IdentityContext } from '#identity/context.ts';
 import { sendPage } from '#identity/http/html.ts';
 import { rateLimitHeaders } from '#identity/http/rate-limiter.ts';
-import { hasSecondFactor, useRecoveryCode, verifyOtp } from '#identity/mfa/authenticators.ts';
+import { answerSecondFactor } from '#identity/mfa/answer-second-factor.ts';
+import { hasSecondFactor } from '#identity/mfa/authenticators.ts';
 import { createMfaToken, spendMfaToken } from '#identity/mfa/mfa-tokens.ts';
 import { mfaTokenOwner, tooManySecondFactorAttempts } from '#identity/mfa/second-factor-grant.ts';
 import {
@@ -321,28 +322,29 @@ export function registerAuthorizeRoutes(app: FastifyInstance, context: IdentityC
     };
     if (record.passed) return complete();
 
-    const failures = context.secondFactorFailures;
-    if (failures.isExhausted(user.userId)) {
-      const limit = failures.take(user.userId);
-      reply.headers(rateLimitHeaders(limit));
+    const outcome = answerSecondFactor(
+      context,
+      user,
+      usesRecoveryCode
+        ? { recoveryCode: form.recovery_code ?? '' }
+        : { otp: (form.otp ?? '').replace(/\s/g, '') },
+    );
+    if (outcome.kind === 'locked') {
+      reply.headers(rateLimitHeaders(outcome.limit));
       return showSecondFactorPage(request, reply, authorize, mfaToken, {
         usesRecoveryCode,
         error: tooManySecondFactorAttempts,
         status: 429,
       });
     }
-    const nextRecoveryCode = usesRecoveryCode ? useRecoveryCode(user, form.recovery_code ?? '') : null;
-    const passed = usesRecoveryCode
-      ? nextRecoveryCode !== null
-      : verifyOtp(user, (form.otp ?? '').replace(/\s/g, ''));
-    if (!passed) {
-      failures.take(user.userId);
+    if (outcome.kind === 'wrong') {
       return showSecondFactorPage(request, reply, authorize, mfaToken, {
         usesRecoveryCode,
         error: usesRecoveryCode ? 'That recovery code is not right.' : 'That code is not right.',
         status: 403,
       });
     }
+    const { nextRecoveryCode } = outcome;
     if (!nextRecoveryCode) return complete();
     record.passed = true;
     await context.store.save();

@@ -20,30 +20,24 @@ const groupedKey = (secret: string) => secret.match(/.{1,4}/g)?.join(' ') ?? sec
 export function AuthenticatorAppSetup({ email, onDone }: { email: string; onDone: () => void }) {
   const [isOpen, setIsOpen] = useState(false);
   const [setup, setSetup] = useState<Setup | null>(null);
-  const [recoveryCode, setRecoveryCode] = useState<string | null>(null);
   const [isConfirmed, setIsConfirmed] = useState(false);
 
-  if (isConfirmed) {
+  if (setup && isConfirmed) {
     return (
       <div className="space-y-5">
         <p className="text-sm text-slate-700" role="status">
           Two-factor authentication is on. From now on, signing in asks for a code from your app.
         </p>
-        {recoveryCode && <RecoveryCodeNotice code={recoveryCode} title="Save your recovery code" />}
+        {setup.recoveryCode && (
+          <RecoveryCodeNotice code={setup.recoveryCode} title="Save your recovery code" />
+        )}
         <Button onClick={onDone}>Done</Button>
       </div>
     );
   }
   if (setup) {
     return (
-      <ScanStep
-        setup={setup}
-        onConfirmed={() => {
-          setRecoveryCode(setup.recoveryCode);
-          setIsConfirmed(true);
-        }}
-        onCancel={() => setSetup(null)}
-      />
+      <ScanStep setup={setup} onConfirmed={() => setIsConfirmed(true)} onCancel={() => setSetup(null)} />
     );
   }
   if (!isOpen) {
