@@ -17,6 +17,7 @@ import type { Config } from './config/app-config.ts';
 import { trustProxyOption } from './config/trust-proxy.ts';
 import { registerContactRoutes } from './contact/contact-routes.ts';
 import type { DatabaseHandle } from './db/database.ts';
+import { shareListening } from './db/shared-listener.ts';
 import { registerOutboxRoutes } from './dev/outbox-routes.ts';
 import { registerApiDocumentRoutes } from './http/api-document-routes.ts';
 import { contentSecurityPolicy } from './http/content-security-policy.ts';
@@ -31,12 +32,16 @@ import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerStaticSite } from './http/static-site.ts';
 import { serverTimeouts } from './http/timeouts.ts';
 import { registerItemRoutes } from './items/item-routes.ts';
+import { itemChangesChannel, workspaceAccessChannel } from './items/live-items.ts';
 import { registerNewsletterRoutes } from './newsletter/newsletter-routes.ts';
 import { closeUnusedConnectionsOnClose } from './operations/close-unused-connections.ts';
 import { createMetrics, registerMetricsRoutes } from './operations/metrics.ts';
 import { limitSignedInWrites } from './operations/rate-limit.ts';
 import { registerHealthRoutes } from './operations/readiness.ts';
 import { openRedis } from './operations/redis.ts';
+import { createSessionRecorder } from './sessions/record-session.ts';
+import { createSessionEndings, sessionEndingsChannel } from './sessions/session-endings.ts';
+import { registerSessionRoutes } from './sessions/session-routes.ts';
 import { registerInvitationRoutes } from './team/invitation-routes.ts';
 import { registerMemberRoutes } from './team/member-routes.ts';
 import { registerWorkspaceRoutes } from './team/workspace-routes.ts';
@@ -166,7 +171,18 @@ export async function buildApp({ config, database, mailer, logger, plans: givenP
     metrics.gauge('app_db_pool_connections', 'PostgreSQL pool connections by state.', poolUse);
   }
 
+  // One listening connection for the instance: live lists (item changes, workspace access) and
+  // session endings share it.
+  const shared = shareListening(database, [
+    itemChangesChannel,
+    workspaceAccessChannel,
+    sessionEndingsChannel,
+  ]);
+  app.addHook('onClose', async () => shared.stopListening());
   const { db } = database;
+  const sessionEndings = createSessionEndings({ db, listen: shared.listen, log: app.log });
+  await sessionEndings.start();
+  app.addHook('onClose', async () => sessionEndings.stop());
   registerNewsletterRoutes(app, { db, rateLimit: config.rateLimit });
   registerContactRoutes(app, { db, mailer, inbox: config.contactInbox, rateLimit: config.rateLimit });
   // Every signed-in route verifies the token and then ensures the caller's user record, once.
@@ -174,6 +190,8 @@ export async function buildApp({ config, database, mailer, logger, plans: givenP
     authenticate: createAuthenticate(createAccessTokenVerifier(config.identity)),
     db,
     identity: config.identity,
+    sessionEndings,
+    recordSession: createSessionRecorder(db, app.log),
   });
   limitSignedInWrites(app, authenticate, config.limits.writes);
   registerIdentityConfigRoutes(app, config.identity);
@@ -185,8 +203,17 @@ export async function buildApp({ config, database, mailer, logger, plans: givenP
     management,
     authenticate,
   });
+  registerSessionRoutes(app, {
+    db,
+    identity: config.identity,
+    management,
+    sessionEndings,
+    log: app.log,
+    authenticate,
+  });
   registerItemRoutes(app, {
-    database,
+    database: shared,
+    sessionEndings,
     plans,
     limits: config.limits,
     authenticate,

@@ -84,6 +84,16 @@ const environmentSchema = z.object({
     variables.IDENTITY_MANAGEMENT_REQUESTS_PER_MINUTE.default,
   ),
   SMTP_URL: field.optionalText,
+  IDENTITY_ACCESS_TOKEN_LIFETIME_SECONDS: field.integerWithDefault(
+    5,
+    2_592_000,
+    variables.IDENTITY_ACCESS_TOKEN_LIFETIME_SECONDS.default,
+  ),
+  IDENTITY_REFRESH_TOKEN_REUSE_INTERVAL_SECONDS: field.integerWithDefault(
+    0,
+    3_600,
+    variables.IDENTITY_REFRESH_TOKEN_REUSE_INTERVAL_SECONDS.default,
+  ),
   MAIL_FROM: field.textWithDefault(variables.MAIL_FROM.default.embedded),
   LOG_LEVEL: field.logLevel,
 });
@@ -131,6 +141,10 @@ export function loadIdentityConfig(environment: NodeJS.ProcessEnv = process.env)
     connection: env.AUTH0_CONNECTION,
     managementClient: { id: env.AUTH0_MANAGEMENT_CLIENT_ID, secret: env.AUTH0_MANAGEMENT_CLIENT_SECRET },
     passwordPolicy: env.PASSWORD_POLICY,
+    /** Access tokens for the product's API (Auth0's default: a day). */
+    accessTokenLifetimeSeconds: env.IDENTITY_ACCESS_TOKEN_LIFETIME_SECONDS,
+    /** Auth0's refresh token rotation of the web client: its reuse interval (docs/identity.md). */
+    refreshTokenReuseIntervalSeconds: env.IDENTITY_REFRESH_TOKEN_REUSE_INTERVAL_SECONDS,
     /**
      * Auth0's bursts and sustained rates (Authentication API rate-limit policy); each burst grows with
      * its rate when a rate is raised. Undefined with IDENTITY_RATE_LIMITS=off.

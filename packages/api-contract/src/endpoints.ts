@@ -4,6 +4,7 @@ import type { Endpoint } from './endpoint.ts';
 import { itemEndpoints } from './items.ts';
 import { generateOpenApiDocument } from './openapi.ts';
 import { publicFormEndpoints } from './public-forms.ts';
+import { sessionEndpoints } from './sessions.ts';
 import { teamEndpoints } from './team.ts';
 import { userEndpoints } from './users.ts';
 
@@ -14,6 +15,7 @@ import { userEndpoints } from './users.ts';
 export const endpoints: readonly Endpoint[] = [
   ...publicFormEndpoints,
   ...userEndpoints,
+  ...sessionEndpoints,
   ...itemEndpoints,
   ...teamEndpoints,
   ...billingEndpoints,
@@ -25,6 +27,7 @@ export const endpoints: readonly Endpoint[] = [
 export type ContractEndpoint =
   | (typeof publicFormEndpoints)[number]
   | (typeof userEndpoints)[number]
+  | (typeof sessionEndpoints)[number]
   | (typeof itemEndpoints)[number]
   | (typeof teamEndpoints)[number]
   | (typeof billingEndpoints)[number]

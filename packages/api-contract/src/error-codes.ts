@@ -41,6 +41,7 @@ export const errorCodes = [
   'auth/email-already-verified',
   'auth/verification-email-too-soon',
   'auth/passkey-not-found',
+  'auth/session-not-found',
   // Items, plans, seats
   'items/limit-reached',
   'plan/upgrade-required',

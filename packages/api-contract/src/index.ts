@@ -13,5 +13,6 @@ export * from './openapi.ts';
 export * from './plans.ts';
 export * from './public-forms.ts';
 export * from './reference-page.ts';
+export * from './sessions.ts';
 export * from './team.ts';
 export * from './users.ts';

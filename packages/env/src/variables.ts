@@ -326,6 +326,18 @@ export const variables = {
     default: 3000,
     readBy: ['identity'],
   },
+  IDENTITY_ACCESS_TOKEN_LIFETIME_SECONDS: {
+    description:
+      "How long the emulator's access tokens for the product's API last (Auth0: the API's Token Expiration); the web app refreshes them with its rotating refresh token",
+    default: 86400,
+    readBy: ['identity'],
+  },
+  IDENTITY_REFRESH_TOKEN_REUSE_INTERVAL_SECONDS: {
+    description:
+      "Seconds a rotated refresh token may still be exchanged once more before its reuse revokes its family (Auth0: the application's Reuse Interval; its default is 0)",
+    default: 0,
+    readBy: ['identity'],
+  },
   IDENTITY_RESET_REQUESTS_PER_MINUTE: {
     description: 'change-password mails per address and email',
     default: 1,

@@ -55,6 +55,14 @@ export type ManagementAuthenticationMethod = {
   last_auth_at?: string;
 };
 
+/** One entry of GET users/{id}/refresh-tokens (the fields this product reads). */
+export type ManagementRefreshToken = {
+  id: string;
+  client_id?: string;
+  created_at?: string;
+  session_id?: string | null;
+};
+
 const requestTimeoutMs = 10_000;
 // A rate-limited call waits for the provider's bucket this long at most, once; longer, it fails.
 const maxRateLimitWaitMs = 2_000;
@@ -176,6 +184,29 @@ export function createManagementClient(identity: IdentityConfig) {
         'DELETE',
         `users/${encodeURIComponent(uid)}/authentication-methods/${encodeURIComponent(id)}`,
       );
+    },
+    /** Users › Delete sessions for user (scope delete:sessions): the provider's own sign-in sessions. */
+    deleteUserSessions(uid: string) {
+      return call('DELETE', `users/${encodeURIComponent(uid)}/sessions`);
+    },
+    /** Users › Get refresh tokens for a user (scope read:refresh_tokens), every page. */
+    async listRefreshTokens(uid: string): Promise<ManagementRefreshToken[]> {
+      const tokens: ManagementRefreshToken[] = [];
+      let from: string | undefined;
+      do {
+        const query = new URLSearchParams({ take: '100', ...(from ? { from } : {}) });
+        const page = (await call('GET', `users/${encodeURIComponent(uid)}/refresh-tokens?${query}`)) as {
+          tokens?: ManagementRefreshToken[];
+          next?: string;
+        };
+        tokens.push(...(page.tokens ?? []));
+        from = page.next;
+      } while (from && tokens.length < 1_000);
+      return tokens;
+    },
+    /** Refresh tokens › Delete a refresh token (scope delete:refresh_tokens): its whole family stops. */
+    deleteRefreshToken(id: string) {
+      return call('DELETE', `refresh-tokens/${encodeURIComponent(id)}`);
     },
     /** Has the provider mail the user a new verification link (Jobs › Send an email address verification email). */
     sendVerificationEmail(uid: string) {

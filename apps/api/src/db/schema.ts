@@ -64,6 +64,12 @@ export const users = pgTable('users', {
    * `workspace_access` (migration 0010) so open live lists are checked again.
    */
   requiresSecondFactor: boolean('requires_second_factor').notNull().default(false),
+  /**
+   * "Sign out of other sessions" (sessions/end-sessions.ts): every session that began by this moment is
+   * over, but the one kept (`keptSessionSignedInAt`), including sessions the API has not seen yet.
+   */
+  otherSessionsEndedAt: timestamp('other_sessions_ended_at', { withTimezone: true }),
+  keptSessionSignedInAt: timestamp('kept_session_signed_in_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
@@ -182,4 +188,31 @@ export const invitationMails = pgTable(
     sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index('invitation_mails_recipient_sent_at_idx').on(table.recipient, table.sentAt)],
+);
+
+/**
+ * One sign-in of a person in one browser (docs/identity.md, "Sessions"), known by the moment they proved
+ * who they are: every access token of that sign-in, refreshed or not, carries it (`auth_time`).
+ * Recorded by the first request of the session on each instance, and touched at most once a minute
+ * (sessions/record-session.ts). `ended_at` set: its tokens are refused everywhere.
+ */
+export const signInSessions = pgTable(
+  'sign_in_sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    signedInAt: timestamp('signed_in_at', { withTimezone: true }).notNull(),
+    /** The User-Agent of the session's first request (at most 512 characters), for its name in the list. */
+    userAgent: text('user_agent').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastActiveAt: timestamp('last_active_at', { withTimezone: true }).notNull().defaultNow(),
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+  },
+  (table) => [
+    unique('sign_in_sessions_user_signed_in_at').on(table.userId, table.signedInAt),
+    // Loaded at start: the endings still young enough to matter (sessions/session-endings.ts).
+    index('sign_in_sessions_ended_at_idx').on(table.endedAt).where(sql`${table.endedAt} is not null`),
+  ],
 );

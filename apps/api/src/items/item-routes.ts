@@ -8,6 +8,7 @@ import { sendListAnswer } from '#api/http/kept-answer.ts';
 import { route } from '#api/http/route.ts';
 import type { Metrics } from '#api/operations/metrics.ts';
 import type { RedisConnections } from '#api/operations/redis.ts';
+import type { SessionEndings } from '#api/sessions/session-endings.ts';
 import { authorizeWorkspace } from '#api/team/authorize-workspace.ts';
 import { createItem } from './create-item.ts';
 import { deleteItem } from './delete-item.ts';
@@ -32,6 +33,8 @@ type ItemDeps = {
   plans: PlanCatalogue;
   limits: Pick<Config['limits'], 'itemsPerUser' | 'streamsPerUser' | 'streamsPerAddress'>;
   authenticate: Authenticate;
+  /** Open streams close when their session is signed out. */
+  sessionEndings: Pick<SessionEndings, 'watch'>;
   /** Shares the stream caps between instances (REDIS_URL). */
   redis?: RedisConnections;
   metrics: Metrics;
@@ -95,6 +98,7 @@ export function registerItemRoutes(app: FastifyInstance, deps: ItemDeps) {
   const streamItems = createStreamItemsHandler({
     live,
     limits: streamLimits,
+    sessionEndings: deps.sessionEndings,
     authorize: (caller, workspace) => authorizeWorkspace(db, caller, workspace),
   });
   route(app, 'streamItems', { ...deps, exposeHeadRoute: false }, ({ query }, request, reply) =>

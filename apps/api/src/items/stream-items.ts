@@ -1,6 +1,7 @@
 import { type ItemStreamClosed, itemStreamCloseReasons, itemStreamEvents } from '@launchkit/api-contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { callerOf } from '#api/auth/authenticate.ts';
+import type { SessionEndings } from '#api/sessions/session-endings.ts';
 import type { WorkspaceAccess, WorkspaceCaller } from '#api/team/authorize-workspace.ts';
 import type { LiveItems } from './live-items.ts';
 import type { StreamLimits } from './stream-limits.ts';
@@ -20,6 +21,8 @@ const replacedEvent = closedEvent({ reason: itemStreamCloseReasons.replaced });
 // Sent to a member's stream once they lost access to the workspace (removed, left, no seat, or a second
 // factor now required that their sign-in did not pass).
 const revokedEvent = closedEvent({ reason: itemStreamCloseReasons.accessRevoked });
+// Sent to a stream whose session was signed out (Settings → Security) before it ends.
+const signedOutEvent = closedEvent({ reason: itemStreamCloseReasons.signedOut });
 
 /**
  * `GET /api/items/stream[?workspace=]`: Server-Sent Events read with fetch (the token travels in the
@@ -32,6 +35,7 @@ const revokedEvent = closedEvent({ reason: itemStreamCloseReasons.accessRevoked 
 export function createStreamItemsHandler(deps: {
   live: LiveItems;
   limits: StreamLimits;
+  sessionEndings: Pick<SessionEndings, 'watch'>;
   authorize: (caller: WorkspaceCaller, workspace: string | undefined) => Promise<WorkspaceAccess>;
 }) {
   const { live, limits } = deps;
@@ -96,6 +100,10 @@ export function createStreamItemsHandler(deps: {
         },
       }),
     });
+    const unwatch = deps.sessionEndings.watch(caller.uid, caller.authTime, () => {
+      write(signedOutEvent);
+      stop('end');
+    });
     const keepAlive = setInterval(() => write(': keep-alive\n\n'), keepAliveMs);
     const expiresInMs = caller.expiresAt * 1000 + clockToleranceMs - Date.now();
     const expiry = setTimeout(() => stop('end'), Math.min(Math.max(expiresInMs, 0), 2 ** 31 - 1));
@@ -105,6 +113,7 @@ export function createStreamItemsHandler(deps: {
       isOpen = false;
       release();
       unsubscribe();
+      unwatch();
       clearInterval(keepAlive);
       clearTimeout(expiry);
     });

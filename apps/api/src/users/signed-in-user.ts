@@ -2,9 +2,18 @@ import type { FastifyRequest } from 'fastify';
 import { type Authenticate, callerOf } from '#api/auth/authenticate.ts';
 import type { IdentityConfig } from '#api/config/app-config.ts';
 import type { Database } from '#api/db/database.ts';
+import { AppError } from '#api/http/app-error.ts';
+import type { RecordSession } from '#api/sessions/record-session.ts';
+import type { SessionEndings } from '#api/sessions/session-endings.ts';
 import { findOrCreateUser, type UserRow } from './user-document.ts';
 
-type SignedInDeps = { authenticate: Authenticate; db: Database; identity: IdentityConfig };
+type SignedInDeps = {
+  authenticate: Authenticate;
+  db: Database;
+  identity: IdentityConfig;
+  sessionEndings: Pick<SessionEndings, 'isEnded'>;
+  recordSession: RecordSession;
+};
 
 const checked = new WeakMap<FastifyRequest, { deps: SignedInDeps; row?: UserRow }>();
 
@@ -18,14 +27,27 @@ const rememberedUsers = 100_000;
  * remembers whose it has seen and skips the lookup for them: most signed-in requests (the items list,
  * the stream) need no more than the record's existence, and the lookup would double their database
  * work (bench/api). Routes that need the record's contents read it with `userOf(request)`.
+ *
+ * A token of a session that was signed out (Settings → Security) is refused here, from memory
+ * (sessions/session-endings.ts), and the caller's session is recorded for that list.
  */
 export function createSignedInCheck(deps: SignedInDeps): Authenticate {
   const known = new Set<string>();
   return async function signedIn(request: FastifyRequest) {
     await deps.authenticate(request);
     const caller = callerOf(request);
+    if (deps.sessionEndings.isEnded(caller.uid, caller.authTime)) {
+      // docs/product.md §8: the code that signs the browser out.
+      throw new AppError(
+        401,
+        'auth/invalid-user-token',
+        'This session was signed out. Sign in again to continue.',
+      );
+    }
+    const userAgent = request.headers['user-agent'] ?? '';
     if (known.has(caller.uid)) {
       checked.set(request, { deps });
+      deps.recordSession(caller, userAgent);
       return;
     }
     const row = await findOrCreateUser(deps.db, deps.identity, caller);
@@ -33,6 +55,7 @@ export function createSignedInCheck(deps: SignedInDeps): Authenticate {
     // Oldest first out: a Set iterates in insertion order.
     if (known.size >= rememberedUsers) known.delete(known.values().next().value as string);
     known.add(caller.uid);
+    deps.recordSession(caller, userAgent);
   };
 }
 

@@ -2,6 +2,7 @@ import type { IdentityContext } from '#identity/context.ts';
 import { HttpError, oauthError } from '#identity/http/http-error.ts';
 import { rateLimitHeaders } from '#identity/http/rate-limiter.ts';
 import { requiredParam } from '#identity/http/request-params.ts';
+import type { Device } from '#identity/tokens/refresh-tokens.ts';
 import { splitScope } from '#identity/tokens/scopes.ts';
 import { signInTokens } from '#identity/tokens/sign-in-tokens.ts';
 import { answerSecondFactor } from './answer-second-factor.ts';
@@ -42,6 +43,7 @@ export async function secondFactorGrant(
   clientId: string,
   params: Record<string, unknown>,
   grantType: string,
+  device: Device,
 ) {
   const mfaToken = requiredParam(params, 'mfa_token');
   const isRecovery = grantType === mfaRecoveryCodeGrant;
@@ -70,6 +72,7 @@ export async function secondFactorGrant(
     sid: record.sid,
     grantType: 'mfa',
     amr: ['mfa'],
+    device,
   });
   return outcome.nextRecoveryCode ? { ...tokens, recovery_code: outcome.nextRecoveryCode } : tokens;
 }

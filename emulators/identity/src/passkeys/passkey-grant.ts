@@ -5,6 +5,7 @@ import { oauthError } from '#identity/http/http-error.ts';
 import { optionalParam, requiredParam } from '#identity/http/request-params.ts';
 import { sendVerificationEmail } from '#identity/mail/identity-mail.ts';
 import type { PasskeyRecord, UserRecord } from '#identity/storage/identity-state.ts';
+import type { Device } from '#identity/tokens/refresh-tokens.ts';
 import { isKnownAudience, userScopes } from '#identity/tokens/scopes.ts';
 import { signInTokens } from '#identity/tokens/sign-in-tokens.ts';
 import { newDatabaseUser } from '#identity/users/sign-up-user.ts';
@@ -43,7 +44,7 @@ export async function passkeyGrant(
   context: IdentityContext,
   clientId: string,
   params: Record<string, unknown>,
-  ip: string,
+  device: Device,
 ) {
   const ceremony = context.passkeyCeremonies.take(requiredParam(params, 'auth_session'));
   // An enrolment's auth_session is completed by the My Account API, never exchanged for tokens.
@@ -97,7 +98,7 @@ export async function passkeyGrant(
     found.passkey.counter = verification.authenticationInfo.newCounter;
     found.passkey.lastUsedAt = now;
   }
-  recordLogin(user, ip);
+  recordLogin(user, device.ip);
   await context.store.save();
   return signInTokens(context, {
     user,
@@ -107,5 +108,6 @@ export async function passkeyGrant(
     sid: randomBytes(16).toString('base64url'),
     grantType: webauthnGrant,
     amr: ['passkey'],
+    device,
   });
 }

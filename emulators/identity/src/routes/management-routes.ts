@@ -11,6 +11,7 @@ import {
   toAuthenticationMethod,
 } from '#identity/mfa/authenticators.ts';
 import type { UserRecord } from '#identity/storage/identity-state.ts';
+import { familiesOf, revokeFamily, toManagementRefreshToken } from '#identity/tokens/refresh-tokens.ts';
 import { bearerToken, InvalidTokenError, verifyToken } from '#identity/tokens/verify-token.ts';
 import { accountToLink, linkRequestBody } from '#identity/users/account-to-link.ts';
 import { blockedAddresses, clearAllLoginFailures } from '#identity/users/brute-force.ts';
@@ -211,6 +212,77 @@ export function registerManagementRoutes(app: FastifyInstance, context: Identity
     await context.store.save();
     request.log.info({ userId: user.userId }, 'passkey removed');
     return reply.status(204).send();
+  });
+
+  // Auth0: Users › Delete sessions for user (delete:sessions): the provider's own sign-in sessions (the
+  // cookie its hosted pages and popups reuse). Refresh tokens are left alone, as Auth0 leaves them.
+  app.delete<UserParams>('/api/v2/users/:id/sessions', async (request, reply) => {
+    const caller = await authenticate(request);
+    if (!caller.scopes.includes('delete:sessions')) throw insufficientScope(['delete:sessions']);
+    const user = userOr404(request.params.id);
+    for (const [key, session] of state.sessions) {
+      if (session.userId === user.userId) state.sessions.delete(key);
+    }
+    await context.store.save();
+    return reply.status(202).send();
+  });
+
+  // Auth0: Users › Get refresh tokens for a user (read:refresh_tokens): one entry per family, paged
+  // by `from` (the last id seen) and `take`.
+  app.get<UserParams & { Querystring: Record<string, string | undefined> }>(
+    '/api/v2/users/:id/refresh-tokens',
+    async (request) => {
+      const caller = await authenticate(request);
+      if (!caller.scopes.includes('read:refresh_tokens')) throw insufficientScope(['read:refresh_tokens']);
+      const query = parsePayload(
+        z.object({ from: z.string().optional(), take: z.coerce.number().int().min(1).max(100).default(50) }),
+        request.query,
+      );
+      const user = userOr404(request.params.id);
+      const families = familiesOf(context.store, user.userId);
+      const start = query.from ? families.findIndex((family) => family.familyId === query.from) + 1 : 0;
+      const page = families.slice(start, start + query.take);
+      const last = page.at(-1);
+      return {
+        tokens: page.map(toManagementRefreshToken),
+        ...(last && start + query.take < families.length ? { next: last.familyId } : {}),
+      };
+    },
+  );
+
+  // Auth0: Users › Delete refresh tokens for a user (delete:refresh_tokens).
+  app.delete<UserParams>('/api/v2/users/:id/refresh-tokens', async (request, reply) => {
+    const caller = await authenticate(request);
+    if (!caller.scopes.includes('delete:refresh_tokens')) throw insufficientScope(['delete:refresh_tokens']);
+    const user = userOr404(request.params.id);
+    for (const family of familiesOf(context.store, user.userId))
+      await revokeFamily(context.store, family.familyId);
+    return reply.status(202).send();
+  });
+
+  const refreshTokenOr404 = (id: string) => {
+    const found = [...state.refreshTokens.values()].find((record) => record.familyId === id);
+    if (!found) throw managementError(404, 'The refresh token does not exist.', 'refresh_token_not_found');
+    return found;
+  };
+
+  // Auth0: Refresh tokens › Get a refresh token (read:refresh_tokens).
+  app.get<UserParams>('/api/v2/refresh-tokens/:id', async (request) => {
+    const caller = await authenticate(request);
+    if (!caller.scopes.includes('read:refresh_tokens')) throw insufficientScope(['read:refresh_tokens']);
+    const found = refreshTokenOr404(request.params.id);
+    return toManagementRefreshToken(
+      familiesOf(context.store, found.userId).find((f) => f.familyId === found.familyId) ?? found,
+    );
+  });
+
+  // Auth0: Refresh tokens › Delete a refresh token (delete:refresh_tokens): the whole family.
+  app.delete<UserParams>('/api/v2/refresh-tokens/:id', async (request, reply) => {
+    const caller = await authenticate(request);
+    if (!caller.scopes.includes('delete:refresh_tokens')) throw insufficientScope(['delete:refresh_tokens']);
+    refreshTokenOr404(request.params.id);
+    await revokeFamily(context.store, request.params.id);
+    return reply.status(202).send();
   });
 
   // Mails the verification link now, so the job is done when it answers; Auth0 answers `pending` and

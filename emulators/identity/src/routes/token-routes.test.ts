@@ -296,7 +296,7 @@ describe('client-credentials grant', () => {
       aud: `${issuer}api/v2/`,
       azp: 'launchkit-api',
       scope:
-        'read:users update:users delete:users create:users read:authentication_methods update:authentication_methods delete:authentication_methods',
+        'read:users update:users delete:users create:users read:authentication_methods update:authentication_methods delete:authentication_methods read:sessions delete:sessions read:refresh_tokens delete:refresh_tokens',
       gty: 'client-credentials',
     });
     expect((payload.exp as number) - (payload.iat as number)).toBe(86400);
@@ -341,20 +341,22 @@ describe('client-credentials grant', () => {
 });
 
 describe('refresh tokens', () => {
-  it('are issued for offline_access, refresh with the original auth_time, and stop working once revoked', async () => {
+  const refresh = (refreshToken: string) =>
+    token({ grant_type: 'refresh_token', client_id: webClientId, refresh_token: refreshToken });
+  const refused = { error: 'invalid_grant', error_description: 'Unknown or invalid refresh token.' };
+
+  it('are issued for offline_access, rotate on each refresh with the original auth_time, and stop once revoked', async () => {
     const login = await managementApiLogin('openid email offline_access');
     expect(login.refresh_token).toEqual(expect.any(String));
     const original = await verifyWithJwks(identity.app, login.access_token, `${issuer}api/v2/`);
     await new Promise((resolve) => setTimeout(resolve, 1100));
 
-    const refreshed = await token({
-      grant_type: 'refresh_token',
-      client_id: webClientId,
-      refresh_token: login.refresh_token,
-    });
+    const refreshed = await refresh(login.refresh_token);
     expect(refreshed.statusCode).toBe(200);
     const body = refreshed.json();
-    expect(body.refresh_token).toBeUndefined();
+    // Rotation: the next token of the family comes with the answer.
+    expect(body.refresh_token).toEqual(expect.any(String));
+    expect(body.refresh_token).not.toBe(login.refresh_token);
     const access = await verifyWithJwks(identity.app, body.access_token, `${issuer}api/v2/`);
     expect(access.payload.auth_time).toBe(original.payload.auth_time);
     expect(access.payload.iat).toBeGreaterThan(original.payload.iat as number);
@@ -364,21 +366,70 @@ describe('refresh tokens', () => {
     const revoke = await identity.app.inject({
       method: 'POST',
       url: '/oauth/revoke',
-      payload: { client_id: webClientId, token: login.refresh_token },
+      payload: { client_id: webClientId, token: body.refresh_token },
     });
     expect(revoke.statusCode).toBe(200);
     expect(revoke.body).toBe('');
 
-    const after = await token({
+    const after = await refresh(body.refresh_token);
+    expect(after.statusCode).toBe(403);
+    expect(after.json()).toEqual(refused);
+  });
+
+  it('revoke the whole family when a rotated token is used again (reuse detection)', async () => {
+    const login = await managementApiLogin('openid offline_access');
+    const first = (await refresh(login.refresh_token)).json();
+    const second = (await refresh(first.refresh_token)).json();
+    expect(second.refresh_token).toEqual(expect.any(String));
+
+    // A copy of the first token (stolen, or replayed) comes back: refused, and the family ends.
+    const reused = await refresh(login.refresh_token);
+    expect(reused.statusCode).toBe(403);
+    expect(reused.json()).toEqual(refused);
+    const legitimate = await refresh(second.refresh_token);
+    expect(legitimate.statusCode).toBe(403);
+    expect(legitimate.json()).toEqual(refused);
+  });
+
+  it('are refused to another client, which leaves them untouched', async () => {
+    const login = await managementApiLogin('openid offline_access');
+    const other = await token({
       grant_type: 'refresh_token',
-      client_id: webClientId,
+      client_id: 'launchkit-api',
+      client_secret: identity.config.managementClient.secret,
       refresh_token: login.refresh_token,
     });
-    expect(after.statusCode).toBe(403);
-    expect(after.json()).toEqual({
-      error: 'invalid_grant',
-      error_description: 'Unknown or invalid refresh token.',
-    });
+    expect(other.statusCode).toBe(403);
+    expect((await refresh(login.refresh_token)).statusCode).toBe(200);
+  });
+});
+
+describe('refresh tokens with a reuse interval', () => {
+  let lenient: TestIdentity;
+  beforeAll(async () => {
+    lenient = await startTestIdentity({ IDENTITY_REFRESH_TOKEN_REUSE_INTERVAL_SECONDS: '30' });
+    await signUp(lenient.app, 'lenient@example.com');
+  });
+  afterAll(() => lenient.destroy());
+
+  it('exchange the latest rotated token once more within the interval (two tabs at once), never an older one', async () => {
+    const login = (
+      await passwordLogin(lenient.app, 'lenient@example.com', goodPassword, {
+        scope: 'openid offline_access',
+      })
+    ).json();
+    const refresh = (refreshToken: string) =>
+      lenient.app.inject({
+        method: 'POST',
+        url: '/oauth/token',
+        payload: { grant_type: 'refresh_token', client_id: webClientId, refresh_token: refreshToken },
+      });
+    const [a, b] = await Promise.all([refresh(login.refresh_token), refresh(login.refresh_token)]);
+    expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
+    const next = (await refresh(a.json().refresh_token)).json();
+    // The sign-in's token is no longer the latest rotated one: its reuse ends the family.
+    expect((await refresh(login.refresh_token)).statusCode).toBe(403);
+    expect((await refresh(next.refresh_token)).statusCode).toBe(403);
   });
 });
 

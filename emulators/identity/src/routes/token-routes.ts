@@ -14,7 +14,7 @@ import {
 } from '#identity/mfa/second-factor-grant.ts';
 import { passkeyGrant, webauthnGrant } from '#identity/passkeys/passkey-grant.ts';
 import { issueClientToken, issueUserTokens } from '#identity/tokens/issue-tokens.ts';
-import { findRefreshToken, revokeRefreshToken } from '#identity/tokens/refresh-tokens.ts';
+import { type Device, exchangeRefreshToken, revokeRefreshToken } from '#identity/tokens/refresh-tokens.ts';
 import { isKnownAudience, splitScope, userScopes } from '#identity/tokens/scopes.ts';
 import { signInTokens } from '#identity/tokens/sign-in-tokens.ts';
 import {
@@ -114,6 +114,7 @@ export function registerTokenRoutes(app: FastifyInstance, context: IdentityConte
       scopes,
       sid,
       grantType: 'password',
+      device: deviceOf(request),
     });
   };
 
@@ -142,16 +143,25 @@ export function registerTokenRoutes(app: FastifyInstance, context: IdentityConte
     const client = clientOf(request, params);
     requireKnownClient(client);
     const token = requiredParam(params, 'refresh_token');
-    const record = findRefreshToken(context.store, token);
-    const user = record && context.store.state.users.get(record.userId);
-    if (!record || record.clientId !== client.id || !user) {
+    const exchange = await exchangeRefreshToken(context.store, token, {
+      clientId: client.id,
+      reuseIntervalMs: config.refreshTokenReuseIntervalSeconds * 1000,
+      device: deviceOf(request),
+    });
+    if (!exchange.ok) {
+      if (exchange.reason === 'reused') request.log.warn('refresh token reused: its family is revoked');
+      throw oauthError(403, 'invalid_grant', 'Unknown or invalid refresh token.');
+    }
+    const { record } = exchange;
+    const user = context.store.state.users.get(record.userId);
+    if (!user) {
       throw oauthError(403, 'invalid_grant', 'Unknown or invalid refresh token.');
     }
     // Auth0 refuses to refresh for a blocked user as it refuses an invalid refresh token (a sign-in says 401).
     if (user.blocked) throw oauthError(403, 'invalid_grant', 'user is blocked');
     const scopes = splitScope(record.scope);
     // The original auth_time travels on: a refresh proves nothing new about the person.
-    return issueUserTokens(context, {
+    const tokens = await issueUserTokens(context, {
       user,
       clientId: client.id,
       audience: record.audience,
@@ -163,6 +173,8 @@ export function registerTokenRoutes(app: FastifyInstance, context: IdentityConte
       includeIdToken: scopes.includes('openid'),
       grantType: 'refresh_token',
     });
+    // Rotation: the answer carries the family's next refresh token; the one sent is spent.
+    return { ...tokens, refresh_token: exchange.next };
   };
 
   app.post('/oauth/token', async (request, reply) => {
@@ -181,13 +193,13 @@ export function registerTokenRoutes(app: FastifyInstance, context: IdentityConte
         const client = clientOf(request, params);
         requireKnownClient(client);
         if (client.id !== config.webClientId) throw grantNotAllowed(grantType);
-        return passkeyGrant(context, client.id, params, request.ip);
+        return passkeyGrant(context, client.id, params, deviceOf(request));
       }
       case mfaOtpGrant:
       case mfaRecoveryCodeGrant: {
         const client = clientOf(request, params);
         requireKnownClient(client);
-        return secondFactorGrant(context, client.id, params, grantType);
+        return secondFactorGrant(context, client.id, params, grantType, deviceOf(request));
       }
       default:
         throw oauthError(403, 'unsupported_grant_type', `Unsupported grant type: ${grantType}`);
@@ -202,6 +214,11 @@ export function registerTokenRoutes(app: FastifyInstance, context: IdentityConte
     await revokeRefreshToken(context.store, token, client.id);
     return reply.status(200).send();
   });
+}
+
+/** The browser of a token request, for its refresh token's record. */
+function deviceOf(request: FastifyRequest): Device {
+  return { userAgent: String(request.headers['user-agent'] ?? '').slice(0, 512), ip: request.ip };
 }
 
 function sameSecret(given: string, expected: string): boolean {

@@ -121,6 +121,15 @@ export type SessionRecord = {
 };
 
 export type RefreshTokenRecord = {
+  /** The family's public id (Management API: refresh-tokens/{id}): the first token's, kept by its successors. */
+  familyId: string;
+  /** When the family began (its sign-in), ms. */
+  familyCreatedAt: number;
+  /** When this token was exchanged for its successor, ms: a rotated token exchanged again is a reuse. */
+  rotatedAt?: number;
+  /** The family's last exchange, ms (Management API: last_exchanged_at). */
+  lastExchangedAt?: number;
+  device: { initialUserAgent: string; initialIp: string; lastUserAgent: string; lastIp: string };
   userId: string;
   clientId: string;
   /** None: the sign-in named no audience, and its access tokens are opaque. */

@@ -6,7 +6,7 @@ import type { UserRecord } from '#identity/storage/identity-state.ts';
 import { profileClaims } from '#identity/users/user-profile.ts';
 import { managementScopes } from './scopes.ts';
 
-// Auth0's default lifetimes.
+// Auth0's default lifetimes (a user's access token: IDENTITY_ACCESS_TOKEN_LIFETIME_SECONDS).
 export const accessTokenLifetime = 86_400;
 export const idTokenLifetime = 36_000;
 
@@ -46,12 +46,13 @@ export async function issueUserTokens(
 ): Promise<TokenSet> {
   const issuedAt = nowInSeconds();
   const scope = request.scopes.join(' ');
+  const lifetime = context.config.accessTokenLifetimeSeconds;
   const accessClaims = {
     sub: request.user.userId,
     azp: request.clientId,
     scope,
     iat: issuedAt,
-    exp: issuedAt + accessTokenLifetime,
+    exp: issuedAt + lifetime,
     auth_time: request.authTime,
     ...(request.grantType ? { gty: request.grantType } : {}),
     // What the tenant's post-login Action adds once a second factor or a passkey passed (docs/deploy.md).
@@ -87,7 +88,7 @@ export async function issueUserTokens(
     ...(accessToken ? { access_token: accessToken } : {}),
     ...(idToken ? { id_token: idToken } : {}),
     scope,
-    expires_in: accessTokenLifetime,
+    expires_in: lifetime,
     token_type: 'Bearer',
   };
 }

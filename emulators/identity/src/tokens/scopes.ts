@@ -30,6 +30,10 @@ export const managementScopes = [
   'read:authentication_methods',
   'update:authentication_methods',
   'delete:authentication_methods',
+  'read:sessions',
+  'delete:sessions',
+  'read:refresh_tokens',
+  'delete:refresh_tokens',
 ];
 
 export const splitScope = (scope: string | undefined) => (scope ?? '').split(/\s+/).filter(Boolean);

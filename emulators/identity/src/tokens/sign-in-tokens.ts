@@ -1,7 +1,7 @@
 import type { IdentityContext } from '#identity/context.ts';
 import type { UserRecord } from '#identity/storage/identity-state.ts';
 import { issueUserTokens, nowInSeconds, type TokenSet } from './issue-tokens.ts';
-import { createRefreshToken } from './refresh-tokens.ts';
+import { createRefreshToken, type Device } from './refresh-tokens.ts';
 
 export type SignInGrant = {
   user: UserRecord;
@@ -11,6 +11,8 @@ export type SignInGrant = {
   sid: string;
   grantType: string;
   amr?: string[];
+  /** The browser that signed in: its refresh token's device (Management API). */
+  device: Device;
 };
 
 /**
@@ -29,15 +31,18 @@ export async function signInTokens(
     includeIdToken: grant.scopes.includes('openid'),
   });
   if (!grant.scopes.includes('offline_access')) return tokens;
-  const refreshToken = await createRefreshToken(context.store, {
-    userId: grant.user.userId,
-    clientId: grant.clientId,
-    audience: grant.audience,
-    scope: tokens.scope,
-    authTime,
-    sid: grant.sid,
-    createdAt: Date.now(),
-    ...(grant.amr ? { amr: grant.amr } : {}),
-  });
+  const refreshToken = await createRefreshToken(
+    context.store,
+    {
+      userId: grant.user.userId,
+      clientId: grant.clientId,
+      audience: grant.audience,
+      scope: tokens.scope,
+      authTime,
+      sid: grant.sid,
+      ...(grant.amr ? { amr: grant.amr } : {}),
+    },
+    grant.device,
+  );
   return { ...tokens, refresh_token: refreshToken };
 }

@@ -1,0 +1,24 @@
+import type { FastifyInstance } from 'fastify';
+import type { Authenticate } from '#api/auth/authenticate.ts';
+import { callerOf } from '#api/auth/authenticate.ts';
+import { success } from '#api/http/app-error.ts';
+import { route } from '#api/http/route.ts';
+import { endOtherSessions, endSession, listSessions, type SessionDeps } from './sign-in-sessions.ts';
+
+/** Settings → Security's sessions: the list, signing one out, signing out the others. */
+export function registerSessionRoutes(
+  app: FastifyInstance,
+  deps: SessionDeps & { authenticate: Authenticate },
+) {
+  route(app, 'listSessions', deps, async (_input, request) =>
+    success(await listSessions(deps, callerOf(request), request.headers['user-agent'] ?? '')),
+  );
+
+  route(app, 'endSession', deps, async ({ params }, request) =>
+    success(await endSession(deps, callerOf(request), params.id)),
+  );
+
+  route(app, 'endOtherSessions', deps, async (_input, request) =>
+    success(await endOtherSessions(deps, callerOf(request))),
+  );
+}

@@ -1,0 +1,150 @@
+import type { SessionsEnded, SignInSessions } from '@launchkit/api-contract';
+import { and, desc, eq, isNull, ne, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { ManagementClient } from '#api/auth/management-client.ts';
+import type { VerifiedIdentity } from '#api/auth/verify-access-token.ts';
+import type { IdentityConfig } from '#api/config/app-config.ts';
+import type { Database } from '#api/db/database.ts';
+import { signInSessions, users } from '#api/db/schema.ts';
+import { AppError } from '#api/http/app-error.ts';
+import { describeDevice } from './device.ts';
+import { writeSession } from './record-session.ts';
+import { type SessionEnding, type SessionEndings, sessionEndingsChannel } from './session-endings.ts';
+
+export type SessionDeps = {
+  db: Database;
+  identity: IdentityConfig;
+  management: ManagementClient;
+  sessionEndings: SessionEndings;
+  log: FastifyBaseLogger;
+};
+
+const seconds = (date: Date) => Math.floor(date.getTime() / 1000);
+
+/** The caller's sessions that have not ended, the caller's own first (written now if it is new). */
+export async function listSessions(
+  deps: SessionDeps,
+  caller: VerifiedIdentity,
+  userAgent: string,
+): Promise<SignInSessions> {
+  await writeSession(deps.db, caller, userAgent);
+  const rows = await deps.db
+    .select()
+    .from(signInSessions)
+    .where(and(eq(signInSessions.userId, caller.uid), isNull(signInSessions.endedAt)))
+    .orderBy(desc(signInSessions.lastActiveAt), desc(signInSessions.signedInAt));
+  const sessions = rows
+    .filter((row) => !deps.sessionEndings.isEnded(caller.uid, seconds(row.signedInAt)))
+    .map((row) => ({
+      id: row.id,
+      ...describeDevice(row.userAgent),
+      signedInAt: row.signedInAt.toISOString(),
+      lastActiveAt: row.lastActiveAt.toISOString(),
+      current: seconds(row.signedInAt) === caller.authTime,
+    }))
+    .sort((a, b) => Number(b.current) - Number(a.current));
+  return { sessions };
+}
+
+const notFound = () =>
+  new AppError(
+    404,
+    'auth/session-not-found',
+    'That session is signed out already, or is not one of yours. Reload the list.',
+  );
+
+/**
+ * Ends one of the caller's sessions, theirs or another: written and announced in one transaction, so
+ * every instance refuses its tokens a few milliseconds after the answer (session-endings.ts).
+ */
+export async function endSession(
+  deps: SessionDeps,
+  caller: VerifiedIdentity,
+  id: string,
+): Promise<SessionsEnded> {
+  // Not a uuid: no such session (the column's type would refuse the comparison).
+  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id)) throw notFound();
+  const ending = await deps.db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(signInSessions)
+      .set({ endedAt: sql`now()` })
+      .where(
+        and(eq(signInSessions.id, id), eq(signInSessions.userId, caller.uid), isNull(signInSessions.endedAt)),
+      )
+      .returning({ signedInAt: signInSessions.signedInAt });
+    if (!row) return undefined;
+    const ending: SessionEnding = { uid: caller.uid, signedInAt: seconds(row.signedInAt) };
+    await tx.execute(sql`select pg_notify(${sessionEndingsChannel}, ${JSON.stringify(ending)})`);
+    return ending;
+  });
+  if (!ending) throw notFound();
+  deps.sessionEndings.apply(ending);
+  await revokeAtProvider(deps, caller.uid, (createdAt) => Math.abs(createdAt - ending.signedInAt) <= 1);
+  return { ended: 1 };
+}
+
+/**
+ * "Sign out of other sessions": every session of the caller that began by now, but theirs, including
+ * sign-ins this API has not seen yet (the mark on the user's row covers those).
+ */
+export async function endOtherSessions(deps: SessionDeps, caller: VerifiedIdentity): Promise<SessionsEnded> {
+  const before = Math.floor(Date.now() / 1000);
+  const kept = caller.authTime;
+  const ending: SessionEnding = { uid: caller.uid, before, kept };
+  const ended = await deps.db.transaction(async (tx) => {
+    await tx
+      .update(users)
+      .set({ otherSessionsEndedAt: new Date(before * 1000), keptSessionSignedInAt: new Date(kept * 1000) })
+      .where(eq(users.id, caller.uid));
+    const rows = await tx
+      .update(signInSessions)
+      .set({ endedAt: sql`now()` })
+      .where(
+        and(
+          eq(signInSessions.userId, caller.uid),
+          isNull(signInSessions.endedAt),
+          ne(signInSessions.signedInAt, new Date(kept * 1000)),
+        ),
+      )
+      .returning({ id: signInSessions.id });
+    await tx.execute(sql`select pg_notify(${sessionEndingsChannel}, ${JSON.stringify(ending)})`);
+    return rows.length;
+  });
+  deps.sessionEndings.apply(ending);
+  await revokeAtProvider(
+    deps,
+    caller.uid,
+    (createdAt) => Math.abs(createdAt - kept) > 1 && createdAt <= before + 1,
+  );
+  return { ended };
+}
+
+/**
+ * The identity provider's side: the web client's refresh tokens of the ended sessions (a refresh token
+ * begins with its sign-in, so its creation time tells its session) and the provider's own sign-in
+ * sessions (the ones its hosted pages and popups reuse). The product's ending holds without this:
+ * a token of an ended session, refreshed or not, is refused by every instance. A provider that cannot
+ * be asked (down, or a plan without these endpoints) is logged and the ending stands.
+ */
+async function revokeAtProvider(
+  deps: SessionDeps,
+  uid: string,
+  isEnded: (createdAtSeconds: number) => boolean,
+) {
+  try {
+    const tokens = await deps.management.listRefreshTokens(uid);
+    const ended = tokens.filter(
+      (token) =>
+        token.client_id === deps.identity.clientId &&
+        token.created_at !== undefined &&
+        isEnded(Math.floor(Date.parse(token.created_at) / 1000)),
+    );
+    await Promise.all(ended.map((token) => deps.management.deleteRefreshToken(token.id)));
+    await deps.management.deleteUserSessions(uid);
+  } catch (error) {
+    deps.log.warn(
+      { err: error },
+      'sessions: the identity provider did not revoke the ended sessions’ tokens',
+    );
+  }
+}
