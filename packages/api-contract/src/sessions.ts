@@ -53,11 +53,11 @@ export const sessionEndpoints = [
     tag: 'Account',
     summary: 'Signs one session out, this one or another',
     description:
-      'Every request of that session is refused from then on (`auth/invalid-user-token`), on every instance, and its live lists close; its refresh tokens are revoked at the identity provider.',
+      'Every request of that session is refused from then on (`auth/invalid-user-token`), on every instance, and its live lists close; its refresh tokens are revoked at the identity provider. Another session than the caller’s needs a recent sign-in (`auth/requires-recent-login`: sign in again and retry).',
     auth: 'bearer',
     request: { params: sessionParams },
     answer: { status: 200, description: 'One session signed out.', schema: successEnvelope(sessionsEnded) },
-    errors: { 404: ['auth/session-not-found'] },
+    errors: { 401: ['auth/requires-recent-login'], 404: ['auth/session-not-found'] },
   }),
   endpoint({
     method: 'POST',
@@ -66,8 +66,9 @@ export const sessionEndpoints = [
     tag: 'Account',
     summary: 'Signs out every session but the one that asks',
     description:
-      'Includes sign-ins not seen yet by the API: any session that started before this request, other than the caller’s, is refused from then on. Refresh tokens of those sessions are revoked at the identity provider.',
+      'Includes sign-ins not seen yet by the API: any session that started before this request, other than the caller’s, is refused from then on. Refresh tokens of those sessions are revoked at the identity provider. Needs a recent sign-in (`auth/requires-recent-login`: sign in again and retry).',
     auth: 'bearer',
     answer: { status: 200, description: 'How many were signed out.', schema: successEnvelope(sessionsEnded) },
+    errors: { 401: ['auth/requires-recent-login'] },
   }),
 ];

@@ -7,6 +7,7 @@ import type { IdentityConfig } from '#api/config/app-config.ts';
 import type { Database } from '#api/db/database.ts';
 import { signInSessions, users } from '#api/db/schema.ts';
 import { AppError } from '#api/http/app-error.ts';
+import { requireRecentLogin } from '#api/users/update-auth-user.ts';
 import { describeDevice } from './device.ts';
 import { writeSession } from './record-session.ts';
 import { type SessionEnding, type SessionEndings, sessionEndingsChannel } from './session-endings.ts';
@@ -55,7 +56,9 @@ const notFound = () =>
 
 /**
  * Ends one of the caller's sessions, theirs or another: written and announced in one transaction, so
- * every instance refuses its tokens a few milliseconds after the answer (session-endings.ts).
+ * every instance refuses its tokens a few milliseconds after the answer (session-endings.ts). Ending
+ * another session needs a recent sign-in: a token taken from this browser must not sign its owner
+ * out everywhere else.
  */
 export async function endSession(
   deps: SessionDeps,
@@ -66,14 +69,17 @@ export async function endSession(
   if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id)) throw notFound();
   const ending = await deps.db.transaction(async (tx) => {
     const [row] = await tx
-      .update(signInSessions)
-      .set({ endedAt: sql`now()` })
+      .select({ signedInAt: signInSessions.signedInAt })
+      .from(signInSessions)
       .where(
         and(eq(signInSessions.id, id), eq(signInSessions.userId, caller.uid), isNull(signInSessions.endedAt)),
       )
-      .returning({ signedInAt: signInSessions.signedInAt });
+      .for('update');
     if (!row) return undefined;
-    const ending: SessionEnding = { uid: caller.uid, signedInAt: seconds(row.signedInAt) };
+    const signedInAt = seconds(row.signedInAt);
+    if (signedInAt !== caller.authTime) requireRecentLogin(deps.identity, caller);
+    await tx.update(signInSessions).set({ endedAt: sql`now()` }).where(eq(signInSessions.id, id));
+    const ending: SessionEnding = { uid: caller.uid, signedInAt };
     await tx.execute(sql`select pg_notify(${sessionEndingsChannel}, ${JSON.stringify(ending)})`);
     return ending;
   });
@@ -88,6 +94,7 @@ export async function endSession(
  * sign-ins this API has not seen yet (the mark on the user's row covers those).
  */
 export async function endOtherSessions(deps: SessionDeps, caller: VerifiedIdentity): Promise<SessionsEnded> {
+  requireRecentLogin(deps.identity, caller);
   const before = Math.floor(Date.now() / 1000);
   const kept = caller.authTime;
   const ending: SessionEnding = { uid: caller.uid, before, kept };

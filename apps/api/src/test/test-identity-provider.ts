@@ -70,13 +70,18 @@ export async function startTestIdentityProvider(overrides: Record<string, string
       return body;
     },
     /** The tokens a browser gets from a password sign-in (auth0-js `client.login` with a realm). */
-    async signIn(email: string, password = testPassword) {
-      const { status, body } = await passwordRealm(email, password, {
-        audience,
-        scope: 'openid profile email',
-      });
+    async signIn(email: string, password = testPassword, scope = 'openid profile email') {
+      const { status, body } = await passwordRealm(email, password, { audience, scope });
       if (status !== 200) throw new Error(`sign-in answered ${status}: ${JSON.stringify(body)}`);
-      return body as { access_token: string; id_token: string };
+      return body as { access_token: string; id_token: string; refresh_token?: string };
+    },
+    /** The web client's refresh (rotation: the answer carries the next refresh token). */
+    refresh(refreshToken: string) {
+      return post('/oauth/token', {
+        grant_type: 'refresh_token',
+        client_id: clientId,
+        refresh_token: refreshToken,
+      });
     },
     /**
      * Turns on an authenticator app for `email` through the provider's MFA API, as Settings → Security

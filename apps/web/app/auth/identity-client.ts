@@ -13,8 +13,14 @@ export type IdentityProfile = Auth0UserProfile;
 
 type Identity = { config: IdentitySettings; webAuth: WebAuth };
 
-const scope = 'openid profile email';
+// offline_access: a password sign-in gets a refresh token (token-renewal.ts). A social sign-in's popup
+// (implicit flow) gets none; its access token lasts as long as the provider issues it for.
+const scope = 'openid profile email offline_access';
+const popupScope = 'openid profile email';
 const responseType = 'token id_token';
+
+/** What a sign-in gives the session: the access token, and the refresh token when there is one. */
+export type SignInTokens = { accessToken: string; refreshToken: string | null };
 
 let configRequest: Promise<IdentitySettings> | null = null;
 let identityRequest: Promise<Identity> | null = null;
@@ -40,7 +46,7 @@ function webAuthOptions(config: IdentitySettings): AuthOptions {
     clientID: config.clientId,
     audience: config.audience,
     responseType,
-    scope,
+    scope: popupScope,
     redirectUri: `${window.location.origin}${callbackPath}`,
     overrides: {
       __tenant: new URL(config.domain).hostname.split('.')[0],
@@ -74,16 +80,16 @@ function call<T>(run: (done: (error: Auth0Error | null, result: T) => void) => v
   });
 }
 
-type TokenResult = { accessToken?: string };
+type TokenResult = { accessToken?: string; refreshToken?: string };
 
-function accessTokenOf(result: TokenResult | null | undefined): string {
+function tokensOf(result: TokenResult | null | undefined): SignInTokens {
   if (!result?.accessToken)
     throw new AuthError('invalid_token', 'The identity provider sent no access token.');
-  return result.accessToken;
+  return { accessToken: result.accessToken, refreshToken: result.refreshToken ?? null };
 }
 
-/** Email and password against the database connection (password-realm grant); resolves to the access token. */
-export async function signin(email: string, password: string): Promise<string> {
+/** Email and password against the database connection (password-realm grant); resolves to the tokens. */
+export async function signin(email: string, password: string): Promise<SignInTokens> {
   const { config, webAuth } = await loadIdentity();
   const result = await call<TokenResult>((done) =>
     webAuth.client.login(
@@ -91,11 +97,11 @@ export async function signin(email: string, password: string): Promise<string> {
       done,
     ),
   );
-  return accessTokenOf(result);
+  return tokensOf(result);
 }
 
-/** Creates the database user, then signs in as them; resolves to the access token. */
-export async function signup(email: string, password: string): Promise<string> {
+/** Creates the database user, then signs in as them; resolves to the tokens. */
+export async function signup(email: string, password: string): Promise<SignInTokens> {
   const { config, webAuth } = await loadIdentity();
   await call<unknown>((done) => webAuth.signup({ connection: config.connection, email, password }, done));
   return signin(email, password);
@@ -120,9 +126,9 @@ export async function confirmPasswordReset(): Promise<never> {
 
 /**
  * Signs in with a social connection in a popup (500×600, the library default) that comes back to
- * /auth0-callback; resolves to the access token.
+ * /auth0-callback; resolves to the tokens (no refresh token: the implicit flow has none).
  */
-export async function signinWithProvider(provider: SocialProvider): Promise<string> {
+export async function signinWithProvider(provider: SocialProvider): Promise<SignInTokens> {
   const { config, webAuth } = await loadIdentity();
   const result = await call<TokenResult>((done) =>
     webAuth.popup.authorize(
@@ -135,7 +141,7 @@ export async function signinWithProvider(provider: SocialProvider): Promise<stri
       done,
     ),
   );
-  return accessTokenOf(result);
+  return { accessToken: tokensOf(result).accessToken, refreshToken: null };
 }
 
 /** Run by /auth0-callback inside the popup: checks the tokens in the URL and hands them to the opener. */

@@ -7,13 +7,13 @@ import {
   WebAuthnAbortService,
 } from '@simplewebauthn/browser';
 import { AuthError } from './auth-error.ts';
-import { loadIdentity } from './identity-client.ts';
+import { loadIdentity, type SignInTokens } from './identity-client.ts';
 import {
-  accessTokenOf,
   askProvider,
   createAtProvider,
   type ProviderAnswer,
   passwordToken,
+  signInTokensOf,
   tokenRequest,
 } from './provider-request.ts';
 import { tokenClaim } from './token-claims.ts';
@@ -24,7 +24,8 @@ import { tokenClaim } from './token-claims.ts';
 // JSON options into `navigator.credentials` calls and the credential back into JSON.
 
 const webauthnGrant = 'urn:okta:params:oauth:grant-type:webauthn';
-const scope = 'openid profile email';
+// offline_access: the session's refresh token (token-renewal.ts).
+const scope = 'openid profile email offline_access';
 
 /** The browser's refusals (cancelled, timed out, no passkey here) in words a person can act on. */
 function ceremonyError(error: unknown): AuthError {
@@ -37,14 +38,14 @@ function ceremonyError(error: unknown): AuthError {
   );
 }
 
-/** The access token for a passkey's answer: for the product's API, or another (`request`). */
+/** The tokens for a passkey's answer: for the product's API, or another (`request`). */
 async function exchange(
   authSession: string,
   credential: object,
   request: { audience?: string; scope?: string } = {},
-): Promise<string> {
+): Promise<SignInTokens> {
   const { config } = await loadIdentity();
-  return accessTokenOf(
+  return signInTokensOf(
     await tokenRequest({
       grant_type: webauthnGrant,
       auth_session: authSession,
@@ -64,8 +65,8 @@ async function challenge(path: 'passkey/register' | 'passkey/challenge', body: o
   return { authSession: String(answer.auth_session ?? ''), options: answer.authn_params_public_key };
 }
 
-/** A new account with a passkey and no password; resolves to the access token. */
-export async function signUpWithPasskey(email: string): Promise<string> {
+/** A new account with a passkey and no password; resolves to the tokens. */
+export async function signUpWithPasskey(email: string): Promise<SignInTokens> {
   const { authSession, options } = await challenge('passkey/register', { user_profile: { email } });
   const credential = await startRegistration({
     optionsJSON: options as PublicKeyCredentialCreationOptionsJSON,
@@ -76,7 +77,7 @@ export async function signUpWithPasskey(email: string): Promise<string> {
 }
 
 /**
- * Signs in with a passkey the browser offers for this site; resolves to the access token (for the
+ * Signs in with a passkey the browser offers for this site; resolves to the tokens (for the
  * product's API, or `audience` with `scope`). With `autofill`, the browser offers them in the email
  * field's suggestions (conditional mediation) and the promise waits until one is picked, or until
  * `cancelPasskeyAutofill`. With `expectedUid`, a passkey of another account is refused.
@@ -90,7 +91,7 @@ export async function signInWithPasskey({
   expectedUid?: string;
   audience?: string;
   scope?: string;
-} = {}): Promise<string> {
+} = {}): Promise<SignInTokens> {
   if (autofill && !(await browserSupportsWebAuthnAutofill()))
     throw new AuthError('passkey_autofill_unsupported', 'This browser does not offer passkeys in forms.');
   const { authSession, options } = await challenge('passkey/challenge', {});
@@ -100,14 +101,14 @@ export async function signInWithPasskey({
   }).catch((error: unknown) => {
     throw ceremonyError(error);
   });
-  const token = await exchange(authSession, assertion, request);
-  if (expectedUid !== undefined && tokenClaim(token, 'sub') !== expectedUid) {
+  const tokens = await exchange(authSession, assertion, request);
+  if (expectedUid !== undefined && tokenClaim(tokens.accessToken, 'sub') !== expectedUid) {
     throw new AuthError(
       'passkey_other_account',
       'That passkey belongs to another account. Use a passkey of this account.',
     );
   }
-  return token;
+  return tokens;
 }
 
 // Adding a passkey to the signed-in account goes through Auth0's My Account API, with a token for it
@@ -121,7 +122,8 @@ export const myAccountTokenWithPassword = async (email: string, password: string
 
 /** A My Account API token from one of the account's passkeys; another account's is refused. */
 export const myAccountTokenWithPasskey = async (expectedUid: string) =>
-  signInWithPasskey({ expectedUid, audience: await myAccountAudience(), scope: myAccountScope });
+  (await signInWithPasskey({ expectedUid, audience: await myAccountAudience(), scope: myAccountScope }))
+    .accessToken;
 
 /** Creates a passkey in the browser and adds it to the account of `myAccountToken`. */
 export async function addPasskey(myAccountToken: string): Promise<void> {

@@ -1,5 +1,5 @@
 import { AuthError, toAuthError } from './auth-error.ts';
-import { loadIdentity } from './identity-client.ts';
+import { loadIdentity, type SignInTokens } from './identity-client.ts';
 
 // Plain requests to the identity provider for what auth0-js has no calls for (the MFA API, the Passkey
 // API): the provider answers them with CORS for the app's origin, as it does /oauth/token. Its
@@ -105,6 +105,14 @@ export function accessTokenOf(tokens: ProviderAnswer): string {
   if (typeof tokens.access_token !== 'string')
     throw new AuthError('invalid_token', 'The identity provider sent no access token.');
   return tokens.access_token;
+}
+
+/** A sign-in's tokens from a token endpoint's answer. */
+export function signInTokensOf(tokens: ProviderAnswer): SignInTokens {
+  return {
+    accessToken: accessTokenOf(tokens),
+    refreshToken: typeof tokens.refresh_token === 'string' ? tokens.refresh_token : null,
+  };
 }
 
 /**

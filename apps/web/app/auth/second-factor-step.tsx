@@ -6,8 +6,9 @@ import { SecondFactorAnswerField, SecondFactorSwitch } from '#web/components/sec
 import { RecoveryCodeNotice } from '#web/components/security/recovery-code-notice.tsx';
 import { useAppForm } from '#web/hooks/use-app-form.ts';
 import { useAuth } from './auth-context.tsx';
+import type { SignInTokens } from './identity-client.ts';
 
-type Passed = { accessToken: string; nextRecoveryCode: string };
+type Passed = { tokens: SignInTokens; nextRecoveryCode: string };
 
 /**
  * The second half of a sign-in the provider stopped with `mfa_required`: a code from the authenticator
@@ -29,16 +30,16 @@ export function SecondFactorStep({
   const form = useAppForm<{ code: string; recoveryCode: string }>({ code: '', recoveryCode: '' });
   const { fieldProps, submitWith, outcome, isSubmitting, run } = form;
 
-  const finish = async (accessToken: string) => {
-    await completeSignIn(accessToken);
+  const finish = async (tokens: SignInTokens) => {
+    await completeSignIn(tokens);
     onSignedIn?.();
   };
 
   const onSubmit = submitWith(async ({ code, recoveryCode }) => {
     const answer = usesRecoveryCode ? { recoveryCode } : { code };
-    const { accessToken, nextRecoveryCode } = await verifySecondFactor(mfaToken, answer);
-    if (nextRecoveryCode) setPassed({ accessToken, nextRecoveryCode });
-    else await finish(accessToken);
+    const { nextRecoveryCode, ...tokens } = await verifySecondFactor(mfaToken, answer);
+    if (nextRecoveryCode) setPassed({ tokens, nextRecoveryCode });
+    else await finish(tokens);
     return null;
   });
 
@@ -50,7 +51,7 @@ export function SecondFactorStep({
           title="Your recovery code has been used: here is a new one"
         />
         <FormOutcome outcome={outcome} />
-        <Button size="lg" className="w-full" onClick={() => void run(() => finish(passed.accessToken))}>
+        <Button size="lg" className="w-full" onClick={() => void run(() => finish(passed.tokens))}>
           Continue
         </Button>
       </div>

@@ -1,10 +1,10 @@
 import { AuthError, SecondFactorRequired } from './auth-error.ts';
-import { loadIdentity } from './identity-client.ts';
+import { loadIdentity, type SignInTokens } from './identity-client.ts';
 import {
-  accessTokenOf,
   askProvider,
   type ProviderAnswer,
   passwordToken,
+  signInTokensOf,
   tokenRequest,
 } from './provider-request.ts';
 
@@ -25,14 +25,14 @@ export type SecondFactorAnswer = { code: string } | { recoveryCode: string };
 export async function verifySecondFactor(
   mfaToken: string,
   answer: SecondFactorAnswer,
-): Promise<{ accessToken: string; nextRecoveryCode: string | null }> {
+): Promise<SignInTokens & { nextRecoveryCode: string | null }> {
   const body = await tokenRequest(
     'code' in answer
       ? { grant_type: otpGrant, mfa_token: mfaToken, otp: answer.code.replace(/\s/g, '') }
       : { grant_type: recoveryCodeGrant, mfa_token: mfaToken, recovery_code: answer.recoveryCode.trim() },
   );
   return {
-    accessToken: accessTokenOf(body),
+    ...signInTokensOf(body),
     nextRecoveryCode: typeof body.recovery_code === 'string' ? body.recovery_code : null,
   };
 }

@@ -1,4 +1,9 @@
-import type { AuthUserChangeRequest, UserDocument, VerificationEmailSent } from '@launchkit/api-contract';
+import type {
+  AuthUserChangeRequest,
+  SignInSessions,
+  UserDocument,
+  VerificationEmailSent,
+} from '@launchkit/api-contract';
 import { secondFactorClaim } from '@launchkit/api-contract/access-token-claims';
 import { identifyUser } from '#web/lib/analytics.ts';
 import { ApiError, apiRequest, registerSessionHooks } from '#web/lib/api.ts';
@@ -7,8 +12,10 @@ import * as identity from './identity-client.ts';
 import * as passkeys from './passkeys.ts';
 import { derivePlan, type PlanFields } from './plan.ts';
 import { providersOfSubject, type SignInMethod, type SocialProvider } from './providers.ts';
+import { readRenewalState, writeRenewalState } from './refresh-token-store.ts';
 import { readStorage, tokenKey, userIdKey, writeStorage } from './stored-session.ts';
 import { tokenClaim } from './token-claims.ts';
+import { expiresSoon, renewAccessToken, revokeRefreshToken } from './token-renewal.ts';
 
 // The auth state of docs/product.md §3–§4, kept outside React so the API helper, other tabs and every
 // component see one session: `null` while unknown, `false` when signed out, the merged user when signed
@@ -86,20 +93,54 @@ const isRefusedToken = (error: unknown) =>
 const isRateLimited = (error: unknown) => error instanceof AuthError && error.status === 429;
 const restoreRetryDelaysMs = [1_000, 3_000, 10_000];
 
-/** Signs out in this browser only: the token and uid are forgotten and listeners hear `false`. */
+/** Signs out in this browser only: the tokens and uid are forgotten and listeners hear `false`. */
 function signOutLocally() {
   checkNumber++;
+  void writeRenewalState(null);
   writeStorage(tokenKey, null);
   writeStorage(userIdKey, null);
   setState(false);
 }
 
 /**
- * §8: the API refused the stored token (`auth/invalid-user-token`), so the session signs out. The
- * API client (lib/api.ts) calls it for every call, the item stream included.
+ * §8: the API refused the session's token (`auth/invalid-user-token`) and it could not be renewed, so
+ * the session signs out. The API client (lib/api.ts) calls it for every call, the item stream
+ * included; a refusal of a token the session no longer holds (renewed meanwhile) changes nothing.
  */
-function endRefusedSession() {
-  if (readStorage(tokenKey)) signOutLocally();
+function endRefusedSession(refusedToken: string) {
+  if (readStorage(tokenKey) === refusedToken) signOutLocally();
+}
+
+/** A token renewed from the sign-in's refresh token, or null when the sign-in is over. */
+async function renew(stale: string): Promise<string | null> {
+  return (await renewAccessToken(stale)).token;
+}
+
+/** The session's token for the next API call: renewed first when it is about to expire. */
+async function currentToken(): Promise<string | null> {
+  const token = readStorage(tokenKey);
+  if (!token || !expiresSoon(token)) return token;
+  try {
+    return (await renew(token)) ?? token;
+  } catch {
+    return token; // the provider is unreachable: the API decides whether the token still holds
+  }
+}
+
+/**
+ * A new sign-in replaced `previous` in this browser (a re-authentication, or another account): the
+ * old sign-in ends at the API (its session leaves Settings → Security) and its refresh token at the
+ * provider. Nothing waits for it, and a failure leaves only a session that expires on its own.
+ */
+function retire(previous: { token: string; refreshToken: string | null }) {
+  void (async () => {
+    const { sessions } = await apiRequest<SignInSessions>('auth-user/sessions', { token: previous.token });
+    const own = sessions.find((session) => session.current);
+    if (own) {
+      await apiRequest(`auth-user/sessions/${own.id}`, { method: 'DELETE', token: previous.token });
+    }
+  })().catch(() => {});
+  if (previous.refreshToken) void revokeRefreshToken(previous.refreshToken).catch(() => {});
 }
 
 /**
@@ -109,10 +150,24 @@ function endRefusedSession() {
  */
 async function adopt(
   token: string,
-  { isNewSignIn, willRetry = false }: { isNewSignIn: boolean; willRetry?: boolean },
+  {
+    isNewSignIn,
+    refreshToken = null,
+    willRetry = false,
+  }: { isNewSignIn: boolean; refreshToken?: string | null; willRetry?: boolean },
 ): Promise<AuthUser> {
   const number = ++checkNumber;
-  if (isNewSignIn) writeStorage(tokenKey, token);
+  if (isNewSignIn) {
+    const previousToken = readStorage(tokenKey);
+    const previousRenewal = await readRenewalState();
+    // Kept before the access token, which other tabs hear of: they find the pair complete.
+    await writeRenewalState(refreshToken ? { refreshToken, accessToken: token } : null);
+    writeStorage(tokenKey, token);
+    if (previousToken && previousToken !== token) {
+      const stillPaired = previousRenewal?.accessToken === previousToken;
+      retire({ token: previousToken, refreshToken: stillPaired ? previousRenewal.refreshToken : null });
+    }
+  }
   try {
     const user = await loadUser(token);
     if (number === checkNumber) {
@@ -123,12 +178,34 @@ async function adopt(
     return user;
   } catch (error) {
     if (number === checkNumber) {
-      if (isNewSignIn || isRefusedToken(error)) signOutLocally();
-      else if (state === null && !willRetry) setState(false);
+      // A stored token that is refused may still be renewed: adoptStored decides.
+      if (isNewSignIn) signOutLocally();
+      else if (state === null && !willRetry && !isRefusedToken(error)) setState(false);
     }
     throw toAuthError(error);
   }
 }
+
+/**
+ * The session's stored token read again (start-up, another tab's change, a change made here): a
+ * refused one (expired) is renewed from the sign-in's refresh token and the renewed one read; when
+ * it cannot be, the session signs out.
+ */
+async function adoptStored(token: string, options: { willRetry?: boolean } = {}): Promise<AuthUser> {
+  try {
+    return await adopt(token, { isNewSignIn: false, ...options });
+  } catch (error) {
+    if (!isRefusedToken(error)) throw error;
+    const renewed = await renew(token).catch(() => null);
+    if (renewed && renewed !== token) return adopt(renewed, { isNewSignIn: false });
+    endRefusedSession(token);
+    throw error;
+  }
+}
+
+/** A new sign-in's tokens become the session's. */
+const adoptSignIn = (tokens: identity.SignInTokens) =>
+  adopt(tokens.accessToken, { isNewSignIn: true, refreshToken: tokens.refreshToken });
 
 /**
  * §4: a stored token (at start-up, or written by another tab) is checked with a profile fetch; a
@@ -145,7 +222,7 @@ async function checkStoredToken(attempt = 0) {
   }
   const retryDelayMs = restoreRetryDelaysMs[attempt];
   const willRetry = retryDelayMs !== undefined && state === null;
-  await adopt(token, { isNewSignIn: false, willRetry }).catch((error: unknown) => {
+  await adoptStored(token, { willRetry }).catch((error: unknown) => {
     if (isRefusedToken(error)) return;
     if (willRetry && isRateLimited(error)) {
       setTimeout(() => void checkStoredToken(attempt + 1), retryDelayMs);
@@ -160,10 +237,7 @@ async function checkStoredToken(attempt = 0) {
 export function startSession() {
   if (hasStarted) return;
   hasStarted = true;
-  registerSessionHooks({
-    token: () => readStorage(tokenKey),
-    onInvalidUserToken: endRefusedSession,
-  });
+  registerSessionHooks({ token: currentToken, renew, signOut: endRefusedSession });
   window.addEventListener('storage', (event) => {
     // `key` is null when another tab cleared the whole storage.
     if (event.key === tokenKey || event.key === null) void checkStoredToken();
@@ -186,15 +260,15 @@ export function isSigningOut(): boolean {
 }
 
 export async function signin(email: string, password: string): Promise<AuthUser> {
-  return adopt(await identity.signin(email, password), { isNewSignIn: true });
+  return adoptSignIn(await identity.signin(email, password));
 }
 
 export async function signup(email: string, password: string): Promise<AuthUser> {
-  return adopt(await identity.signup(email, password), { isNewSignIn: true });
+  return adoptSignIn(await identity.signup(email, password));
 }
 
 export async function signinWithPasskey(options: { autofill?: boolean } = {}): Promise<AuthUser> {
-  return adopt(await passkeys.signInWithPasskey(options), { isNewSignIn: true });
+  return adoptSignIn(await passkeys.signInWithPasskey(options));
 }
 
 /**
@@ -202,12 +276,11 @@ export async function signinWithPasskey(options: { autofill?: boolean } = {}): P
  * a passkey of another account is refused, so the session never changes hands here.
  */
 export async function reauthenticateWithPasskey(): Promise<AuthUser> {
-  const token = await passkeys.signInWithPasskey({ expectedUid: state ? state.uid : '' });
-  return adopt(token, { isNewSignIn: true });
+  return adoptSignIn(await passkeys.signInWithPasskey({ expectedUid: state ? state.uid : '' }));
 }
 
 export async function signupWithPasskey(email: string): Promise<AuthUser> {
-  return adopt(await passkeys.signUpWithPasskey(email), { isNewSignIn: true });
+  return adoptSignIn(await passkeys.signUpWithPasskey(email));
 }
 
 export { addPasskey, myAccountTokenWithPassword } from './passkeys.ts';
@@ -218,7 +291,7 @@ export const myAccountTokenWithPasskey = () => passkeys.myAccountTokenWithPasske
 export const cancelPasskeyAutofill = async () => passkeys.cancelPasskeyAutofill();
 
 export async function signinWithProvider(provider: SocialProvider): Promise<AuthUser> {
-  return adopt(await identity.signinWithProvider(provider), { isNewSignIn: true });
+  return adoptSignIn(await identity.signinWithProvider(provider));
 }
 
 /**
@@ -226,12 +299,12 @@ export async function signinWithProvider(provider: SocialProvider): Promise<Auth
  * the plan a moment after checkout or the billing portal.
  */
 export function refreshUser(): Promise<AuthUser> {
-  return adopt(requireToken(), { isNewSignIn: false });
+  return adoptStored(requireToken());
 }
 
-/** Finishes a sign-in whose second factor passed (second-factor.ts): the token becomes the session's. */
-export async function completeSignIn(accessToken: string): Promise<AuthUser> {
-  return adopt(accessToken, { isNewSignIn: true });
+/** Finishes a sign-in whose second factor passed (second-factor.ts): its tokens become the session's. */
+export async function completeSignIn(tokens: identity.SignInTokens): Promise<AuthUser> {
+  return adoptSignIn(tokens);
 }
 
 export {
@@ -257,17 +330,15 @@ function requireToken(): string {
  * again so the merged user shows the change (an email change also resets emailVerified).
  */
 async function changeAuthUser(body: AuthUserChangeRequest): Promise<AuthUser> {
-  const token = requireToken();
-  await apiRequest<UserDocument>('auth-user', { method: 'PATCH', body, token });
-  return adopt(token, { isNewSignIn: false });
+  requireToken();
+  await apiRequest<UserDocument>('auth-user', { method: 'PATCH', body });
+  return adoptStored(requireToken());
 }
 
 /** Has the identity provider mail a new link that verifies the email address. */
 export function sendVerificationEmail(): Promise<VerificationEmailSent> {
-  return apiRequest<VerificationEmailSent>('auth-user/verification-email', {
-    method: 'POST',
-    token: requireToken(),
-  });
+  requireToken();
+  return apiRequest<VerificationEmailSent>('auth-user/verification-email', { method: 'POST' });
 }
 
 export function updateProfile(profile: { name?: string; picture?: string }): Promise<AuthUser> {
@@ -287,7 +358,10 @@ export const updatePassword = (password: string) => changeAuthUser({ password })
  */
 export async function signout(): Promise<void> {
   isLeaving = true;
+  const renewal = await readRenewalState();
   signOutLocally();
+  // The sign-in's refresh token ends with it; the provider's logout below does not end it.
+  if (renewal) await revokeRefreshToken(renewal.refreshToken).catch(() => {});
   try {
     await identity.logout();
   } catch {

@@ -7,12 +7,14 @@ const streamMessages = {
   failed: (status: number) => `Failed ${status}.`,
 };
 
-let onInvalidUserToken: ReturnType<typeof vi.fn<() => void>>;
+let signOut: ReturnType<typeof vi.fn<(token: string) => void>>;
+let renew: ReturnType<typeof vi.fn<(token: string) => Promise<string | null>>>;
 let fetchMock: ReturnType<typeof vi.fn>;
 
 beforeEach(() => {
-  onInvalidUserToken = vi.fn<() => void>();
-  registerSessionHooks({ token: () => 'session-token', onInvalidUserToken });
+  signOut = vi.fn<(token: string) => void>();
+  renew = vi.fn<(token: string) => Promise<string | null>>(async () => null);
+  registerSessionHooks({ token: async () => 'session-token', renew, signOut });
   fetchMock = vi.fn();
   vi.stubGlobal('fetch', fetchMock);
 });
@@ -31,12 +33,37 @@ describe('apiRequest', () => {
     expect(sentHeaders().Authorization).toBe('Bearer session-token');
   });
 
-  it('turns a refused token into an ApiError and signs the session out', async () => {
+  it('turns a refused token that cannot be renewed into an ApiError and signs the session out', async () => {
     fetchMock.mockResolvedValue(Response.json(refused, { status: 401 }));
     const failure = await apiRequest('user').catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(ApiError);
     expect(failure).toMatchObject({ code: 'auth/invalid-user-token', message: 'Please sign in again.' });
-    expect(onInvalidUserToken).toHaveBeenCalledOnce();
+    expect(renew).toHaveBeenCalledWith('session-token');
+    expect(signOut).toHaveBeenCalledExactlyOnceWith('session-token');
+  });
+
+  it('renews a refused token and makes the call once more with the new one', async () => {
+    renew.mockResolvedValue('renewed-token');
+    fetchMock
+      .mockResolvedValueOnce(Response.json(refused, { status: 401 }))
+      .mockResolvedValueOnce(Response.json({ status: 'success', data: { uid: 'a' } }));
+    await expect(apiRequest('user')).resolves.toEqual({ uid: 'a' });
+    const [, retry] = fetchMock.mock.calls[1] as [string, RequestInit];
+    expect((retry.headers as Record<string, string>).Authorization).toBe('Bearer renewed-token');
+    expect(signOut).not.toHaveBeenCalled();
+  });
+
+  it('signs out when the renewed token is refused too, and stays when the provider cannot be asked', async () => {
+    renew.mockResolvedValue('renewed-token');
+    fetchMock.mockImplementation(async () => Response.json(refused, { status: 401 }));
+    await expect(apiRequest('user')).rejects.toMatchObject({ code: 'auth/invalid-user-token' });
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    expect(signOut).toHaveBeenCalledExactlyOnceWith('renewed-token');
+
+    signOut.mockClear();
+    renew.mockRejectedValue(new Error('unreachable'));
+    await expect(apiRequest('user')).rejects.toMatchObject({ code: 'auth/invalid-user-token' });
+    expect(signOut).not.toHaveBeenCalled();
   });
 
   it('keeps the server’s field messages, and leaves the session alone for other refusals', async () => {
@@ -45,7 +72,8 @@ describe('apiRequest', () => {
       Response.json({ status: 'error', code: 'validation_failed', message: 'Check the form.', fields }),
     );
     await expect(apiRequest('items', { method: 'POST', body: {} })).rejects.toMatchObject({ fields });
-    expect(onInvalidUserToken).not.toHaveBeenCalled();
+    expect(renew).not.toHaveBeenCalled();
+    expect(signOut).not.toHaveBeenCalled();
   });
 
   it('sends no token when told `token: null`', async () => {
@@ -99,7 +127,7 @@ describe('openApiStream', () => {
       messages: streamMessages,
     });
     await expect(opening).rejects.toMatchObject({ code: 'auth/invalid-user-token' });
-    expect(onInvalidUserToken).toHaveBeenCalledOnce();
+    expect(signOut).toHaveBeenCalledExactlyOnceWith('session-token');
   });
 
   it('uses the caller’s messages when the server cannot be reached or answers unreadably', async () => {

@@ -22,10 +22,12 @@ export class ApiError extends Error {
 }
 
 type SessionHooks = {
-  /** The signed-in user's access token, sent when a call gives no `token` of its own. */
-  token: () => string | null;
-  /** §8: the server refused the token (revoked, expired, tampered): the session signs out. */
-  onInvalidUserToken: () => void;
+  /** The signed-in user's access token (renewed first when it is about to expire), sent when a call gives no `token` of its own. */
+  token: () => Promise<string | null>;
+  /** The server refused `token`: a renewed one to retry with (from the sign-in's refresh token), or null. */
+  renew: (token: string) => Promise<string | null>;
+  /** §8: the server refused the session's token and it could not be renewed: the session signs out. */
+  signOut: (refusedToken: string) => void;
 };
 
 // Registered by the session (auth/session.ts) rather than imported, so the public pages' forms do
@@ -74,28 +76,51 @@ function send(
 /** Whatever JSON the answer holds, or null. */
 const readJson = (response: Response): Promise<unknown> => response.json().catch(() => null);
 
-/**
- * The error a refusal becomes: the server's code and message when it sent them, else `fallback`.
- * The one place where a refused token ends the session.
- */
+/** The error a refusal becomes: the server's code and message when it sent them, else `fallback`. */
 function refusal(payload: unknown, fallback: () => ApiError): ApiError {
   // Read with care: a form service of someone else's (postForm) answers in a shape of its own.
   const { code, message, fields } = (payload ?? {}) as { code?: unknown; message?: unknown } & Pick<
     Partial<ErrorEnvelope>,
     'fields'
   >;
-  if (code === 'auth/invalid-user-token') sessionHooks?.onInvalidUserToken();
   return typeof code === 'string' && typeof message === 'string' && message
     ? new ApiError(code, message, fields)
     : fallback();
 }
 
-const sessionToken = () => sessionHooks?.token() ?? null;
+const isRefusedToken = (payload: unknown) =>
+  (payload as { code?: unknown } | null)?.code === 'auth/invalid-user-token';
+
+/**
+ * One call with the session's token; a refused token is renewed and the call made once more. The
+ * one place where a refused token ends the session (§8), when it cannot be renewed or is refused again.
+ */
+async function withSessionToken(attempt: (token: string | null) => Promise<Response>) {
+  const token = (await sessionHooks?.token()) ?? null;
+  const response = await attempt(token);
+  if (response.ok || !token || !sessionHooks) return response;
+  const payload = await readJson(response.clone());
+  if (!isRefusedToken(payload)) return response;
+  let renewed: string | null;
+  try {
+    renewed = await sessionHooks.renew(token);
+  } catch {
+    // The identity provider could not be asked: the refusal stands, the session stays for now.
+    return response;
+  }
+  if (!renewed || renewed === token) {
+    sessionHooks.signOut(token);
+    return response;
+  }
+  const retried = await attempt(renewed);
+  if (!retried.ok && isRefusedToken(await readJson(retried.clone()))) sessionHooks.signOut(renewed);
+  return retried;
+}
 
 /** A JSON call to /api/{path}; resolves to the envelope's data, rejects with an ApiError. */
 export async function apiRequest<T>(path: string, options: ApiOptions = {}): Promise<T> {
-  const { token = sessionToken() } = options;
-  const response = await send(`/api/${path}`, { ...options, token, headers: {} });
+  const attempt = (token: string | null) => send(`/api/${path}`, { ...options, token, headers: {} });
+  const response = await (options.token === undefined ? withSessionToken(attempt) : attempt(options.token));
   const envelope = (await readJson(response)) as Envelope<T> | null;
   const unreadable = () =>
     new ApiError('bad_response', `The server answered ${response.status} without a readable body.`);
@@ -119,13 +144,15 @@ export async function openApiStream(
   path: string,
   { signal, messages }: StreamOptions,
 ): Promise<ReadableStream<Uint8Array>> {
-  const response = await send(`/api/${path}`, {
-    token: sessionToken(),
-    signal,
-    headers: { Accept: 'text/event-stream' },
-    cache: 'no-store',
-    unreachableMessage: messages.unreachable,
-  });
+  const response = await withSessionToken((token) =>
+    send(`/api/${path}`, {
+      token,
+      signal,
+      headers: { Accept: 'text/event-stream' },
+      cache: 'no-store',
+      unreachableMessage: messages.unreachable,
+    }),
+  );
   if (response.ok && response.body) return response.body;
   throw refusal(
     await readJson(response),

@@ -46,7 +46,7 @@ async function watch(workspace: string | null) {
   return { outcome, onItems, onError };
 }
 
-registerSessionHooks({ token: () => 'token', onInvalidUserToken: () => undefined });
+registerSessionHooks({ token: async () => 'token', renew: async () => null, signOut: () => undefined });
 afterEach(() => vi.unstubAllGlobals());
 
 describe('watchItems in a workspace', () => {

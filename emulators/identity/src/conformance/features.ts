@@ -3,6 +3,7 @@ import { discoveryFeatures } from './checks-discovery.ts';
 import { managementFeatures } from './checks-management.ts';
 import { mfaFeatures } from './checks-mfa.ts';
 import { passkeyFeatures } from './checks-passkeys.ts';
+import { sessionFeatures } from './checks-sessions.ts';
 import { tokenFeatures } from './checks-tokens.ts';
 import { dbConnectionFeatures, userinfoFeatures } from './checks-userinfo-dbconnections.ts';
 import type { Feature } from './feature-check.ts';
@@ -20,4 +21,5 @@ export const features: Feature[] = [
   ...authorizeFeatures,
   ...mfaFeatures,
   ...passkeyFeatures,
+  ...sessionFeatures,
 ];

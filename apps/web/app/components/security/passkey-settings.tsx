@@ -10,6 +10,7 @@ import { useAppForm, useOutcome } from '#web/hooks/use-app-form.ts';
 import { useReauthentication } from '#web/hooks/use-reauthentication.tsx';
 import { type AuthenticationMethod, removePasskey, renamePasskey } from '#web/lib/authentication-methods.ts';
 import { AddPasskey } from './add-passkey.tsx';
+import { EndOtherSessionsOffer } from './end-other-sessions-offer.tsx';
 
 /**
  * Settings → Security: the passkeys that sign the person in, each renamed or removed here. Removing
@@ -28,11 +29,13 @@ export function PasskeySettings({
   const { outcome, run } = useOutcome();
   const [removing, setRemoving] = useState<AuthenticationMethod | null>(null);
   const [renamingId, setRenamingId] = useState<string | null>(null);
+  const [hasRemoved, setHasRemoved] = useState(false);
 
   const remove = async (passkey: AuthenticationMethod) => {
     setRemoving(null);
     await run(async () => {
       await reauthentication.run(() => removePasskey(passkey.id));
+      setHasRemoved(true);
       onChange();
       return `“${passkey.name}” was removed. It no longer signs you in.`;
     });
@@ -97,6 +100,7 @@ export function PasskeySettings({
       )}
       <div className="mt-4 space-y-4">
         <FormOutcome outcome={outcome} />
+        {hasRemoved && <EndOtherSessionsOffer change="The removed passkey no longer signs anyone in." />}
         <AddPasskey email={email} onAdded={onChange} />
       </div>
       {removing && (

@@ -1,9 +1,11 @@
 import { passwordField } from '@launchkit/api-contract/field-rules';
+import { useState } from 'react';
 import { useAuth } from '#web/auth/auth-context.tsx';
 import { signInMethodLabels } from '#web/auth/providers.ts';
 import type { AuthUser } from '#web/auth/session.ts';
 import { matchingPassword } from '#web/components/forms/error-message.ts';
 import { PasswordField } from '#web/components/forms/password-field.tsx';
+import { EndOtherSessionsOffer } from '#web/components/security/end-other-sessions-offer.tsx';
 import { useAppForm } from '#web/hooks/use-app-form.ts';
 import { useReauthentication } from '#web/hooks/use-reauthentication.tsx';
 import { SettingsForm } from './settings-form.tsx';
@@ -19,6 +21,7 @@ const changeLabels = { idle: 'Change password', busy: 'Changing…' };
 export function PasswordSettingsForm({ user }: { user: AuthUser }) {
   const { updatePassword } = useAuth();
   const reauthentication = useReauthentication();
+  const [hasChanged, setHasChanged] = useState(false);
   const form = useAppForm<PasswordValues>({ password: '', confirmPassword: '' });
   const { fieldProps, requiredProps, submitWith, getValues, reset } = form;
 
@@ -38,6 +41,7 @@ export function PasswordSettingsForm({ user }: { user: AuthUser }) {
   const onSubmit = submitWith(async ({ password }) => {
     await reauthentication.run(() => updatePassword(password));
     reset();
+    setHasChanged(true);
     return 'Your password has been changed';
   });
 
@@ -55,6 +59,11 @@ export function PasswordSettingsForm({ user }: { user: AuthUser }) {
           {...fieldProps('confirmPassword', { validate: matchingPassword(() => getValues('password')) })}
         />
       </SettingsForm>
+      {hasChanged && (
+        <div className="mt-4">
+          <EndOtherSessionsOffer change="Your new password is needed for every sign-in from now on." />
+        </div>
+      )}
       {reauthentication.dialog}
     </>
   );

@@ -1,0 +1,125 @@
+import * as oidc from 'openid-client';
+import { newUser, signIn } from './conformance-users.ts';
+import * as verdict from './feature-check.ts';
+
+// Refresh token rotation and the Management API's refresh tokens and sessions, as the product uses them
+// for Settings → Security's sessions (docs/identity.md, "Sessions", "Refresh tokens"). Auth0's pages:
+// "Refresh Token Rotation", "Manage Refresh Tokens with Auth0 Management API", Management API
+// "Get refresh tokens for a user", "Delete a refresh token", "Delete sessions for user".
+
+const area = 'Sessions and refresh tokens';
+
+const offlineAccess = (context: verdict.CheckContext) => ({
+  scope: 'openid offline_access',
+  audience: context.apiAudience,
+});
+
+/** How a refresh with `refreshToken` is refused (or undefined when it is not). */
+async function refreshRefusal(context: verdict.CheckContext, refreshToken: string) {
+  const failure = await verdict.failureOf(() => oidc.refreshTokenGrant(context.webClient, refreshToken));
+  if (failure === undefined) return undefined;
+  const record = failure as { error?: unknown; error_description?: unknown };
+  return {
+    status: verdict.statusOf(failure),
+    body: { error: record.error, error_description: record.error_description },
+  };
+}
+
+export const sessionFeatures: verdict.Feature[] = [
+  {
+    id: 'token.refresh-rotation',
+    area,
+    title: 'with rotation on, each refresh answers the next refresh token, and the one spent is refused',
+    async check(context) {
+      const user = await newUser(context, 'rotation');
+      const tokens = await signIn(context, user, offlineAccess(context));
+      if (!tokens.refresh_token) return verdict.differs('no refresh token');
+      const refreshed = await oidc.refreshTokenGrant(context.webClient, tokens.refresh_token);
+      if (!refreshed.refresh_token)
+        return verdict.differs('the refresh answered no refresh token (no rotation)');
+      const next = await oidc.refreshTokenGrant(context.webClient, refreshed.refresh_token);
+      return verdict.expectAll([
+        [refreshed.refresh_token !== tokens.refresh_token, 'the same refresh token came back'],
+        [typeof next.refresh_token === 'string', 'the second refresh answered no refresh token'],
+      ]);
+    },
+  },
+  {
+    id: 'token.refresh-reuse-detection',
+    area,
+    title:
+      'a spent refresh token used again revokes its whole family: 403 invalid_grant, then for the latest too',
+    async check(context) {
+      const user = await newUser(context, 'reuse');
+      const tokens = await signIn(context, user, offlineAccess(context));
+      if (!tokens.refresh_token) return verdict.differs('no refresh token');
+      const refreshed = await oidc.refreshTokenGrant(context.webClient, tokens.refresh_token);
+      if (!refreshed.refresh_token) return verdict.differs('no rotation');
+      const reused = await refreshRefusal(context, tokens.refresh_token);
+      if (!reused) return verdict.differs('the spent refresh token was accepted again');
+      const first = verdict.expectRefusal(reused, 403, {
+        error: 'invalid_grant',
+        error_description: 'Unknown or invalid refresh token.',
+      });
+      if (first.verdict !== 'like-auth0') return first;
+      const latest = await refreshRefusal(context, refreshed.refresh_token);
+      return latest
+        ? verdict.expectRefusal(latest, 403, { error: 'invalid_grant' })
+        : verdict.differs('the family’s latest token still refreshes after a reuse');
+    },
+  },
+  {
+    id: 'mgmt.users.refresh-tokens',
+    area,
+    title: 'node-auth0 users.refreshToken.list: one rotating token per sign-in with client, dates and device',
+    async check(context) {
+      const user = await newUser(context, 'rt-list');
+      await signIn(context, user, offlineAccess(context));
+      const page = await context.management.users.refreshToken.list(user.userId);
+      const [token] = page.data;
+      if (!token) return verdict.differs('no refresh token listed');
+      return verdict.expectAll([
+        [page.data.length === 1, `${page.data.length} tokens`],
+        [token.client_id === context.clientId, `client_id ${token.client_id}`],
+        [token.user_id === user.userId, `user_id ${token.user_id}`],
+        [token.rotating === true, `rotating ${token.rotating}`],
+        [
+          typeof token.created_at === 'string' && !Number.isNaN(Date.parse(String(token.created_at))),
+          'created_at',
+        ],
+        [typeof token.device?.initial_user_agent === 'string', 'device.initial_user_agent'],
+        [
+          token.resource_servers?.[0]?.audience === context.apiAudience,
+          `resource_servers ${JSON.stringify(token.resource_servers)}`,
+        ],
+      ]);
+    },
+  },
+  {
+    id: 'mgmt.refresh-tokens.delete',
+    area,
+    title: 'node-auth0 refreshTokens.delete: the token (its family) then answers 403 invalid_grant',
+    async check(context) {
+      const user = await newUser(context, 'rt-delete');
+      const tokens = await signIn(context, user, offlineAccess(context));
+      if (!tokens.refresh_token) return verdict.differs('no refresh token');
+      const [listed] = (await context.management.users.refreshToken.list(user.userId)).data;
+      if (!listed?.id) return verdict.differs('no refresh token listed');
+      await context.management.refreshTokens.delete(listed.id);
+      const refused = await refreshRefusal(context, tokens.refresh_token);
+      return refused
+        ? verdict.expectRefusal(refused, 403, { error: 'invalid_grant' })
+        : verdict.differs('the deleted refresh token still refreshes');
+    },
+  },
+  {
+    id: 'mgmt.users.sessions.delete',
+    area,
+    title: 'node-auth0 users.sessions.delete: the user’s sign-in sessions end (an accepted request)',
+    async check(context) {
+      const user = await newUser(context, 'sessions-delete');
+      const failure = await verdict.failureOf(() => context.management.users.sessions.delete(user.userId));
+      return failure === undefined ? verdict.likeAuth0() : verdict.differs(verdict.describeError(failure));
+    },
+  },
+];
