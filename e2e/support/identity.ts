@@ -157,10 +157,12 @@ export async function expectSignedOutHeader(page: Page) {
   await expect(header.getByRole('button', { name: 'Account' })).toHaveCount(0);
 }
 
+/** Signs out from the account menu, and waits for the sign-out to land on the home page. */
 export async function signOutWithMenu(page: Page) {
   const header = page.getByTestId('site-header');
   await header.getByRole('button', { name: 'Account' }).click();
   await header.getByRole('button', { name: 'Sign out' }).click();
+  await expect(page).toHaveURL(/\/$/);
 }
 
 /** Clicks a provider button and answers the emulator's consent page in the popup as `email`'s account. */

@@ -8,3 +8,12 @@
  * reads it where a workspace requires a second factor of its members.
  */
 export const secondFactorClaim = 'https://launchkit.dev/second_factor';
+
+/**
+ * When the person last proved who they are (seconds since the epoch), in every access token of that
+ * sign-in, refreshed or not. Auth0 puts `auth_time` in ID tokens only and no Action may set it in an
+ * access token (a restricted claim), so the tenant's post-login Action sets this namespaced claim
+ * from the authentication's methods (docs/deploy.md, "Auth0 tenant" 7); the emulator sets it the same
+ * way. The API reads it for a recent sign-in (decision 0006) and to know the session (decision 0028).
+ */
+export const signedInAtClaim = 'https://launchkit.dev/auth_time';

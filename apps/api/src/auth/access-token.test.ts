@@ -1,4 +1,5 @@
 import { createHmac } from 'node:crypto';
+import { signedInAtClaim } from '@launchkit/api-contract/access-token-claims';
 import { generateKeyPair, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '#api/test/test-app.ts';
@@ -174,6 +175,17 @@ describe('only user tokens issued to the web client', () => {
   it('refuses the client-credentials grant type even on a token that names the web client', async () => {
     const token = await identity.signWithProviderKey({ sub: uid, gty: 'client-credentials' });
     expectRejected(await getUser(`Bearer ${token}`));
+  });
+
+  it('refuses a refreshed token that does not say when its sign-in was (nothing to place it by)', async () => {
+    const refreshed = await identity.signWithProviderKey({ sub: uid, gty: 'refresh_token' });
+    expectRejected(await getUser(`Bearer ${refreshed}`));
+    const withTime = await identity.signWithProviderKey({
+      sub: uid,
+      gty: 'refresh_token',
+      [signedInAtClaim]: now() - 60,
+    });
+    expect((await getUser(`Bearer ${withTime}`)).statusCode).toBe(200);
   });
 
   it('accepts a provider-signed token of the web client (the other checks above are not about the signature)', async () => {

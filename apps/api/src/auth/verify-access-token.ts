@@ -1,11 +1,14 @@
-import { secondFactorClaim } from '@launchkit/api-contract/access-token-claims';
+import { secondFactorClaim, signedInAtClaim } from '@launchkit/api-contract/access-token-claims';
 import { createRemoteJWKSet, errors, type JWTPayload, jwtVerify } from 'jose';
 import type { IdentityConfig } from '#api/config/app-config.ts';
 
 /** What the API knows about a caller once their access token has been verified. */
 export type VerifiedIdentity = {
   uid: string;
-  /** When the person last proved who they are (seconds since the epoch): `auth_time`, else `iat`. */
+  /**
+   * When the person last proved who they are (seconds since the epoch): `signedInAtClaim`, else `iat`
+   * (a token straight from a sign-in). It names the session (decision 0028).
+   */
   authTime: number;
   /** When the token stops being valid (`exp`, seconds since the epoch). */
   expiresAt: number;
@@ -63,7 +66,12 @@ export function createAccessTokenVerifier(identity: IdentityConfig): AccessToken
     // `azp`: the client the token was issued to. Another application of the tenant asking for this
     // audience gets tokens too; only the web client's are the product's sessions.
     if (payload.azp !== identity.clientId) throw new InvalidTokenError('other_client');
-    const authTime = typeof payload.auth_time === 'number' ? payload.auth_time : (payload.iat as number);
+    const signedInAt = payload[signedInAtClaim];
+    // A refreshed token's `iat` is the refresh, not the sign-in: without the claim it says nothing of
+    // when the person proved who they are, or which session it is. Refused rather than guessed.
+    if (typeof signedInAt !== 'number' && payload.gty === 'refresh_token')
+      throw new InvalidTokenError('refreshed_without_sign_in_time');
+    const authTime = typeof signedInAt === 'number' ? signedInAt : (payload.iat as number);
     const scope = typeof payload.scope === 'string' ? payload.scope.split(' ').filter(Boolean) : [];
     const secondFactor = payload[secondFactorClaim] === true;
     return { uid: payload.sub, authTime, expiresAt: payload.exp as number, scope, token, secondFactor };

@@ -1,3 +1,4 @@
+import { signedInAtClaim } from '@launchkit/api-contract/access-token-claims';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { signInSessions } from '#api/db/schema.ts';
@@ -257,7 +258,7 @@ describe('a sign-in that is not recent', () => {
     const longAgo = Math.floor(Date.now() / 1000) - 3600;
     const old = await identity.signWithProviderKey({
       sub: person.uid,
-      auth_time: longAgo,
+      [signedInAtClaim]: longAgo,
       iat: longAgo + 60,
     });
     const sessions = await listSessions(firstOrigin, old);

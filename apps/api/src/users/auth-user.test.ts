@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { signedInAtClaim } from '@launchkit/api-contract/access-token-claims';
 import { readOutbox } from '@launchkit/mail';
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
@@ -244,7 +245,7 @@ describe('PATCH /api/auth-user', () => {
     const longAgo = Math.floor(Date.now() / 1000) - 3600;
     const oldSignIn = await suite.identity.signWithProviderKey({
       sub: person.uid,
-      auth_time: longAgo,
+      [signedInAtClaim]: longAgo,
       iat: longAgo + 60,
     });
     for (const change of [{ email: 'other@example.com' }, { password: 'Another-horse-7' }]) {
@@ -526,7 +527,7 @@ describe('passkeys: PATCH and DELETE /api/auth-user/authentication-methods/:id',
     const old = await suite.identity.signWithProviderKey({
       sub: JSON.parse(Buffer.from(fresh.split('.')[1] ?? '', 'base64url').toString()).sub,
       iat: Math.floor(Date.now() / 1000) - 3600,
-      auth_time: Math.floor(Date.now() / 1000) - 3600,
+      [signedInAtClaim]: Math.floor(Date.now() / 1000) - 3600,
     });
     expectErrorEnvelope(
       await onMethod('DELETE', old, passkey?.id ?? ''),

@@ -360,8 +360,9 @@ export async function signout(): Promise<void> {
   isLeaving = true;
   const renewal = await readRenewalState();
   signOutLocally();
-  // The sign-in's refresh token ends with it; the provider's logout below does not end it.
-  if (renewal) await revokeRefreshToken(renewal.refreshToken).catch(() => {});
+  // The sign-in's refresh token ends with it (the provider's logout below does not end it), without
+  // holding the sign-out up.
+  if (renewal) void revokeRefreshToken(renewal.refreshToken).catch(() => {});
   try {
     await identity.logout();
   } catch {

@@ -1,6 +1,6 @@
 import { AuthError } from './auth-error.ts';
 import { loadIdentity } from './identity-client.ts';
-import { accessTokenOf, askProvider, tokenRequest } from './provider-request.ts';
+import { accessTokenOf, tokenRequest } from './provider-request.ts';
 import { readRenewalState, writeRenewalState } from './refresh-token-store.ts';
 import { readStorage, tokenKey, writeStorage } from './stored-session.ts';
 import { tokenClaim } from './token-claims.ts';
@@ -70,8 +70,16 @@ export function renewAccessToken(stale: string): Promise<Renewal> {
   return locks.request(lockName, () => renewUnderLock(stale));
 }
 
-/** Tells the provider a refresh token is no longer needed (sign-out, a new sign-in): its family ends. */
+/**
+ * Tells the provider a refresh token is no longer needed (sign-out, a new sign-in): its family ends.
+ * `keepalive`: the request outlives the page, which a sign-out leaves at once.
+ */
 export async function revokeRefreshToken(refreshToken: string): Promise<void> {
   const { config } = await loadIdentity();
-  await askProvider('oauth/revoke', { body: { client_id: config.clientId, token: refreshToken } });
+  await fetch(new URL('oauth/revoke', config.domain.endsWith('/') ? config.domain : `${config.domain}/`), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ client_id: config.clientId, token: refreshToken }),
+    keepalive: true,
+  });
 }

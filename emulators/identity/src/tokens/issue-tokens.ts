@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { secondFactorClaim } from '@launchkit/api-contract/access-token-claims';
+import { secondFactorClaim, signedInAtClaim } from '@launchkit/api-contract/access-token-claims';
 import { EncryptJWT, SignJWT } from 'jose';
 import type { IdentityContext } from '#identity/context.ts';
 import type { UserRecord } from '#identity/storage/identity-state.ts';
@@ -53,7 +53,8 @@ export async function issueUserTokens(
     scope,
     iat: issuedAt,
     exp: issuedAt + lifetime,
-    auth_time: request.authTime,
+    // What the tenant's post-login Action adds (docs/deploy.md): Auth0 keeps `auth_time` in ID tokens.
+    [signedInAtClaim]: request.authTime,
     ...(request.grantType ? { gty: request.grantType } : {}),
     // What the tenant's post-login Action adds once a second factor or a passkey passed (docs/deploy.md).
     ...(request.amr?.some((method) => method === 'mfa' || method === 'passkey')
