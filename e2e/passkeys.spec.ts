@@ -78,6 +78,11 @@ test.describe('passkeys', () => {
     await gotoHydrated(page, '/settings/security');
     const passkeys = page.getByRole('region', { name: 'Passkeys' });
     await expect(passkeys.getByRole('listitem')).toHaveCount(1);
+    // No password to add an authenticator app to: the page says what the passkey already is.
+    await expect(page.getByTestId('passkey-only-two-factor')).toContainText(
+      'Workspaces that require two-factor accept it.',
+    );
+    await expect(page.getByRole('button', { name: 'Set up two-factor' })).toHaveCount(0);
     await expectNoAxeViolations(page);
     await passkeys.getByRole('button', { name: 'Rename Passkey' }).click();
     await passkeys.getByLabel('Passkey name').fill('Work laptop');
@@ -92,6 +97,9 @@ test.describe('passkeys', () => {
       '“Work laptop” was removed. It no longer signs you in.',
     );
     await expect(passkeys).toContainText('This account has no passkeys.');
+    await expect(page.getByTestId('end-other-sessions-offer')).toContainText(
+      'The removed passkey no longer signs anyone in.',
+    );
 
     await signOutWithMenu(page);
     await gotoHydrated(page, '/auth/signin');

@@ -11,7 +11,7 @@ export const itemStreamCloseReasons = {
   replaced: 'too-many-streams',
   /** The member lost access to the workspace (removed, left, or no seat). */
   accessRevoked: 'access-revoked',
-  /** The stream's session was signed out (Settings → Security, from this browser or another). */
+  /** The stream's session was signed out (Settings → Security, in this browser or another). */
   signedOut: 'signed-out',
 } as const;
 

@@ -64,6 +64,7 @@ export const identitySettings = z
     clientId: z.string(),
     audience: z.string(),
     connection: z.string(),
+    passkeys: z.boolean().describe('Whether the site offers passkeys (PASSKEYS).'),
   })
   .meta({ id: 'IdentitySettings' });
 
@@ -73,13 +74,13 @@ export const verificationEmailSent = z
   .meta({ id: 'VerificationEmailSent' });
 
 /**
- * One way the person proves who they are beyond the password, as the identity provider lists it
- * (Auth0's authentication methods): an authenticator app, or the recovery code that stands in for it.
+ * One way the person proves who they are, as the identity provider lists it (Auth0's authentication
+ * methods): the password, a passkey, an authenticator app, or the recovery code that stands in for it.
  */
 export const authenticationMethod = z
   .object({
-    id: z.string().describe("The provider's id of the method (`passkey|…`, `totp|…`)."),
-    type: z.enum(['passkey', 'authenticator-app', 'recovery-code']),
+    id: z.string().describe("The provider's id of the method (`password|…`, `passkey|…`, `totp|…`)."),
+    type: z.enum(['password', 'passkey', 'authenticator-app', 'recovery-code']),
     name: z.string().nullable().describe("A passkey's name; null for the others."),
     createdAt: timestamp,
     lastUsedAt: timestamp.nullable(),
@@ -168,7 +169,7 @@ export const userEndpoints = [
     path: '/api/auth-user/authentication-methods',
     id: 'listAuthenticationMethods',
     tag: 'Account',
-    summary: "The caller's second factors",
+    summary: "The caller's password, passkeys and second factors",
     description:
       'Read from the identity provider (confirmed ones only). Enrolling and removing them is done with the provider itself (its MFA API), which asks for the password and a code first.',
     auth: 'bearer',

@@ -273,6 +273,13 @@ export const variables = {
     production: 'optional',
     readBy: ['app'],
   },
+  PASSKEYS: {
+    description:
+      'offer passkeys (sign-up, sign-in, Settings → Security); in production they need AUTH0_DOMAIN to be a custom domain sharing the site’s domain (docs/deploy.md, "Auth0 tenant" 10)',
+    default: true,
+    production: 'optional',
+    readBy: ['app'],
+  },
   PASSWORD_POLICY: {
     description:
       "Auth0's password policy level (none, low, fair, good, excellent): the one set on the database connection",

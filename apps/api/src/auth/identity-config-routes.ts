@@ -15,6 +15,7 @@ export function registerIdentityConfigRoutes(app: FastifyInstance, identity: Ide
     clientId: identity.clientId,
     audience: identity.audience,
     connection: identity.connection,
+    passkeys: identity.passkeys,
   };
   route(app, 'getIdentityConfig', {}, async (_input, _request, reply) => {
     reply.header('Cache-Control', 'no-cache');

@@ -73,6 +73,7 @@ const environmentSchema = z.object({
     86_400,
     variables.RECENT_LOGIN_MAX_AGE_SECONDS.default,
   ),
+  PASSKEYS: field.flag(variables.PASSKEYS.default),
   PASSWORD_POLICY: field
     .variable(z.enum(passwordPolicyNames))
     .transform((value) => value ?? variables.PASSWORD_POLICY.default),
@@ -229,6 +230,8 @@ function identityConfig(env: Environment) {
     managementClientSecret,
     recentLoginMaxAgeSeconds: env.RECENT_LOGIN_MAX_AGE_SECONDS,
     passwordPolicy: env.PASSWORD_POLICY,
+    /** The browser offers passkeys (PASSKEYS). */
+    passkeys: env.PASSKEYS,
   };
 }
 

@@ -20,11 +20,31 @@ describe('production mode', () => {
     const config = loadConfig(completeProduction);
     expect(config.mode).toBe('production');
     expect(config.host).toBe('0.0.0.0');
-    expect(config.identity.origin).toBe('https://example.eu.auth0.com');
+    expect(config.identity.origin).toBe('https://login.example.com');
+    expect(config.identity.passkeys).toBe(true);
     expect(config.payments.apiUrl).toBeUndefined(); // Stripe's own API
     expect(config.mail.transport).toBe('smtp');
     expect(config.database.kind).toBe('postgres');
     expect(config.site.origins).toEqual(['https://app.example.com']);
+  });
+
+  it('refuses passkeys (on by default) that the tenant cannot serve: Auth0’s own domain, or one the site does not share', () => {
+    const ownDomain = problemsOf({ ...completeProduction, AUTH0_DOMAIN: 'example.eu.auth0.com' });
+    expect(ownDomain).toEqual([
+      'PASSKEYS: on (the default), but AUTH0_DOMAIN is Auth0’s own example.eu.auth0.com: Auth0’s Passkey API needs a custom domain that shares the site’s domain, and passkeys made for app.example.com cannot be checked there; give AUTH0_DOMAIN your tenant’s custom domain (docs/deploy.md, "Auth0 tenant" 10), or set PASSKEYS=off',
+    ]);
+    const elsewhere = problemsOf({ ...completeProduction, AUTH0_DOMAIN: 'https://login.example.org' });
+    expect(variablesNamed(elsewhere)).toEqual(['PASSKEYS']);
+    expect(elsewhere[0]).toContain(
+      'AUTH0_DOMAIN (login.example.org) and VITE_SITE_URL (app.example.com) share no domain',
+    );
+
+    const withoutPasskeys = loadConfig({
+      ...completeProduction,
+      AUTH0_DOMAIN: 'example.eu.auth0.com',
+      PASSKEYS: 'off',
+    });
+    expect(withoutPasskeys.identity.passkeys).toBe(false);
   });
 
   it('runs without STRIPE_PRICE_*: each plan’s price is then found by its lookup key at start', () => {

@@ -17,7 +17,7 @@ export const developmentDefaults = {
 } as const;
 
 /** The settings a staging deployment (STAGING=true) may give and a live one may not. */
-type Context = { isStaging: boolean };
+type Context = { isStaging: boolean; environment: NodeJS.ProcessEnv };
 type Rule = { name: string; check: (value: string | undefined, context: Context) => string | undefined };
 
 const required = (what: string) => (value: string | undefined) =>
@@ -50,6 +50,15 @@ const stagingHint = 'STAGING=true accepts it on a staging deployment';
 /** AUTH0_DOMAIN may be a bare host name (https implied) or an https URL. */
 const auth0Origin = (domain: string) =>
   /^[a-z][a-z0-9+.-]*:\/\//i.test(domain) ? domain : `https://${domain}`;
+
+/** How many trailing labels two host names share (`login.example.com`, `app.example.com`: 2). */
+function sharedLabels(a: string, b: string): number {
+  const left = a.split('.').reverse();
+  const right = b.split('.').reverse();
+  let count = 0;
+  while (count < left.length && left[count] === right[count]) count += 1;
+  return count;
+}
 
 const rules: Rule[] = [
   {
@@ -115,6 +124,26 @@ const rules: Rule[] = [
         : isHttps(auth0Origin(value))
           ? undefined
           : 'must be served over https (a bare tenant host name means https)',
+  },
+  {
+    name: 'PASSKEYS',
+    check: (value, { environment }) => {
+      if (field.flag(true).safeParse(value).data === false) return undefined;
+      const domain = environment.AUTH0_DOMAIN?.trim();
+      const site = environment.VITE_SITE_URL?.trim();
+      if (!domain || !site || !URL.canParse(auth0Origin(domain)) || !URL.canParse(site)) return undefined; // reported above
+      const providerHost = new URL(auth0Origin(domain)).hostname.toLowerCase();
+      const siteHost = new URL(site).hostname.toLowerCase();
+      // A site or provider on this machine is refused above, or a staging deployment's own affair.
+      if (isLocalHost(siteHost) || isLocalHost(providerHost)) return undefined;
+      const fix =
+        'give AUTH0_DOMAIN your tenant’s custom domain (docs/deploy.md, "Auth0 tenant" 10), or set PASSKEYS=off';
+      if (/(^|\.)auth0\.com$/.test(providerHost))
+        return `on (the default), but AUTH0_DOMAIN is Auth0’s own ${providerHost}: Auth0’s Passkey API needs a custom domain that shares the site’s domain, and passkeys made for ${siteHost} cannot be checked there; ${fix}`;
+      if (providerHost !== siteHost && sharedLabels(providerHost, siteHost) < 2)
+        return `on (the default), but AUTH0_DOMAIN (${providerHost}) and VITE_SITE_URL (${siteHost}) share no domain: a passkey belongs to one domain, which both must be under; ${fix}`;
+      return undefined;
+    },
   },
   {
     name: 'AUTH0_CLIENT_ID',
@@ -194,7 +223,7 @@ const rules: Rule[] = [
 
 /** One line per variable that production mode cannot run with, as `NAME: problem`. */
 export function productionProblems(environment: NodeJS.ProcessEnv): string[] {
-  const context = { isStaging: isStagingDeployment(environment) };
+  const context = { isStaging: isStagingDeployment(environment), environment };
   return rules.flatMap(({ name, check }) => {
     const problem = check(environment[name]?.trim() || undefined, context);
     return problem ? [`${name}: ${problem}`] : [];

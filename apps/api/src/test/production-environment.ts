@@ -8,7 +8,8 @@ export const completeProduction = {
   MAIL_FROM: 'Launchkit <no-reply@example.com>',
   CONTACT_INBOX: 'owner@example.com',
   VITE_SITE_URL: 'https://app.example.com',
-  AUTH0_DOMAIN: 'example.eu.auth0.com',
+  // A custom domain of the tenant, as passkeys need (docs/deploy.md, "Auth0 tenant" 10).
+  AUTH0_DOMAIN: 'login.example.com',
   AUTH0_CLIENT_ID: 'Zc4q9m2WebClient',
   AUTH0_AUDIENCE: 'https://api.example.com',
   AUTH0_MANAGEMENT_CLIENT_ID: 'M2mClient7',

@@ -415,14 +415,22 @@ describe('GET /api/auth-user/authentication-methods', () => {
       headers: { authorization: `Bearer ${person.token}` },
     });
 
-  it('lists nothing before enrolment, then the authenticator app and the recovery code', async () => {
+  it('lists the password before enrolment, then the authenticator app and the recovery code too', async () => {
     const person = await newUser();
     const before = await listMethods(person);
     expect(before.statusCode, before.body).toBe(200);
-    expect(before.json()).toEqual({ status: 'success', data: { methods: [] } });
+    const password = {
+      id: expect.stringMatching(/^password\|/),
+      type: 'password',
+      name: null,
+      createdAt: expect.any(String),
+      lastUsedAt: null,
+    };
+    expect(before.json()).toEqual({ status: 'success', data: { methods: [password] } });
     await suite.identity.enrolAuthenticatorApp(person.email);
     const after = (await listMethods(person)).json();
     expect(after.data.methods).toEqual([
+      password,
       {
         id: expect.stringMatching(/^totp\|/),
         type: 'authenticator-app',

@@ -10,6 +10,7 @@ type Deps = { identity: IdentityConfig; management: ManagementClient };
 
 /** The provider's names for what the product shows; other kinds (SMS, email, …) are not offered here. */
 const productTypes: Record<string, AuthenticationMethod['type']> = {
+  password: 'password',
   passkey: 'passkey',
   totp: 'authenticator-app',
   'recovery-code': 'recovery-code',
@@ -27,7 +28,7 @@ function toMethod(method: ManagementAuthenticationMethod): AuthenticationMethod 
   };
 }
 
-/** The person's confirmed passkeys and second factors, as the identity provider knows them, oldest first. */
+/** The person's password, confirmed passkeys and second factors, as the identity provider knows them, oldest first. */
 export async function listAuthenticationMethods(
   deps: Deps,
   uid: string,

@@ -8,7 +8,7 @@ import { useAppForm } from '#web/hooks/use-app-form.ts';
 import { useReauthentication } from '#web/hooks/use-reauthentication.tsx';
 import { useAuth } from './auth-context.tsx';
 import { SecondFactorRequired } from './auth-error.ts';
-import { PasskeyButton, usePasskeyAutofill } from './passkey-sign-in.tsx';
+import { PasskeyButton, usePasskeyAutofill, usePasskeysOffered } from './passkey-sign-in.tsx';
 import { ProviderButton } from './provider-button.tsx';
 import { offeredProviders, type SocialProvider } from './providers.ts';
 import { SecondFactorStep } from './second-factor-step.tsx';
@@ -81,7 +81,8 @@ export function AuthForm({ type }: { type: AuthType }) {
   };
 
   const onSubmit = submitWith(submit);
-  usePasskeyAutofill(type === 'signin' && !mfaToken, (error) =>
+  const passkeysOffered = usePasskeysOffered();
+  usePasskeyAutofill(type === 'signin' && !mfaToken && passkeysOffered, (error) =>
     setOutcome({ variant: 'error', message: errorMessage(error) }),
   );
   const checkedEmail = async () => ((await trigger('email')) ? getValues('email').trim() : null);
@@ -157,7 +158,7 @@ export function AuthForm({ type }: { type: AuthType }) {
           {labels.idle}
         </FormSubmit>
       </form>
-      {(type === 'signin' || type === 'signup') && (
+      {(type === 'signin' || type === 'signup') && passkeysOffered && (
         <div className="mt-4">
           <PasskeyButton type={type} email={checkedEmail} run={run} disabled={isBusy} />
         </div>

@@ -2,11 +2,32 @@ import { useEffect, useRef, useState } from 'react';
 import { Button } from '#web/components/forms/button.tsx';
 import { useAuth } from './auth-context.tsx';
 import { AuthError } from './auth-error.ts';
+import { loadIdentity } from './identity-client.ts';
 
 type Run = (action: () => Promise<unknown>) => Promise<boolean>;
 
 /** Whether the browser can use passkeys at all (WebAuthn), asked when one is wanted, not at render. */
 export const canUsePasskeys = () => typeof window.PublicKeyCredential === 'function';
+
+/**
+ * Whether the site offers passkeys (PASSKEYS, in the provider settings the API serves): true until the
+ * settings say otherwise, so the usual case draws nothing twice.
+ */
+export function usePasskeysOffered(): boolean {
+  const [isOffered, setIsOffered] = useState(true);
+  useEffect(() => {
+    let isCurrent = true;
+    loadIdentity()
+      .then(({ config }) => {
+        if (isCurrent) setIsOffered(config.passkeys);
+      })
+      .catch(() => {});
+    return () => {
+      isCurrent = false;
+    };
+  }, []);
+  return isOffered;
+}
 
 const passkeysUnsupported = 'This browser cannot use passkeys. Sign in another way, or use another browser.';
 

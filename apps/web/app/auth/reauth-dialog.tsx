@@ -6,7 +6,7 @@ import { PasswordField } from '#web/components/forms/password-field.tsx';
 import { useAppForm, useOutcome } from '#web/hooks/use-app-form.ts';
 import { useAuth } from './auth-context.tsx';
 import { SecondFactorRequired } from './auth-error.ts';
-import { canUsePasskeys } from './passkey-sign-in.tsx';
+import { canUsePasskeys, usePasskeysOffered } from './passkey-sign-in.tsx';
 import { ProviderButton } from './provider-button.tsx';
 import type { SocialProvider } from './providers.ts';
 import { SecondFactorStep } from './second-factor-step.tsx';
@@ -26,6 +26,7 @@ export function ReauthDialog({ user, onSignedIn, onCancel }: ReauthDialogProps) 
   // Both ways of signing in report their failure in the one alert below them.
   const { outcome, run } = useOutcome();
   const socialProvider = user.providers.find((method): method is SocialProvider => method !== 'password');
+  const passkeysOffered = usePasskeysOffered();
 
   useEffect(() => {
     const dialog = dialogRef.current;
@@ -54,7 +55,7 @@ export function ReauthDialog({ user, onSignedIn, onCancel }: ReauthDialogProps) 
         ) : (
           <>
             <PasswordSignIn email={user.email} onSignedIn={onSignedIn} run={run} />
-            <PasskeyReauthentication onSignedIn={onSignedIn} run={run} />
+            {passkeysOffered && <PasskeyReauthentication onSignedIn={onSignedIn} run={run} />}
           </>
         )}
         <FormOutcome outcome={outcome} />

@@ -187,13 +187,14 @@ export const mfaFeatures: verdict.Feature[] = [
   {
     id: 'mgmt.users.authentication-methods',
     area,
-    title: 'node-auth0 users.authenticationMethods.list (paged, include_totals) lists totp and recovery-code',
+    title:
+      'node-auth0 users.authenticationMethods.list (paged, include_totals) lists the password, totp and recovery-code',
     async check(context) {
       const { userId } = await enrolled(context);
       const page = await context.management.users.authenticationMethods.list(userId);
       const types = page.data.map((method) => method.type).sort();
       return verdict.expectAll([
-        [JSON.stringify(types) === '["recovery-code","totp"]', JSON.stringify(page.data)],
+        [JSON.stringify(types) === '["password","recovery-code","totp"]', JSON.stringify(page.data)],
         [page.data.every((method) => typeof method.created_at === 'string'), 'created_at'],
       ]);
     },

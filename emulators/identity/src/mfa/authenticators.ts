@@ -118,6 +118,18 @@ export const passkeyAuthenticationMethod = (passkey: PasskeyRecord) => ({
   ...(passkey.lastUsedAt ? { last_auth_at: passkey.lastUsedAt } : {}),
 });
 
+/**
+ * A database user's password as Auth0 lists it among the authentication methods (its type `password`);
+ * none for a social user or one who signed up with a passkey and set no password.
+ */
+export function passwordAuthenticationMethod(user: UserRecord) {
+  const database = user.identities.find((identity) => identity.provider === 'auth0');
+  if (!database || database.isSocial || !database.passwordHash) return [];
+  return [
+    { id: `password|${database.userId}`, type: 'password', confirmed: true, created_at: user.createdAt },
+  ];
+}
+
 /** The Management API's view of one authentication method (GET /api/v2/users/{id}/authentication-methods). */
 export function toAuthenticationMethod(factor: Authenticator) {
   return factor.type === 'otp'

@@ -8,6 +8,7 @@ import { sendVerificationEmail } from '#identity/mail/identity-mail.ts';
 import {
   authenticatorsOf,
   passkeyAuthenticationMethod,
+  passwordAuthenticationMethod,
   toAuthenticationMethod,
 } from '#identity/mfa/authenticators.ts';
 import type { UserRecord } from '#identity/storage/identity-state.ts';
@@ -171,6 +172,7 @@ export function registerManagementRoutes(app: FastifyInstance, context: Identity
       const query = parsePayload(listQuery, request.query);
       const user = userOr404(request.params.id);
       const methods = [
+        ...passwordAuthenticationMethod(user),
         ...(user.passkeys ?? []).map(passkeyAuthenticationMethod),
         ...authenticatorsOf(user).map(toAuthenticationMethod),
       ];

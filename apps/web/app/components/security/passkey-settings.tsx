@@ -19,10 +19,13 @@ import { EndOtherSessionsOffer } from './end-other-sessions-offer.tsx';
 export function PasskeySettings({
   email,
   passkeys,
+  canAdd,
   onChange,
 }: {
   email: string;
   passkeys: AuthenticationMethod[];
+  /** The site offers passkeys (PASSKEYS): new ones may be added. */
+  canAdd: boolean;
   onChange: () => void;
 }) {
   const reauthentication = useReauthentication();
@@ -101,7 +104,7 @@ export function PasskeySettings({
       <div className="mt-4 space-y-4">
         <FormOutcome outcome={outcome} />
         {hasRemoved && <EndOtherSessionsOffer change="The removed passkey no longer signs anyone in." />}
-        <AddPasskey email={email} onAdded={onChange} />
+        {canAdd && <AddPasskey email={email} onAdded={onChange} />}
       </div>
       {removing && (
         <ConfirmDialog

@@ -1,3 +1,4 @@
+import { usePasskeysOffered } from '#web/auth/passkey-sign-in.tsx';
 import type { AuthUser } from '#web/auth/session.ts';
 import { useApiResource } from '#web/hooks/use-api-resource.ts';
 import { listAuthenticationMethods, passkeysOf } from '#web/lib/authentication-methods.ts';
@@ -13,12 +14,16 @@ import { TwoFactorSettings } from './two-factor-settings.tsx';
 export function SecuritySettings({ user }: { user: AuthUser }) {
   const isSocial = user.providers.some((method) => method !== 'password');
   const methods = useApiResource(isSocial ? null : listAuthenticationMethods);
+  const passkeysOffered = usePasskeysOffered();
+  const passkeys = methods.data ? passkeysOf(methods.data.methods) : [];
   return (
     <div className="space-y-8">
-      {!isSocial && methods.data && (
+      {/* With PASSKEYS off, passkeys made before are still listed, to be removed. */}
+      {!isSocial && methods.data && (passkeysOffered || passkeys.length > 0) && (
         <PasskeySettings
           email={user.email}
-          passkeys={passkeysOf(methods.data.methods)}
+          passkeys={passkeys}
+          canAdd={passkeysOffered}
           onChange={methods.reload}
         />
       )}

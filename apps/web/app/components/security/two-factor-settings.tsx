@@ -1,12 +1,13 @@
 import type { AuthenticationMethods } from '@launchkit/api-contract';
 import { formatLongDate } from '@launchkit/plans';
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
 import { signInMethodLabels } from '#web/auth/providers.ts';
 import type { AuthUser } from '#web/auth/session.ts';
 import { Alert } from '#web/components/forms/alert.tsx';
 import { Button } from '#web/components/forms/button.tsx';
 import type { ApiResource } from '#web/hooks/use-api-resource.ts';
-import { authenticatorAppOf } from '#web/lib/authentication-methods.ts';
+import { authenticatorAppOf, hasPassword } from '#web/lib/authentication-methods.ts';
 import { AuthenticatorAppSetup } from './authenticator-app-setup.tsx';
 import { TurnOffTwoFactor } from './turn-off-two-factor.tsx';
 
@@ -43,6 +44,18 @@ export function TwoFactorSettings({
     );
   } else if (!methods.data) {
     body = <p className="text-sm text-slate-600">Loading…</p>;
+  } else if (!hasPassword(methods.data.methods) && !authenticatorAppOf(methods.data.methods)) {
+    body = (
+      <p className="text-sm text-slate-700" data-testid="passkey-only-two-factor">
+        You sign in with a passkey, which is already two factors in one: this device, and your fingerprint,
+        face or screen lock. Workspaces that require two-factor accept it. An authenticator app adds a step to
+        signing in with a password: to use one,{' '}
+        <Link to="/settings/password" className="font-medium text-brand-700 underline hover:text-brand-800">
+          set a password
+        </Link>{' '}
+        first.
+      </p>
+    );
   } else {
     const app = authenticatorAppOf(methods.data.methods);
     body = app ? (
