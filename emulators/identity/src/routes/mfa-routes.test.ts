@@ -240,6 +240,13 @@ describe('signing in with a second factor', () => {
       headers: { authorization: `Bearer ${await managementToken(identity.app)}` },
     });
     expect(methods.json()).toEqual([
+      // The password too, as Auth0 lists it among the methods.
+      {
+        id: expect.stringMatching(/^password\|/),
+        type: 'password',
+        confirmed: true,
+        created_at: expect.any(String),
+      },
       {
         id: expect.stringMatching(/^totp\|/),
         type: 'totp',

@@ -90,36 +90,43 @@ export function SessionSettings() {
             const Icon = deviceIcons[session.deviceType];
             const name = sessionName(session);
             return (
-              <li key={session.id} className="flex flex-wrap items-center gap-4 p-4" data-testid="session">
+              <li key={session.id} className="flex items-start gap-4 p-4" data-testid="session">
                 <span className="flex size-10 shrink-0 items-center justify-center rounded-md bg-slate-100 text-slate-600">
                   <Icon className="size-6" />
                 </span>
-                <div className="min-w-0 flex-1">
-                  <p className="flex flex-wrap items-center gap-2 font-medium text-slate-900">
-                    {name}
-                    {session.current && (
-                      <span className="rounded-full bg-green-100 px-2 py-0.5 text-xs font-semibold text-green-800">
-                        This device
-                      </span>
-                    )}
-                  </p>
-                  <p className="text-sm text-slate-600">
-                    Signed in {formatLongDate(session.signedInAt)} · {lastActive(session)}
-                  </p>
+                <div className="flex min-w-0 flex-1 flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+                  <div className="min-w-0">
+                    <p className="flex flex-wrap items-center gap-x-2 gap-y-1 font-medium text-slate-900">
+                      {name}
+                      {session.current && (
+                        <span className="rounded-full bg-green-100 px-2 py-0.5 text-xs font-semibold text-green-800">
+                          This device
+                        </span>
+                      )}
+                    </p>
+                    <p className="text-sm text-slate-600">
+                      Signed in {formatLongDate(session.signedInAt)} · {lastActive(session)}
+                    </p>
+                  </div>
+                  {session.current ? (
+                    <Button
+                      className="self-start sm:self-auto"
+                      variant="secondary"
+                      onClick={() => void endThisOne(session)}
+                    >
+                      Sign out of this one
+                    </Button>
+                  ) : (
+                    <Button
+                      className="self-start sm:self-auto"
+                      variant="secondary"
+                      onClick={() => setConfirming(session)}
+                      aria-label={`Sign out ${name}`}
+                    >
+                      Sign out
+                    </Button>
+                  )}
                 </div>
-                {session.current ? (
-                  <Button variant="secondary" onClick={() => void endThisOne(session)}>
-                    Sign out of this one
-                  </Button>
-                ) : (
-                  <Button
-                    variant="secondary"
-                    onClick={() => setConfirming(session)}
-                    aria-label={`Sign out ${name}`}
-                  >
-                    Sign out
-                  </Button>
-                )}
               </li>
             );
           })}
