@@ -1,50 +1,30 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { subUsers } from '#api/db/schema.ts';
 import type { EventStream } from '#api/test/event-stream.ts';
 import { callApi, itemStreamKit, nextList } from '#api/test/item-streams.ts';
-import { listenOnLoopback, startTestApp, type TestApp } from '#api/test/test-app.ts';
-import { startTestIdentityProvider, type TestIdentityProvider } from '#api/test/test-identity-provider.ts';
 import { insertJoinedMember } from '#api/test/test-members.ts';
-import { createTestUsers, setPlan, type TestUser } from '#api/test/test-users.ts';
+import { setPlan, type TestUser } from '#api/test/test-users.ts';
+import { useTwoInstances } from '#api/test/two-instances.ts';
 import { liveItemsOf } from './item-routes.ts';
 
 // Members' live lists (docs/team.md), on two app instances sharing one database as in
 // production: a member sees the workspace's changes live, and loses the stream on every instance the
-// moment their access ends. On PGlite both instances share the embedded database in this process; on
-// PostgreSQL (TEST_DATABASE_URL) each LISTENs on its own connection, so announcements cross instances
-// as they do between machines.
+// moment their access ends (test/two-instances.ts).
 
-let identity: TestIdentityProvider;
-let first: TestApp;
-let second: TestApp;
-let firstOrigin: string;
-let secondOrigin: string;
-let newUser: () => Promise<TestUser>;
+const instances = useTwoInstances();
 const { openItemStream, closeItemStreams } = itemStreamKit();
 
-beforeAll(async () => {
-  identity = await startTestIdentityProvider();
-  first = await startTestApp(identity.appEnv);
-  second = await startTestApp(identity.appEnv, { database: first.database });
-  [firstOrigin, secondOrigin] = [await listenOnLoopback(first), await listenOnLoopback(second)];
-  newUser = createTestUsers(identity);
-});
 afterEach(async () => {
   await closeItemStreams();
 });
-afterAll(async () => {
-  await second?.close();
-  await first?.close();
-  await identity?.close();
-});
 
-const db = () => first.db;
+const db = () => instances.first.db;
 const query = (workspace?: string) => (workspace ? `?workspace=${encodeURIComponent(workspace)}` : '');
 
 async function signedUp() {
-  const person = await newUser();
-  await callApi(firstOrigin, 'GET', '/api/items', person);
+  const person = await instances.newUser();
+  await callApi(instances.firstOrigin, 'GET', '/api/items', person);
   return person;
 }
 
@@ -85,23 +65,25 @@ describe('a member’s live list', () => {
       owner,
       members: [{ person: member }],
     } = await workspaceWithMembers(1);
-    await callApi(firstOrigin, 'POST', '/api/items', member, { name: 'The member’s own' });
-    const theirs = await callApi(firstOrigin, 'POST', '/api/items', owner, { name: 'First' });
+    await callApi(instances.firstOrigin, 'POST', '/api/items', member, { name: 'The member’s own' });
+    const theirs = await callApi(instances.firstOrigin, 'POST', '/api/items', owner, { name: 'First' });
 
-    const memberStream = await openItemStream(secondOrigin, member, { workspace: owner.uid });
-    const ownerStream = await openItemStream(firstOrigin, owner);
+    const memberStream = await openItemStream(instances.secondOrigin, member, { workspace: owner.uid });
+    const ownerStream = await openItemStream(instances.firstOrigin, owner);
     expect(memberStream.response.status).toBe(200);
     expect(await nextList(memberStream)).toEqual([theirs]);
     expect(await nextList(ownerStream)).toEqual([theirs]);
 
     let started = Date.now();
-    const byOwner = await callApi(firstOrigin, 'POST', '/api/items', owner, { name: 'By the owner' });
+    const byOwner = await callApi(instances.firstOrigin, 'POST', '/api/items', owner, {
+      name: 'By the owner',
+    });
     expect(await nextList(memberStream)).toEqual([byOwner, theirs]);
     expect(Date.now() - started).toBeLessThan(2_000);
     expect(await nextList(ownerStream)).toEqual([byOwner, theirs]);
 
     started = Date.now();
-    const byMember = await callApi(secondOrigin, 'POST', `/api/items${query(owner.uid)}`, member, {
+    const byMember = await callApi(instances.secondOrigin, 'POST', `/api/items${query(owner.uid)}`, member, {
       name: 'By the member',
     });
     expect(await nextList(ownerStream)).toEqual([byMember, byOwner, theirs]);
@@ -109,7 +91,7 @@ describe('a member’s live list', () => {
     expect(await nextList(memberStream)).toEqual([byMember, byOwner, theirs]);
 
     // The member's own list is another workspace: its changes never reach this stream.
-    await callApi(secondOrigin, 'POST', '/api/items', member, { name: 'Also the member’s own' });
+    await callApi(instances.secondOrigin, 'POST', '/api/items', member, { name: 'Also the member’s own' });
     await expect(memberStream.next(300)).rejects.toThrow(/no event/);
     for (const event of memberStream.events) expect(event.data).not.toContain('member’s own');
   });
@@ -120,14 +102,14 @@ describe('a member’s live list', () => {
       members: [{ person: member }],
     } = await workspaceWithMembers(1);
     const outsider = await signedUp();
-    const refused = await fetch(`${secondOrigin}/api/items/stream${query(owner.uid)}`, {
+    const refused = await fetch(`${instances.secondOrigin}/api/items/stream${query(owner.uid)}`, {
       headers: { authorization: `Bearer ${outsider.token}` },
     });
     expect(refused.status).toBe(404);
     expect(await refused.json()).toMatchObject({ status: 'error', code: 'workspaces/not-found' });
 
     await setPlan(db(), owner.uid, { quantity: 0 });
-    const noSeat = await fetch(`${secondOrigin}/api/items/stream${query(owner.uid)}`, {
+    const noSeat = await fetch(`${instances.secondOrigin}/api/items/stream${query(owner.uid)}`, {
       headers: { authorization: `Bearer ${member.token}` },
     });
     expect(noSeat.status).toBe(403);
@@ -142,12 +124,12 @@ describe('revocation of a member’s live list', () => {
       members: [{ person: removed, membership }, { person: staying }],
     } = await workspaceWithMembers(2);
     const removedStreams = [
-      await openItemStream(firstOrigin, removed, { workspace: owner.uid }),
-      await openItemStream(secondOrigin, removed, { workspace: owner.uid }),
+      await openItemStream(instances.firstOrigin, removed, { workspace: owner.uid }),
+      await openItemStream(instances.secondOrigin, removed, { workspace: owner.uid }),
     ];
-    const removedOwn = await openItemStream(secondOrigin, removed);
-    const stayingStream = await openItemStream(secondOrigin, staying, { workspace: owner.uid });
-    const ownerStream = await openItemStream(secondOrigin, owner);
+    const removedOwn = await openItemStream(instances.secondOrigin, removed);
+    const stayingStream = await openItemStream(instances.secondOrigin, staying, { workspace: owner.uid });
+    const ownerStream = await openItemStream(instances.secondOrigin, owner);
     for (const stream of [...removedStreams, removedOwn, stayingStream, ownerStream]) await nextList(stream);
 
     // The removal is plain SQL, as another instance's (or an operator's) would be.
@@ -157,18 +139,20 @@ describe('revocation of a member’s live list', () => {
     for (const [index, closed] of closings.entries()) {
       expect(closed.data).toEqual({ reason: 'access-revoked' });
       console.log(
-        `revocation: the removed member's stream on instance ${index + 1} ended ${closed.ms.toFixed(1)} ms after the DELETE committed (${first.databaseKind})`,
+        `revocation: the removed member's stream on instance ${index + 1} ended ${closed.ms.toFixed(1)} ms after the DELETE committed (${instances.first.databaseKind})`,
       );
     }
 
     // Everyone else keeps streaming, the removed member's own workspace included.
-    const item = await callApi(firstOrigin, 'POST', '/api/items', owner, { name: 'After the removal' });
+    const item = await callApi(instances.firstOrigin, 'POST', '/api/items', owner, {
+      name: 'After the removal',
+    });
     expect(await nextList(stayingStream)).toEqual([item]);
     expect(await nextList(ownerStream)).toEqual([item]);
     await expect(removedOwn.next(300)).rejects.toThrow(/no event/);
     expect(removedOwn.isEnded).toBe(false);
     // And the removed member cannot open it again.
-    const again = await fetch(`${secondOrigin}/api/items/stream${query(owner.uid)}`, {
+    const again = await fetch(`${instances.secondOrigin}/api/items/stream${query(owner.uid)}`, {
       headers: { authorization: `Bearer ${removed.token}` },
     });
     expect(again.status).toBe(404);
@@ -181,11 +165,11 @@ describe('revocation of a member’s live list', () => {
     } = await workspaceWithMembers(2);
     const withSecondFactor = {
       ...enrolled,
-      token: (await (await identity.enrolAuthenticatorApp(enrolled.email)).signIn()).access_token,
+      token: (await (await instances.identity.enrolAuthenticatorApp(enrolled.email)).signIn()).access_token,
     };
     const [plainStream, protectedStream] = [
-      await openItemStream(firstOrigin, withoutSecondFactor, { workspace: owner.uid }),
-      await openItemStream(secondOrigin, withSecondFactor, { workspace: owner.uid }),
+      await openItemStream(instances.firstOrigin, withoutSecondFactor, { workspace: owner.uid }),
+      await openItemStream(instances.secondOrigin, withSecondFactor, { workspace: owner.uid }),
     ];
     await nextList(plainStream);
     await nextList(protectedStream);
@@ -196,11 +180,13 @@ describe('revocation of a member’s live list', () => {
     const closed = await closing(plainStream, changedAt);
     expect(closed.data).toEqual({ reason: 'access-revoked' });
     console.log(
-      `revocation: a member without a second factor lost the stream ${closed.ms.toFixed(1)} ms after the owner required one (${first.databaseKind})`,
+      `revocation: a member without a second factor lost the stream ${closed.ms.toFixed(1)} ms after the owner required one (${instances.first.databaseKind})`,
     );
-    const item = await callApi(firstOrigin, 'POST', '/api/items', owner, { name: 'Second factor only' });
+    const item = await callApi(instances.firstOrigin, 'POST', '/api/items', owner, {
+      name: 'Second factor only',
+    });
     expect(await nextList(protectedStream)).toEqual([item]);
-    const refused = await fetch(`${secondOrigin}/api/items/stream${query(owner.uid)}`, {
+    const refused = await fetch(`${instances.secondOrigin}/api/items/stream${query(owner.uid)}`, {
       headers: { authorization: `Bearer ${withoutSecondFactor.token}` },
     });
     expect(refused.status).toBe(403);
@@ -213,8 +199,8 @@ describe('revocation of a member’s live list', () => {
       members: [{ person: kept }, { person: newest }],
     } = await workspaceWithMembers(2);
     const [keptStream, newestStream] = [
-      await openItemStream(firstOrigin, kept, { workspace: owner.uid }),
-      await openItemStream(secondOrigin, newest, { workspace: owner.uid }),
+      await openItemStream(instances.firstOrigin, kept, { workspace: owner.uid }),
+      await openItemStream(instances.secondOrigin, newest, { workspace: owner.uid }),
     ];
     await nextList(keptStream);
     await nextList(newestStream);
@@ -225,9 +211,9 @@ describe('revocation of a member’s live list', () => {
     const closed = await closing(newestStream, changedAt);
     expect(closed.data).toEqual({ reason: 'access-revoked' });
     console.log(
-      `revocation: a member without a seat lost the stream ${closed.ms.toFixed(1)} ms after the seats changed (${first.databaseKind})`,
+      `revocation: a member without a seat lost the stream ${closed.ms.toFixed(1)} ms after the seats changed (${instances.first.databaseKind})`,
     );
-    const item = await callApi(firstOrigin, 'POST', '/api/items', owner, { name: 'Still here' });
+    const item = await callApi(instances.firstOrigin, 'POST', '/api/items', owner, { name: 'Still here' });
     expect(await nextList(keptStream)).toEqual([item]);
   });
 
@@ -236,9 +222,9 @@ describe('revocation of a member’s live list', () => {
       owner,
       members: [{ person: member, membership }],
     } = await workspaceWithMembers(1);
-    const live = liveItemsOf(second.app);
+    const live = liveItemsOf(instances.second.app);
     const before = live?.streamCount ?? 0;
-    const stream = await openItemStream(secondOrigin, member, { workspace: owner.uid });
+    const stream = await openItemStream(instances.secondOrigin, member, { workspace: owner.uid });
     await nextList(stream);
     expect(live?.streamCount).toBe(before + 1);
     await db().delete(subUsers).where(eq(subUsers.id, membership));
@@ -255,7 +241,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
         owner,
         members: [{ person: member, membership }],
       } = await workspaceWithMembers(1);
-      const stream = await openItemStream(secondOrigin, member, { workspace: owner.uid });
+      const stream = await openItemStream(instances.secondOrigin, member, { workspace: owner.uid });
       await nextList(stream);
 
       // The server drops both instances' access LISTEN connections, and the removal lands while they

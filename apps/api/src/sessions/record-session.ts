@@ -26,26 +26,31 @@ export function writeSession(db: Database, caller: VerifiedIdentity, userAgent: 
 }
 
 /**
- * Called by every signed-in request (users/signed-in-user.ts): the session is written on its first
- * request to this instance and then once a minute at most, without holding the request up. A write
- * that fails is only logged: the list of sessions is a view, and whether a session has ended is
- * decided by sessions/session-endings.ts, never by this record.
+ * Called by every signed-in request (users/signed-in-user.ts). A session's first request on this
+ * instance waits for its row (so the list shows a browser as soon as it has been used); after that
+ * "last active" moves on once a minute at most, without holding the request up. A write that fails is
+ * only logged: the list of sessions is a view, and whether a session has ended is decided by
+ * sessions/session-endings.ts, never by this record.
  */
 export function createSessionRecorder(db: Database, log: FastifyBaseLogger) {
   const writtenAt = new Map<string, number>();
-  return function recordSession(caller: VerifiedIdentity, userAgent: string) {
+  return function recordSession(caller: VerifiedIdentity, userAgent: string): Promise<void> | undefined {
     const key = `${caller.authTime} ${caller.uid}`;
     const now = Date.now();
     const last = writtenAt.get(key);
-    if (last !== undefined && now - last < touchIntervalMs) return;
+    if (last !== undefined && now - last < touchIntervalMs) return undefined;
     // Most recent last: a Map iterates in insertion order, so the first key is the stalest.
     writtenAt.delete(key);
     if (writtenAt.size >= rememberedSessions) writtenAt.delete(writtenAt.keys().next().value as string);
     writtenAt.set(key, now);
-    writeSession(db, caller, userAgent).catch((error: unknown) => {
-      writtenAt.delete(key);
-      log.warn({ err: error }, 'sessions: recording the session failed');
-    });
+    const written = writeSession(db, caller, userAgent).then(
+      () => {},
+      (error: unknown) => {
+        writtenAt.delete(key);
+        log.warn({ err: error }, 'sessions: recording the session failed');
+      },
+    );
+    return last === undefined ? written : undefined;
   };
 }
 

@@ -1,26 +1,18 @@
 import { signedInAtClaim } from '@launchkit/api-contract/access-token-claims';
 import { eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { signInSessions } from '#api/db/schema.ts';
 import { itemStreamKit, nextList } from '#api/test/item-streams.ts';
-import { listenOnLoopback, startTestApp, type TestApp } from '#api/test/test-app.ts';
-import {
-  startTestIdentityProvider,
-  type TestIdentityProvider,
-  testPassword,
-} from '#api/test/test-identity-provider.ts';
-import { createTestUsers, type TestUser } from '#api/test/test-users.ts';
+import { listenOnLoopback, startTestApp } from '#api/test/test-app.ts';
+import { testPassword } from '#api/test/test-identity-provider.ts';
+import type { TestUser } from '#api/test/test-users.ts';
+import { useTwoInstances } from '#api/test/two-instances.ts';
 
 // Sessions you can end (docs/identity.md, "Sessions"), on two app instances sharing one database as in
 // production: a session signed out on one instance is refused by the other within a second, and its
 // open live lists close.
 
-let identity: TestIdentityProvider;
-let first: TestApp;
-let second: TestApp;
-let firstOrigin: string;
-let secondOrigin: string;
-let newUser: () => Promise<TestUser>;
+const instances = useTwoInstances();
 const { openItemStream, closeItemStreams } = itemStreamKit();
 
 const laptop =
@@ -28,20 +20,8 @@ const laptop =
 const phone =
   'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36';
 
-beforeAll(async () => {
-  identity = await startTestIdentityProvider();
-  first = await startTestApp(identity.appEnv);
-  second = await startTestApp(identity.appEnv, { database: first.database });
-  [firstOrigin, secondOrigin] = [await listenOnLoopback(first), await listenOnLoopback(second)];
-  newUser = createTestUsers(identity);
-});
 afterEach(async () => {
   await closeItemStreams();
-});
-afterAll(async () => {
-  await second?.close();
-  await first?.close();
-  await identity?.close();
 });
 
 type Answer = { status: number; body: { status: string; data?: unknown; code?: string; message?: string } };
@@ -63,7 +43,7 @@ async function call(
 /** A second sign-in of the same person: a session of its own (a second later, its own auth_time). */
 async function signInAgain(person: TestUser, scope?: string) {
   await new Promise((resolve) => setTimeout(resolve, 1_050));
-  return identity.signIn(person.email, testPassword, scope);
+  return instances.identity.signIn(person.email, testPassword, scope);
 }
 
 type Listed = { id: string; browser: string; operatingSystem: string; deviceType: string; current: boolean };
@@ -86,12 +66,14 @@ const refusedAsSignedOut = (answer: Answer) =>
 
 describe('the list of sessions', () => {
   it('shows each sign-in with its browser, system and kind of device, the asking one first and marked', async () => {
-    const person = await newUser();
-    expect((await call(firstOrigin, 'GET', '/api/user', person.token, laptop)).status).toBe(200);
+    const person = await instances.newUser();
+    expect((await call(instances.firstOrigin, 'GET', '/api/user', person.token, laptop)).status).toBe(200);
     const onPhone = await signInAgain(person);
-    expect((await call(secondOrigin, 'GET', '/api/items', onPhone.access_token, phone)).status).toBe(200);
+    expect(
+      (await call(instances.secondOrigin, 'GET', '/api/items', onPhone.access_token, phone)).status,
+    ).toBe(200);
 
-    const sessions = await listSessions(firstOrigin, onPhone.access_token);
+    const sessions = await listSessions(instances.firstOrigin, onPhone.access_token);
     expect(sessions).toHaveLength(2);
     expect(sessions[0]).toMatchObject({
       browser: 'Chrome',
@@ -106,27 +88,32 @@ describe('the list of sessions', () => {
       current: false,
     });
     // Another person sees none of them.
-    const stranger = await newUser();
-    const theirs = await listSessions(firstOrigin, stranger.token);
+    const stranger = await instances.newUser();
+    const theirs = await listSessions(instances.firstOrigin, stranger.token);
     expect(theirs.map((session) => session.id)).not.toContain(sessions[1]?.id);
   });
 });
 
 describe('signing out the other sessions', () => {
   it('refuses their tokens on every instance within a second, closes their live lists, and keeps this one', async () => {
-    const person = await newUser();
-    expect((await call(firstOrigin, 'GET', '/api/user', person.token)).status).toBe(200);
-    const stream = await openItemStream(secondOrigin, person);
+    const person = await instances.newUser();
+    expect((await call(instances.firstOrigin, 'GET', '/api/user', person.token)).status).toBe(200);
+    const stream = await openItemStream(instances.secondOrigin, person);
     expect(await nextList(stream)).toEqual([]);
     // A sign-in the API has not seen yet is another session too.
     const unseen = await signInAgain(person);
     const current = await signInAgain(person);
 
     const started = performance.now();
-    const ended = await call(firstOrigin, 'POST', '/api/auth-user/sessions/end-others', current.access_token);
+    const ended = await call(
+      instances.firstOrigin,
+      'POST',
+      '/api/auth-user/sessions/end-others',
+      current.access_token,
+    );
     expect(ended).toEqual({ status: 200, body: { status: 'success', data: { ended: 1 } } });
     const elsewhereMs = await within(1_000, async () =>
-      refusedAsSignedOut(await call(secondOrigin, 'GET', '/api/items', person.token)),
+      refusedAsSignedOut(await call(instances.secondOrigin, 'GET', '/api/items', person.token)),
     );
     expect(elsewhereMs).toBeLessThan(1_000);
     const closed = await stream.next(1_000);
@@ -141,61 +128,63 @@ describe('signing out the other sessions', () => {
       `sessions: signed out on the other instance ${Math.round(performance.now() - started)} ms after the request`,
     );
 
-    const refused = await call(firstOrigin, 'GET', '/api/user', person.token);
+    const refused = await call(instances.firstOrigin, 'GET', '/api/user', person.token);
     expect(refused.status).toBe(401);
     expect(refused.body.message).toBe('This session was signed out. Sign in again to continue.');
-    expect(refusedAsSignedOut(await call(secondOrigin, 'GET', '/api/user', unseen.access_token))).toBe(true);
-    expect((await call(secondOrigin, 'GET', '/api/user', current.access_token)).status).toBe(200);
     expect(
-      (await listSessions(secondOrigin, current.access_token)).map((session) => session.current),
+      refusedAsSignedOut(await call(instances.secondOrigin, 'GET', '/api/user', unseen.access_token)),
+    ).toBe(true);
+    expect((await call(instances.secondOrigin, 'GET', '/api/user', current.access_token)).status).toBe(200);
+    expect(
+      (await listSessions(instances.secondOrigin, current.access_token)).map((session) => session.current),
     ).toEqual([true]);
 
     // A sign-in after it is a new session, and stands.
     const later = await signInAgain(person);
-    expect((await call(secondOrigin, 'GET', '/api/user', later.access_token)).status).toBe(200);
+    expect((await call(instances.secondOrigin, 'GET', '/api/user', later.access_token)).status).toBe(200);
   });
 
   it('revokes the refresh tokens of those sessions at the identity provider, not this one’s', async () => {
-    const person = await newUser();
+    const person = await instances.newUser();
     const other = await signInAgain(person, 'openid profile email offline_access');
     const current = await signInAgain(person, 'openid profile email offline_access');
-    expect((await call(firstOrigin, 'GET', '/api/user', other.access_token)).status).toBe(200);
+    expect((await call(instances.firstOrigin, 'GET', '/api/user', other.access_token)).status).toBe(200);
 
-    await call(firstOrigin, 'POST', '/api/auth-user/sessions/end-others', current.access_token);
-    const refused = await identity.refresh(other.refresh_token as string);
+    await call(instances.firstOrigin, 'POST', '/api/auth-user/sessions/end-others', current.access_token);
+    const refused = await instances.identity.refresh(other.refresh_token as string);
     expect(refused).toEqual({
       status: 403,
       body: { error: 'invalid_grant', error_description: 'Unknown or invalid refresh token.' },
     });
-    const refreshed = await identity.refresh(current.refresh_token as string);
+    const refreshed = await instances.identity.refresh(current.refresh_token as string);
     expect(refreshed.status).toBe(200);
     // The refreshed token is still this session's: the same sign-in, however often refreshed.
-    expect((await call(secondOrigin, 'GET', '/api/user', refreshed.body.access_token as string)).status).toBe(
-      200,
-    );
+    expect(
+      (await call(instances.secondOrigin, 'GET', '/api/user', refreshed.body.access_token as string)).status,
+    ).toBe(200);
   });
 });
 
 describe('signing out one session', () => {
   it('ends another session by its id, or this one, and nobody else’s', async () => {
-    const person = await newUser();
-    expect((await call(firstOrigin, 'GET', '/api/user', person.token)).status).toBe(200);
+    const person = await instances.newUser();
+    expect((await call(instances.firstOrigin, 'GET', '/api/user', person.token)).status).toBe(200);
     const current = await signInAgain(person);
-    const [mine, other] = await listSessions(firstOrigin, current.access_token);
+    const [mine, other] = await listSessions(instances.firstOrigin, current.access_token);
     expect(mine?.current).toBe(true);
 
-    const stranger = await newUser();
+    const stranger = await instances.newUser();
     const notTheirs = await call(
-      firstOrigin,
+      instances.firstOrigin,
       'DELETE',
       `/api/auth-user/sessions/${other?.id}`,
       stranger.token,
     );
     expect(notTheirs.status).toBe(404);
     expect(notTheirs.body).toMatchObject({ status: 'error', code: 'auth/session-not-found' });
-    expect((await call(firstOrigin, 'GET', '/api/user', person.token)).status).toBe(200);
+    expect((await call(instances.firstOrigin, 'GET', '/api/user', person.token)).status).toBe(200);
     const malformed = await call(
-      firstOrigin,
+      instances.firstOrigin,
       'DELETE',
       '/api/auth-user/sessions/not-an-id',
       current.access_token,
@@ -203,17 +192,17 @@ describe('signing out one session', () => {
     expect(malformed.status).toBe(404);
 
     const ended = await call(
-      firstOrigin,
+      instances.firstOrigin,
       'DELETE',
       `/api/auth-user/sessions/${other?.id}`,
       current.access_token,
     );
     expect(ended).toEqual({ status: 200, body: { status: 'success', data: { ended: 1 } } });
     await within(1_000, async () =>
-      refusedAsSignedOut(await call(secondOrigin, 'GET', '/api/user', person.token)),
+      refusedAsSignedOut(await call(instances.secondOrigin, 'GET', '/api/user', person.token)),
     );
     const again = await call(
-      firstOrigin,
+      instances.firstOrigin,
       'DELETE',
       `/api/auth-user/sessions/${other?.id}`,
       current.access_token,
@@ -222,11 +211,19 @@ describe('signing out one session', () => {
 
     // "Sign out of this one".
     expect(
-      (await call(secondOrigin, 'DELETE', `/api/auth-user/sessions/${mine?.id}`, current.access_token))
-        .status,
+      (
+        await call(
+          instances.secondOrigin,
+          'DELETE',
+          `/api/auth-user/sessions/${mine?.id}`,
+          current.access_token,
+        )
+      ).status,
     ).toBe(200);
-    expect(refusedAsSignedOut(await call(firstOrigin, 'GET', '/api/user', current.access_token))).toBe(true);
-    const [row] = await first.db
+    expect(
+      refusedAsSignedOut(await call(instances.firstOrigin, 'GET', '/api/user', current.access_token)),
+    ).toBe(true);
+    const [row] = await instances.first.db
       .select()
       .from(signInSessions)
       .where(eq(signInSessions.id, mine?.id as string));
@@ -234,13 +231,15 @@ describe('signing out one session', () => {
   });
 
   it('is known to an instance that starts later (the endings are loaded at start)', async () => {
-    const person = await newUser();
-    expect((await call(firstOrigin, 'GET', '/api/user', person.token)).status).toBe(200);
+    const person = await instances.newUser();
+    expect((await call(instances.firstOrigin, 'GET', '/api/user', person.token)).status).toBe(200);
     const current = await signInAgain(person);
-    const other = (await listSessions(firstOrigin, current.access_token)).find((session) => !session.current);
-    await call(firstOrigin, 'DELETE', `/api/auth-user/sessions/${other?.id}`, current.access_token);
+    const other = (await listSessions(instances.firstOrigin, current.access_token)).find(
+      (session) => !session.current,
+    );
+    await call(instances.firstOrigin, 'DELETE', `/api/auth-user/sessions/${other?.id}`, current.access_token);
 
-    const third = await startTestApp(identity.appEnv, { database: first.database });
+    const third = await startTestApp(instances.identity.appEnv, { database: instances.first.database });
     try {
       const thirdOrigin = await listenOnLoopback(third);
       expect(refusedAsSignedOut(await call(thirdOrigin, 'GET', '/api/user', person.token))).toBe(true);
@@ -253,26 +252,28 @@ describe('signing out one session', () => {
 
 describe('a sign-in that is not recent', () => {
   it('may sign itself out, but not the others: that asks to sign in again first', async () => {
-    const person = await newUser();
-    expect((await call(firstOrigin, 'GET', '/api/user', person.token)).status).toBe(200);
+    const person = await instances.newUser();
+    expect((await call(instances.firstOrigin, 'GET', '/api/user', person.token)).status).toBe(200);
     const longAgo = Math.floor(Date.now() / 1000) - 3600;
-    const old = await identity.signWithProviderKey({
+    const old = await instances.identity.signWithProviderKey({
       sub: person.uid,
       [signedInAtClaim]: longAgo,
       iat: longAgo + 60,
     });
-    const sessions = await listSessions(firstOrigin, old);
-    const others = await call(firstOrigin, 'POST', '/api/auth-user/sessions/end-others', old);
+    const sessions = await listSessions(instances.firstOrigin, old);
+    const others = await call(instances.firstOrigin, 'POST', '/api/auth-user/sessions/end-others', old);
     expect(others.status).toBe(401);
     expect(others.body).toMatchObject({ code: 'auth/requires-recent-login' });
     const other = sessions.find((session) => !session.current);
-    const one = await call(firstOrigin, 'DELETE', `/api/auth-user/sessions/${other?.id}`, old);
+    const one = await call(instances.firstOrigin, 'DELETE', `/api/auth-user/sessions/${other?.id}`, old);
     expect(one.body).toMatchObject({ code: 'auth/requires-recent-login' });
     // Nothing ended.
-    expect((await call(secondOrigin, 'GET', '/api/user', person.token)).status).toBe(200);
+    expect((await call(instances.secondOrigin, 'GET', '/api/user', person.token)).status).toBe(200);
 
     const own = sessions.find((session) => session.current);
-    expect((await call(firstOrigin, 'DELETE', `/api/auth-user/sessions/${own?.id}`, old)).status).toBe(200);
-    expect(refusedAsSignedOut(await call(firstOrigin, 'GET', '/api/user', old))).toBe(true);
+    expect(
+      (await call(instances.firstOrigin, 'DELETE', `/api/auth-user/sessions/${own?.id}`, old)).status,
+    ).toBe(200);
+    expect(refusedAsSignedOut(await call(instances.firstOrigin, 'GET', '/api/user', old))).toBe(true);
   });
 });

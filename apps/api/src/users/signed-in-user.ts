@@ -47,7 +47,8 @@ export function createSignedInCheck(deps: SignedInDeps): Authenticate {
     const userAgent = request.headers['user-agent'] ?? '';
     if (known.has(caller.uid)) {
       checked.set(request, { deps });
-      deps.recordSession(caller, userAgent);
+      const firstWrite = deps.recordSession(caller, userAgent);
+      if (firstWrite) await firstWrite;
       return;
     }
     const row = await findOrCreateUser(deps.db, deps.identity, caller);
@@ -55,7 +56,8 @@ export function createSignedInCheck(deps: SignedInDeps): Authenticate {
     // Oldest first out: a Set iterates in insertion order.
     if (known.size >= rememberedUsers) known.delete(known.values().next().value as string);
     known.add(caller.uid);
-    deps.recordSession(caller, userAgent);
+    const firstWrite = deps.recordSession(caller, userAgent);
+    if (firstWrite) await firstWrite;
   };
 }
 

@@ -1,10 +1,10 @@
 import { formatLongDate } from '@launchkit/plans';
 import { type ReactNode, useState } from 'react';
 import { useAuth } from '#web/auth/auth-context.tsx';
-import { Alert } from '#web/components/forms/alert.tsx';
 import { Button } from '#web/components/forms/button.tsx';
 import { ConfirmDialog } from '#web/components/forms/confirm-dialog.tsx';
 import { FormOutcome } from '#web/components/forms/form-outcome.tsx';
+import { LoadFailure } from '#web/components/forms/load-failure.tsx';
 import { ComputerIcon, PhoneIcon, TabletIcon } from '#web/components/icons.tsx';
 import { useApiResource } from '#web/hooks/use-api-resource.ts';
 import { useOutcome } from '#web/hooks/use-app-form.ts';
@@ -67,14 +67,7 @@ export function SessionSettings() {
 
   let body: ReactNode;
   if (sessions.error) {
-    body = (
-      <div className="space-y-3">
-        <Alert variant="error">{sessions.error.message}</Alert>
-        <Button variant="secondary" onClick={sessions.retry}>
-          Try again
-        </Button>
-      </div>
-    );
+    body = <LoadFailure error={sessions.error} onRetry={sessions.retry} />;
   } else if (!sessions.data) {
     body = <p className="text-sm text-slate-600">Loading…</p>;
   } else {

@@ -4,8 +4,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { signInMethodLabels } from '#web/auth/providers.ts';
 import type { AuthUser } from '#web/auth/session.ts';
-import { Alert } from '#web/components/forms/alert.tsx';
-import { Button } from '#web/components/forms/button.tsx';
+import { LoadFailure } from '#web/components/forms/load-failure.tsx';
 import type { ApiResource } from '#web/hooks/use-api-resource.ts';
 import { authenticatorAppOf, hasPassword } from '#web/lib/authentication-methods.ts';
 import { AuthenticatorAppSetup } from './authenticator-app-setup.tsx';
@@ -34,14 +33,7 @@ export function TwoFactorSettings({
       </p>
     );
   } else if (methods.error) {
-    body = (
-      <div className="space-y-3">
-        <Alert variant="error">{methods.error.message}</Alert>
-        <Button variant="secondary" onClick={methods.retry}>
-          Try again
-        </Button>
-      </div>
-    );
+    body = <LoadFailure error={methods.error} onRetry={methods.retry} />;
   } else if (!methods.data) {
     body = <p className="text-sm text-slate-600">Loading…</p>;
   } else if (!hasPassword(methods.data.methods) && !authenticatorAppOf(methods.data.methods)) {
