@@ -1,5 +1,6 @@
 import type { Item } from '@launchkit/api-contract';
 import { items } from '#api/db/schema.ts';
+import { isUuid } from '#api/db/uuid.ts';
 import { AppError } from '#api/http/app-error.ts';
 
 /** The columns an item answers with: `updated_at` stays on the server. */
@@ -26,8 +27,6 @@ export function toItem(row: ItemRow): Item {
 
 export type { Item };
 
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /**
  * Every id that is not one of the caller's items gets the same answer, whether it belongs to someone
  * else, does not exist or is not even a uuid (which PostgreSQL would refuse with an error, not a miss).
@@ -36,5 +35,5 @@ export const itemNotFound = () =>
   new AppError(404, 'not_found', 'There is no such item. It may have been deleted.');
 
 export function assertItemId(id: string) {
-  if (!uuidPattern.test(id)) throw itemNotFound();
+  if (!isUuid(id)) throw itemNotFound();
 }

@@ -11,7 +11,7 @@ const rememberedSessions = 100_000;
 const maxUserAgentLength = 512;
 
 /** Records the caller's session, or moves its "last active" on; the first write of a session names its browser. */
-export function writeSession(db: Database, caller: VerifiedIdentity, userAgent: string) {
+function writeSession(db: Database, caller: VerifiedIdentity, userAgent: string) {
   return db
     .insert(signInSessions)
     .values({

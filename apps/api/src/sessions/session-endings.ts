@@ -18,7 +18,8 @@ export const endingsKeptDays = 31;
 
 type Watcher = { signedInAt: number; onEnded: () => void };
 
-const seconds = (date: Date) => Math.floor(date.getTime() / 1000);
+/** A timestamp of the database in the claims' unit: whole seconds since the epoch. */
+export const seconds = (date: Date) => Math.floor(date.getTime() / 1000);
 
 /**
  * What this instance knows of ended sessions, checked by every signed-in request without a query:
@@ -42,7 +43,7 @@ export function createSessionEndings(deps: {
     return mark !== undefined && signedInAt <= mark.before && signedInAt !== mark.kept;
   }
 
-  function apply(ending: SessionEnding) {
+  function record(ending: SessionEnding) {
     if ('signedInAt' in ending) {
       const times = ended.get(ending.uid) ?? new Set<number>();
       times.add(ending.signedInAt);
@@ -52,6 +53,12 @@ export function createSessionEndings(deps: {
       if (!current || current.before <= ending.before)
         marks.set(ending.uid, { before: ending.before, kept: ending.kept });
     }
+  }
+
+  /** Applies an ending, from this instance or announced by any, and ends the streams it concerns. */
+  function apply(ending: SessionEnding) {
+    record(ending);
+    endWatchers(ending.uid);
   }
 
   function endWatchers(uid: string) {
@@ -98,7 +105,6 @@ export function createSessionEndings(deps: {
       return;
     }
     apply(ending);
-    endWatchers(ending.uid);
   }
 
   async function reload() {
@@ -127,10 +133,7 @@ export function createSessionEndings(deps: {
     isEnded,
 
     /** This instance's own ending, applied at once (its announcement comes back a moment later too). */
-    apply(ending: SessionEnding) {
-      apply(ending);
-      endWatchers(ending.uid);
-    },
+    apply,
 
     /** Calls `onEnded` once the session ends (an open live list); the returned function stops watching. */
     watch(uid: string, signedInAt: number, onEnded: () => void): () => void {

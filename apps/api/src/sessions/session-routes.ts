@@ -11,7 +11,7 @@ export function registerSessionRoutes(
   deps: SessionDeps & { authenticate: Authenticate },
 ) {
   route(app, 'listSessions', deps, async (_input, request) =>
-    success(await listSessions(deps, callerOf(request), request.headers['user-agent'] ?? '')),
+    success(await listSessions(deps, callerOf(request))),
   );
 
   route(app, 'endSession', deps, async ({ params }, request) =>

@@ -6,11 +6,16 @@ import type { VerifiedIdentity } from '#api/auth/verify-access-token.ts';
 import type { IdentityConfig } from '#api/config/app-config.ts';
 import type { Database } from '#api/db/database.ts';
 import { signInSessions, users } from '#api/db/schema.ts';
+import { isUuid } from '#api/db/uuid.ts';
 import { AppError } from '#api/http/app-error.ts';
 import { requireRecentLogin } from '#api/users/update-auth-user.ts';
 import { describeDevice } from './device.ts';
-import { writeSession } from './record-session.ts';
-import { type SessionEnding, type SessionEndings, sessionEndingsChannel } from './session-endings.ts';
+import {
+  type SessionEnding,
+  type SessionEndings,
+  seconds,
+  sessionEndingsChannel,
+} from './session-endings.ts';
 
 export type SessionDeps = {
   db: Database;
@@ -20,15 +25,11 @@ export type SessionDeps = {
   log: FastifyBaseLogger;
 };
 
-const seconds = (date: Date) => Math.floor(date.getTime() / 1000);
-
-/** The caller's sessions that have not ended, the caller's own first (written now if it is new). */
-export async function listSessions(
-  deps: SessionDeps,
-  caller: VerifiedIdentity,
-  userAgent: string,
-): Promise<SignInSessions> {
-  await writeSession(deps.db, caller, userAgent);
+/**
+ * The caller's sessions that have not ended, the caller's own first (its row was written by the
+ * signed-in check of its first request on this instance).
+ */
+export async function listSessions(deps: SessionDeps, caller: VerifiedIdentity): Promise<SignInSessions> {
   const rows = await deps.db
     .select()
     .from(signInSessions)
@@ -46,6 +47,10 @@ export async function listSessions(
     .sort((a, b) => Number(b.current) - Number(a.current));
   return { sessions };
 }
+
+/** Tells every instance, at the commit of `tx` (sessions/session-endings.ts). */
+const announce = (tx: Pick<Database, 'execute'>, ending: SessionEnding) =>
+  tx.execute(sql`select pg_notify(${sessionEndingsChannel}, ${JSON.stringify(ending)})`);
 
 const notFound = () =>
   new AppError(
@@ -65,8 +70,7 @@ export async function endSession(
   caller: VerifiedIdentity,
   id: string,
 ): Promise<SessionsEnded> {
-  // Not a uuid: no such session (the column's type would refuse the comparison).
-  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id)) throw notFound();
+  if (!isUuid(id)) throw notFound();
   const ending = await deps.db.transaction(async (tx) => {
     const [row] = await tx
       .select({ signedInAt: signInSessions.signedInAt })
@@ -80,7 +84,7 @@ export async function endSession(
     if (signedInAt !== caller.authTime) requireRecentLogin(deps.identity, caller);
     await tx.update(signInSessions).set({ endedAt: sql`now()` }).where(eq(signInSessions.id, id));
     const ending: SessionEnding = { uid: caller.uid, signedInAt };
-    await tx.execute(sql`select pg_notify(${sessionEndingsChannel}, ${JSON.stringify(ending)})`);
+    await announce(tx, ending);
     return ending;
   });
   if (!ending) throw notFound();
@@ -114,7 +118,7 @@ export async function endOtherSessions(deps: SessionDeps, caller: VerifiedIdenti
         ),
       )
       .returning({ id: signInSessions.id });
-    await tx.execute(sql`select pg_notify(${sessionEndingsChannel}, ${JSON.stringify(ending)})`);
+    await announce(tx, ending);
     return rows.length;
   });
   deps.sessionEndings.apply(ending);

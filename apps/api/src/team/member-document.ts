@@ -1,6 +1,7 @@
 import type { Member, MemberStatus } from '@launchkit/api-contract';
 import { isoTimestamp } from '#api/db/iso-timestamp.ts';
 import { subUsers } from '#api/db/schema.ts';
+import { isUuid } from '#api/db/uuid.ts';
 import { AppError } from '#api/http/app-error.ts';
 
 /**
@@ -65,8 +66,6 @@ export function toMember(row: MemberRow, now = Date.now()): Member {
   };
 }
 
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /**
  * Every id that is not one of the caller's members gets the same answer: someone else's, removed
  * already, or not a uuid at all (which PostgreSQL would refuse with an error, not a miss).
@@ -79,7 +78,7 @@ export const memberNotFound = () =>
   );
 
 export function assertMemberRecordId(id: string) {
-  if (!uuidPattern.test(id)) throw memberNotFound();
+  if (!isUuid(id)) throw memberNotFound();
 }
 
 export type { Member };

@@ -44,19 +44,16 @@ export function createSignedInCheck(deps: SignedInDeps): Authenticate {
         'This session was signed out. Sign in again to continue.',
       );
     }
-    const userAgent = request.headers['user-agent'] ?? '';
     if (known.has(caller.uid)) {
       checked.set(request, { deps });
-      const firstWrite = deps.recordSession(caller, userAgent);
-      if (firstWrite) await firstWrite;
-      return;
+    } else {
+      const row = await findOrCreateUser(deps.db, deps.identity, caller);
+      checked.set(request, { deps, row });
+      // Oldest first out: a Set iterates in insertion order.
+      if (known.size >= rememberedUsers) known.delete(known.values().next().value as string);
+      known.add(caller.uid);
     }
-    const row = await findOrCreateUser(deps.db, deps.identity, caller);
-    checked.set(request, { deps, row });
-    // Oldest first out: a Set iterates in insertion order.
-    if (known.size >= rememberedUsers) known.delete(known.values().next().value as string);
-    known.add(caller.uid);
-    const firstWrite = deps.recordSession(caller, userAgent);
+    const firstWrite = deps.recordSession(caller, request.headers['user-agent'] ?? '');
     if (firstWrite) await firstWrite;
   };
 }

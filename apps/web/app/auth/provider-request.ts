@@ -51,6 +51,10 @@ function refusalOf(body: ProviderAnswer, status: number): AuthError {
   return toAuthError({ ...body, statusCode: status });
 }
 
+/** A path of the provider (`oauth/token`, `mfa/associate`) under its domain. */
+export const providerUrl = (domain: string, path: string) =>
+  new URL(path, domain.endsWith('/') ? domain : `${domain}/`);
+
 type RequestOptions = { method?: 'GET' | 'POST' | 'DELETE'; body?: object; bearer?: string };
 
 /** One request to the provider: its answer's body, and the `Location` a created resource is named by. */
@@ -58,7 +62,7 @@ async function send(path: string, options: RequestOptions) {
   const { config } = await loadIdentity();
   let response: Response;
   try {
-    response = await fetch(new URL(path, config.domain.endsWith('/') ? config.domain : `${config.domain}/`), {
+    response = await fetch(providerUrl(config.domain, path), {
       method: options.method ?? 'POST',
       headers: {
         ...(options.body ? { 'content-type': 'application/json' } : {}),

@@ -1,6 +1,6 @@
 import { AuthError } from './auth-error.ts';
 import { loadIdentity } from './identity-client.ts';
-import { accessTokenOf, tokenRequest } from './provider-request.ts';
+import { accessTokenOf, providerUrl, tokenRequest } from './provider-request.ts';
 import { readRenewalState, writeRenewalState } from './refresh-token-store.ts';
 import { readStorage, tokenKey, writeStorage } from './stored-session.ts';
 import { tokenClaim } from './token-claims.ts';
@@ -76,7 +76,7 @@ export function renewAccessToken(stale: string): Promise<Renewal> {
  */
 export async function revokeRefreshToken(refreshToken: string): Promise<void> {
   const { config } = await loadIdentity();
-  await fetch(new URL('oauth/revoke', config.domain.endsWith('/') ? config.domain : `${config.domain}/`), {
+  await fetch(providerUrl(config.domain, 'oauth/revoke'), {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ client_id: config.clientId, token: refreshToken }),

@@ -1,4 +1,5 @@
 import * as oidc from 'openid-client';
+import { expectRefreshRefused, offlineAccess } from './checks-tokens.ts';
 import { newUser, signIn } from './conformance-users.ts';
 import * as verdict from './feature-check.ts';
 
@@ -8,22 +9,6 @@ import * as verdict from './feature-check.ts';
 // "Get refresh tokens for a user", "Delete a refresh token", "Delete sessions for user".
 
 const area = 'Sessions and refresh tokens';
-
-const offlineAccess = (context: verdict.CheckContext) => ({
-  scope: 'openid offline_access',
-  audience: context.apiAudience,
-});
-
-/** How a refresh with `refreshToken` is refused (or undefined when it is not). */
-async function refreshRefusal(context: verdict.CheckContext, refreshToken: string) {
-  const failure = await verdict.failureOf(() => oidc.refreshTokenGrant(context.webClient, refreshToken));
-  if (failure === undefined) return undefined;
-  const record = failure as { error?: unknown; error_description?: unknown };
-  return {
-    status: verdict.statusOf(failure),
-    body: { error: record.error, error_description: record.error_description },
-  };
-}
 
 export const sessionFeatures: verdict.Feature[] = [
   {
@@ -55,17 +40,13 @@ export const sessionFeatures: verdict.Feature[] = [
       if (!tokens.refresh_token) return verdict.differs('no refresh token');
       const refreshed = await oidc.refreshTokenGrant(context.webClient, tokens.refresh_token);
       if (!refreshed.refresh_token) return verdict.differs('no rotation');
-      const reused = await refreshRefusal(context, tokens.refresh_token);
-      if (!reused) return verdict.differs('the spent refresh token was accepted again');
-      const first = verdict.expectRefusal(reused, 403, {
+      const reused = await expectRefreshRefused(context, tokens.refresh_token, {
         error: 'invalid_grant',
         error_description: 'Unknown or invalid refresh token.',
       });
-      if (first.verdict !== 'like-auth0') return first;
-      const latest = await refreshRefusal(context, refreshed.refresh_token);
-      return latest
-        ? verdict.expectRefusal(latest, 403, { error: 'invalid_grant' })
-        : verdict.differs('the family’s latest token still refreshes after a reuse');
+      if (reused.verdict !== 'like-auth0') return reused;
+      // The family's latest token goes with it.
+      return expectRefreshRefused(context, refreshed.refresh_token);
     },
   },
   {
@@ -106,10 +87,7 @@ export const sessionFeatures: verdict.Feature[] = [
       const [listed] = (await context.management.users.refreshToken.list(user.userId)).data;
       if (!listed?.id) return verdict.differs('no refresh token listed');
       await context.management.refreshTokens.delete(listed.id);
-      const refused = await refreshRefusal(context, tokens.refresh_token);
-      return refused
-        ? verdict.expectRefusal(refused, 403, { error: 'invalid_grant' })
-        : verdict.differs('the deleted refresh token still refreshes');
+      return expectRefreshRefused(context, tokens.refresh_token);
     },
   },
   {

@@ -26,17 +26,24 @@ function oauthErrorOf(error: unknown): verdict.Refusal {
 }
 
 /** A sign-in that asks for a refresh token, for the API. */
-const offlineAccess = (context: verdict.CheckContext) => ({
+export const offlineAccess = (context: verdict.CheckContext) => ({
   scope: 'openid offline_access',
   audience: context.apiAudience,
 });
 
-/** A refresh with a token that no longer counts (revoked, or its user blocked): 403 invalid_grant. */
-async function expectRefreshRefused(context: verdict.CheckContext, refreshToken: string) {
+/**
+ * A refresh with a token that no longer counts (revoked, reused, or its user blocked): 403
+ * `invalid_grant`, or the `expected` body.
+ */
+export async function expectRefreshRefused(
+  context: verdict.CheckContext,
+  refreshToken: string,
+  expected: Record<string, unknown> = { error: 'invalid_grant' },
+) {
   const failure = oauthErrorOf(
     await verdict.failureOf(() => oidc.refreshTokenGrant(context.webClient, refreshToken)),
   );
-  return verdict.expectRefusal(failure, 403, { error: 'invalid_grant' });
+  return verdict.expectRefusal(failure, 403, expected);
 }
 
 /** The reader signed in asking for `scope` at `audience`, and the scope its access token grants. */

@@ -272,10 +272,7 @@ export function registerManagementRoutes(app: FastifyInstance, context: Identity
   app.get<UserParams>('/api/v2/refresh-tokens/:id', async (request) => {
     const caller = await authenticate(request);
     if (!caller.scopes.includes('read:refresh_tokens')) throw insufficientScope(['read:refresh_tokens']);
-    const found = refreshTokenOr404(request.params.id);
-    return toManagementRefreshToken(
-      familiesOf(context.store, found.userId).find((f) => f.familyId === found.familyId) ?? found,
-    );
+    return toManagementRefreshToken(refreshTokenOr404(request.params.id));
   });
 
   // Auth0: Refresh tokens › Delete a refresh token (delete:refresh_tokens): the whole family.

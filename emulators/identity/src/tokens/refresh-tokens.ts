@@ -120,12 +120,14 @@ export async function revokeRefreshToken(store: StateFile, token: string, client
   await revokeFamily(store, record.familyId);
 }
 
-/** The user's families, one entry each (the Management API's view), oldest first. */
+/**
+ * The user's families, one record each (the Management API's view), oldest first: the records of a
+ * family agree on all it shows (an exchange updates them together).
+ */
 export function familiesOf(store: StateFile, userId: string): RefreshTokenRecord[] {
   const families = new Map<string, RefreshTokenRecord>();
   for (const record of store.state.refreshTokens.values()) {
-    if (record.userId !== userId || !record.familyId) continue;
-    if (!families.has(record.familyId) || record.rotatedAt === undefined)
+    if (record.userId === userId && record.familyId && !families.has(record.familyId))
       families.set(record.familyId, record);
   }
   return [...families.values()].sort((a, b) => a.familyCreatedAt - b.familyCreatedAt);
