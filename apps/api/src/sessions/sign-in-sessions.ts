@@ -89,7 +89,7 @@ export async function endSession(
   });
   if (!ending) throw notFound();
   deps.sessionEndings.apply(ending);
-  await revokeAtProvider(deps, caller.uid, (createdAt) => Math.abs(createdAt - ending.signedInAt) <= 1);
+  await revokeAtProvider(deps, caller.uid, (session) => session === ending.signedInAt);
   return { ended: 1 };
 }
 
@@ -122,34 +122,41 @@ export async function endOtherSessions(deps: SessionDeps, caller: VerifiedIdenti
     return rows.length;
   });
   deps.sessionEndings.apply(ending);
-  await revokeAtProvider(
-    deps,
-    caller.uid,
-    (createdAt) => Math.abs(createdAt - kept) > 1 && createdAt <= before + 1,
-  );
+  await revokeAtProvider(deps, caller.uid, (session, createdAt) => session !== kept && createdAt <= before);
   return { ended };
 }
 
 /**
- * The identity provider's side: the web client's refresh tokens of the ended sessions (a refresh token
- * begins with its sign-in, so its creation time tells its session) and the provider's own sign-in
- * sessions (the ones its hosted pages and popups reuse). The product's ending holds without this:
- * a token of an ended session, refreshed or not, is refused by every instance. A provider that cannot
- * be asked (down, or a plan without these endpoints) is logged and the ending stands.
+ * The identity provider's side: the web client's refresh tokens of the ended sessions, and the
+ * provider's own sign-in sessions (the ones its hosted pages and popups reuse). A refresh token
+ * begins with its sign-in, a moment after the sign-in time: it belongs to the latest session of the
+ * person that began at or before its creation (`isEnded` gets that session's sign-in time, if any,
+ * and the token's creation, in seconds). The product's ending holds without this: a token of an ended
+ * session, refreshed or not, is refused by every instance. A provider that cannot be asked (down, or a
+ * plan without these endpoints) is logged and the ending stands.
  */
 async function revokeAtProvider(
   deps: SessionDeps,
   uid: string,
-  isEnded: (createdAtSeconds: number) => boolean,
+  isEnded: (session: number | undefined, createdAt: number) => boolean,
 ) {
   try {
-    const tokens = await deps.management.listRefreshTokens(uid);
-    const ended = tokens.filter(
-      (token) =>
-        token.client_id === deps.identity.clientId &&
-        token.created_at !== undefined &&
-        isEnded(Math.floor(Date.parse(token.created_at) / 1000)),
-    );
+    const [tokens, rows] = await Promise.all([
+      deps.management.listRefreshTokens(uid),
+      deps.db
+        .select({ signedInAt: signInSessions.signedInAt })
+        .from(signInSessions)
+        .where(eq(signInSessions.userId, uid)),
+    ]);
+    const sessionTimes = rows.map((row) => seconds(row.signedInAt)).sort((a, b) => b - a);
+    const ended = tokens.filter((token) => {
+      if (token.client_id !== deps.identity.clientId || token.created_at === undefined) return false;
+      const createdAt = Math.floor(Date.parse(token.created_at) / 1000);
+      return isEnded(
+        sessionTimes.find((time) => time <= createdAt),
+        createdAt,
+      );
+    });
     await Promise.all(ended.map((token) => deps.management.deleteRefreshToken(token.id)));
     await deps.management.deleteUserSessions(uid);
   } catch (error) {
