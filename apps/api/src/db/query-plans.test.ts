@@ -268,14 +268,18 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('the hot queries use their index
     });
   });
 
-  it('a kept list: the next read asks only for its version, the owner’s or a member’s', async () => {
+  it('a kept list that has not changed: the next read reads its version and no item, the owner’s or a member’s', async () => {
     const lists = prepareItemLists(db);
     await lists.forCaller(caller(big.owner), undefined); // 1,000 items: read and kept
+    // The whole list would be about 1,000 pages: the one-time filter on the version skips the items.
     await expectIndexedPlans(() => lists.forCaller(caller(big.owner), undefined), {
       indexes: ['users_pkey'],
+      maxPages: 10,
     });
+    await lists.forCaller(caller(bigMember), big.owner);
     await expectIndexedPlans(() => lists.forCaller(caller(bigMember), big.owner), {
       indexes: ['sub_users_owner_member_unique', 'users_pkey'],
+      maxPages: 200,
     });
   });
 

@@ -10,9 +10,9 @@ import { KeptAnswer } from './kept-answer.ts';
 export type EncodedList<Version = number> = { version: Version; answer: KeptAnswer };
 
 /**
- * The encoded lists of large workspaces, newest use last, up to `maxBytes` in all: a list of at least
- * `minEntries` read at a version is served again while the version stays (items/list-items.ts,
- * team/list-members.ts); a smaller one costs about what checking its version would.
+ * Workspaces' encoded lists, newest use last, up to `maxBytes` in all: a list of at least `minEntries`
+ * read at a version is served again while the version stays (items/list-items.ts keeps every list,
+ * team/list-members.ts those of 50 members or more).
  */
 export function createListCache<Version = number>({
   maxBytes,
