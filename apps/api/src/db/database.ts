@@ -7,6 +7,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { fromPglite, type Db as JobsDatabase } from 'pg-boss';
 import { acquireDirectoryLock } from './directory-lock.ts';
 import {
   type ChannelHandlers,
@@ -29,6 +30,8 @@ export type DatabaseHandle = {
    */
   listen(handlers: ChannelHandlers, options?: ListenOptions): Promise<Unlisten>;
   close(): Promise<void>;
+  /** The same database for the job queue (pg-boss, jobs/job-queue.ts): its statements share the pool. */
+  jobs: JobsDatabase;
   /** PostgreSQL pool connections by state (for metrics); absent for the embedded database. */
   poolUse?: () => { total: number; idle: number; waiting: number };
 };
@@ -120,6 +123,13 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
       // A LISTEN must stay on one session: never through a pooler in transaction mode.
       listen: (handlers, options) => listenOnPostgres(directUrl, handlers, options),
       close: () => pool.end(),
+      jobs: {
+        // Several statements in one text (pg-boss's schema changes) answer one result each.
+        async executeSql(text, values) {
+          const result = (await pool.query(text, values)) as pg.QueryResult | pg.QueryResult[];
+          return Array.isArray(result) ? { rows: result.flatMap((each) => each.rows) } : result;
+        },
+      },
       poolUse: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     };
   }
@@ -145,6 +155,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
         await client.close();
         releaseLock();
       },
+      jobs: fromPglite(client),
     };
   } catch (error) {
     releaseLock();

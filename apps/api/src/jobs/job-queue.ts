@@ -1,0 +1,172 @@
+import { sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { type DrizzleTransactionLike, fromDrizzle, type Job, PgBoss, type QueueOptions } from 'pg-boss';
+import { Counter, Gauge, Histogram } from 'prom-client';
+import type { Database, DatabaseHandle } from '#api/db/database.ts';
+import type { Metrics } from '#api/operations/metrics.ts';
+
+/**
+ * A kind of background work: its queue's name, how often and how long apart a failed run is tried
+ * again, and how long one run may take before it counts as failed (its instance died, say) and runs
+ * again. A job that fails every try moves to `<name>.dead`, where it stays for the operator.
+ */
+export type JobKind<Data> = {
+  name: string;
+  retry: Required<Pick<QueueOptions, 'retryLimit' | 'retryDelay' | 'retryDelayMax'>>;
+  expireInSeconds: number;
+  /** Jobs of this kind one instance runs at once. */
+  concurrency: number;
+  /** Only for the type: a kind is declared with the data its jobs carry. */
+  data?: Data;
+};
+
+/** The database or, inside a transaction, the transaction: a job sent in one commits with it. */
+type Sender = Pick<Database, 'execute'>;
+
+export type SendOptions = {
+  /** The caller's open transaction: the job exists only if it commits. */
+  tx?: Sender;
+  /** Not before then. */
+  startAfter?: Date;
+};
+
+export type JobHandler<Data> = (data: Data, job: { id: string; attempt: number }) => Promise<void>;
+
+type Registration = { kind: JobKind<unknown>; handler: JobHandler<unknown> };
+
+const schema = 'jobs';
+// Polled every second: a mail sent from a request leaves within about a second.
+const pollingIntervalSeconds = 1;
+const countsIntervalSeconds = 10;
+// How long a stopping instance waits for the jobs it runs before it leaves them to expire and run again.
+const drainTimeoutMs = 10_000;
+
+/**
+ * The durable background jobs of docs/jobs.md, on the product's own database through pg-boss (decision
+ * 0029): the same in embedded mode (PGlite) and on PostgreSQL, where every instance works the same
+ * queues and a job is claimed by one of them (`FOR UPDATE SKIP LOCKED`). A job is a row: it survives a
+ * crash of the instance that ran it (it expires and runs again), so every handler is written to have
+ * its effect once however often it runs (mail/send-mail-job.ts).
+ */
+export function createJobQueue(deps: { database: DatabaseHandle; log: FastifyBaseLogger; metrics: Metrics }) {
+  const log = deps.log.child({ component: 'jobs' });
+  const boss = new PgBoss({
+    db: deps.database.jobs,
+    backend: deps.database.kind === 'pglite' ? 'pglite' : 'postgres',
+    schema,
+    // Scheduling and maintenance run on every instance; pg-boss elects one per period by a lock.
+    schedule: true,
+    supervise: true,
+    migrate: true,
+    // The queues' counts (app_job_queue_depth) are at most this old; each pass is one count per queue.
+    monitorIntervalSeconds: countsIntervalSeconds,
+    superviseIntervalSeconds: countsIntervalSeconds,
+    queueCacheIntervalSeconds: countsIntervalSeconds,
+  });
+  boss.on('error', (error) => log.error({ err: error }, 'jobs: queue error'));
+  boss.on('warning', (warning) => log.warn({ warning }, 'jobs: queue warning'));
+  const registrations = new Map<string, Registration>();
+  let started = false;
+
+  const registry = deps.metrics.registry;
+  const durations = new Histogram({
+    name: 'app_job_duration_seconds',
+    help: 'Time to run a job, by queue and result.',
+    labelNames: ['queue', 'result'] as const,
+    buckets: [0.01, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30],
+    registers: [registry],
+  });
+  const failures = new Counter({
+    name: 'app_job_failures_total',
+    help: 'Job runs that failed (each is tried again until its retries are spent, then dead-lettered).',
+    labelNames: ['queue'] as const,
+    registers: [registry],
+  });
+  new Gauge({
+    name: 'app_job_queue_depth',
+    help: 'Jobs by queue and state (ready: waiting to run; deferred: scheduled or backing off; failed: spent).',
+    labelNames: ['queue', 'state'] as const,
+    registers: [registry],
+    async collect() {
+      if (!started) return;
+      const names = [...registrations.keys()].flatMap((name) => [name, deadLetterOf(name)]);
+      for (const queue of await boss.getQueues(names)) {
+        this.set({ queue: queue.name, state: 'ready' }, queue.readyCount);
+        this.set({ queue: queue.name, state: 'deferred' }, queue.deferredCount);
+        this.set({ queue: queue.name, state: 'active' }, queue.activeCount);
+        this.set({ queue: queue.name, state: 'failed' }, queue.failedCount);
+      }
+    },
+  });
+
+  async function run(registration: Registration, job: Job<unknown> & { retryCount?: number }) {
+    const queue = registration.kind.name;
+    const end = durations.startTimer({ queue });
+    try {
+      await registration.handler(job.data, { id: job.id, attempt: (job.retryCount ?? 0) + 1 });
+      end({ result: 'done' });
+    } catch (error) {
+      end({ result: 'failed' });
+      failures.inc({ queue });
+      log.warn({ err: error, queue, jobId: job.id }, 'jobs: a run failed; it is tried again');
+      throw error;
+    }
+  }
+
+  return {
+    /** Declares a kind of job and who runs it; before `start`. */
+    handle<Data>(kind: JobKind<Data>, handler: JobHandler<Data>) {
+      if (started) throw new Error(`jobs: ${kind.name} handled after the queue started`);
+      registrations.set(kind.name, {
+        kind: kind as JobKind<unknown>,
+        handler: handler as JobHandler<unknown>,
+      });
+    },
+
+    /** Makes the queues (once per database, whichever instance comes first) and starts working them. */
+    async start() {
+      await boss.start();
+      for (const { kind } of registrations.values()) {
+        const options = { ...kind.retry, retryBackoff: true, expireInSeconds: kind.expireInSeconds };
+        await boss.createQueue(deadLetterOf(kind.name), { retentionSeconds: 30 * 24 * 3600 });
+        await boss.createQueue(kind.name, { ...options, deadLetter: deadLetterOf(kind.name) });
+        // The queue's options win over a release's earlier ones: updateQueue makes them current.
+        await boss.updateQueue(kind.name, { ...options, deadLetter: deadLetterOf(kind.name) });
+      }
+      started = true;
+      for (const registration of registrations.values()) {
+        await boss.work(
+          registration.kind.name,
+          { pollingIntervalSeconds, batchSize: 1, localConcurrency: registration.kind.concurrency },
+          async ([job]) => {
+            if (job) await run(registration, job);
+          },
+        );
+      }
+    },
+
+    /** Adds a job of `kind`; in `options.tx` it exists only if that transaction commits. */
+    async send<Data extends object>(kind: JobKind<Data>, data: Data, options: SendOptions = {}) {
+      if (!registrations.has(kind.name)) throw new Error(`jobs: nobody handles ${kind.name}`);
+      const db = options.tx ? fromDrizzle(options.tx as unknown as DrizzleTransactionLike, sql) : undefined;
+      await boss.send(kind.name, data, {
+        ...(db && { db }),
+        ...(options.startAfter && { startAfter: options.startAfter }),
+      });
+    },
+
+    /** Stops taking jobs and waits, up to 10 s, for the ones under way; what is left runs again later. */
+    async stop() {
+      if (!started) return;
+      started = false;
+      await boss.stop({ graceful: true, timeout: drainTimeoutMs, close: false });
+    },
+
+    /** pg-boss itself, for tests and the operator's tools (dead letters, retries). */
+    boss,
+  };
+}
+
+export type JobQueue = ReturnType<typeof createJobQueue>;
+
+export const deadLetterOf = (name: string) => `${name}.dead`;
