@@ -33,6 +33,8 @@ import { registerStaticSite } from './http/static-site.ts';
 import { serverTimeouts } from './http/timeouts.ts';
 import { registerItemRoutes } from './items/item-routes.ts';
 import { itemChangesChannel, workspaceAccessChannel } from './items/live-items.ts';
+import { createJobQueue } from './jobs/job-queue.ts';
+import { handleMailJobs } from './mail/send-mail-job.ts';
 import { registerNewsletterRoutes } from './newsletter/newsletter-routes.ts';
 import { closeUnusedConnectionsOnClose } from './operations/close-unused-connections.ts';
 import { createMetrics, registerMetricsRoutes } from './operations/metrics.ts';
@@ -183,13 +185,17 @@ export async function buildApp({ config, database, mailer, logger, plans: givenP
   const sessionEndings = createSessionEndings({ db, listen: shared.listen, log: app.log });
   await sessionEndings.start();
   app.addHook('onClose', async () => sessionEndings.stop());
-  registerNewsletterRoutes(app, { db, rateLimit: config.rateLimit });
-  registerContactRoutes(app, { db, mailer, inbox: config.contactInbox, rateLimit: config.rateLimit });
+  // Background work (docs/jobs.md): mail, and whatever must not hold a request up or be lost with it.
+  const jobs = createJobQueue({ database, log: app.log, metrics });
+  handleMailJobs({ jobs, db, mailer, site: config.site });
+  registerNewsletterRoutes(app, { db, jobs, siteOrigin: config.site.origin, rateLimit: config.rateLimit });
+  registerContactRoutes(app, { db, jobs, inbox: config.contactInbox, rateLimit: config.rateLimit });
   // Every signed-in route verifies the token and then ensures the caller's user record, once.
   const authenticate = createSignedInCheck({
     authenticate: createAuthenticate(createAccessTokenVerifier(config.identity)),
     db,
     identity: config.identity,
+    jobs,
     sessionEndings,
     recordSession: createSessionRecorder(db, app.log),
   });
@@ -223,7 +229,7 @@ export async function buildApp({ config, database, mailer, logger, plans: givenP
   registerMemberRoutes(app, {
     db,
     authenticate,
-    mailer,
+    jobs,
     siteOrigin: config.site.origin,
     invitationTtlHours: config.invitations.ttlHours,
   });
@@ -234,6 +240,7 @@ export async function buildApp({ config, database, mailer, logger, plans: givenP
     plans,
     authenticate,
     rateLimit: config.rateLimit,
+    jobs,
   });
   registerWorkspaceRoutes(app, { db, plans, authenticate });
   registerActivityRoutes(app, { db, authenticate });
@@ -249,7 +256,11 @@ export async function buildApp({ config, database, mailer, logger, plans: givenP
   registerApiDocumentRoutes(app, { mode: config.mode });
   // Development doors exist in embedded mode only; production mode has SMTP and no outbox at all.
   if (config.mode === 'embedded' && config.mail.transport === 'outbox') {
-    registerOutboxRoutes(app, { outboxDir: config.mail.outboxDir, siteOrigins: config.site.origins });
+    registerOutboxRoutes(app, {
+      outboxDir: config.mail.outboxDir,
+      siteOrigins: config.site.origins,
+      site: config.site,
+    });
   }
 
   const handleUnknownPage = await registerStaticSite(app, {
@@ -259,5 +270,9 @@ export async function buildApp({ config, database, mailer, logger, plans: givenP
     csp: cspOptions,
   });
   registerNotFoundHandler(app, handleUnknownPage);
+
+  await jobs.start();
+  // Before the database closes: the jobs under way finish, or are left to run again elsewhere.
+  app.addHook('onClose', async () => jobs.stop());
   return app;
 }

@@ -66,6 +66,9 @@ export const errorCodes = [
   'invitations/email-not-verified',
   // The activity log (docs/team.md): a `before` cursor the server did not make
   'activity/invalid-cursor',
+  // The newsletter's confirmation link (double opt-in)
+  'newsletter/confirmation-not-found',
+  'newsletter/confirmation-expired',
   // Billing
   'billing/unknown-price',
   'billing/already-subscribed',

@@ -462,10 +462,10 @@ export const variables = {
 
   // --- The web app's build (baked into the pages) ---
   VITE_APP_NAME: {
-    description: "the product's name in the pages",
+    description: "the product's name in the pages and in its mail",
     default: 'Launchkit',
     production: 'build',
-    readBy: ['web'],
+    readBy: ['web', 'app'],
   },
   VITE_HELP_CENTER_URL: {
     description: "'Go to support center' on /faq",

@@ -15,7 +15,15 @@ export type Mailer = {
 /** SMTP in production (SMTP_URL); otherwise the development outbox, readable at /dev/outbox. */
 export function createMailer(config: MailerConfig): Mailer {
   if (config.transport === 'smtp') {
-    const transporter = nodemailer.createTransport(config.smtpUrl);
+    // A mail is sent by a job that counts as lost after two minutes (apps/api/src/mail/queue-mail.ts):
+    // a server that hangs must fail the attempt well before, so it is tried again rather than twice at
+    // once. Settings in SMTP_URL's query win over these.
+    const transporter = nodemailer.createTransport({
+      url: config.smtpUrl,
+      connectionTimeout: 15_000,
+      greetingTimeout: 15_000,
+      socketTimeout: 30_000,
+    });
     return {
       transport: 'smtp',
       async send(message) {

@@ -94,6 +94,8 @@ const environmentSchema = z.object({
   // Build-time settings of the web app that also decide what the Content-Security-Policy allows.
   VITE_GA_MEASUREMENT_ID: field.optionalText,
   VITE_CHAT_WEBSITE_ID: field.optionalText,
+  // The product's name, in the pages and in the mail the app sends.
+  VITE_APP_NAME: field.textWithDefault(variables.VITE_APP_NAME.default),
 });
 
 type Environment = z.infer<typeof environmentSchema>;
@@ -199,7 +201,7 @@ function siteConfig(env: Environment) {
   const local = [`http://localhost:${env.PORT}`, `http://127.0.0.1:${env.PORT}`];
   const origin = configured ?? (local[0] as string);
   const origins = env.NODE_ENV === 'production' ? [origin] : [...new Set([origin, ...local])];
-  return { origin, origins };
+  return { origin, origins, name: env.VITE_APP_NAME };
 }
 
 /** A bare host name means https (an Auth0 tenant); the embedded emulator is plain http on localhost. */

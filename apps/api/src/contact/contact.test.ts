@@ -2,6 +2,7 @@ import { readOutbox } from '@launchkit/mail';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contactMessages } from '#api/db/schema.ts';
 import { startTestApp, type TestApp } from '#api/test/test-app.ts';
+import { mailSettled } from '#api/test/test-mail.ts';
 
 let testApp: TestApp;
 beforeAll(async () => {
@@ -21,6 +22,7 @@ describe('POST /api/contact', () => {
     const rows = await testApp.db.select().from(contactMessages);
     expect(rows).toMatchObject([{ name: 'Ada', email: 'ada@example.com', message: 'Hello there' }]);
 
+    await mailSettled(testApp.db);
     const mail = await readOutbox(outboxDir(), { to: 'owner@example.com' });
     expect(mail).toHaveLength(1);
     expect(mail[0]).toMatchObject({ replyTo: 'ada@example.com', subject: 'New contact message from Ada' });

@@ -1,31 +1,28 @@
 import type { ContactRequest } from '@launchkit/api-contract';
-import type { Mailer } from '@launchkit/mail';
-import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '#api/db/database.ts';
 import { contactMessages } from '#api/db/schema.ts';
-
-type ContactMessage = ContactRequest;
+import type { JobQueue } from '#api/jobs/job-queue.ts';
+import { queueMail } from '#api/mail/queue-mail.ts';
 
 /**
- * Stores the message, then tells the site owner by mail. The stored row is the record: if the mail
- * cannot be sent the message is still kept, and the failure is logged for the operator.
+ * Stores the message and, with it, orders the mail that tells the site owner (mail/queue-mail.ts): the
+ * stored row is the record, and its mail goes out by a job, which tries again while the mail server is
+ * down. A reply to the mail goes to the sender.
  */
 export async function sendContactMessage(
-  deps: { db: Database; mailer: Mailer; inbox: string; log: FastifyBaseLogger },
-  message: ContactMessage,
+  deps: { db: Database; jobs: Pick<JobQueue, 'send'>; inbox: string },
+  message: ContactRequest,
 ): Promise<{ id: string }> {
-  const [row] = await deps.db.insert(contactMessages).values(message).returning({ id: contactMessages.id });
-  if (!row) throw new Error('The contact message was not stored.');
-  const sender = message.name ? `${message.name} <${message.email}>` : message.email;
-  await deps.mailer
-    .send({
+  return deps.db.transaction(async (tx) => {
+    const [row] = await tx.insert(contactMessages).values(message).returning({ id: contactMessages.id });
+    if (!row) throw new Error('The contact message was not stored.');
+    await queueMail(deps.jobs, tx, {
+      key: `contact:${row.id}`,
       to: deps.inbox,
       replyTo: message.email,
-      subject: `New contact message from ${message.name || message.email}`,
-      text: `From: ${sender}\n\n${message.message}\n`,
-    })
-    .catch((error: unknown) =>
-      deps.log.error({ err: error, contactMessageId: row.id }, 'contact notification not sent'),
-    );
-  return row;
+      template: 'contact-notification',
+      props: message,
+    });
+    return row;
+  });
 }

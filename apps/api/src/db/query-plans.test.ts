@@ -292,9 +292,13 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('the hot queries use their index
 
   it("the signed-in check's user lookup (prepared statement) reads one row by its key", async () => {
     const identity = {} as IdentityConfig; // never asked: the row exists
-    await expectIndexedPlans(() => findOrCreateUser(db, identity, { uid: bigMember, token: 'unused' }), {
-      indexes: ['users_pkey'],
-    });
+    const jobs = { send: async () => {} }; // nothing ordered: the row exists
+    await expectIndexedPlans(
+      () => findOrCreateUser({ db, identity, jobs }, { uid: bigMember, token: 'unused' }),
+      {
+        indexes: ['users_pkey'],
+      },
+    );
   });
 
   it("a member's membership and seat, checked by every other request in the owner's workspace", async () => {

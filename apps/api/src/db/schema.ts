@@ -13,11 +13,19 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 
+/**
+ * Newsletter addresses, double opt-in (newsletter/subscribe-to-newsletter.ts): an address counts from
+ * `confirmed_at` on, set by following the mailed link (its token's SHA-256 is kept, never the token).
+ * Addresses stored before the confirmation existed (migration 0013) count as confirmed.
+ */
 export const newsletterSubscriptions = pgTable('newsletter_subscriptions', {
   id: uuid('id').primaryKey().defaultRandom(),
   // Stored trimmed and lower-cased, so the unique index makes a second sign-up a no-op.
   email: text('email').notNull().unique(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+  confirmationTokenHash: text('confirmation_token_hash').unique(),
+  confirmationSentAt: timestamp('confirmation_sent_at', { withTimezone: true }),
 });
 
 export const contactMessages = pgTable('contact_messages', {
@@ -215,4 +223,22 @@ export const signInSessions = pgTable(
     // Loaded at start: the endings still young enough to matter (sessions/session-endings.ts).
     index('sign_in_sessions_ended_at_idx').on(table.endedAt).where(sql`${table.endedAt} is not null`),
   ],
+);
+
+/**
+ * Every mail the product sends, by the event it tells of (`key`: `invitation:<member id>:<sent at>`,
+ * `receipt:<invoice id>`…): written in the transaction of the change that calls for it, with the job
+ * that sends it, so a mail exists exactly when its cause does and at most once per event, whatever the
+ * provider's retries (mail/queue-mail.ts). `sent_at` is set by the job once the mail server took it.
+ */
+export const mails = pgTable(
+  'mails',
+  {
+    key: text('key').primaryKey(),
+    template: text('template').notNull(),
+    recipient: text('recipient').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+  },
+  (table) => [index('mails_recipient_idx').on(table.recipient)],
 );

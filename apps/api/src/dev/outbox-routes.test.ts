@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mailTemplates } from '#api/mail/mail-templates.ts';
 import { expectErrorEnvelope } from '#api/test/error-envelope.ts';
 import { completeProduction } from '#api/test/production-environment.ts';
 import { startTestApp, type TestApp } from '#api/test/test-app.ts';
@@ -15,7 +16,7 @@ afterAll(async () => {
   await embedded?.close();
 });
 
-const paths = ['/api/dev/outbox', '/dev/outbox'];
+const paths = ['/api/dev/outbox', '/dev/outbox', '/dev/mail'];
 const forwardingHeaders: Record<string, string>[] = [
   { 'x-forwarded-for': '127.0.0.1' },
   { 'x-forwarded-for': '198.51.100.7' },
@@ -45,6 +46,15 @@ describe('the development outbox', () => {
       expect(page.statusCode).toBe(200);
       expect(page.headers['content-type']).toMatch(/^text\/html/);
     }
+  });
+
+  it('previews every mail template at /dev/mail, its HTML in a sandboxed frame', async () => {
+    const page = await read(embedded, '/dev/mail', '127.0.0.1');
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-security-policy']).toContain("default-src 'none'");
+    for (const name of Object.keys(mailTemplates)) expect(page.body).toContain(`<code>${name}</code>`);
+    expect(page.body).toContain('<iframe sandbox srcdoc="&#60;!DOCTYPE html');
+    expect(page.body).toContain('You are invited to join a workspace');
   });
 
   it.each(paths)(
@@ -94,6 +104,7 @@ describe('the development outbox', () => {
       const page = await read(production, '/dev/outbox', '127.0.0.1');
       expect(page.statusCode).not.toBe(200);
       expect(page.body).not.toContain('Development outbox');
+      expect((await read(production, '/dev/mail', '127.0.0.1')).body).not.toContain('Mail templates');
     } finally {
       await production.close();
     }

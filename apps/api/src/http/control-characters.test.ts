@@ -1,8 +1,9 @@
 import { readOutbox } from '@launchkit/mail';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contactMessages, items, newsletterSubscriptions, subUsers, users } from '#api/db/schema.ts';
+import { contactMessages, items, mails, newsletterSubscriptions, subUsers, users } from '#api/db/schema.ts';
 import { type BillingWorld, startBillingWorld } from '#api/test/test-billing.ts';
 import { testPassword } from '#api/test/test-identity-provider.ts';
+import { mailSettled } from '#api/test/test-mail.ts';
 import { setPlan, type TestUser } from '#api/test/test-users.ts';
 
 // Every string field of every endpoint, sent as an attacker would: control characters that PostgreSQL
@@ -225,12 +226,14 @@ async function providerUser(uid: string) {
 async function everything() {
   const { db } = world.app;
   const outboxDir = world.app.config.mail.transport === 'outbox' ? world.app.config.mail.outboxDir : '';
+  await mailSettled(db);
   return {
     users: await db.select().from(users),
     items: await db.select().from(items),
     subUsers: await db.select().from(subUsers),
     contactMessages: await db.select().from(contactMessages),
     newsletter: await db.select().from(newsletterSubscriptions),
+    mails: await db.select().from(mails),
     mail: (await readOutbox(outboxDir)).length,
     profile: await providerUser(attacker.uid),
     customers: (await world.payments.stripe.customers.list({ limit: 100 })).data.length,

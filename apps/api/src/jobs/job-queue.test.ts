@@ -14,6 +14,7 @@ const kind = (name: string, retryLimit = 2): JobKind<{ n: number }> => ({
   name,
   retry: { retryLimit, retryDelay: 1, retryDelayMax: 1 },
   expireInSeconds: 60,
+  deleteAfterSeconds: 3600,
   concurrency: 2,
 });
 

@@ -14,6 +14,13 @@ export type JobKind<Data> = {
   name: string;
   retry: Required<Pick<QueueOptions, 'retryLimit' | 'retryDelay' | 'retryDelayMax'>>;
   expireInSeconds: number;
+  /**
+   * A run proves its instance alive this often (pg-boss refreshes it while the handler runs); one that
+   * misses it counts as lost and runs again, well before `expireInSeconds`. At least 10.
+   */
+  heartbeatSeconds?: number;
+  /** How long a finished job stays (with its data) for inspection. */
+  deleteAfterSeconds: number;
   /** Jobs of this kind one instance runs at once. */
   concurrency: number;
   /** Only for the type: a kind is declared with the data its jobs carry. */
@@ -35,9 +42,11 @@ export type JobHandler<Data> = (data: Data, job: { id: string; attempt: number }
 type Registration = { kind: JobKind<unknown>; handler: JobHandler<unknown> };
 
 const schema = 'jobs';
-// Polled every second: a mail sent from a request leaves within about a second.
-const pollingIntervalSeconds = 1;
+// Polled twice a second: a mail ordered by a request leaves within about half a second.
+const pollingIntervalSeconds = 0.5;
 const countsIntervalSeconds = 10;
+// A job that failed every try waits this long in its dead letters for the operator (docs/jobs.md).
+const deadLetterDays = 14;
 // How long a stopping instance waits for the jobs it runs before it leaves them to expire and run again.
 const drainTimeoutMs = 10_000;
 
@@ -123,17 +132,27 @@ export function createJobQueue(deps: { database: DatabaseHandle; log: FastifyBas
       });
     },
 
-    /** Makes the queues (once per database, whichever instance comes first) and starts working them. */
-    async start() {
+    /**
+     * Makes the queues (once per database, whichever instance comes first) and starts working them;
+     * with `work: false`, only sends (a process that orders jobs for others to run).
+     */
+    async start({ work = true }: { work?: boolean } = {}) {
       await boss.start();
       for (const { kind } of registrations.values()) {
-        const options = { ...kind.retry, retryBackoff: true, expireInSeconds: kind.expireInSeconds };
-        await boss.createQueue(deadLetterOf(kind.name), { retentionSeconds: 30 * 24 * 3600 });
+        const options = {
+          ...kind.retry,
+          retryBackoff: true,
+          expireInSeconds: kind.expireInSeconds,
+          deleteAfterSeconds: kind.deleteAfterSeconds,
+          ...(kind.heartbeatSeconds && { heartbeatSeconds: kind.heartbeatSeconds }),
+        };
+        await boss.createQueue(deadLetterOf(kind.name), { retentionSeconds: deadLetterDays * 24 * 3600 });
         await boss.createQueue(kind.name, { ...options, deadLetter: deadLetterOf(kind.name) });
         // The queue's options win over a release's earlier ones: updateQueue makes them current.
         await boss.updateQueue(kind.name, { ...options, deadLetter: deadLetterOf(kind.name) });
       }
       started = true;
+      if (!work) return;
       for (const registration of registrations.values()) {
         await boss.work(
           registration.kind.name,

@@ -6,6 +6,9 @@ import type { PlanCatalogue } from '#api/billing/resolve-plan-prices.ts';
 import type { IdentityConfig } from '#api/config/app-config.ts';
 import type { Database } from '#api/db/database.ts';
 import { subUsers, users } from '#api/db/schema.ts';
+import { hashLinkToken } from '#api/http/link-token.ts';
+import type { JobQueue } from '#api/jobs/job-queue.ts';
+import { queueMail } from '#api/mail/queue-mail.ts';
 import { askProvider } from '#api/users/ask-provider.ts';
 import type { UserRow } from '#api/users/user-document.ts';
 import {
@@ -17,7 +20,6 @@ import {
   invitationUsed,
   noSeatToJoin,
 } from './invitation-errors.ts';
-import { hashInvitationToken } from './invitation-token.ts';
 import { rowHoldsSeat } from './seat-order.ts';
 import { toWorkspace, workspaceOwnerColumns } from './workspace-document.ts';
 
@@ -25,18 +27,24 @@ import { toWorkspace, workspaceOwnerColumns } from './workspace-document.ts';
  * The invited person joins the owner's workspace. Their user document is made first, so someone who
  * just signed up through the link can join on their first call. Everything after is one transaction
  * that locks the invitation's row: two accepts, or an accept and a resend or removal, run one after
- * the other, and each sees what the other did. The unique (owner, member_id) pair refuses a second
+ * the other, and each sees what the other did. The owner's mail is ordered in it. The unique (owner, member_id) pair refuses a second
  * membership of the same person in one workspace even if two of their invitations race.
  */
 export async function acceptInvitation(
-  deps: { db: Database; identity: IdentityConfig; management: ManagementClient; plans: PlanCatalogue },
+  deps: {
+    db: Database;
+    identity: IdentityConfig;
+    management: ManagementClient;
+    plans: PlanCatalogue;
+    jobs: Pick<JobQueue, 'send'>;
+  },
   me: UserRow,
   token: string,
 ): Promise<Workspace> {
   // The invited address must be proven the person's: the provider's own record says which address the
   // account has now and whether its owner has verified it (the local copy follows the provider).
   const account = await askProvider(deps.identity, () => deps.management.getUser(me.id));
-  const hash = hashInvitationToken(token);
+  const hash = hashLinkToken(token);
   try {
     return await deps.db.transaction(async (tx) => {
       const [row] = await tx
@@ -76,6 +84,15 @@ export async function acceptInvitation(
         action: 'member.joined',
         subject: row.email,
       });
+      // The owner hears of it (docs/jobs.md): once per membership row, with the join.
+      if (place.owner.email) {
+        await queueMail(deps.jobs, tx, {
+          key: `member-joined:${row.id}`,
+          to: place.owner.email,
+          template: 'member-joined',
+          props: { memberEmail: row.email },
+        });
+      }
       return toWorkspace(place.owner, { role: 'member', hasSeat: true }, deps.plans);
     });
   } catch (error) {

@@ -5,25 +5,23 @@ import { recordActivity } from '#api/activity/record-activity.ts';
 import type { Database } from '#api/db/database.ts';
 import { subUsers, users } from '#api/db/schema.ts';
 import { AppError } from '#api/http/app-error.ts';
+import { newLinkToken } from '#api/http/link-token.ts';
 import type { UserRow } from '#api/users/user-document.ts';
 import { countInvitationMail } from './invitation-limits.ts';
-import { invitationExpiry, newInvitationToken } from './invitation-token.ts';
+import { invitationExpiry } from './invitation-token.ts';
 import { type Member, memberColumns, toMember } from './member-document.ts';
 import { type InvitationMailer, sendInvitation } from './send-invitation.ts';
 
-export type AddMemberDeps = {
-  db: Database;
-  invitationTtlHours: number;
-} & Omit<InvitationMailer, 'log'>;
+export type AddMemberDeps = { db: Database; invitationTtlHours: number } & InvitationMailer;
 
 /**
  * docs/product.md §6: an owner adds people up to their seats (`users.quantity`); each new row is also an
- * invitation (docs/team.md), mailed once the row is committed. The owner's row is locked for the count
+ * invitation (docs/team.md), whose mail is ordered with the row. The owner's row is locked for the count
  * and the insert, so concurrent adds queue behind each other and never pass the limit, on any number of
  * app instances.
  */
 export async function addMember(
-  deps: AddMemberDeps & Pick<InvitationMailer, 'log'>,
+  deps: AddMemberDeps,
   owner: UserRow,
   request: AddMemberRequest,
 ): Promise<Member> {
@@ -35,7 +33,7 @@ export async function addMember(
       'You cannot add yourself: you already own this workspace.',
     );
   }
-  const { token, hash } = newInvitationToken();
+  const { token, hash } = newLinkToken();
   const expiresAt = invitationExpiry(deps.invitationTtlHours);
   const row = await deps.db.transaction(async (tx) => {
     // FOR NO KEY UPDATE rather than FOR UPDATE: it queues adds behind each other just as well, but does
@@ -77,6 +75,14 @@ export async function addMember(
         action: 'member.invited',
         subject: inserted.email,
       });
+      await sendInvitation(deps, tx, {
+        email: inserted.email,
+        firstName: inserted.firstName,
+        owner,
+        token,
+        tokenHash: hash,
+        expiresAt,
+      });
     }
     return inserted;
   });
@@ -88,14 +94,6 @@ export async function addMember(
       'You have already added a user with this email address.',
     );
   }
-  await sendInvitation(deps, {
-    recordId: row.id,
-    email: row.email,
-    firstName: row.firstName,
-    owner,
-    token,
-    expiresAt,
-  });
   // Added below the limit under the owner's lock, the row is among the first `quantity`: it has a seat.
   return toMember({ ...row, hasSeat: true });
 }

@@ -6,6 +6,7 @@ import type { IdentityConfig } from '#api/config/app-config.ts';
 import type { Database } from '#api/db/database.ts';
 import { success } from '#api/http/app-error.ts';
 import { route } from '#api/http/route.ts';
+import type { JobQueue } from '#api/jobs/job-queue.ts';
 import { publicPostLimit, type RateLimitConfig } from '#api/operations/rate-limit.ts';
 import { userOf } from '#api/users/signed-in-user.ts';
 import { acceptInvitation } from './accept-invitation.ts';
@@ -25,6 +26,8 @@ export function registerInvitationRoutes(
     plans: PlanCatalogue;
     authenticate: Authenticate;
     rateLimit: RateLimitConfig;
+    /** The owner's "joined" mail is ordered with the join. */
+    jobs: Pick<JobQueue, 'send'>;
   },
 ) {
   route(

@@ -2,8 +2,8 @@ import type { InvitationPreview } from '@launchkit/api-contract';
 import { eq } from 'drizzle-orm';
 import type { Database } from '#api/db/database.ts';
 import { subUsers, users } from '#api/db/schema.ts';
+import { hashLinkToken } from '#api/http/link-token.ts';
 import { invitationNotFound } from './invitation-errors.ts';
-import { hashInvitationToken } from './invitation-token.ts';
 
 /**
  * Who invited whom, for the invitation page before anyone signs in. Only the token's holder learns
@@ -20,7 +20,7 @@ export async function lookUpInvitation(db: Database, token: string): Promise<Inv
     })
     .from(subUsers)
     .innerJoin(users, eq(users.id, subUsers.owner))
-    .where(eq(subUsers.invitationTokenHash, hashInvitationToken(token)));
+    .where(eq(subUsers.invitationTokenHash, hashLinkToken(token)));
   if (!row) throw invitationNotFound();
   const status = row.memberId ? 'used' : row.expiresAt && row.expiresAt > new Date() ? 'pending' : 'expired';
   return {

@@ -1,4 +1,3 @@
-import type { Mailer } from '@launchkit/mail';
 import type { FastifyInstance } from 'fastify';
 import { type Authenticate, callerOf } from '#api/auth/authenticate.ts';
 import type { Database } from '#api/db/database.ts';
@@ -10,11 +9,12 @@ import { addMember } from './add-member.ts';
 import { prepareMemberList } from './list-members.ts';
 import { removeMember } from './remove-member.ts';
 import { resendInvitation } from './resend-invitation.ts';
+import type { InvitationMailer } from './send-invitation.ts';
 
 type MemberDeps = {
   db: Database;
   authenticate: Authenticate;
-  mailer: Mailer;
+  jobs: InvitationMailer['jobs'];
   siteOrigin: string;
   invitationTtlHours: number;
 };
@@ -31,11 +31,11 @@ export function registerMemberRoutes(app: FastifyInstance, deps: MemberDeps) {
   );
 
   route(app, 'createSubUser', deps, async ({ body }, request) =>
-    success(await addMember({ ...deps, log: request.log }, await userOf(request), body)),
+    success(await addMember(deps, await userOf(request), body)),
   );
 
   route(app, 'resendInvitation', deps, async ({ params }, request) =>
-    success(await resendInvitation({ ...deps, log: request.log }, callerOf(request), params.id)),
+    success(await resendInvitation(deps, callerOf(request), params.id)),
   );
 
   route(app, 'removeSubUser', deps, async ({ params }, request) =>

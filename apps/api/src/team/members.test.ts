@@ -6,6 +6,7 @@ import { activity, subUsers, users } from '#api/db/schema.ts';
 import { useAppWithIdentity } from '#api/test/app-with-identity.ts';
 import { expectErrorEnvelope } from '#api/test/error-envelope.ts';
 import { outboxOf } from '#api/test/test-invitations.ts';
+import { mailSettled } from '#api/test/test-mail.ts';
 import { setPlan } from '#api/test/test-users.ts';
 
 // The owner's list of members and adding them. "sub-users" in the URLs and codes: the API's since the first
@@ -110,6 +111,7 @@ describe('members', () => {
       );
     }
     expect((await listMembers(owner.token)).json().data).toEqual([]);
+    await mailSettled(suite.testApp.db);
     expect(await readOutbox(outboxOf(suite), { to: owner.email })).toEqual([]);
   });
 
@@ -158,6 +160,7 @@ describe('members', () => {
     expect(await suite.testApp.db.select().from(subUsers).where(eq(subUsers.owner, owner.uid))).toHaveLength(
       5,
     );
+    await mailSettled(suite.testApp.db);
     const mails = (await readOutbox(outboxOf(suite))).filter((mail) => emails.includes(mail.to));
     const added = responses.filter((each) => each.statusCode === 201).map((each) => each.json().data.email);
     expect(mails.map((mail) => mail.to).sort()).toEqual(added.sort());
@@ -207,6 +210,7 @@ describe('members', () => {
     });
     expect(resent.statusCode).toBe(200);
     expect(resent.json().data).toMatchObject({ id: row?.id, status: 'invited', hasSeat: true });
+    await mailSettled(suite.testApp.db);
     expect(await readOutbox(outboxOf(suite), { to: ada.email })).not.toEqual([]);
   });
 

@@ -4,8 +4,9 @@ import type { VerifiedIdentity } from '#api/auth/verify-access-token.ts';
 import type { Database } from '#api/db/database.ts';
 import { subUsers, users } from '#api/db/schema.ts';
 import { AppError } from '#api/http/app-error.ts';
+import { newLinkToken } from '#api/http/link-token.ts';
 import { assertResendAllowed, countInvitationMail } from './invitation-limits.ts';
-import { invitationExpiry, newInvitationToken } from './invitation-token.ts';
+import { invitationExpiry } from './invitation-token.ts';
 import { readMember } from './list-members.ts';
 import { assertMemberRecordId, type Member, memberNotFound } from './member-document.ts';
 import { rowHoldsSeat } from './seat-order.ts';
@@ -13,7 +14,7 @@ import { type InvitationMailer, sendInvitation } from './send-invitation.ts';
 
 /**
  * A new link for a pending (or expired) invitation: a new token and expiry replace the old ones, so
- * the previous link answers "not found" from now on. Mailed once the change is committed.
+ * the previous link answers "not found" from now on. Its mail is ordered with the change.
  */
 export async function resendInvitation(
   deps: { db: Database; invitationTtlHours: number } & InvitationMailer,
@@ -21,9 +22,9 @@ export async function resendInvitation(
   id: string,
 ): Promise<Member> {
   assertMemberRecordId(id);
-  const { token, hash } = newInvitationToken();
+  const { token, hash } = newLinkToken();
   const expiresAt = invitationExpiry(deps.invitationTtlHours);
-  const sent = await deps.db.transaction(async (tx) => {
+  await deps.db.transaction(async (tx) => {
     const [row] = await tx
       .select({
         email: subUsers.email,
@@ -69,15 +70,14 @@ export async function resendInvitation(
       .from(users)
       .where(eq(users.id, caller.uid));
     if (!owner) throw new Error(`user ${caller.uid} vanished while resending an invitation`);
-    return { ...row, owner };
-  });
-  await sendInvitation(deps, {
-    recordId: id,
-    email: sent.email,
-    firstName: sent.firstName,
-    owner: sent.owner,
-    token,
-    expiresAt,
+    await sendInvitation(deps, tx, {
+      email: row.email,
+      firstName: row.firstName,
+      owner,
+      token,
+      tokenHash: hash,
+      expiresAt,
+    });
   });
   const member = await readMember(deps.db, caller.uid, id);
   if (!member) throw memberNotFound(); // removed in the moment since

@@ -1,34 +1,37 @@
-import type { Mailer } from '@launchkit/mail';
-import type { FastifyBaseLogger } from 'fastify';
-import { invitationMail } from './invitation-mail.ts';
+import type { Database } from '#api/db/database.ts';
+import type { JobQueue } from '#api/jobs/job-queue.ts';
+import { queueMail } from '#api/mail/queue-mail.ts';
 import { invitationLink } from './invitation-token.ts';
 
-export type InvitationMailer = { mailer: Mailer; siteOrigin: string; log: FastifyBaseLogger };
+export type InvitationMailer = { jobs: Pick<JobQueue, 'send'>; siteOrigin: string };
 
 /**
- * Mails an invitation whose row is already committed. A failure is logged with the member's id and
- * not thrown: the record stands, and the owner can send it again (`POST /api/sub-users/:id/invitation`).
+ * Orders an invitation's mail in the transaction that writes the invitation (mail/queue-mail.ts): the
+ * mail goes out exactly when the row is committed, by a job, which tries again while the mail server
+ * is down. One mail per token: the key is the token's hash, new with every sending.
  */
 export async function sendInvitation(
   deps: InvitationMailer,
+  tx: Database,
   invitation: {
-    recordId: string;
     email: string;
     firstName: string;
     owner: { name: string | null; email: string };
     token: string;
+    tokenHash: string;
     expiresAt: Date;
   },
 ): Promise<void> {
-  const message = invitationMail({
+  await queueMail(deps.jobs, tx, {
+    key: `invitation:${invitation.tokenHash}`,
     to: invitation.email,
-    firstName: invitation.firstName,
-    owner: invitation.owner,
-    link: invitationLink(deps.siteOrigin, invitation.token),
-    expiresAt: invitation.expiresAt,
+    template: 'invitation',
+    props: {
+      to: invitation.email,
+      firstName: invitation.firstName,
+      owner: invitation.owner,
+      link: invitationLink(deps.siteOrigin, invitation.token),
+      expiresAt: invitation.expiresAt.toISOString(),
+    },
   });
-  await deps.mailer.send(message).catch((error: unknown) =>
-    // "subUserId": the log field operators search by since the first release; the domain's word is member.
-    deps.log.error({ err: error, subUserId: invitation.recordId }, 'invitation mail not sent'),
-  );
 }

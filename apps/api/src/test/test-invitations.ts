@@ -4,6 +4,7 @@ import { expect } from 'vitest';
 import { subUsers } from '#api/db/schema.ts';
 import { invitationLimits } from '#api/team/invitation-limits.ts';
 import type { AppWithIdentity } from './app-with-identity.ts';
+import { mailSettled } from './test-mail.ts';
 import { setPlan, type TestUser } from './test-users.ts';
 
 type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
@@ -60,7 +61,10 @@ export function teamKit(suite: AppWithIdentity) {
     call(owner, 'POST', '/api/sub-users', { ...names, email });
 
   /** Mails in the outbox to `email`, newest first. */
-  const mailsTo = (email: string): Promise<StoredMail[]> => readOutbox(outboxOf(suite), { to: email });
+  async function mailsTo(email: string): Promise<StoredMail[]> {
+    await mailSettled(suite.testApp.db);
+    return readOutbox(outboxOf(suite), { to: email });
+  }
 
   /** The token of the newest invitation mailed to `email`, taken from its link. */
   async function tokenMailedTo(email: string): Promise<string> {

@@ -1,7 +1,10 @@
+import { readOutbox } from '@launchkit/mail';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { users } from '#api/db/schema.ts';
 import { useAppWithIdentity } from '#api/test/app-with-identity.ts';
+import { outboxOf } from '#api/test/test-invitations.ts';
+import { mailSettled } from '#api/test/test-mail.ts';
 import { setPlan, type TestUser } from '#api/test/test-users.ts';
 
 // The signed-in check (signed-in-user.ts): every signed-in route ensures the caller's user record at
@@ -33,6 +36,19 @@ describe('the signed-in check', () => {
       expect(await recordOf(person)).toMatchObject([{ id: person.uid, email: person.email }]);
     },
   );
+
+  it('welcomes a new person by mail once, however many first calls race', async () => {
+    const person = await suite.newUser();
+    const responses = await Promise.all(Array.from({ length: 5 }, () => call(person, 'GET', '/api/user')));
+    expect(responses.map((response) => response.statusCode)).toEqual([200, 200, 200, 200, 200]);
+    await call(person, 'GET', '/api/items');
+    await mailSettled(suite.testApp.db);
+    const welcomes = (await readOutbox(outboxOf(suite), { to: person.email })).filter(
+      (mail) => mail.subject === 'Welcome to Launchkit',
+    );
+    expect(welcomes).toHaveLength(1);
+    expect(welcomes[0]?.html).toContain(`href="${suite.testApp.config.site.origin}/dashboard"`);
+  });
 
   it('reads the record’s contents fresh on every request that needs them (a plan written meanwhile shows)', async () => {
     const person = await suite.newUser();

@@ -3,6 +3,7 @@ import { type Authenticate, callerOf } from '#api/auth/authenticate.ts';
 import type { IdentityConfig } from '#api/config/app-config.ts';
 import type { Database } from '#api/db/database.ts';
 import { AppError } from '#api/http/app-error.ts';
+import type { JobQueue } from '#api/jobs/job-queue.ts';
 import type { RecordSession } from '#api/sessions/record-session.ts';
 import type { SessionEndings } from '#api/sessions/session-endings.ts';
 import { findOrCreateUser, type UserRow } from './user-document.ts';
@@ -11,6 +12,8 @@ type SignedInDeps = {
   authenticate: Authenticate;
   db: Database;
   identity: IdentityConfig;
+  /** The welcome mail is ordered with a new record. */
+  jobs: Pick<JobQueue, 'send'>;
   sessionEndings: Pick<SessionEndings, 'isEnded'>;
   recordSession: RecordSession;
 };
@@ -47,7 +50,7 @@ export function createSignedInCheck(deps: SignedInDeps): Authenticate {
     if (known.has(caller.uid)) {
       checked.set(request, { deps });
     } else {
-      const row = await findOrCreateUser(deps.db, deps.identity, caller);
+      const row = await findOrCreateUser(deps, caller);
       checked.set(request, { deps, row });
       // Oldest first out: a Set iterates in insertion order.
       if (known.size >= rememberedUsers) known.delete(known.values().next().value as string);
@@ -62,6 +65,6 @@ export function createSignedInCheck(deps: SignedInDeps): Authenticate {
 export async function userOf(request: FastifyRequest): Promise<UserRow> {
   const state = checked.get(request);
   if (!state) throw new Error('userOf() used on a route without the signed-in check');
-  state.row ??= await findOrCreateUser(state.deps.db, state.deps.identity, callerOf(request));
+  state.row ??= await findOrCreateUser(state.deps, callerOf(request));
   return state.row;
 }

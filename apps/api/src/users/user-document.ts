@@ -6,6 +6,8 @@ import type { IdentityConfig } from '#api/config/app-config.ts';
 import type { Database } from '#api/db/database.ts';
 import { users } from '#api/db/schema.ts';
 import { AppError } from '#api/http/app-error.ts';
+import type { JobQueue } from '#api/jobs/job-queue.ts';
+import { queueMail } from '#api/mail/queue-mail.ts';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -80,14 +82,15 @@ async function findUser(db: Database, uid: string): Promise<UserRow | undefined>
 }
 
 /**
- * §4: the first authenticated call creates the user document with the email. Concurrent first calls
- * are safe: the insert does nothing when another request created the row a moment earlier.
+ * §4: the first authenticated call creates the user document with the email, and orders the welcome
+ * mail with it (docs/jobs.md). Concurrent first calls are safe: the insert does nothing when another
+ * request created the row a moment earlier, and that request ordered the mail.
  */
 export async function findOrCreateUser(
-  db: Database,
-  identity: IdentityConfig,
+  deps: { db: Database; identity: IdentityConfig; jobs: Pick<JobQueue, 'send'> },
   caller: { uid: string; token: string },
 ): Promise<UserRow> {
+  const { db, identity } = deps;
   const existing = await findUser(db, caller.uid);
   if (existing) return existing;
   const profile = await fetchIdentityProfile(identity, caller.token);
@@ -98,15 +101,27 @@ export async function findOrCreateUser(
       'Your session is no longer valid. Please sign in again.',
     );
   }
-  await db
-    .insert(users)
-    .values({
-      id: caller.uid,
-      email: profile.email ?? '',
-      name: profile.name ?? null,
-      picture: profile.picture ?? null,
-    })
-    .onConflictDoNothing();
+  await db.transaction(async (tx) => {
+    const created = await tx
+      .insert(users)
+      .values({
+        id: caller.uid,
+        email: profile.email ?? '',
+        name: profile.name ?? null,
+        picture: profile.picture ?? null,
+      })
+      .onConflictDoNothing()
+      .returning({ id: users.id });
+    // A sign-in without an address (some social accounts) has no one to welcome.
+    if (created.length > 0 && profile.email) {
+      await queueMail(deps.jobs, tx, {
+        key: `welcome:${caller.uid}`,
+        to: profile.email,
+        template: 'welcome',
+        props: { name: profile.name ?? null },
+      });
+    }
+  });
   const created = await findUser(db, caller.uid);
   if (!created) throw new Error(`user ${caller.uid} missing right after its insert`);
   return created;

@@ -1,0 +1,40 @@
+import { render } from '@react-email/render';
+import { createElement as h, type ReactNode } from 'react';
+import { MailLayout, type MailSite } from './mail-layout.ts';
+
+/** One kind of mail: a component of the product's layout, rendered to HTML and to plain text. */
+export type MailTemplate<Props> = {
+  /**
+   * Mail the reader may turn off (Settings → Notifications): it carries List-Unsubscribe. Mail that
+   * answers the reader's own action, or that a duty calls for, is not optional.
+   */
+  optional: boolean;
+  subject(props: Props, site: MailSite): string;
+  content(
+    props: Props,
+    site: MailSite,
+  ): {
+    /** The line mail clients show beside the subject. */
+    preview: string;
+    /** Why the reader gets this mail, in the footer. */
+    reason: string;
+    body: ReactNode;
+  };
+  /** Props for the preview at /dev/mail (development only). */
+  example: Props;
+};
+
+export type RenderedMail = { subject: string; html: string; text: string };
+
+/** A mail as sent: its subject, and its body in the layout as HTML and as plain text. */
+export async function renderMail<Props>(
+  template: MailTemplate<Props>,
+  props: Props,
+  site: MailSite,
+  unsubscribeUrl?: string,
+): Promise<RenderedMail> {
+  const { preview, reason, body } = template.content(props, site);
+  const element = h(MailLayout, { site, preview, reason, unsubscribeUrl }, body);
+  const [html, text] = await Promise.all([render(element), render(element, { plainText: true })]);
+  return { subject: template.subject(props, site), html, text };
+}

@@ -1,0 +1,89 @@
+import { formatLongDate } from '@launchkit/plans';
+import { describe, expect, it } from 'vitest';
+import { renderMail } from './mail-template.ts';
+import { mailTemplates } from './mail-templates.ts';
+import { messageIdOf } from './send-mail-job.ts';
+import type { InvitationProps } from './templates/invitation.ts';
+
+const site = { name: 'Launchkit', origin: 'https://app.example.com' };
+
+describe('every mail template', () => {
+  it.each(Object.entries(mailTemplates))(
+    '%s renders its example as HTML and plain text, in the layout',
+    async (_name, template) => {
+      const mail = await renderMail(template as never, template.example as never, site);
+      expect(mail.subject.length).toBeGreaterThan(0);
+      expect(mail.html).toMatch(/^<!DOCTYPE html/);
+      expect(mail.html).toContain('href="https://app.example.com"');
+      expect(mail.text).toContain('Launchkit');
+      expect(mail.text).not.toMatch(/<\/?(html|body|table|div|p|a|span)\b/);
+    },
+  );
+});
+
+describe('the contact notification', () => {
+  it('keeps the lines of the message', async () => {
+    const mail = await renderMail(
+      mailTemplates['contact-notification'],
+      { name: '', email: 'ada@example.com', message: 'First line\n\nThird <b>line</b>' },
+      site,
+    );
+    expect(mail.subject).toBe('New contact message from ada@example.com');
+    expect(mail.text).toContain('First line\n\nThird <b>line</b>');
+    expect(mail.html).toContain('Third &lt;b&gt;line&lt;/b&gt;');
+  });
+});
+
+describe('the invitation mail', () => {
+  const expiresAt = new Date('2026-11-29T12:00:00Z');
+  const base: InvitationProps = {
+    to: 'ada@example.com',
+    firstName: 'Ada',
+    owner: { name: 'Olivia Owner', email: 'olivia@example.com' },
+    link: 'https://app.example.com/invitation#token',
+    expiresAt: expiresAt.toISOString(),
+  };
+  const render = (props: InvitationProps) => renderMail(mailTemplates.invitation, props, site);
+
+  it('says who invites, gives the link and when it expires', async () => {
+    const mail = await render(base);
+    expect(mail.text).toContain('signed in as olivia@example.com, invited you to work with them');
+    expect(mail.text).toContain('https://app.example.com/invitation#token');
+    expect(mail.html).toContain('href="https://app.example.com/invitation#token"');
+    expect(mail.text).toContain(`expires on ${formatLongDate(expiresAt)}`);
+    expect(mail.text).toContain('(ada@example.com)');
+  });
+
+  it('puts nothing an owner wrote in the subject, and quotes it in the body as theirs', async () => {
+    const phishing = 'Your bank: account locked, verify at <a href="https://evil.example/login">here</a>';
+    const mail = await render({
+      ...base,
+      firstName: 'Please call +1 555 0100',
+      owner: { name: phishing, email: 'olivia@example.com' },
+    });
+    expect(mail.subject).toBe('You are invited to join a workspace');
+    expect(mail.text).toContain('What they wrote, as they typed it:');
+    expect(mail.text).toContain(`Their name: “${phishing}”`);
+    expect(mail.text).toContain('Your name: “Please call +1 555 0100”');
+    // Their words appear only on those quoted lines, and as text: no link of theirs in the HTML.
+    const unquoted = mail.text.split('\n').filter((line) => !/^(Their|Your) name: “/.test(line));
+    expect(unquoted.join('\n')).not.toMatch(/evil\.example|555 0100/);
+    expect(mail.html).not.toContain('href="https://evil.example');
+  });
+
+  it('leaves out a name the owner did not give, or that is only their email', async () => {
+    for (const name of [null, '', 'olivia@example.com']) {
+      const mail = await render({ ...base, owner: { name, email: 'olivia@example.com' } });
+      expect(mail.text).not.toContain('Their name:');
+      expect(mail.text).toContain('Your name: “Ada”');
+    }
+  });
+});
+
+describe('the Message-ID', () => {
+  it('is the same for every sending of one mail, and differs between mails', () => {
+    expect(messageIdOf('receipt:in_1', site)).toBe(messageIdOf('receipt:in_1', site));
+    expect(messageIdOf('receipt:in_1', site)).not.toBe(messageIdOf('receipt:in_2', site));
+    expect(messageIdOf('receipt:in_1', site)).toMatch(/^<[0-9a-f]{32}@app\.example\.com>$/);
+  });
+});

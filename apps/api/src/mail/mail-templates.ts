@@ -1,0 +1,24 @@
+import type { MailTemplate } from './mail-template.ts';
+import { contactNotification } from './templates/contact-notification.ts';
+import { invitation } from './templates/invitation.ts';
+import { memberJoined } from './templates/member-joined.ts';
+import { newsletterConfirmation } from './templates/newsletter-confirmation.ts';
+import { welcome } from './templates/welcome.ts';
+
+/** Every mail the product sends, by name: the name travels in the mail's job and names its preview. */
+export const mailTemplates = {
+  'contact-notification': contactNotification,
+  invitation,
+  'member-joined': memberJoined,
+  'newsletter-confirmation': newsletterConfirmation,
+  welcome,
+};
+
+export type MailTemplateName = keyof typeof mailTemplates;
+
+/** The props of the mail named `Name`. */
+export type MailProps<Name extends MailTemplateName> =
+  (typeof mailTemplates)[Name] extends MailTemplate<infer Props> ? Props : never;
+
+export const isMailTemplateName = (name: string): name is MailTemplateName =>
+  Object.hasOwn(mailTemplates, name);

@@ -1,0 +1,48 @@
+import { createHash } from 'node:crypto';
+import type { Mailer } from '@launchkit/mail';
+import { eq } from 'drizzle-orm';
+import type { Database } from '#api/db/database.ts';
+import { mails } from '#api/db/schema.ts';
+import type { JobQueue } from '#api/jobs/job-queue.ts';
+import type { MailSite } from './mail-layout.ts';
+import { type MailTemplate, type RenderedMail, renderMail } from './mail-template.ts';
+import { isMailTemplateName, mailTemplates } from './mail-templates.ts';
+import { type MailOrder, mailJob } from './queue-mail.ts';
+
+/**
+ * The Message-ID of a mail, made from its key: every run of the same mail's job sends the same id, so
+ * a copy sent twice (the one window below) is one message to the receiving side's duplicate checks.
+ */
+export function messageIdOf(key: string, site: MailSite): string {
+  const digest = createHash('sha256').update(key).digest('hex').slice(0, 32);
+  return `<${digest}@${new URL(site.origin).hostname}>`;
+}
+
+/** A mail of `order` as it is sent: rendered in the product's layout. */
+export async function renderOrder(order: MailOrder, site: MailSite): Promise<RenderedMail> {
+  if (!isMailTemplateName(order.template)) throw new Error(`mail: no template named ${order.template}`);
+  // The props were typed for their template when the mail was ordered (MailOrder).
+  const template = mailTemplates[order.template] as MailTemplate<unknown>;
+  return renderMail(template, order.props, site);
+}
+
+/**
+ * Sends the ordered mails (mail/queue-mail.ts), off every request. A run skips a mail its row says was
+ * sent (an earlier run that the instance's death interrupted after the mail server took it and
+ * recorded it) or that is gone (its person deleted their account). The one window in which a mail can
+ * go out twice is between the mail server's answer and the row's update; the Message-ID stays the same.
+ */
+export function handleMailJobs(deps: { jobs: JobQueue; db: Database; mailer: Mailer; site: MailSite }) {
+  deps.jobs.handle(mailJob, async (order) => {
+    const [row] = await deps.db.select({ sentAt: mails.sentAt }).from(mails).where(eq(mails.key, order.key));
+    if (!row || row.sentAt) return;
+    const rendered = await renderOrder(order, deps.site);
+    await deps.mailer.send({
+      to: order.to,
+      ...(order.replyTo && { replyTo: order.replyTo }),
+      ...rendered,
+      messageId: messageIdOf(order.key, deps.site),
+    });
+    await deps.db.update(mails).set({ sentAt: new Date() }).where(eq(mails.key, order.key));
+  });
+}
