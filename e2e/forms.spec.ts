@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, gotoHydrated, test } from './fixtures.ts';
+import { expect, expectNoAxeViolations, gotoHydrated, test } from './fixtures.ts';
 
 /** Holds the real request for a moment so the busy state can be seen; the server still answers it. */
 async function slowDown(page: Page, path: string) {
@@ -43,6 +43,45 @@ test.describe('newsletter', () => {
       expect(await again.json()).toEqual({ status: 'success', data: { subscribed: true } });
     });
   }
+});
+
+test('newsletter: double opt-in, the mailed link confirms the address with a button', async ({
+  page,
+  request,
+}) => {
+  await gotoHydrated(page, '/');
+  const form = page.getByTestId('site-footer').getByTestId('newsletter-form');
+  const address = unique('confirm');
+  await form.getByLabel('Email address').fill(address);
+  await form.getByRole('button', { name: 'Subscribe' }).click();
+  await expect(page.getByText('Check your inbox to confirm your address.')).toBeVisible();
+
+  let link: string | undefined;
+  await expect
+    .poll(async () => {
+      const mails = (await (await request.get(`/api/dev/outbox?to=${address}`)).json()).data;
+      link = mails[0]?.text.match(/https?:\/\/\S+\/newsletter#[A-Za-z0-9_-]{43}/)?.[0];
+      return link;
+    })
+    .toBeTruthy();
+  await gotoHydrated(page, new URL(link as string).pathname + new URL(link as string).hash);
+  const card = page.getByTestId('newsletter-confirmation');
+  await expect(card.getByRole('heading', { name: 'Confirm your subscription' })).toBeVisible();
+  // The token leaves the address bar at once.
+  await expect(page).toHaveURL(/\/newsletter$/);
+  await expectNoAxeViolations(page);
+  await card.getByRole('button', { name: 'Confirm my subscription' }).click();
+  await expect(card.getByRole('heading', { name: 'Your subscription is confirmed' })).toBeVisible();
+  await expect(card.getByText(address)).toBeVisible();
+  await page.setViewportSize({ width: 375, height: 740 });
+  await expectNoAxeViolations(page);
+});
+
+test('newsletter: a link without its token says so', async ({ page }) => {
+  await gotoHydrated(page, '/newsletter');
+  await expect(page.getByTestId('newsletter-confirmation').getByRole('alert')).toContainText(
+    'This confirmation link is incomplete.',
+  );
 });
 
 test.describe('contact', () => {

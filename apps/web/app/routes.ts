@@ -11,6 +11,8 @@ export default [
   route('auth0-callback', 'routes/auth0-callback.tsx'),
   // Teams: the invitation link's page, for visitors and signed-in people alike (it signs them up or in).
   route('invitation', 'routes/invitation.tsx'),
+  // The newsletter's confirmation link (double opt-in).
+  route('newsletter', 'routes/newsletter.tsx'),
   // Signed-in only, with its own guard: a visitor who chose a plan signs up first (routes/purchase.tsx).
   route('purchase/:plan', 'routes/purchase.tsx'),
   // Signed-in only: the layout's guard sends visitors to /auth/signin?next=… (docs/product.md §2).

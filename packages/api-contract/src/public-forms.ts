@@ -21,6 +21,7 @@ export const newsletterConfirmationRequest = z
 
 export type ContactRequest = z.output<typeof contactRequest>;
 export type NewsletterRequest = z.output<typeof newsletterRequest>;
+export type NewsletterConfirmationRequest = z.output<typeof newsletterConfirmationRequest>;
 
 const rateLimited = { 429: ['rate_limited'] } as const;
 

@@ -101,7 +101,7 @@ function renderPage(title: string, intro: string, articles: string[]): string {
 body{font-family:system-ui,sans-serif;margin:0 auto;max-width:48rem;padding:2rem 1rem;color:#1e293b}
 article{border:1px solid #e2e8f0;border-radius:.5rem;padding:1rem 1.25rem;margin:1rem 0}
 h2{font-size:1.05rem;margin:0}.meta{color:#475569;font-size:.85rem}pre{white-space:pre-wrap;font:inherit}
-iframe{border:1px solid #e2e8f0;border-radius:.25rem;width:100%;height:32rem;background:#fff}
+iframe{border:1px solid #e2e8f0;border-radius:.25rem;width:100%;height:44rem;background:#fff}
 summary{cursor:pointer;color:#475569;margin-top:.5rem}a{color:#4338ca}
 </style></head>
 <body><main><h1>${title}</h1>

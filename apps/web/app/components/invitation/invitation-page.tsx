@@ -1,9 +1,10 @@
-import { type ReactNode, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useAuth } from '#web/auth/auth-context.tsx';
 import { Alert } from '#web/components/forms/alert.tsx';
 import { Button, buttonClasses } from '#web/components/forms/button.tsx';
 import { errorMessage } from '#web/components/forms/error-message.ts';
+import { LinkPageCard } from '#web/components/layout/link-page-card.tsx';
 import { LoadingStatus } from '#web/components/layout/loading-status.tsx';
 import { ResendVerification } from '#web/components/verification/resend-verification.tsx';
 import { useApiResource } from '#web/hooks/use-api-resource.ts';
@@ -43,10 +44,11 @@ export function InvitationPage() {
 
   const lookup = useApiResource(token ? (signal) => lookUpInvitation(token, signal) : null);
 
-  if (token === undefined) return <Frame busy />;
-  if (token === null) return <Frame title="Invitation" alert={incompleteText} />;
-  if (lookup.error) return <Frame title="Invitation" alert={errorMessage(lookup.error)} />;
-  if (!lookup.data) return <Frame busy />;
+  if (token === undefined) return <LinkPageCard testId="invitation" busy />;
+  if (token === null) return <LinkPageCard testId="invitation" title="Invitation" alert={incompleteText} />;
+  if (lookup.error)
+    return <LinkPageCard testId="invitation" title="Invitation" alert={errorMessage(lookup.error)} />;
+  if (!lookup.data) return <LinkPageCard testId="invitation" busy />;
   return <Invitation token={token} preview={lookup.data} />;
 }
 
@@ -59,20 +61,21 @@ function Invitation({ token, preview }: { token: string; preview: InvitationPrev
       with them.
     </p>
   );
-  if (preview.status === 'expired') return <Frame title={title} intro={intro} alert={expiredText} />;
+  if (preview.status === 'expired')
+    return <LinkPageCard testId="invitation" title={title} intro={intro} alert={expiredText} />;
   if (preview.status === 'used') {
     return (
-      <Frame title={title} intro={intro} alert={usedText}>
+      <LinkPageCard testId="invitation" title={title} intro={intro} alert={usedText}>
         <Link to="/dashboard" className={buttonClasses({ variant: 'secondary', className: 'w-full' })}>
           Go to your dashboard
         </Link>
-      </Frame>
+      </LinkPageCard>
     );
   }
   return (
-    <Frame title={title} intro={intro}>
+    <LinkPageCard testId="invitation" title={title} intro={intro}>
       <JoinActions token={token} invitedEmail={preview.email} />
-    </Frame>
+    </LinkPageCard>
   );
 }
 
@@ -134,44 +137,5 @@ function JoinActions({ token, invitedEmail }: { token: string; invitedEmail: str
         Join workspace
       </Button>
     </div>
-  );
-}
-
-/** The page's card: a heading, what the invitation says, a refusal if any, and what to do next. */
-function Frame({
-  busy = false,
-  title,
-  intro,
-  alert,
-  children,
-}: {
-  busy?: boolean;
-  title?: string;
-  intro?: ReactNode;
-  alert?: string;
-  children?: ReactNode;
-}) {
-  return (
-    <section className="bg-linear-to-b from-brand-50 to-white px-4 py-12 sm:py-20">
-      <div
-        className="mx-auto w-full max-w-md rounded-lg border border-slate-200 bg-white p-6 shadow-sm sm:p-8"
-        data-testid="invitation"
-      >
-        {busy ? (
-          <LoadingStatus className="py-8" />
-        ) : (
-          <>
-            <h1 className="text-2xl font-bold tracking-tight break-words text-slate-900">{title}</h1>
-            {intro}
-            {alert && (
-              <Alert variant="error" className="mt-6">
-                {alert}
-              </Alert>
-            )}
-            {children && <div className="mt-8">{children}</div>}
-          </>
-        )}
-      </div>
-    </section>
   );
 }

@@ -3,7 +3,7 @@ import { Button } from '#web/components/forms/button.tsx';
 import { EmailField } from '#web/components/forms/email-field.tsx';
 import { FormOutcome } from '#web/components/forms/form-outcome.tsx';
 import { useAppForm } from '#web/hooks/use-app-form.ts';
-import { apiRequest } from '#web/lib/api.ts';
+import { subscribeToNewsletter } from '#web/lib/newsletter.ts';
 
 type NewsletterValues = { email: string };
 
@@ -17,9 +17,10 @@ export function NewsletterForm({ idPrefix, className = '' }: { idPrefix: string;
   });
 
   const onSubmit = submitWith(async ({ email }) => {
-    await apiRequest('newsletter', { method: 'POST', body: { email: email.trim() } });
+    await subscribeToNewsletter(email.trim());
     reset();
-    return 'You are now subscribed!';
+    // docs/product.md §5's words; the address counts once confirmed from the mail (double opt-in).
+    return 'You are now subscribed! Check your inbox to confirm your address.';
   });
 
   return (

@@ -1,10 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import {
-  forgetInvitationToken,
-  invitationTokenKey,
-  takeInvitationToken,
-  tokenOfHash,
-} from './invitations.ts';
+import { tokenOfHash } from '#web/lib/link-token.ts';
+import { forgetInvitationToken, invitationTokenKey, takeInvitationToken } from './invitations.ts';
 
 const token = `${'A'.repeat(21)}_-${'b'.repeat(20)}`;
 

@@ -1,5 +1,6 @@
 import type { InvitationPreview, InvitationRequest, Workspace } from '@launchkit/api-contract';
 import { apiRequest } from '#web/lib/api.ts';
+import { tokenOfHash } from '#web/lib/link-token.ts';
 
 // The invitation link `/invitation#<token>` (docs/team.md). The token is in the fragment, which no
 // browser sends to a server: the page moves it into this tab's session storage and drops it from the
@@ -25,15 +26,6 @@ export const acceptInvitation = (token: string) =>
     method: 'POST',
     body: { token } satisfies InvitationRequest,
   });
-
-/**
- * The token of an address's fragment (`#abc…`), or null when it has none. Tokens are base64url, so
- * nothing needs decoding; anything else is sent as it is and the server says the link is incomplete.
- */
-export function tokenOfHash(hash: string): string | null {
-  const token = hash.replace(/^#/, '').trim();
-  return token === '' ? null : token;
-}
 
 function sessionStore(): Storage | null {
   try {
