@@ -252,7 +252,15 @@ export async function buildApp({ config, database, mailer, logger, plans: givenP
     site: config.site,
     authenticate,
   });
-  registerWebhookRoutes(app, { db, stripe, webhookSecret: config.payments.webhookSecret, metrics });
+  registerWebhookRoutes(app, {
+    db,
+    stripe,
+    webhookSecret: config.payments.webhookSecret,
+    metrics,
+    jobs,
+    plans,
+    site: config.site,
+  });
   registerApiDocumentRoutes(app, { mode: config.mode });
   // Development doors exist in embedded mode only; production mode has SMTP and no outbox at all.
   if (config.mode === 'embedded' && config.mail.transport === 'outbox') {

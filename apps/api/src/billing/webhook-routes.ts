@@ -5,6 +5,7 @@ import type { Database } from '#api/db/database.ts';
 import { AppError, success } from '#api/http/app-error.ts';
 import { route } from '#api/http/route.ts';
 import type { Metrics } from '#api/operations/metrics.ts';
+import { type BillingMailDeps, orderBillingMail } from './billing-mails.ts';
 import { callProvider } from './provider-errors.ts';
 import { syncCustomerPlan } from './sync-plan.ts';
 import { readEvent } from './webhook-events.ts';
@@ -17,7 +18,7 @@ import { readEvent } from './webhook-events.ts';
  */
 export function registerWebhookRoutes(
   app: FastifyInstance,
-  deps: { db: Database; stripe: Stripe; webhookSecret: string; metrics: Metrics },
+  deps: { db: Database; stripe: Stripe; webhookSecret: string; metrics: Metrics } & BillingMailDeps,
 ) {
   app.register(async (scope) => {
     scope.removeAllContentTypeParsers();
@@ -61,8 +62,14 @@ export function registerWebhookRoutes(
         deps.metrics.webhookFailures.inc();
         throw error;
       }
+      // The owner's mail, if the event calls for one; a failure here answers non-2xx like any other, and
+      // the redelivered event orders the mail once (its key).
+      const mail = await orderBillingMail(deps, event, request.log);
       stopTimer({ result: String(result) });
-      request.log.info({ eventId: reading.id, type: reading.type, customer, result }, 'webhook applied');
+      request.log.info(
+        { eventId: reading.id, type: reading.type, customer, result, mail },
+        'webhook applied',
+      );
       return success<WebhookReceipt>({ received: true, result });
     });
   });

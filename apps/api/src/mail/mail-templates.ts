@@ -1,4 +1,5 @@
 import type { MailTemplate } from './mail-template.ts';
+import { paymentFailed, receipt, subscriptionEnded, trialEnding } from './templates/billing-templates.ts';
 import { contactNotification } from './templates/contact-notification.ts';
 import { invitation } from './templates/invitation.ts';
 import { memberJoined } from './templates/member-joined.ts';
@@ -12,6 +13,10 @@ export const mailTemplates = {
   'member-joined': memberJoined,
   'newsletter-confirmation': newsletterConfirmation,
   welcome,
+  receipt,
+  'payment-failed': paymentFailed,
+  'trial-ending': trialEnding,
+  'subscription-ended': subscriptionEnded,
 };
 
 export type MailTemplateName = keyof typeof mailTemplates;

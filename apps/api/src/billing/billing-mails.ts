@@ -1,0 +1,173 @@
+import { planName } from '@launchkit/plans';
+import { eq } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { z } from 'zod';
+import type { Database } from '#api/db/database.ts';
+import { users } from '#api/db/schema.ts';
+import type { JobQueue } from '#api/jobs/job-queue.ts';
+import type { MailSite } from '#api/mail/mail-layout.ts';
+import { type MailOrder, queueMail } from '#api/mail/queue-mail.ts';
+import type { PlanCatalogue } from './resolve-plan-prices.ts';
+
+// The mails of the payment provider's events (docs/jobs.md). Each event's own ids make the mail's key,
+// so an event delivered three times, or after a later one, mails once. The event is the provider's
+// signed word (webhook-routes.ts checked it); its shape is checked here, and an event of another shape
+// mails nothing rather than failing the webhook forever.
+
+const id = z.string().regex(/^[\x21-\x7e]{1,255}$/);
+const customer = z.union([id, z.object({ id }).transform((each) => each.id)]);
+const unixSeconds = z.number().int().nonnegative();
+// Only a web address goes into a mail's link.
+const webUrl = z.url({ protocol: /^https?$/ });
+
+const invoice = z.object({
+  id,
+  customer,
+  currency: z.string().regex(/^[a-z]{3}$/),
+  amount_paid: z.number().int(),
+  amount_due: z.number().int(),
+  number: z.string().max(255).nullish(),
+  hosted_invoice_url: webUrl.nullish().catch(null),
+  attempt_count: z.number().int().nonnegative(),
+  next_payment_attempt: unixSeconds.nullish(),
+  lines: z.object({
+    data: z
+      .array(
+        z.object({
+          period: z.object({ start: unixSeconds, end: unixSeconds }),
+          quantity: z.number().int().nullish(),
+          pricing: z.object({ price_details: z.object({ price: id }).nullish() }).nullish(),
+        }),
+      )
+      .min(1),
+  }),
+});
+
+const subscription = z.object({
+  id,
+  customer,
+  trial_end: unixSeconds.nullish(),
+  items: z.object({ data: z.array(z.object({ price: z.object({ id }) })).min(1) }),
+});
+
+const events = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('invoice.paid'), data: z.object({ object: invoice }) }),
+  z.object({ type: z.literal('invoice.payment_failed'), data: z.object({ object: invoice }) }),
+  z.object({
+    type: z.literal('customer.subscription.trial_will_end'),
+    data: z.object({ object: subscription }),
+  }),
+  z.object({ type: z.literal('customer.subscription.deleted'), data: z.object({ object: subscription }) }),
+]);
+
+/** The event types that mail the owner. */
+export const billingMailEventTypes = events.options.map((option) => option.shape.type.value);
+
+export type BillingMailDeps = {
+  db: Database;
+  jobs: Pick<JobQueue, 'send'>;
+  plans: PlanCatalogue;
+  site: MailSite;
+};
+
+const iso = (seconds: number) => new Date(seconds * 1000).toISOString();
+const money = (cents: number, currency: string) =>
+  new Intl.NumberFormat('en-US', { style: 'currency', currency: currency.toUpperCase() }).format(cents / 100);
+
+/**
+ * Orders the owner's mail for a billing event, if it is one that mails; answers what it did. A
+ * customer this product does not know, or an owner without an address, gets nothing.
+ */
+export async function orderBillingMail(
+  deps: BillingMailDeps,
+  event: unknown,
+  log: FastifyBaseLogger,
+): Promise<'ordered' | 'already-ordered' | 'none'> {
+  const type = (event as { type?: unknown } | null)?.type;
+  if (typeof type !== 'string' || !(billingMailEventTypes as string[]).includes(type)) return 'none';
+  const parsed = events.safeParse(event);
+  if (!parsed.success) {
+    log.warn({ type, issues: parsed.error.issues.slice(0, 3) }, 'billing mail: the event has another shape');
+    return 'none';
+  }
+  const object = parsed.data.data.object;
+  const [owner] = await deps.db
+    .select({ email: users.email })
+    .from(users)
+    .where(eq(users.stripeCustomerId, object.customer));
+  if (!owner?.email) return 'none';
+  const nameOfPrice = (price: string | undefined) => {
+    const plan = price ? deps.plans.planByPriceId.get(price) : undefined;
+    return plan ? planName(plan) : 'subscription';
+  };
+  const billingUrl = `${deps.site.origin}/settings/billing`;
+  let order: MailOrder;
+  switch (parsed.data.type) {
+    case 'invoice.paid': {
+      const paid = parsed.data.data.object;
+      // A trial's first invoice is of nothing: no receipt for it.
+      if (paid.amount_paid <= 0) return 'none';
+      const [line] = paid.lines.data;
+      order = {
+        key: `receipt:${paid.id}`,
+        to: owner.email,
+        template: 'receipt',
+        props: {
+          amount: money(paid.amount_paid, paid.currency),
+          planName: nameOfPrice(line?.pricing?.price_details?.price),
+          seats: line?.quantity ?? 1,
+          periodStart: iso(line?.period.start ?? 0),
+          periodEnd: iso(line?.period.end ?? 0),
+          invoiceNumber: paid.number ?? null,
+          invoiceUrl: paid.hosted_invoice_url ?? billingUrl,
+        },
+      };
+      break;
+    }
+    case 'invoice.payment_failed': {
+      const failed = parsed.data.data.object;
+      order = {
+        // One mail per failed attempt.
+        key: `payment-failed:${failed.id}:${failed.attempt_count}`,
+        to: owner.email,
+        template: 'payment-failed',
+        props: {
+          amount: money(failed.amount_due, failed.currency),
+          planName: nameOfPrice(failed.lines.data[0]?.pricing?.price_details?.price),
+          nextAttempt: failed.next_payment_attempt ? iso(failed.next_payment_attempt) : null,
+          billingUrl,
+        },
+      };
+      break;
+    }
+    case 'customer.subscription.trial_will_end': {
+      const trial = parsed.data.data.object;
+      if (!trial.trial_end) return 'none';
+      order = {
+        key: `trial-ending:${trial.id}:${trial.trial_end}`,
+        to: owner.email,
+        template: 'trial-ending',
+        props: {
+          planName: nameOfPrice(trial.items.data[0]?.price.id),
+          trialEnd: iso(trial.trial_end),
+          billingUrl,
+        },
+      };
+      break;
+    }
+    case 'customer.subscription.deleted': {
+      const ended = parsed.data.data.object;
+      order = {
+        key: `subscription-ended:${ended.id}`,
+        to: owner.email,
+        template: 'subscription-ended',
+        props: {
+          planName: nameOfPrice(ended.items.data[0]?.price.id),
+          pricingUrl: `${deps.site.origin}/pricing`,
+        },
+      };
+      break;
+    }
+  }
+  return (await queueMail(deps.jobs, deps.db, order)) ? 'ordered' : 'already-ordered';
+}
