@@ -21,7 +21,7 @@ export type JobKind<Data> = {
   heartbeatSeconds?: number;
   /** How long a finished job stays (with its data) for inspection. */
   deleteAfterSeconds: number;
-  /** Jobs of this kind one instance runs at once. */
+  /** Jobs of this kind one instance fetches and runs at once. */
   concurrency: number;
   /** Only for the type: a kind is declared with the data its jobs carry. */
   data?: Data;
@@ -108,17 +108,19 @@ export function createJobQueue(deps: { database: DatabaseHandle; log: FastifyBas
     },
   });
 
+  /** Runs one job; answers whether it succeeded (a failure is counted, logged and tried again). */
   async function run(registration: Registration, job: Job<unknown> & { retryCount?: number }) {
     const queue = registration.kind.name;
     const end = durations.startTimer({ queue });
     try {
       await registration.handler(job.data, { id: job.id, attempt: (job.retryCount ?? 0) + 1 });
       end({ result: 'done' });
+      return true;
     } catch (error) {
       end({ result: 'failed' });
       failures.inc({ queue });
       log.warn({ err: error, queue, jobId: job.id }, 'jobs: a run failed; it is tried again');
-      throw error;
+      return false;
     }
   }
 
@@ -154,12 +156,23 @@ export function createJobQueue(deps: { database: DatabaseHandle; log: FastifyBas
       started = true;
       if (!work) return;
       for (const registration of registrations.values()) {
-        await boss.work(
+        // Up to `concurrency` jobs a fetch, run side by side, each settled on its own; a full batch is
+        // followed by the next fetch at once (a backlog drains without waiting for the poll).
+        await boss.work<unknown>(
           registration.kind.name,
-          { pollingIntervalSeconds, batchSize: 1, localConcurrency: registration.kind.concurrency },
-          async ([job]) => {
-            if (job) await run(registration, job);
+          {
+            pollingIntervalSeconds,
+            batchSize: registration.kind.concurrency,
+            burstWhenBatchFull: true,
+            perJobResults: true,
           },
+          (batch) =>
+            Promise.all(
+              batch.map(async (job) => ({
+                id: job.id,
+                status: (await run(registration, job)) ? ('completed' as const) : ('failed' as const),
+              })),
+            ),
         );
       }
     },
