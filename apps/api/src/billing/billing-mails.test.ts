@@ -1,7 +1,7 @@
 import { readOutbox, type StoredMail } from '@launchkit/mail';
 import type Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type BillingWorld, startBillingWorld } from '#api/test/test-billing.ts';
+import { type BillingWorld, eventAbout, startBillingWorld } from '#api/test/test-billing.ts';
 import { mailSettled } from '#api/test/test-mail.ts';
 import type { TestUser } from '#api/test/test-users.ts';
 
@@ -14,19 +14,7 @@ beforeAll(async () => {
 });
 afterAll(() => world?.close());
 
-/** A signed-in owner with a customer at the provider (made by starting a checkout). */
-async function customerUser() {
-  const user = await world.signedInUser();
-  const { status } = await world.call(user, 'POST', '/api/stripe-create-checkout-session', {
-    priceId: 'price_pro_monthly',
-    successUrl: `${world.appUrl}/dashboard?paid=true`,
-    cancelUrl: `${world.appUrl}/pricing`,
-  });
-  if (status !== 200) throw new Error(`checkout answered ${status}`);
-  const [customer] = (await world.payments.stripe.customers.list({ email: user.email })).data;
-  if (!customer) throw new Error('no customer');
-  return { user, customer: customer.id };
-}
+const customerUser = () => world.customerUser();
 
 async function mailsTo(user: TestUser, subject: RegExp): Promise<StoredMail[]> {
   await mailSettled(world.app.db);
@@ -36,23 +24,7 @@ async function mailsTo(user: TestUser, subject: RegExp): Promise<StoredMail[]> {
 }
 
 async function deliver(type: string, object: unknown) {
-  const payload = JSON.stringify({
-    id: `evt_test_${Math.random().toString(36).slice(2)}`,
-    object: 'event',
-    type,
-    created: Math.floor(Date.now() / 1000),
-    data: { object },
-  });
-  const header = world.payments.stripe.webhooks.generateTestHeaderString({
-    payload,
-    secret: world.payments.webhookSecret,
-  });
-  const response = await fetch(`${world.appUrl}/api/stripe-webhook`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', 'Stripe-Signature': header },
-    body: payload,
-  });
-  expect(response.status).toBe(200);
+  expect((await world.deliverEvent(eventAbout(type, object))).status).toBe(200);
 }
 
 /**

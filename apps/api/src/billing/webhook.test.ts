@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '#api/db/schema.ts';
-import { type BillingWorld, startBillingWorld } from '#api/test/test-billing.ts';
+import { type BillingWorld, eventAbout, startBillingWorld } from '#api/test/test-billing.ts';
 import type { TestUser } from '#api/test/test-users.ts';
 import { syncCustomerPlan } from './sync-plan.ts';
 
@@ -27,19 +27,7 @@ const planColumns = async (user: TestUser) => {
   return row;
 };
 
-/** A user with a customer at the provider (made by starting a checkout) and no subscription yet. */
-async function customerUser() {
-  const user = await world.signedInUser();
-  const { status } = await world.call(user, 'POST', '/api/stripe-create-checkout-session', {
-    priceId: 'price_pro_monthly',
-    successUrl: `${world.appUrl}/dashboard?paid=true`,
-    cancelUrl: `${world.appUrl}/pricing`,
-  });
-  if (status !== 200) throw new Error(`checkout answered ${status}`);
-  const [customer] = (await world.payments.stripe.customers.list({ email: user.email })).data;
-  if (!customer) throw new Error('no customer');
-  return { user, customer: customer.id };
-}
+const customerUser = () => world.customerUser();
 
 /** A customer's user on a 7-day pro trial of `quantity` seats, once the webhook has written the plan. */
 async function userOnProTrial(quantity: number) {
@@ -53,34 +41,8 @@ async function userOnProTrial(quantity: number) {
   return { user, customer, subscription };
 }
 
-/** Posts an event (a string is sent as is) to the app's endpoint as the provider would, signed with `secret`. */
-async function deliver(
-  event: unknown,
-  options: { secret?: string; timestamp?: number; header?: string } = {},
-) {
-  const payload = typeof event === 'string' ? event : JSON.stringify(event);
-  const header =
-    options.header ??
-    world.payments.stripe.webhooks.generateTestHeaderString({
-      payload,
-      secret: options.secret ?? world.payments.webhookSecret,
-      ...(options.timestamp && { timestamp: options.timestamp }),
-    });
-  const response = await fetch(`${world.appUrl}/api/stripe-webhook`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', ...(header && { 'Stripe-Signature': header }) },
-    body: payload,
-  });
-  return { status: response.status, body: await response.json() };
-}
-
-const eventAbout = (type: string, object: Record<string, unknown>) => ({
-  id: `evt_test_${Math.random().toString(36).slice(2)}`,
-  object: 'event',
-  type,
-  created: Math.floor(Date.now() / 1000),
-  data: { object },
-});
+const deliver = (event: unknown, options?: Parameters<BillingWorld['deliverEvent']>[1]) =>
+  world.deliverEvent(event, options);
 
 describe('POST /api/stripe-webhook', () => {
   it('refuses a missing, wrong or stale signature with 400 and changes nothing', async () => {

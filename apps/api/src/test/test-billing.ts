@@ -52,6 +52,42 @@ export async function startBillingWorld(env: Record<string, string> = {}) {
       return user;
     },
     userDocument: async (user: TestUser) => (await call(user, 'GET', '/api/user')).body.data,
+    /** A signed-in person with a customer at the provider (made by starting a checkout), no subscription. */
+    async customerUser() {
+      const user = await this.signedInUser();
+      const { status } = await call(user, 'POST', '/api/stripe-create-checkout-session', {
+        priceId: 'price_pro_monthly',
+        successUrl: `${appUrl}/dashboard?paid=true`,
+        cancelUrl: `${appUrl}/pricing`,
+      });
+      if (status !== 200) throw new Error(`checkout answered ${status}`);
+      const [customer] = (await payments.stripe.customers.list({ email: user.email })).data;
+      if (!customer) throw new Error('no customer');
+      return { user, customer: customer.id };
+    },
+    /**
+     * Posts an event (a string is sent as is) to the app's endpoint as the provider would, signed with
+     * the provider's secret unless `secret`, at `timestamp`, or with the given `header`.
+     */
+    async deliverEvent(
+      event: unknown,
+      options: { secret?: string; timestamp?: number; header?: string } = {},
+    ) {
+      const payload = typeof event === 'string' ? event : JSON.stringify(event);
+      const header =
+        options.header ??
+        payments.stripe.webhooks.generateTestHeaderString({
+          payload,
+          secret: options.secret ?? payments.webhookSecret,
+          ...(options.timestamp && { timestamp: options.timestamp }),
+        });
+      const response = await fetch(`${appUrl}/api/stripe-webhook`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', ...(header && { 'Stripe-Signature': header }) },
+        body: payload,
+      });
+      return { status: response.status, body: await response.json() };
+    },
     /**
      * Stops the app and starts another on the same port and database, with `overrides` to its env. The
      * new app's prices are read from this world's provider as they are now, even when `overrides` point
@@ -75,3 +111,12 @@ export async function startBillingWorld(env: Record<string, string> = {}) {
 }
 
 export type BillingWorld = Awaited<ReturnType<typeof startBillingWorld>>;
+
+/** An event of `type` about `object`, as the provider sends them. */
+export const eventAbout = (type: string, object: unknown) => ({
+  id: `evt_test_${Math.random().toString(36).slice(2)}`,
+  object: 'event',
+  type,
+  created: Math.floor(Date.now() / 1000),
+  data: { object },
+});

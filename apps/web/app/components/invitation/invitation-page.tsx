@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useAuth } from '#web/auth/auth-context.tsx';
 import { Alert } from '#web/components/forms/alert.tsx';
@@ -8,6 +8,7 @@ import { LinkPageCard } from '#web/components/layout/link-page-card.tsx';
 import { LoadingStatus } from '#web/components/layout/loading-status.tsx';
 import { ResendVerification } from '#web/components/verification/resend-verification.tsx';
 import { useApiResource } from '#web/hooks/use-api-resource.ts';
+import { useLinkToken } from '#web/hooks/use-link-token.ts';
 import { useWorkspaces } from '#web/hooks/use-workspaces.ts';
 import { ApiError } from '#web/lib/api.ts';
 import {
@@ -33,14 +34,8 @@ const incompleteText =
  * dashboard. Refusals (another email, an expired or used link) are the server's words.
  */
 export function InvitationPage() {
-  // undefined until read in the browser; null when the address had none and none was kept.
-  const [token, setToken] = useState<string | null | undefined>(undefined);
-  useEffect(() => {
-    const { hash, pathname, search } = window.location;
-    setToken(takeInvitationToken(hash));
-    // Out of the address bar, the history and anything that copies the address from here on.
-    if (hash) window.history.replaceState(window.history.state, '', `${pathname}${search}`);
-  }, []);
+  // null when the address had none and none was kept.
+  const token = useLinkToken(takeInvitationToken);
 
   const lookup = useApiResource(token ? (signal) => lookUpInvitation(token, signal) : null);
 

@@ -1,10 +1,10 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { Alert } from '#web/components/forms/alert.tsx';
 import { Button, buttonClasses } from '#web/components/forms/button.tsx';
 import { errorMessage } from '#web/components/forms/error-message.ts';
 import { LinkPageCard } from '#web/components/layout/link-page-card.tsx';
-import { tokenOfHash } from '#web/lib/link-token.ts';
+import { useLinkToken } from '#web/hooks/use-link-token.ts';
 import { confirmNewsletterSubscription } from '#web/lib/newsletter.ts';
 
 const title = 'Confirm your subscription';
@@ -17,13 +17,7 @@ const incompleteText =
  * press buttons. The token leaves the address bar at once, as the invitation's does.
  */
 export function NewsletterConfirmationPage() {
-  // undefined until read in the browser; null when the address had none.
-  const [token, setToken] = useState<string | null | undefined>(undefined);
-  useEffect(() => {
-    const { hash, pathname, search } = window.location;
-    setToken(tokenOfHash(hash));
-    if (hash) window.history.replaceState(window.history.state, '', `${pathname}${search}`);
-  }, []);
+  const token = useLinkToken();
   const [confirmed, setConfirmed] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [isConfirming, setIsConfirming] = useState(false);
