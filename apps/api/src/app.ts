@@ -37,6 +37,7 @@ import { createJobQueue } from './jobs/job-queue.ts';
 import { handleMailJobs } from './mail/send-mail-job.ts';
 import { registerNewsletterRoutes } from './newsletter/newsletter-routes.ts';
 import { closeUnusedConnectionsOnClose } from './operations/close-unused-connections.ts';
+import { handleDataRetention } from './operations/data-retention.ts';
 import { createMetrics, registerMetricsRoutes } from './operations/metrics.ts';
 import { limitSignedInWrites } from './operations/rate-limit.ts';
 import { registerHealthRoutes } from './operations/readiness.ts';
@@ -44,6 +45,7 @@ import { openRedis } from './operations/redis.ts';
 import { createSessionRecorder } from './sessions/record-session.ts';
 import { createSessionEndings, sessionEndingsChannel } from './sessions/session-endings.ts';
 import { registerSessionRoutes } from './sessions/session-routes.ts';
+import { handleInvitationReminders } from './team/invitation-reminder.ts';
 import { registerInvitationRoutes } from './team/invitation-routes.ts';
 import { registerMemberRoutes } from './team/member-routes.ts';
 import { registerWorkspaceRoutes } from './team/workspace-routes.ts';
@@ -188,6 +190,8 @@ export async function buildApp({ config, database, mailer, logger, plans: givenP
   // Background work (docs/jobs.md): mail, and whatever must not hold a request up or be lost with it.
   const jobs = createJobQueue({ database, log: app.log, metrics });
   handleMailJobs({ jobs, db, mailer, site: config.site });
+  handleInvitationReminders({ jobs, db });
+  handleDataRetention({ jobs, db, log: app.log });
   registerNewsletterRoutes(app, { db, jobs, siteOrigin: config.site.origin, rateLimit: config.rateLimit });
   registerContactRoutes(app, { db, jobs, inbox: config.contactInbox, rateLimit: config.rateLimit });
   // Every signed-in route verifies the token and then ensures the caller's user record, once.

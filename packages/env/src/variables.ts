@@ -571,6 +571,10 @@ export const variables = {
     description: 'open live lists of bench:api',
     readBy: ['bench'],
   },
+  BENCH_JOBS: {
+    description: 'jobs sent through the queue by bench:jobs (2000)',
+    readBy: ['bench'],
+  },
   BENCH_WRITES: {
     description: "writes timed on bench:api's live lists",
     readBy: ['bench'],

@@ -23,6 +23,8 @@ export type JobKind<Data> = {
   deleteAfterSeconds: number;
   /** Jobs of this kind one instance fetches and runs at once. */
   concurrency: number;
+  /** A kind that runs on its own: a cron expression (UTC), run by one instance each time. */
+  cron?: string;
   /** Only for the type: a kind is declared with the data its jobs carry. */
   data?: Data;
 };
@@ -152,6 +154,7 @@ export function createJobQueue(deps: { database: DatabaseHandle; log: FastifyBas
         await boss.createQueue(kind.name, { ...options, deadLetter: deadLetterOf(kind.name) });
         // The queue's options win over a release's earlier ones: updateQueue makes them current.
         await boss.updateQueue(kind.name, { ...options, deadLetter: deadLetterOf(kind.name) });
+        if (kind.cron) await boss.schedule(kind.name, kind.cron, {}, { tz: 'UTC' });
       }
       started = true;
       if (!work) return;

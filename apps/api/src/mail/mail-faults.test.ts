@@ -11,7 +11,7 @@ import { mails } from '#api/db/schema.ts';
 import { createJobQueue, type JobQueue } from '#api/jobs/job-queue.ts';
 import { createMetrics } from '#api/operations/metrics.ts';
 import { openTestDatabase } from '#api/test/test-database.ts';
-import { mailFailed, retryMailNow } from '#api/test/test-mail.ts';
+import { jobsDueNow, mailFailed } from '#api/test/test-mail.ts';
 import { mailTemplates } from './mail-templates.ts';
 import { mailJob, queueMail } from './queue-mail.ts';
 import { messageIdOf } from './send-mail-job.ts';
@@ -138,7 +138,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
       expect(await sentAt('fault:refused')).toBeNull();
       mode = 'accept';
       // The next try would come 15 s to 30 min later (backoff); the test does not wait for it.
-      await retryMailNow(database.db);
+      await jobsDueNow(database.db);
       await vi.waitFor(() => expect(copiesOf('fault:refused')).toBe(1), { timeout: 20_000, interval: 100 });
       await vi.waitFor(async () => expect(await sentAt('fault:refused')).not.toBeNull(), { timeout: 5_000 });
       await new Promise((resolve) => setTimeout(resolve, 2_000));

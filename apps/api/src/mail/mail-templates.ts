@@ -1,7 +1,7 @@
 import type { MailTemplate } from './mail-template.ts';
 import { paymentFailed, receipt, subscriptionEnded, trialEnding } from './templates/billing-templates.ts';
 import { contactNotification } from './templates/contact-notification.ts';
-import { invitation } from './templates/invitation.ts';
+import { invitation, invitationReminder } from './templates/invitation.ts';
 import { memberJoined } from './templates/member-joined.ts';
 import { newsletterConfirmation } from './templates/newsletter-confirmation.ts';
 import { welcome } from './templates/welcome.ts';
@@ -10,6 +10,7 @@ import { welcome } from './templates/welcome.ts';
 export const mailTemplates = {
   'contact-notification': contactNotification,
   invitation,
+  'invitation-reminder': invitationReminder,
   'member-joined': memberJoined,
   'newsletter-confirmation': newsletterConfirmation,
   welcome,

@@ -1,13 +1,13 @@
 import { rm, writeFile } from 'node:fs/promises';
 import { formatLongDate } from '@launchkit/plans';
 import { eq, sql } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { invitationMails, subUsers } from '#api/db/schema.ts';
 import { hashLinkToken } from '#api/http/link-token.ts';
 import { useAppWithIdentity } from '#api/test/app-with-identity.ts';
 import { expectErrorEnvelope } from '#api/test/error-envelope.ts';
 import { outboxOf, teamKit } from '#api/test/test-invitations.ts';
-import { mailFailed, retryMailNow } from '#api/test/test-mail.ts';
+import { jobsDueNow, mailFailed } from '#api/test/test-mail.ts';
 import { setPlan } from '#api/test/test-users.ts';
 
 // "sub-users" in the URLs: the API's paths since the first release; the domain's word is member.
@@ -78,11 +78,37 @@ describe('the invitation mail', () => {
     } finally {
       await rm(outbox, { force: true });
     }
-    await retryMailNow(suite.testApp.db);
+    await jobsDueNow(suite.testApp.db);
     const mails = await kit.mailsTo(invitee.email);
     expect(mails).toHaveLength(1);
     const joined = await accept(invitee, await kit.tokenMailedTo(invitee.email));
     expect(joined.statusCode).toBe(200);
+  });
+});
+
+describe('the reminder', () => {
+  it('mails a pending invitation once more three days later, with the same link; not a joined one', async () => {
+    const owner = await ownerWithSeats(3);
+    const pending = await suite.newUser();
+    const joining = await suite.newUser();
+    const { token } = await invited(owner, pending.email);
+    const { token: joiningToken } = await invited(owner, joining.email);
+    expect((await accept(joining, joiningToken)).statusCode).toBe(200);
+    // Three days from now, as far as the queue knows.
+    await jobsDueNow(suite.testApp.db, 'invitation-reminder');
+    await vi.waitFor(
+      async () => {
+        const subjects = (await kit.mailsTo(pending.email)).map((mail) => mail.subject);
+        expect(subjects).toContain('Reminder: you are invited to join a workspace');
+      },
+      { timeout: 10_000, interval: 100 },
+    );
+    const [reminder] = await kit.mailsTo(pending.email);
+    expect(reminder?.text).toContain(`/invitation#${token}`);
+    expect(reminder?.text).toContain('A reminder: this invitation is still waiting for you.');
+    expect((await kit.mailsTo(joining.email)).map((mail) => mail.subject)).toEqual([
+      'You are invited to join a workspace',
+    ]);
   });
 });
 

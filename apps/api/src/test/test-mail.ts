@@ -18,11 +18,14 @@ export async function mailSettled(db: Database, timeout = 10_000): Promise<void>
 }
 
 /**
- * Mail jobs waiting to be tried again (after a failure, up to 30 min later) are due now: a test need
- * not wait out the delay. (pg-boss's own table, `jobs.job`: jobs/job-queue.ts names the schema.)
+ * The jobs of `queue` waiting for their time (a retry after a failure, up to 30 min later; a reminder
+ * three days later) are due now: a test need not wait. (pg-boss's own table, `jobs.job`: jobs/job-queue.ts
+ * names the schema.)
  */
-export async function retryMailNow(db: Database): Promise<void> {
-  await db.execute(sql`update jobs.job set start_after = now() where name = 'mail' and state = 'retry'`);
+export async function jobsDueNow(db: Database, queue = 'mail'): Promise<void> {
+  await db.execute(
+    sql`update jobs.job set start_after = now() where name = ${queue} and state in ('created', 'retry')`,
+  );
 }
 
 /** Waits until a mail job has failed at least once and waits to be tried again. */

@@ -28,50 +28,7 @@ export const invitationSubject = 'You are invited to join a workspace';
 export const invitation: MailTemplate<InvitationProps> = {
   optional: false,
   subject: () => invitationSubject,
-  content: (props) => {
-    const ownerName = props.owner.name?.trim();
-    const theirWords = [
-      ...(ownerName && ownerName !== props.owner.email ? [`Their name: “${ownerName}”`] : []),
-      ...(props.firstName.trim() ? [`Your name: “${props.firstName.trim()}”`] : []),
-    ];
-    const inviter = props.owner.email || 'an account without an email';
-    return {
-      preview: `${inviter} invited you to work with them.`,
-      reason:
-        'You get this mail because the owner of a workspace entered your address. If you did not expect this invitation, you can ignore this mail.',
-      body: [
-        h(Text, { key: 'hello', style: mailStyles.text }, 'Hello,'),
-        h(
-          Text,
-          { key: 'who', style: mailStyles.text },
-          `The owner of a workspace, signed in as ${inviter}, invited you to work with them in it.`,
-        ),
-        theirWords.length > 0 &&
-          h(
-            Section,
-            { key: 'their-words' },
-            h(Text, { style: mailStyles.muted }, 'What they wrote, as they typed it:'),
-            ...theirWords.map((line) => h(Text, { key: line, style: mailStyles.quote }, line)),
-          ),
-        h(
-          Section,
-          { key: 'join', style: { margin: '8px 0 24px' } },
-          h(Button, { href: props.link, style: mailStyles.button }, 'Join the workspace'),
-        ),
-        h(
-          Text,
-          { key: 'link', style: mailStyles.muted },
-          'Or open this link: ',
-          h(Link, { href: props.link, style: mailStyles.link }, props.link),
-        ),
-        h(
-          Text,
-          { key: 'expiry', style: mailStyles.text },
-          `Sign up or sign in with this email address (${props.to}) to join. The link works once and expires on ${formatLongDate(new Date(props.expiresAt))}; after that, ask the owner to send a new one.`,
-        ),
-      ],
-    };
-  },
+  content: (props) => invitationContent(props, false),
   example: {
     to: 'ada@example.com',
     firstName: 'Ada',
@@ -80,3 +37,62 @@ export const invitation: MailTemplate<InvitationProps> = {
     expiresAt: '2026-12-03T12:00:00.000Z',
   },
 };
+
+/** Three days later, to an invitation still pending with the same link (team/invitation-reminder.ts). */
+export const invitationReminder: MailTemplate<InvitationProps> = {
+  optional: false,
+  subject: () => 'Reminder: you are invited to join a workspace',
+  content: (props) => invitationContent(props, true),
+  example: invitation.example,
+};
+
+function invitationContent(props: InvitationProps, reminder: boolean) {
+  const ownerName = props.owner.name?.trim();
+  const theirWords = [
+    ...(ownerName && ownerName !== props.owner.email ? [`Their name: “${ownerName}”`] : []),
+    ...(props.firstName.trim() ? [`Your name: “${props.firstName.trim()}”`] : []),
+  ];
+  const inviter = props.owner.email || 'an account without an email';
+  return {
+    preview: `${inviter} invited you to work with them.`,
+    reason:
+      'You get this mail because the owner of a workspace entered your address. If you did not expect this invitation, you can ignore this mail.',
+    body: [
+      h(Text, { key: 'hello', style: mailStyles.text }, 'Hello,'),
+      reminder &&
+        h(
+          Text,
+          { key: 'reminder', style: mailStyles.text },
+          'A reminder: this invitation is still waiting for you.',
+        ),
+      h(
+        Text,
+        { key: 'who', style: mailStyles.text },
+        `The owner of a workspace, signed in as ${inviter}, invited you to work with them in it.`,
+      ),
+      theirWords.length > 0 &&
+        h(
+          Section,
+          { key: 'their-words' },
+          h(Text, { style: mailStyles.muted }, 'What they wrote, as they typed it:'),
+          ...theirWords.map((line) => h(Text, { key: line, style: mailStyles.quote }, line)),
+        ),
+      h(
+        Section,
+        { key: 'join', style: { margin: '8px 0 24px' } },
+        h(Button, { href: props.link, style: mailStyles.button }, 'Join the workspace'),
+      ),
+      h(
+        Text,
+        { key: 'link', style: mailStyles.muted },
+        'Or open this link: ',
+        h(Link, { href: props.link, style: mailStyles.link }, props.link),
+      ),
+      h(
+        Text,
+        { key: 'expiry', style: mailStyles.text },
+        `Sign up or sign in with this email address (${props.to}) to join. The link works once and expires on ${formatLongDate(new Date(props.expiresAt))}; after that, ask the owner to send a new one.`,
+      ),
+    ],
+  };
+}

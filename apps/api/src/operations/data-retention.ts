@@ -1,0 +1,50 @@
+import { and, isNotNull, isNull, lt, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '#api/db/database.ts';
+import { mails, newsletterSubscriptions } from '#api/db/schema.ts';
+import type { JobKind, JobQueue } from '#api/jobs/job-queue.ts';
+
+/**
+ * How long what the product keeps only for a while is kept (docs/security.md, "Data kept"): a sent
+ * mail's record (it stops the same event mailing twice: providers redeliver for days, not months) and
+ * an address that never confirmed its newsletter subscription.
+ */
+export const retention = { sentMailDays: 90, unconfirmedNewsletterDays: 30 };
+
+/** Once a day, on one instance. */
+export const dataRetentionJob: JobKind<Record<string, never>> = {
+  name: 'data-retention',
+  retry: { retryLimit: 3, retryDelay: 300, retryDelayMax: 3600 },
+  expireInSeconds: 600,
+  deleteAfterSeconds: 7 * 24 * 3600,
+  concurrency: 1,
+  cron: '17 3 * * *',
+};
+
+/** Deletes what is past its retention; answers how much of each. */
+export async function deleteExpiredData(db: Database) {
+  const days = (count: number) => sql`now() - make_interval(days => ${count})`;
+  const sentMails = await db
+    .delete(mails)
+    .where(and(isNotNull(mails.sentAt), lt(mails.sentAt, days(retention.sentMailDays))))
+    .returning({ key: mails.key });
+  const unconfirmed = await db
+    .delete(newsletterSubscriptions)
+    .where(
+      and(
+        isNull(newsletterSubscriptions.confirmedAt),
+        lt(
+          sql`coalesce(${newsletterSubscriptions.confirmationSentAt}, ${newsletterSubscriptions.createdAt})`,
+          days(retention.unconfirmedNewsletterDays),
+        ),
+      ),
+    )
+    .returning({ id: newsletterSubscriptions.id });
+  return { sentMails: sentMails.length, unconfirmedNewsletter: unconfirmed.length };
+}
+
+export function handleDataRetention(deps: { jobs: JobQueue; db: Database; log: FastifyBaseLogger }) {
+  deps.jobs.handle(dataRetentionJob, async () => {
+    deps.log.info(await deleteExpiredData(deps.db), 'data retention: expired records deleted');
+  });
+}
