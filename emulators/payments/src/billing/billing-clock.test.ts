@@ -81,10 +81,48 @@ describe('billing over time, on test clocks', () => {
       'invoice.finalized',
       'invoice.payment_failed',
     ]);
-    // The next renewal fails too.
-    await payments.advanceClock(customer, 32 * day);
-    expect((await stripe.invoices.list({ customer, status: 'open' })).data).toHaveLength(2);
-    expect((await stripe.subscriptions.retrieve(subscription.id)).status).toBe('past_due');
+    expect((pastDue.latest_invoice as Stripe.Invoice).next_payment_attempt).toBe(
+      (subscription.trial_end ?? 0) + 3 * day,
+    );
+  });
+
+  it('tries a failed renewal again 3, 5 and 7 days apart, then cancels the subscription', async () => {
+    const { stripe } = payments;
+    const { customer, subscription } = await buy('4000 0000 0000 0341', 7);
+    const trialEnd = subscription.trial_end ?? 0;
+    await payments.advanceClock(customer, 7 * day + 60);
+    const since = await latestEventId();
+    const invoiceNow = async () =>
+      (await stripe.subscriptions.retrieve(subscription.id, { expand: ['latest_invoice'] }))
+        .latest_invoice as Stripe.Invoice;
+    // Each try fails, and says when the next one is.
+    for (const [wait, attempts, next] of [
+      [3, 2, trialEnd + 8 * day],
+      [5, 3, trialEnd + 15 * day],
+    ] as const) {
+      await payments.advanceClock(customer, wait * day);
+      expect(await invoiceNow()).toMatchObject({
+        status: 'open',
+        attempt_count: attempts,
+        next_payment_attempt: next,
+      });
+      expect((await stripe.subscriptions.retrieve(subscription.id)).status).toBe('past_due');
+    }
+    await payments.advanceClock(customer, 7 * day);
+    const ended = await stripe.subscriptions.retrieve(subscription.id, { expand: ['latest_invoice'] });
+    expect(ended.status).toBe('canceled');
+    expect(ended.cancellation_details?.reason).toBe('payment_failed');
+    expect(ended.latest_invoice).toMatchObject({
+      status: 'open',
+      attempt_count: 4,
+      next_payment_attempt: null,
+    });
+    expect(await typesAfter(customer, since)).toEqual([
+      'invoice.payment_failed',
+      'invoice.payment_failed',
+      'invoice.payment_failed',
+      'customer.subscription.deleted',
+    ]);
   });
 
   it('renews every month with a new invoice, one per period even across a long jump', async () => {

@@ -1,18 +1,38 @@
 import type { PaymentsContext } from '#payments/context.ts';
 import { subscriptionObject } from '#payments/objects/subscription-object.ts';
-import type { CustomerRecord, SubscriptionRecord } from '#payments/storage/payments-state.ts';
+import type { CustomerRecord, PaymentsState, SubscriptionRecord } from '#payments/storage/payments-state.ts';
 import { automaticOrigin, emitEvent, previousAttributes } from '#payments/webhooks/emit-event.ts';
 import { addMonths } from './calendar.ts';
-import { chargeInvoice, draftSubscriptionInvoice, sendInvoiceEvents } from './invoices.ts';
+import { chargeInvoice, draftSubscriptionInvoice, retryInvoice, sendInvoiceEvents } from './invoices.ts';
 import { sendTrialWillEnd, trialWillEndNotice } from './subscriptions.ts';
 
 // Stripe lets the first invoice of an incomplete subscription be paid for 23 hours.
 const incompleteLifetime = 23 * 60 * 60;
+const day = 24 * 60 * 60;
 
-type Due = { kind: 'trial_will_end' | 'period_end' | 'incomplete_expiry'; at: number };
+/**
+ * A failed renewal's charge is tried again this many days after the previous try, as a custom retry
+ * schedule in Stripe's revenue-recovery settings does (docs.stripe.com/billing/revenue-recovery/
+ * smart-retries, "custom retry schedule"); when every try failed the subscription is cancelled (the
+ * settings' default) and its invoice left open.
+ */
+export const paymentRetryDays = [3, 5, 7];
+
+type Due = { kind: 'trial_will_end' | 'period_end' | 'incomplete_expiry' | 'payment_retry'; at: number };
+
+/** The next try of a failed renewal's charge after try number `attempts` (1: the renewal), or null. */
+const retryAfter = (attempts: number, at: number) => {
+  const days = paymentRetryDays[attempts - 1];
+  return days === undefined ? null : at + days * day;
+};
 
 /** What next happens to a subscription on its own, or null if nothing will. */
-function nextDue(subscription: SubscriptionRecord): Due | null {
+function nextDue(state: PaymentsState, subscription: SubscriptionRecord): Due | null {
+  if (subscription.status === 'past_due') {
+    const invoice = subscription.latestInvoice ? state.invoices.get(subscription.latestInvoice) : undefined;
+    const retry = invoice?.status === 'open' ? invoice.nextPaymentAttempt : null;
+    if (retry && retry < subscription.currentPeriodEnd) return { kind: 'payment_retry', at: retry };
+  }
   switch (subscription.status) {
     case 'trialing': {
       const end = subscription.trialEnd ?? subscription.currentPeriodEnd;
@@ -45,7 +65,7 @@ export function runDueWork(context: PaymentsContext, customers: CustomerRecord[]
     for (const subscription of state.subscriptions.values()) {
       const customer = byId.get(subscription.customer);
       if (!customer) continue;
-      const due = nextDue(subscription);
+      const due = nextDue(state, subscription);
       if (due && due.at <= now && (!next || due.at < next.due.at)) next = { subscription, customer, due };
     }
     if (!next) break;
@@ -69,6 +89,11 @@ function applyDue(
     return;
   }
   const before = subscriptionObject(state, subscription);
+
+  if (due.kind === 'payment_retry') {
+    retryRenewal(context, customer, subscription, at, before);
+    return;
+  }
 
   if (due.kind === 'incomplete_expiry') {
     subscription.status = 'incomplete_expired';
@@ -108,7 +133,13 @@ function applyDue(
     period: { start: subscription.currentPeriodStart, end: subscription.currentPeriodEnd },
     at,
   });
-  const charged = chargeInvoice(context, invoice, { customer, subscription, at, firstCharge: false });
+  const charged = chargeInvoice(context, invoice, {
+    customer,
+    subscription,
+    at,
+    firstCharge: false,
+    retryAt: retryAfter(1, at),
+  });
   subscription.status = charged.outcome === 'paid' ? 'active' : 'past_due';
   subscription.latestInvoice = invoice.id;
   const after = subscriptionObject(state, subscription);
@@ -117,4 +148,43 @@ function applyDue(
     previousAttributes: previousAttributes(before, after),
   });
   sendInvoiceEvents(context, charged.events, about);
+}
+
+/**
+ * Tries a failed renewal's charge again: paid, the subscription is active again; failed, the next try
+ * is set, or after the last one the subscription is cancelled (customer.subscription.deleted).
+ */
+function retryRenewal(
+  context: PaymentsContext,
+  customer: CustomerRecord,
+  subscription: SubscriptionRecord,
+  at: number,
+  before: ReturnType<typeof subscriptionObject>,
+) {
+  const { state } = context.store;
+  const invoice = state.invoices.get(subscription.latestInvoice ?? '');
+  if (!invoice) return;
+  const about = { origin: automaticOrigin, customer: customer.id };
+  const retried = retryInvoice(context, invoice, {
+    customer,
+    subscription,
+    at,
+    retryAt: retryAfter(invoice.attemptCount + 1, at),
+  });
+  if (retried.outcome === 'paid') {
+    subscription.status = 'active';
+    const after = subscriptionObject(state, subscription);
+    sendInvoiceEvents(context, retried.events, about);
+    emitEvent(context, 'customer.subscription.updated', after, {
+      ...about,
+      previousAttributes: previousAttributes(before, after),
+    });
+    return;
+  }
+  sendInvoiceEvents(context, retried.events, about);
+  if (invoice.nextPaymentAttempt) return;
+  subscription.status = 'canceled';
+  subscription.endedAt = at;
+  subscription.cancellationDetails = { ...subscription.cancellationDetails, reason: 'payment_failed' };
+  emitEvent(context, 'customer.subscription.deleted', subscriptionObject(state, subscription), about);
 }

@@ -215,7 +215,14 @@ function markPaid(invoice: InvoiceRecord, at: number) {
 export function chargeInvoice(
   context: PaymentsContext,
   invoice: InvoiceRecord,
-  options: { customer: CustomerRecord; subscription: SubscriptionRecord; at: number; firstCharge: boolean },
+  options: {
+    customer: CustomerRecord;
+    subscription: SubscriptionRecord;
+    at: number;
+    firstCharge: boolean;
+    /** When a failed charge is tried again (a renewal's; null or absent: never). */
+    retryAt?: number | null;
+  },
 ): { outcome: 'paid' | 'failed'; events: EmittedEvent[] } {
   const { state } = context.store;
   const events: EmittedEvent[] = [{ type: 'invoice.created', object: invoiceObject(state, invoice) }];
@@ -226,6 +233,7 @@ export function chargeInvoice(
     at: options.at,
     firstCharge: options.firstCharge,
   });
+  if (outcome === 'failed') invoice.nextPaymentAttempt = options.retryAt ?? null;
   const settled = invoiceObject(state, invoice);
   if (outcome === 'paid') {
     events.push({ type: 'invoice.paid', object: settled });
@@ -234,6 +242,38 @@ export function chargeInvoice(
     events.push({ type: 'invoice.payment_failed', object: settled });
   }
   return { outcome, events };
+}
+
+/**
+ * Charges an open invoice again (a retry of a failed renewal): invoice.paid and
+ * invoice.payment_succeeded, or invoice.payment_failed, with the invoice as it is then.
+ */
+export function retryInvoice(
+  context: PaymentsContext,
+  invoice: InvoiceRecord,
+  options: {
+    customer: CustomerRecord;
+    subscription: SubscriptionRecord;
+    at: number;
+    /** The try after this one, should this one fail (null: none). */
+    retryAt: number | null;
+  },
+): { outcome: 'paid' | 'failed'; events: EmittedEvent[] } {
+  const { state } = context.store;
+  const paymentMethod = options.subscription.defaultPaymentMethod ?? options.customer.defaultPaymentMethod;
+  const outcome = payInvoice(state, invoice, paymentMethod, { at: options.at, firstCharge: false });
+  invoice.nextPaymentAttempt = outcome === 'paid' ? null : options.retryAt;
+  const settled = () => invoiceObject(state, invoice);
+  return {
+    outcome,
+    events:
+      outcome === 'paid'
+        ? [
+            { type: 'invoice.paid', object: settled() },
+            { type: 'invoice.payment_succeeded', object: settled() },
+          ]
+        : [{ type: 'invoice.payment_failed', object: settled() }],
+  };
 }
 
 /** Sends the events chargeInvoice collected. */

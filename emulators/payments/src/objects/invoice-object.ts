@@ -111,7 +111,7 @@ export function invoiceObject(
     },
     livemode: false,
     metadata: {},
-    next_payment_attempt: null,
+    next_payment_attempt: invoice.nextPaymentAttempt ?? null,
     number: invoice.number,
     on_behalf_of: null,
     parent: {
