@@ -139,6 +139,7 @@ export function draftInvoice(draft: {
     endingBalance: null,
     amountPaid: 0,
     attemptCount: 0,
+    nextPaymentAttempt: null,
     finalizedAt: null,
     paidAt: null,
     customerEmail: customer.email,

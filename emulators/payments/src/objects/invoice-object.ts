@@ -111,7 +111,7 @@ export function invoiceObject(
     },
     livemode: false,
     metadata: {},
-    next_payment_attempt: invoice.nextPaymentAttempt ?? null,
+    next_payment_attempt: invoice.nextPaymentAttempt,
     number: invoice.number,
     on_behalf_of: null,
     parent: {

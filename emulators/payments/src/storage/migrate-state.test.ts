@@ -27,6 +27,7 @@ describe('state files from before test clocks', () => {
       proration: false,
     });
     expect((state.invoices.get('in_1') as InvoiceRecord).endingBalance).toBe(0);
+    expect((state.invoices.get('in_1') as InvoiceRecord).nextPaymentAttempt).toBeNull();
     expect((state.prices.get('price_1') as PriceRecord).type).toBe('recurring');
 
     // Running it again changes nothing.

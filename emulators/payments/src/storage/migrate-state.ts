@@ -3,10 +3,10 @@ import type { CustomerRecord, PaymentsState } from './payments-state.ts';
 type Legacy<Record> = Record & { [key: string]: unknown };
 
 /**
- * State files written before test clocks, prorations and API-made catalogues: fills in what records
- * now have. The old per-customer clocks are dropped: those customers go back to real time (a test
- * clock would delete them within a week, as Stripe's do), and what their clock had run ahead of
- * happens again when real time gets there.
+ * State files written before test clocks, prorations, payment retries and API-made catalogues: fills
+ * in what records now have. The old per-customer clocks are dropped: those customers go back to real
+ * time (a test clock would delete them within a week, as Stripe's do), and what their clock had run
+ * ahead of happens again when real time gets there.
  */
 export function migrateState(state: PaymentsState) {
   for (const customer of state.customers.values()) {
@@ -21,6 +21,7 @@ export function migrateState(state: PaymentsState) {
   for (const invoice of state.invoices.values()) {
     invoice.startingBalance ??= 0;
     invoice.endingBalance ??= invoice.status === 'draft' ? null : 0;
+    invoice.nextPaymentAttempt ??= null;
     for (const line of invoice.lines) {
       line.invoiceItem ??= null;
       line.proration ??= false;

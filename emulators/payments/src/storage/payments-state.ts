@@ -200,8 +200,8 @@ export type InvoiceRecord = {
   endingBalance: number | null;
   amountPaid: number;
   attemptCount: number;
-  /** When a failed renewal's charge is tried again (billing/billing-clock.ts); absent in older state. */
-  nextPaymentAttempt?: number | null;
+  /** When a failed renewal's charge is tried again (billing/billing-clock.ts); null: never. */
+  nextPaymentAttempt: number | null;
   finalizedAt: number | null;
   paidAt: number | null;
   customerEmail: string | null;
