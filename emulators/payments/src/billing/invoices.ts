@@ -207,75 +207,70 @@ function markPaid(invoice: InvoiceRecord, at: number) {
   invoice.lastPaymentError = null;
 }
 
+type ChargeOptions = {
+  customer: CustomerRecord;
+  subscription: SubscriptionRecord;
+  at: number;
+  /** The checkout's own charge, which succeeds for every card that got that far. */
+  firstCharge: boolean;
+  /** When a failed charge is tried again (a renewal's and its retries'; null or absent: never). */
+  retryAt?: number | null;
+};
+
+type ChargeResult = { outcome: 'paid' | 'failed'; events: EmittedEvent[] };
+
 /**
- * Takes a draft through Stripe's steps (finalized, then charged to the subscription's card, else the
- * customer's invoice default) and answers the outcome with the events of each step, the invoice as
- * it was then: invoice.created, invoice.finalized, then invoice.paid and invoice.payment_succeeded,
- * or invoice.payment_failed. The caller sends them after its own (customer.subscription.*).
+ * Charges a finalized invoice to the subscription's card, else the customer's invoice default:
+ * invoice.paid and invoice.payment_succeeded, or invoice.payment_failed, the invoice as it is then.
  */
-export function chargeInvoice(
+function attemptPayment(
   context: PaymentsContext,
   invoice: InvoiceRecord,
-  options: {
-    customer: CustomerRecord;
-    subscription: SubscriptionRecord;
-    at: number;
-    firstCharge: boolean;
-    /** When a failed charge is tried again (a renewal's; null or absent: never). */
-    retryAt?: number | null;
-  },
-): { outcome: 'paid' | 'failed'; events: EmittedEvent[] } {
+  options: ChargeOptions,
+): ChargeResult {
   const { state } = context.store;
-  const events: EmittedEvent[] = [{ type: 'invoice.created', object: invoiceObject(state, invoice) }];
-  finalizeInvoice(options.customer, invoice, options.at);
-  events.push({ type: 'invoice.finalized', object: invoiceObject(state, invoice) });
   const paymentMethod = options.subscription.defaultPaymentMethod ?? options.customer.defaultPaymentMethod;
   const outcome = payInvoice(state, invoice, paymentMethod, {
     at: options.at,
     firstCharge: options.firstCharge,
   });
-  if (outcome === 'failed') invoice.nextPaymentAttempt = options.retryAt ?? null;
+  invoice.nextPaymentAttempt = outcome === 'paid' ? null : (options.retryAt ?? null);
   const settled = invoiceObject(state, invoice);
-  if (outcome === 'paid') {
-    events.push({ type: 'invoice.paid', object: settled });
-    events.push({ type: 'invoice.payment_succeeded', object: structuredClone(settled) });
-  } else {
-    events.push({ type: 'invoice.payment_failed', object: settled });
-  }
+  const events: EmittedEvent[] =
+    outcome === 'paid'
+      ? [
+          { type: 'invoice.paid', object: settled },
+          { type: 'invoice.payment_succeeded', object: structuredClone(settled) },
+        ]
+      : [{ type: 'invoice.payment_failed', object: settled }];
   return { outcome, events };
 }
 
 /**
- * Charges an open invoice again (a retry of a failed renewal): invoice.paid and
- * invoice.payment_succeeded, or invoice.payment_failed, with the invoice as it is then.
+ * Takes a draft through Stripe's steps (finalized, then charged) and answers the outcome with the
+ * events of each step, the invoice as it was then: invoice.created, invoice.finalized, then
+ * invoice.paid and invoice.payment_succeeded, or invoice.payment_failed. The caller sends them after
+ * its own (customer.subscription.*).
  */
-export function retryInvoice(
+export function chargeInvoice(
   context: PaymentsContext,
   invoice: InvoiceRecord,
-  options: {
-    customer: CustomerRecord;
-    subscription: SubscriptionRecord;
-    at: number;
-    /** The try after this one, should this one fail (null: none). */
-    retryAt: number | null;
-  },
-): { outcome: 'paid' | 'failed'; events: EmittedEvent[] } {
+  options: ChargeOptions,
+): ChargeResult {
   const { state } = context.store;
-  const paymentMethod = options.subscription.defaultPaymentMethod ?? options.customer.defaultPaymentMethod;
-  const outcome = payInvoice(state, invoice, paymentMethod, { at: options.at, firstCharge: false });
-  invoice.nextPaymentAttempt = outcome === 'paid' ? null : options.retryAt;
-  const settled = () => invoiceObject(state, invoice);
-  return {
-    outcome,
-    events:
-      outcome === 'paid'
-        ? [
-            { type: 'invoice.paid', object: settled() },
-            { type: 'invoice.payment_succeeded', object: settled() },
-          ]
-        : [{ type: 'invoice.payment_failed', object: settled() }],
-  };
+  const events: EmittedEvent[] = [{ type: 'invoice.created', object: invoiceObject(state, invoice) }];
+  finalizeInvoice(options.customer, invoice, options.at);
+  events.push({ type: 'invoice.finalized', object: invoiceObject(state, invoice) });
+  const charged = attemptPayment(context, invoice, options);
+  return { outcome: charged.outcome, events: [...events, ...charged.events] };
 }
+
+/** Charges an open invoice again: a retry of a failed renewal (billing/billing-clock.ts). */
+export const retryInvoice = (
+  context: PaymentsContext,
+  invoice: InvoiceRecord,
+  options: Omit<ChargeOptions, 'firstCharge'> & { retryAt: number | null },
+): ChargeResult => attemptPayment(context, invoice, { ...options, firstCharge: false });
 
 /** Sends the events chargeInvoice collected. */
 export const sendInvoiceEvents = (context: PaymentsContext, events: EmittedEvent[], about: EventAbout) =>
