@@ -58,15 +58,21 @@ function invoiceOf(subscription: Stripe.Subscription, fields: Record<string, unk
   };
 }
 
+/** A signed-in owner on a trial of `price` at the provider, as its API makes one. */
+async function ownerOnTrial(price: string, quantity: number, trialDays: number) {
+  const { user, customer } = await customerUser();
+  const subscription = await world.payments.stripe.subscriptions.create({
+    customer,
+    items: [{ price, quantity }],
+    trial_period_days: trialDays,
+  });
+  return { user, subscription };
+}
+
 describe('billing mails', () => {
   it('trial ending: three days before, from the provider’s own trial_will_end, once', async () => {
-    const { user, customer } = await customerUser();
     // A trial shorter than three days: the provider sends trial_will_end at once.
-    const subscription = await world.payments.stripe.subscriptions.create({
-      customer,
-      items: [{ price: 'price_pro_monthly', quantity: 3 }],
-      trial_period_days: 2,
-    });
+    const { user, subscription } = await ownerOnTrial('price_pro_monthly', 3, 2);
     await expect
       .poll(async () => (await mailsTo(user, /trial ends in three days/)).length, { timeout: 15_000 })
       .toBe(1);
@@ -80,12 +86,7 @@ describe('billing mails', () => {
   });
 
   it('receipt: one per paid invoice, whatever the deliveries; none for a trial’s invoice of nothing', async () => {
-    const { user, customer } = await customerUser();
-    const subscription = await world.payments.stripe.subscriptions.create({
-      customer,
-      items: [{ price: 'price_pro_monthly', quantity: 5 }],
-      trial_period_days: 14,
-    });
+    const { user, subscription } = await ownerOnTrial('price_pro_monthly', 5, 14);
     await deliver('invoice.paid', invoiceOf(subscription, { amount_paid: 0 }));
     // An invoice paid at renewal: three deliveries.
     const paid = invoiceOf(subscription, { id: 'in_renewal', amount_paid: 14500, amount_due: 14500 });
@@ -97,12 +98,7 @@ describe('billing mails', () => {
   });
 
   it('payment failed: one mail per failed attempt, in any order, saying when the card is tried again', async () => {
-    const { user, customer } = await customerUser();
-    const subscription = await world.payments.stripe.subscriptions.create({
-      customer,
-      items: [{ price: 'price_pro_monthly', quantity: 1 }],
-      trial_period_days: 14,
-    });
+    const { user, subscription } = await ownerOnTrial('price_pro_monthly', 1, 14);
     const nextAttempt = Math.floor(Date.UTC(2026, 11, 3) / 1000);
     const first = invoiceOf(subscription, {
       amount_due: 2900,
@@ -123,12 +119,7 @@ describe('billing mails', () => {
   });
 
   it('subscription ended: from the provider’s own event when it is cancelled, once', async () => {
-    const { user, customer } = await customerUser();
-    const subscription = await world.payments.stripe.subscriptions.create({
-      customer,
-      items: [{ price: 'price_starter_monthly', quantity: 1 }],
-      trial_period_days: 14,
-    });
+    const { user, subscription } = await ownerOnTrial('price_starter_monthly', 1, 14);
     const cancelled = await world.payments.stripe.subscriptions.cancel(subscription.id);
     await expect
       .poll(async () => (await mailsTo(user, /subscription has ended/)).length, { timeout: 15_000 })

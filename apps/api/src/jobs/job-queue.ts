@@ -149,11 +149,12 @@ export function createJobQueue(deps: { database: DatabaseHandle; log: FastifyBas
           expireInSeconds: kind.expireInSeconds,
           deleteAfterSeconds: kind.deleteAfterSeconds,
           ...(kind.heartbeatSeconds && { heartbeatSeconds: kind.heartbeatSeconds }),
+          deadLetter: deadLetterOf(kind.name),
         };
-        await boss.createQueue(deadLetterOf(kind.name), { retentionSeconds: deadLetterDays * 24 * 3600 });
-        await boss.createQueue(kind.name, { ...options, deadLetter: deadLetterOf(kind.name) });
+        await boss.createQueue(options.deadLetter, { retentionSeconds: deadLetterDays * 24 * 3600 });
+        await boss.createQueue(kind.name, options);
         // The queue's options win over a release's earlier ones: updateQueue makes them current.
-        await boss.updateQueue(kind.name, { ...options, deadLetter: deadLetterOf(kind.name) });
+        await boss.updateQueue(kind.name, options);
         if (kind.cron) await boss.schedule(kind.name, kind.cron, {}, { tz: 'UTC' });
       }
       started = true;

@@ -42,6 +42,13 @@ async function confirmationsTo(email: string) {
     .map((mail) => mail.text.match(/\/newsletter#([A-Za-z0-9_-]{43})\s/)?.[1] ?? '');
 }
 
+/** The address's last confirmation mail as if sent `interval` ago (a PostgreSQL interval). */
+const confirmationSentAgo = (email: string, interval: string) =>
+  testApp.db
+    .update(newsletterSubscriptions)
+    .set({ confirmationSentAt: sql`now() - ${interval}::interval` })
+    .where(eq(newsletterSubscriptions.email, email));
+
 const rowOf = async (email: string) =>
   (
     await testApp.db.select().from(newsletterSubscriptions).where(eq(newsletterSubscriptions.email, email))
@@ -81,10 +88,7 @@ describe('POST /api/newsletter', () => {
     const email = 'later@example.com';
     await subscribe(email);
     const [first] = await confirmationsTo(email);
-    await testApp.db
-      .update(newsletterSubscriptions)
-      .set({ confirmationSentAt: sql`now() - interval '11 minutes'` })
-      .where(eq(newsletterSubscriptions.email, email));
+    await confirmationSentAgo(email, '11 minutes');
     await subscribe(email);
     const [second, old] = await confirmationsTo(email);
     expect(old).toBe(first);
@@ -102,10 +106,7 @@ describe('POST /api/newsletter', () => {
     const email = 'old@example.com';
     await subscribe(email);
     const [token] = await confirmationsTo(email);
-    await testApp.db
-      .update(newsletterSubscriptions)
-      .set({ confirmationSentAt: sql`now() - interval '8 days'` })
-      .where(eq(newsletterSubscriptions.email, email));
+    await confirmationSentAgo(email, '8 days');
     expectErrorEnvelope(
       await confirm(token),
       409,
