@@ -56,6 +56,11 @@ export const users = pgTable('users', {
   quantity: integer('quantity').notNull().default(0),
   trialEnd: timestamp('trial_end', { withTimezone: true }),
   currentPeriodEnd: timestamp('current_period_end', { withTimezone: true }),
+  /**
+   * While a renewal's payment is failing (past_due, unpaid): when the provider tries the card again
+   * (its latest invoice's `next_payment_attempt`), null when it will not (billing/sync-plan.ts).
+   */
+  nextPaymentAttempt: timestamp('next_payment_attempt', { withTimezone: true }),
   /** The ticket of the webhook sync that wrote the plan: a sync that started earlier never overwrites it. */
   planSyncTicket: bigint('plan_sync_ticket', { mode: 'number' }).notNull().default(0),
   /** When the person last asked for a new verification mail (POST /api/auth-user/verification-email). */
@@ -78,6 +83,13 @@ export const users = pgTable('users', {
    */
   otherSessionsEndedAt: timestamp('other_sessions_ended_at', { withTimezone: true }),
   keptSessionSignedInAt: timestamp('kept_session_signed_in_at', { withTimezone: true }),
+  /** The optional mails (mail/mail-templates.ts) the person turned off in Settings → Notifications. */
+  mailOptOuts: text('mail_opt_outs').array().notNull().default(sql`'{}'::text[]`),
+  /**
+   * Names the person in the one-click unsubscribe link of optional mails (List-Unsubscribe, RFC 8058):
+   * it can only turn mail off, so it is kept as is, to be written into each mail.
+   */
+  unsubscribeToken: uuid('unsubscribe_token').notNull().unique().defaultRandom(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
@@ -242,3 +254,32 @@ export const mails = pgTable(
   },
   (table) => [index('mails_recipient_idx').on(table.recipient)],
 );
+
+/**
+ * "Download my data" (account/export-data.ts): a job writes the archive; its owner fetches it until
+ * `expires_at`, after which the data-retention job deletes the row.
+ */
+export const dataExports = pgTable(
+  'data_exports',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The archive (JSON), set by the job when it is ready. */
+    archive: text('archive'),
+    readyAt: timestamp('ready_at', { withTimezone: true }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [index('data_exports_user_id_idx').on(table.userId)],
+);
+
+/**
+ * Accounts deleted by their owner (account/delete-account.ts), by identity-provider subject: a token
+ * still in flight for one is refused, never a new empty account. Holds no personal data.
+ */
+export const deletedAccounts = pgTable('deleted_accounts', {
+  userId: text('user_id').primaryKey(),
+  deletedAt: timestamp('deleted_at', { withTimezone: true }).notNull().defaultNow(),
+});
