@@ -4,10 +4,19 @@
 // plan whose price already has its lookup key, amount and interval is left alone; a changed amount gets
 // a new price that takes the lookup key over (the old one is archived), as Stripe recommends.
 //
+// Then the webhook endpoint `<VITE_SITE_URL>/api/stripe-webhook`, made with an explicit `api_version`
+// (the stripe package's) and the plan events when missing, its signing secret printed once; an endpoint
+// on another version is reported with the fix (docs/decisions/0031).
+//
 // It lives in scripts/ rather than in the emulator: it sets up the product's own Stripe account, reads
 // the product's catalogue and variables, and the emulator is only one of the accounts it can target.
 import { pathToFileURL } from 'node:url';
 import Stripe from 'stripe';
+import {
+  describeEndpointReport,
+  setUpWebhookEndpoint,
+  wantedEndpoint,
+} from '../apps/api/src/billing/webhook-endpoint.ts';
 import { loadDotEnv } from './lib/dot-env.mjs';
 import { root } from './lib/workspace.mjs';
 
@@ -100,6 +109,35 @@ export async function setupCatalogue(stripe, plans) {
   return results;
 }
 
+/** The site's public origin as the app reads it: VITE_SITE_URL, else the local server. */
+export const siteOriginOf = (env = process.env) =>
+  env.VITE_SITE_URL?.trim() || `http://localhost:${env.PORT?.trim() || 3000}`;
+
+/**
+ * Makes sure the site's webhook endpoint exists, is enabled, sends the plan events and is pinned to the
+ * stripe package's API version; answers `ok` and the lines to print (the signing secret only when the
+ * endpoint was just made: Stripe shows it once).
+ */
+export async function setupWebhook(stripe, siteOrigin) {
+  const wanted = wantedEndpoint(siteOrigin);
+  const setup = await setUpWebhookEndpoint(stripe, wanted);
+  const head = `  ${wanted.url} (API ${wanted.apiVersion})`;
+  if (setup.action === 'created') {
+    return {
+      ok: true,
+      lines: [
+        `${head}: created ${setup.endpoint.id}. Its signing secret, shown this once:`,
+        `  STRIPE_WEBHOOK_SECRET=${setup.secret}`,
+      ],
+    };
+  }
+  if (setup.action === 'updated') {
+    return { ok: true, lines: [`${head}: ${setup.endpoint.id} enabled, sending every plan event.`] };
+  }
+  if (setup.action === 'unchanged') return { ok: true, lines: [`${head}: ${setup.endpoint.id} is ready.`] };
+  return { ok: false, lines: [`${head}: ${describeEndpointReport(setup.report)}`] };
+}
+
 async function main() {
   loadDotEnv(root);
   const { plans } = await import('@launchkit/plans');
@@ -114,6 +152,10 @@ async function main() {
   console.log('The app finds each price by its lookup key (the plan id) at start: STRIPE_PRICE_* may stay');
   console.log('unset. The ids, should you want them as overrides:');
   for (const result of results) console.log(`  STRIPE_PRICE_${result.plan.toUpperCase()}=${result.price}`);
+  console.log('The webhook endpoint:');
+  const webhook = await setupWebhook(stripe, siteOriginOf());
+  for (const line of webhook.lines) console.log(line);
+  if (!webhook.ok) process.exitCode = 1;
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {

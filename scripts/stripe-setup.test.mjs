@@ -3,8 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { loadPaymentsConfig, startPaymentsEmulator } from '@launchkit/payments-emulator';
 import { plans } from '@launchkit/plans';
+import Stripe from 'stripe';
 import { afterEach, describe, expect, it } from 'vitest';
-import { setupCatalogue, stripeFromEnvironment } from './stripe-setup.mjs';
+import { setupCatalogue, setupWebhook, siteOriginOf, stripeFromEnvironment } from './stripe-setup.mjs';
 
 const cleanups = [];
 afterEach(async () => {
@@ -88,5 +89,33 @@ describe('npm run stripe:setup', () => {
     expect(stripeFromEnvironment({}).target).toBe('http://localhost:3002');
     expect(stripeFromEnvironment({ PAYMENTS_PORT: '4002' }).target).toBe('http://localhost:4002');
     expect(stripeFromEnvironment({ STRIPE_SECRET_KEY: 'sk_test_real' }).target).toBe('Stripe');
+  });
+
+  it('creates the webhook endpoint on the package’s API version, printing its secret once; then finds it ready', async () => {
+    const { stripe } = await emulator(false);
+    expect(siteOriginOf({ VITE_SITE_URL: 'https://app.example.com' })).toBe('https://app.example.com');
+    expect(siteOriginOf({ PORT: '4000' })).toBe('http://localhost:4000');
+    const first = await setupWebhook(stripe, 'https://app.example.com');
+    expect(first.ok).toBe(true);
+    expect(first.lines.join('\n')).toMatch(/created we_\w+[\s\S]*STRIPE_WEBHOOK_SECRET=whsec_\w+/);
+    const [endpoint] = (await stripe.webhookEndpoints.list()).data;
+    expect(endpoint).toMatchObject({
+      url: 'https://app.example.com/api/stripe-webhook',
+      api_version: Stripe.API_VERSION,
+    });
+    const second = await setupWebhook(stripe, 'https://app.example.com');
+    expect(second).toEqual({ ok: true, lines: [expect.stringMatching(/is ready\.$/)] });
+    expect(second.lines.join('\n')).not.toContain('whsec_');
+
+    // One made without a version (the account's default) is reported with its fix, not replaced.
+    await stripe.webhookEndpoints.del(endpoint.id);
+    await stripe.webhookEndpoints.create({
+      url: 'https://app.example.com/api/stripe-webhook',
+      enabled_events: ['*'],
+    });
+    const wrong = await setupWebhook(stripe, 'https://app.example.com');
+    expect(wrong.ok).toBe(false);
+    expect(wrong.lines[0]).toContain('delete it in the Stripe dashboard');
+    expect((await stripe.webhookEndpoints.list()).data).toHaveLength(1);
   });
 });

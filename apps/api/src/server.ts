@@ -1,6 +1,8 @@
 import { ConfigurationError } from '@launchkit/env';
 import { createMailer } from '@launchkit/mail';
 import { buildApp } from './app.ts';
+import { createStripeClient } from './billing/stripe-client.ts';
+import { logWebhookEndpoint } from './billing/webhook-endpoint.ts';
 import { loadConfig } from './config/app-config.ts';
 import { openDatabase } from './db/database.ts';
 import { openFilesLimit, openFilesWanted } from './operations/open-files.ts';
@@ -101,4 +103,10 @@ try {
   app.log.fatal({ err: error }, 'could not start the server');
   await database.close();
   process.exit(1);
+}
+
+// docs/decisions/0031: the provider's webhook endpoint is checked once listening (its events need this
+// server up); a missing or wrong one is logged as an error naming the fix, and the server runs on.
+if (config.mode !== 'embedded') {
+  void logWebhookEndpoint(createStripeClient(config.payments), config.site.origin, app.log);
 }

@@ -6,7 +6,7 @@ import { sweep } from './billing/sweep.ts';
 import type { PaymentsConfig } from './config.ts';
 import type { PaymentsContext } from './context.ts';
 import { EmulatorUrls } from './emulator-urls.ts';
-import { registerApiVersion } from './http/api-version.ts';
+import { answeredVersion, registerApiVersion } from './http/api-version.ts';
 import { registerAuthentication } from './http/authenticate.ts';
 import {
   bodyLimitBytes,
@@ -29,13 +29,14 @@ import { registerCustomerRoutes } from './routes/customer-routes.ts';
 import { registerEmulatorRoutes } from './routes/emulator-routes.ts';
 import { registerEventRoutes } from './routes/event-routes.ts';
 import { registerInvoiceRoutes } from './routes/invoice-routes.ts';
+import { registerPaymentMethodRoutes } from './routes/payment-method-routes.ts';
 import { registerPortalPageRoutes } from './routes/portal-page-routes.ts';
+import { registerSetupIntentRoutes } from './routes/setup-intent-routes.ts';
 import { registerSubscriptionRoutes } from './routes/subscription-routes.ts';
 import { registerTestClockRoutes } from './routes/test-clock-routes.ts';
 import { registerWebhookEndpointRoutes } from './routes/webhook-endpoint-routes.ts';
 import { migrateState } from './storage/migrate-state.ts';
 import { StateFile } from './storage/state-file.ts';
-import { apiVersion } from './webhooks/emit-event.ts';
 import { WebhookDispatcher } from './webhooks/webhook-dispatcher.ts';
 
 export type PaymentsAppOptions = {
@@ -101,7 +102,7 @@ export async function assemblePaymentsApp(
       app.addHook('onSend', async (request, reply, payload) => {
         if (isApiPath(request.url)) {
           reply.header('Request-Id', request.id);
-          reply.header('Stripe-Version', apiVersion);
+          reply.header('Stripe-Version', answeredVersion(request));
           reply.header('Cache-Control', 'no-cache, no-store');
         }
         return payload;
@@ -110,6 +111,8 @@ export async function assemblePaymentsApp(
       registerStylesheet(app, stylesheetUrl, stylesheet);
       registerHomePage(app, context);
       registerCustomerRoutes(app, context);
+      registerPaymentMethodRoutes(app, context);
+      registerSetupIntentRoutes(app, context);
       registerCatalogueRoutes(app, context);
       registerCheckoutSessionRoutes(app, context);
       registerBillingPortalRoutes(app, context);

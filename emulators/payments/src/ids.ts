@@ -26,6 +26,7 @@ const lengths = {
   ii: 24,
   sub: 24,
   si: 14,
+  seti: 24,
   in: 24,
   il: 24,
   li: 24,

@@ -80,6 +80,7 @@ describe('billing over time, on test clocks', () => {
       'invoice.created',
       'invoice.finalized',
       'invoice.payment_failed',
+      'customer.subscription.updated',
     ]);
     expect((pastDue.latest_invoice as Stripe.Invoice).next_payment_attempt).toBe(
       (subscription.trial_end ?? 0) + 3 * day,
@@ -199,8 +200,8 @@ describe('billing over time, on test clocks', () => {
     expect(answer.body).toMatchObject({ customer, test_clock: attached.test_clock, now: expect.any(Number) });
     const clock = await stripe.testHelpers.testClocks.retrieve(String(attached.test_clock));
     expect(clock.frozen_time).toBe(answer.body.now);
-    // 100 days went by in steps Stripe accepts: the trial ended and three renewals followed.
-    expect((await stripe.invoices.list({ customer })).data).toHaveLength(4);
+    // 100 days went by in steps Stripe accepts: the trial's invoice for 0, its end and three renewals.
+    expect((await stripe.invoices.list({ customer })).data).toHaveLength(5);
     expect((await stripe.subscriptions.retrieve(subscription.id)).status).toBe('active');
   });
 

@@ -117,10 +117,13 @@ function applyDue(
     return;
   }
 
-  // A trial ends or a period ends: the next period starts and is invoiced with what is pending.
+  // A trial ends or a period ends: the next period starts (a trial's subscription is active from
+  // then) and is invoiced with what is pending. As Stripe reports it, the subscription's update comes
+  // first, then the invoice's events; a failed charge then makes it past_due, in a second update.
   if (subscription.status === 'trialing') {
     subscription.billingCycleAnchor = at;
     subscription.periodIndex = 1;
+    subscription.status = 'active';
   } else {
     subscription.periodIndex++;
   }
@@ -133,6 +136,12 @@ function applyDue(
     period: { start: subscription.currentPeriodStart, end: subscription.currentPeriodEnd },
     at,
   });
+  subscription.latestInvoice = invoice.id;
+  const renewed = subscriptionObject(state, subscription);
+  emitEvent(context, 'customer.subscription.updated', renewed, {
+    ...about,
+    previousAttributes: previousAttributes(before, renewed),
+  });
   const charged = chargeInvoice(context, invoice, {
     customer,
     subscription,
@@ -140,14 +149,15 @@ function applyDue(
     firstCharge: false,
     retryAt: retryAfter(1, at),
   });
-  subscription.status = charged.outcome === 'paid' ? 'active' : 'past_due';
-  subscription.latestInvoice = invoice.id;
+  sendInvoiceEvents(context, charged.events, about);
+  if (charged.outcome === 'paid' || subscription.status === 'past_due') return;
+  const current = subscriptionObject(state, subscription);
+  subscription.status = 'past_due';
   const after = subscriptionObject(state, subscription);
   emitEvent(context, 'customer.subscription.updated', after, {
     ...about,
-    previousAttributes: previousAttributes(before, after),
+    previousAttributes: previousAttributes(current, after),
   });
-  sendInvoiceEvents(context, charged.events, about);
 }
 
 /**

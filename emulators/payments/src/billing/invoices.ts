@@ -43,6 +43,20 @@ export function periodLine(
   };
 }
 
+/**
+ * A free trial's line on the invoice Stripe makes when the trial starts: the plan and seats at 0
+ * (docs.stripe.com/billing/subscriptions/trials: "An immediate invoice is still created, but for $0").
+ */
+export function trialLine(
+  state: PaymentsState,
+  subscription: SubscriptionRecord,
+  period: { start: number; end: number },
+): InvoiceLineRecord {
+  const line = periodLine(state, subscription, period);
+  const product = productOf(state, priceOf(state, subscription.item.price));
+  return { ...line, amount: 0, description: `Trial period for ${product.name}` };
+}
+
 /** The line that bills an invoice item (a proration). */
 export function itemLine(state: PaymentsState, item: InvoiceItemRecord): InvoiceLineRecord {
   return {
@@ -82,12 +96,16 @@ export function draftSubscriptionInvoice(
     reason: InvoiceRecord['billingReason'];
     period: { start: number; end: number } | null;
     at: number;
+    /** The period is a free trial: its line is "Trial period for …", at 0. */
+    trial?: boolean;
   },
 ): InvoiceRecord {
   const { customer, subscription } = options;
   const lines = [
     ...pendingItemLines(state, subscription),
-    ...(options.period ? [periodLine(state, subscription, options.period)] : []),
+    ...(options.period
+      ? [(options.trial ? trialLine : periodLine)(state, subscription, options.period)]
+      : []),
   ];
   const invoice = draftInvoice({
     id: newId('in'),
@@ -173,14 +191,20 @@ function payInvoice(
   state: PaymentsState,
   invoice: InvoiceRecord,
   paymentMethodId: string | null,
-  options: { at: number; firstCharge: boolean },
+  options: { at: number; firstCharge: boolean; manual: boolean },
 ): 'paid' | 'failed' {
   invoice.paymentMethod = paymentMethodId;
   if (amountDue(invoice) === 0) {
     markPaid(invoice, options.at);
     return 'paid';
   }
-  invoice.attemptCount++;
+  // Stripe's attempt_count: any first attempt counts, then only the automatic retries; an attempt made
+  // on request (invoices.pay, the portal) after the first leaves the retry schedule as it was.
+  if (!options.manual || invoice.attemptCount === 0) invoice.attemptCount++;
+  // A card detached meanwhile cannot be charged.
+  if (paymentMethodId && state.paymentMethods.get(paymentMethodId)?.customer !== invoice.customer) {
+    paymentMethodId = null;
+  }
   const method = paymentMethodId ? state.paymentMethods.get(paymentMethodId) : undefined;
   let failure: PaymentError | null = null;
   if (!method) {
@@ -200,7 +224,7 @@ function payInvoice(
   return 'paid';
 }
 
-function markPaid(invoice: InvoiceRecord, at: number) {
+export function markPaid(invoice: InvoiceRecord, at: number) {
   invoice.status = 'paid';
   invoice.amountPaid = amountDue(invoice);
   invoice.paidAt = at;
@@ -213,8 +237,12 @@ type ChargeOptions = {
   at: number;
   /** The checkout's own charge, which succeeds for every card that got that far. */
   firstCharge: boolean;
-  /** When a failed charge is tried again (a renewal's and its retries'; null or absent: never). */
+  /** When a failed charge is tried again (a renewal's and its retries'; null: never; absent: as it was). */
   retryAt?: number | null;
+  /** An attempt asked for (invoices.pay, the portal) rather than one of the schedule's. */
+  manual?: boolean;
+  /** The card to charge instead of the subscription's, else the customer's, default. */
+  paymentMethod?: string;
 };
 
 type ChargeResult = { outcome: 'paid' | 'failed'; events: EmittedEvent[] };
@@ -229,12 +257,17 @@ function attemptPayment(
   options: ChargeOptions,
 ): ChargeResult {
   const { state } = context.store;
-  const paymentMethod = options.subscription.defaultPaymentMethod ?? options.customer.defaultPaymentMethod;
+  const paymentMethod =
+    options.paymentMethod ??
+    options.subscription.defaultPaymentMethod ??
+    options.customer.defaultPaymentMethod;
   const outcome = payInvoice(state, invoice, paymentMethod, {
     at: options.at,
     firstCharge: options.firstCharge,
+    manual: options.manual ?? false,
   });
-  invoice.nextPaymentAttempt = outcome === 'paid' ? null : (options.retryAt ?? null);
+  if (outcome === 'paid') invoice.nextPaymentAttempt = null;
+  else if (options.retryAt !== undefined) invoice.nextPaymentAttempt = options.retryAt;
   const settled = invoiceObject(state, invoice);
   const events: EmittedEvent[] =
     outcome === 'paid'
@@ -271,6 +304,13 @@ export const retryInvoice = (
   invoice: InvoiceRecord,
   options: Omit<ChargeOptions, 'firstCharge'> & { retryAt: number | null },
 ): ChargeResult => attemptPayment(context, invoice, { ...options, firstCharge: false });
+
+/** Charges an open invoice on request (invoices.pay, a card updated in the portal): not a retry. */
+export const payOpenInvoiceNow = (
+  context: PaymentsContext,
+  invoice: InvoiceRecord,
+  options: Omit<ChargeOptions, 'firstCharge' | 'retryAt' | 'manual'>,
+): ChargeResult => attemptPayment(context, invoice, { ...options, firstCharge: false, manual: true });
 
 /** Sends the events chargeInvoice collected. */
 export const sendInvoiceEvents = (context: PaymentsContext, events: EmittedEvent[], about: EventAbout) =>

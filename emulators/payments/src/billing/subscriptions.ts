@@ -48,8 +48,8 @@ export type SubscriptionStart = {
 };
 
 /**
- * A new subscription: trialing without a charge, or charged for its first month at once (active, or
- * incomplete when the charge fails). Emits customer.subscription.created, then the invoice's events
+ * A new subscription: trialing with an invoice for 0, or charged for its first month at once (active,
+ * or incomplete when the charge fails). Emits customer.subscription.created, then the invoice's events
  * (invoice.created, invoice.finalized, invoice.paid and invoice.payment_succeeded, or
  * invoice.payment_failed); a trial shorter than three days also gets its trial_will_end at once.
  */
@@ -81,28 +81,26 @@ export function startSubscription(context: PaymentsContext, start: SubscriptionS
     trialWillEndSent: false,
   };
   state.subscriptions.set(subscription.id, subscription);
-  let invoice: InvoiceRecord | null = null;
-  let charged: ReturnType<typeof chargeInvoice> | null = null;
-  if (!trialEnd) {
-    invoice = draftSubscriptionInvoice(state, {
-      customer: start.customer,
-      subscription,
-      reason: 'subscription_create',
-      period: { start: subscription.currentPeriodStart, end: subscription.currentPeriodEnd },
-      at: now,
-    });
-    charged = chargeInvoice(context, invoice, {
-      customer: start.customer,
-      subscription,
-      at: now,
-      firstCharge: start.firstCharge,
-    });
-    if (charged.outcome === 'failed') subscription.status = 'incomplete';
-    subscription.latestInvoice = invoice.id;
-  }
+  // A trial gets its invoice too, for 0 (paid at once), as Stripe makes one.
+  const invoice: InvoiceRecord = draftSubscriptionInvoice(state, {
+    customer: start.customer,
+    subscription,
+    reason: 'subscription_create',
+    period: { start: subscription.currentPeriodStart, end: subscription.currentPeriodEnd },
+    at: now,
+    trial: trialEnd !== null,
+  });
+  const charged = chargeInvoice(context, invoice, {
+    customer: start.customer,
+    subscription,
+    at: now,
+    firstCharge: start.firstCharge,
+  });
+  if (charged.outcome === 'failed') subscription.status = 'incomplete';
+  subscription.latestInvoice = invoice.id;
   const about = { origin: start.origin, customer: start.customer.id };
   emitEvent(context, 'customer.subscription.created', subscriptionObject(state, subscription), about);
-  if (charged) sendInvoiceEvents(context, charged.events, about);
+  sendInvoiceEvents(context, charged.events, about);
   if (trialEnd !== null && trialEnd - trialWillEndNotice <= now)
     sendTrialWillEnd(context, subscription, about);
   return { subscription, invoice };

@@ -76,6 +76,39 @@ const testCards: Record<string, CardBehaviour> = {
 
 export const behaviourOf = (number: string): CardBehaviour => testCards[number] ?? { kind: 'succeeds' };
 
+/**
+ * Stripe's test PaymentMethods (docs.stripe.com/testing#cards, "PaymentMethods"), by the card number
+ * each stands for: passing one to attach or to a SetupIntent makes a new card of that number.
+ */
+export const testPaymentMethods: Record<string, string> = {
+  pm_card_visa: '4242424242424242',
+  pm_card_visa_debit: '4000056655665556',
+  pm_card_mastercard: '5555555555554444',
+  pm_card_amex: '378282246310005',
+  pm_card_visa_chargeDeclined: '4000000000000002',
+  pm_card_chargeDeclined: '4000000000000002',
+  pm_card_chargeDeclinedInsufficientFunds: '4000000000009995',
+  pm_card_chargeDeclinedLostCard: '4000000000009987',
+  pm_card_chargeDeclinedStolenCard: '4000000000009979',
+  pm_card_chargeDeclinedExpiredCard: '4000000000000069',
+  pm_card_chargeDeclinedIncorrectCvc: '4000000000000127',
+  pm_card_chargeDeclinedProcessingError: '4000000000000119',
+  pm_card_chargeCustomerFail: '4000000000000341',
+};
+
+/** What the emulator keeps of a card: brand, last four, expiry, what later charges do, a fingerprint. */
+export function cardDetails(digits: string, expMonth: number, expYear: number): CardDetails {
+  const behaviour = behaviourOf(digits);
+  return {
+    brand: brandOf(digits),
+    last4: digits.slice(-4),
+    expMonth,
+    expYear,
+    laterCharges: behaviour.kind === 'fails_later' ? 'fails' : 'succeeds',
+    fingerprint: createHash('sha256').update(`card:${digits}`).digest('base64url').slice(0, 16),
+  };
+}
+
 export function luhnValid(digits: string): boolean {
   let sum = 0;
   for (let index = 0; index < digits.length; index++) {
@@ -154,21 +187,13 @@ export function validateCard(
   else if (name.length > 200) errors.name = 'The name on your card is too long.';
 
   if (Object.keys(errors).length > 0) return { ok: false, errors };
-  const behaviour = behaviourOf(compact);
   return {
     ok: true,
     card: {
       digits: compact,
       name,
-      behaviour,
-      card: {
-        brand,
-        last4: compact.slice(-4),
-        expMonth,
-        expYear,
-        laterCharges: behaviour.kind === 'fails_later' ? 'fails' : 'succeeds',
-        fingerprint: createHash('sha256').update(`card:${compact}`).digest('base64url').slice(0, 16),
-      },
+      behaviour: behaviourOf(compact),
+      card: cardDetails(compact, expMonth, expYear),
     },
   };
 }

@@ -15,8 +15,8 @@ import {
   startWebhookReceiver,
   type TestPayments,
 } from '#payments/test/test-payments.ts';
-import { apiVersion } from '#payments/webhooks/emit-event.ts';
 import { eventTypes } from '#payments/webhooks/event-types.ts';
+import { apiVersion } from '#payments/webhooks/pinned-api-version.ts';
 import type { SchemaRootName } from './schema-roots.ts';
 import { StripeSchemas, type Verdict } from './stripe-schemas.ts';
 
@@ -41,10 +41,18 @@ const operations: { route: string; method: string; root: Root }[] = [
     root: 'PaymentMethodList',
   },
   { route: 'GET /v1/payment_methods/:id', method: 'paymentMethods.retrieve', root: 'PaymentMethod' },
+  { route: 'GET /v1/payment_methods', method: 'paymentMethods.list', root: 'PaymentMethodList' },
+  { route: 'POST /v1/payment_methods/:id/attach', method: 'paymentMethods.attach', root: 'PaymentMethod' },
+  { route: 'POST /v1/payment_methods/:id/detach', method: 'paymentMethods.detach', root: 'PaymentMethod' },
+  { route: 'POST /v1/setup_intents', method: 'setupIntents.create', root: 'SetupIntent' },
+  { route: 'GET /v1/setup_intents/:id', method: 'setupIntents.retrieve', root: 'SetupIntent' },
+  { route: 'POST /v1/setup_intents/:id/confirm', method: 'setupIntents.confirm', root: 'SetupIntent' },
   { route: 'POST /v1/products', method: 'products.create', root: 'Product' },
   { route: 'POST /v1/products/:id', method: 'products.update', root: 'Product' },
   { route: 'GET /v1/products', method: 'products.list', root: 'ProductList' },
   { route: 'GET /v1/products/:id', method: 'products.retrieve', root: 'Product' },
+  { route: 'GET /v1/products/search', method: 'products.search', root: 'ProductSearchResult' },
+  { route: 'GET /v1/prices/search', method: 'prices.search', root: 'PriceSearchResult' },
   { route: 'GET /v1/prices', method: 'prices.list', root: 'PriceList' },
   { route: 'GET /v1/prices/:id', method: 'prices.retrieve', root: 'Price' },
   { route: 'POST /v1/prices', method: 'prices.create', root: 'Price' },
@@ -75,6 +83,8 @@ const operations: { route: string; method: string; root: Root }[] = [
   { route: 'GET /v1/subscriptions/search', method: 'subscriptions.search', root: 'SubscriptionSearchResult' },
   { route: 'GET /v1/invoices/:id', method: 'invoices.retrieve', root: 'Invoice' },
   { route: 'GET /v1/invoices', method: 'invoices.list', root: 'InvoiceList' },
+  { route: 'GET /v1/invoices/search', method: 'invoices.search', root: 'InvoiceSearchResult' },
+  { route: 'POST /v1/invoices/:id/pay', method: 'invoices.pay', root: 'Invoice' },
   { route: 'POST /v1/invoices/create_preview', method: 'invoices.createPreview', root: 'Invoice' },
   { route: 'GET /v1/invoiceitems/:id', method: 'invoiceItems.retrieve', root: 'InvoiceItem' },
   { route: 'GET /v1/invoiceitems', method: 'invoiceItems.list', root: 'InvoiceItemList' },
@@ -83,6 +93,7 @@ const operations: { route: string; method: string; root: Root }[] = [
   { route: 'POST /v1/webhook_endpoints', method: 'webhookEndpoints.create', root: 'WebhookEndpoint' },
   { route: 'GET /v1/webhook_endpoints/:id', method: 'webhookEndpoints.retrieve', root: 'WebhookEndpoint' },
   { route: 'GET /v1/webhook_endpoints', method: 'webhookEndpoints.list', root: 'WebhookEndpointList' },
+  { route: 'POST /v1/webhook_endpoints/:id', method: 'webhookEndpoints.update', root: 'WebhookEndpoint' },
   {
     route: 'DELETE /v1/webhook_endpoints/:id',
     method: 'webhookEndpoints.del',
@@ -184,6 +195,8 @@ async function runScenario() {
   const prices = await stripe.prices.list({ lookup_keys: ['pro', 'team'], expand: ['data.product'] });
   const pro = prices.data.find((price) => price.lookup_key === 'pro')?.id ?? '';
   await stripe.prices.retrieve(pro);
+  await stripe.prices.search({ query: "active:'true' AND lookup_key:'team'" });
+  await stripe.products.search({ query: "name~'Tea' AND metadata['plan']:'team'" });
 
   const customer = await stripe.customers.create({ email: 'conformance@example.com', name: 'Ada' });
   await stripe.customers.retrieve(customer.id);
@@ -210,6 +223,13 @@ async function runScenario() {
   await stripe.checkout.sessions.expire(unpaid.id);
 
   await stripe.billingPortal.sessions.create({ customer: customer.id, return_url: 'http://127.0.0.1:3999/' });
+  await stripe.billingPortal.sessions.create({
+    customer: customer.id,
+    flow_data: {
+      type: 'payment_method_update',
+      after_completion: { type: 'redirect', redirect: { return_url: 'http://127.0.0.1:3999/billing' } },
+    },
+  });
 
   const subscriptionId = idOf(completed.subscription);
   const subscription = await stripe.subscriptions.retrieve(subscriptionId, {
@@ -246,6 +266,22 @@ async function runScenario() {
   await stripe.subscriptions.cancel(second.id);
   const invoices = await stripe.invoices.list({ customer: customer.id });
   await stripe.invoices.retrieve(invoices.data[0]?.id ?? '', { expand: ['customer'] });
+  await stripe.invoices.search({ query: `customer:'${customer.id}' AND total>0` });
+
+  // Cards outside Checkout: a SetupIntent saves the card that fails later charges, an API-made
+  // subscription on it is incomplete, a good card pays its invoice; cards listed and detached.
+  const setup = await stripe.setupIntents.create({ customer: customer.id, usage: 'off_session' });
+  await stripe.setupIntents.confirm(setup.id, { payment_method: 'pm_card_chargeCustomerFail' });
+  const saved = await stripe.setupIntents.retrieve(setup.id);
+  const failing = await stripe.subscriptions.create({
+    customer: customer.id,
+    items: [{ price: pro, quantity: 1 }],
+    default_payment_method: idOf(saved.payment_method),
+  });
+  const visa = await stripe.paymentMethods.attach('pm_card_visa', { customer: customer.id });
+  await stripe.invoices.pay(idOf(failing.latest_invoice), { payment_method: visa.id });
+  await stripe.paymentMethods.list({ customer: customer.id, type: 'card' });
+  await stripe.paymentMethods.detach(idOf(saved.payment_method));
 
   // Time on a test clock: a trial that warns, ends and fails (0341), then renewals.
   const start = Math.floor(Date.now() / 1000);
@@ -268,6 +304,7 @@ async function runScenario() {
     enabled_events: ['invoice.paid'],
   });
   await stripe.webhookEndpoints.retrieve(endpoint.id);
+  await stripe.webhookEndpoints.update(endpoint.id, { disabled: true, description: 'Off' });
   await stripe.webhookEndpoints.list();
   await stripe.webhookEndpoints.del(endpoint.id);
 

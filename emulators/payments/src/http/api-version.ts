@@ -1,7 +1,7 @@
-import type { FastifyInstance } from 'fastify';
-import { apiVersion } from '#payments/webhooks/emit-event.ts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { apiVersion } from '#payments/webhooks/pinned-api-version.ts';
 import { isApiPath } from './error-handling.ts';
-import { invalidRequest, parameterInvalid } from './stripe-error.ts';
+import { invalidRequest } from './stripe-error.ts';
 
 /**
  * Every version of Stripe's API, as the pinned `stripe` package lists them (the type of a webhook
@@ -141,17 +141,17 @@ export const stripeApiVersions = [
 
 const known = new Set<string>(stripeApiVersions);
 
+/** Whether Stripe has had this API version. */
+export const isStripeApiVersion = (version: string) => known.has(version);
+
 /**
- * Why a version cannot be used, or undefined for the pinned one: Stripe's own error for a version
- * it never had, the emulator's for a real one it does not render (it speaks only the pinned one).
+ * Stripe's own error for a version it never had; undefined for any version it has had. Stripe
+ * serves a request in the older version it names; the emulator accepts it and answers in the shape of
+ * the pinned version (it renders no other), which is what the product's pinned SDK reads anyway.
  */
 function refusal(version: string, param?: string) {
-  if (version === apiVersion) return undefined;
-  if (!known.has(version)) {
-    return invalidRequest(`Invalid Stripe API version: ${version}`, param ? { param } : {});
-  }
-  const message = `The payments emulator answers in API version ${apiVersion} only (the pinned stripe package's); ${version} is a real Stripe version it does not render. Leave Stripe-Version out or send ${apiVersion}.`;
-  return param ? parameterInvalid(param, message) : invalidRequest(message);
+  if (known.has(version)) return undefined;
+  return invalidRequest(`Invalid Stripe API version: ${version}`, param ? { param } : {});
 }
 
 /** A webhook endpoint's `api_version`, checked as the Stripe-Version header is. */
@@ -160,19 +160,32 @@ export function checkApiVersionParam(version: string, param: string) {
   if (error) throw error;
 }
 
+/** The version a request asks for in `Stripe-Version`; undefined when it names none. */
+function requestedVersion(request: FastifyRequest): string | undefined {
+  const header = request.headers['stripe-version'];
+  if (header === undefined) return undefined;
+  return (Array.isArray(header) ? header.join(', ') : header).trim();
+}
+
 /**
- * `Stripe-Version` on /v1 requests: absent means the account's default (the pinned version), the
- * pinned version is honoured, any other is refused with 400 (`Invalid Stripe API version: …` for a
- * version Stripe never had, as Stripe answers). Answers carry the version used.
+ * `Stripe-Version` on /v1 requests: absent means the account's default (the pinned version); a
+ * version Stripe has had is accepted (answered in the pinned shape); one it never had is 400
+ * `Invalid Stripe API version: …`, as Stripe answers. Answers carry the version asked for, as
+ * Stripe's do, else the account's default.
  */
 export function registerApiVersion(app: FastifyInstance) {
   app.addHook('onRequest', async (request) => {
     const route = request.routeOptions.url;
     if (route === undefined || !isApiPath(route) || route.startsWith('/emulator/')) return;
-    const header = request.headers['stripe-version'];
-    if (header === undefined) return;
-    const version = (Array.isArray(header) ? header.join(', ') : header).trim();
+    const version = requestedVersion(request);
+    if (version === undefined) return;
     const error = refusal(version);
     if (error) throw error;
   });
+}
+
+/** The version an answer says it was made in (the `Stripe-Version` answer header). */
+export function answeredVersion(request: FastifyRequest): string {
+  const version = requestedVersion(request);
+  return version !== undefined && known.has(version) ? version : apiVersion;
 }

@@ -17,7 +17,7 @@ export function webhookEndpointObject(
     livemode: false,
     metadata: { ...endpoint.metadata },
     ...(options.withSecret && { secret: endpoint.secret }),
-    status: 'enabled',
+    status: endpoint.disabled ? 'disabled' : 'enabled',
     url: endpoint.url,
   };
 }

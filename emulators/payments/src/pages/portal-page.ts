@@ -1,6 +1,12 @@
 import { escapeHtml } from '@launchkit/emulator-kit';
+import type { CardField } from '#payments/billing/test-cards.ts';
 import { alertBox, noticeBox } from '#payments/http/html.ts';
-import type { InvoiceRecord, PriceRecord, SubscriptionRecord } from '#payments/storage/payments-state.ts';
+import type {
+  CardDetails,
+  InvoiceRecord,
+  PriceRecord,
+  SubscriptionRecord,
+} from '#payments/storage/payments-state.ts';
 import { formatDay, formatDayAndTime, formatMoney, hostOf } from './page-format.ts';
 
 export type PortalView = {
@@ -20,7 +26,118 @@ export type PortalView = {
   error?: string;
   /** The seats typed when the change was refused, to show them again. */
   seatsValue?: string;
+  /** The card charged next: the subscription's, else the customer's invoice default. */
+  card: CardDetails | null;
+  /** The card form sent back with its problems (the number is never shown again). */
+  cardForm?: CardFormView;
+  /**
+   * A deep link (`flow_data`): `card`, the card form alone; `confirmation`, the message shown once the
+   * card is updated (`hosted_confirmation`); absent, the whole portal.
+   */
+  flow?: { page: 'card' } | { page: 'confirmation'; message: string };
 };
+
+export type CardFormView = {
+  values: { expiry: string; name: string };
+  fieldErrors: Partial<Record<CardField, string>>;
+  /** A decline: about the card as a whole. */
+  formError?: string;
+};
+
+const cardFieldIds: Record<CardField, string> = {
+  number: 'card-number',
+  expiry: 'card-expiry',
+  cvc: 'card-cvc',
+  name: 'card-name',
+};
+
+const brandNames: Record<string, string> = {
+  visa: 'Visa',
+  mastercard: 'Mastercard',
+  amex: 'American Express',
+  discover: 'Discover',
+  jcb: 'JCB',
+  diners: 'Diners Club',
+  unionpay: 'UnionPay',
+};
+
+const cardLabel = (card: CardDetails) =>
+  `${brandNames[card.brand] ?? 'Card'} ending in ${card.last4}, expires ${String(card.expMonth).padStart(2, '0')}/${card.expYear}`;
+
+function cardInput(
+  form: CardFormView | undefined,
+  field: CardField,
+  options: { label: string; name: string; value: string; autocomplete: string; extra: string; hint?: string },
+) {
+  const id = cardFieldIds[field];
+  const error = form?.fieldErrors[field];
+  const wholeCard = Boolean(form?.formError) && field === 'number';
+  const describedBy = [
+    options.hint ? `${id}-hint` : '',
+    error ? `${id}-error` : '',
+    wholeCard ? 'card-error' : '',
+  ]
+    .filter(Boolean)
+    .join(' ');
+  return `<label for="${id}">${escapeHtml(options.label)}</label>
+${options.hint ? `<p class="hint" id="${id}-hint">${escapeHtml(options.hint)}</p>` : ''}<input id="${id}" name="${options.name}" type="text" autocomplete="${options.autocomplete}" value="${escapeHtml(options.value)}" required${describedBy ? ` aria-describedby="${describedBy}"` : ''}${error || wholeCard ? ' aria-invalid="true"' : ''}${options.extra}>
+${error ? `<p class="field-error" id="${id}-error">${escapeHtml(error)}</p>` : ''}`;
+}
+
+/**
+ * The card on file and a form to replace it, as the portal's "Update payment method": the new card
+ * becomes the customer's and the subscription's default; a past-due subscription's open invoice is
+ * then paid with it.
+ */
+function cardSection(view: PortalView) {
+  const form = view.cardForm;
+  const messages = form
+    ? [form.formError, ...Object.values(form.fieldErrors)].filter((message): message is string =>
+        Boolean(message),
+      )
+    : [];
+  const pastDue = view.subscription?.status === 'past_due';
+  return `<section aria-labelledby="card-title" class="panel">
+<h2 id="card-title">Payment method</h2>
+<p>${view.card ? escapeHtml(cardLabel(view.card)) : 'No card on file.'}</p>
+${pastDue ? '<p>Your last payment failed. A new card is charged for the open invoice as soon as you save it.</p>' : ''}
+${alertBox('card-error', messages)}
+<form method="post" action="/p/session/${escapeHtml(view.sessionId)}/card" novalidate>
+${cardInput(form, 'number', {
+  label: 'Card number',
+  name: 'card_number',
+  value: '',
+  autocomplete: 'cc-number',
+  extra: ' inputmode="numeric" maxlength="30"',
+  hint: 'Test cards: 4242 4242 4242 4242 succeeds; 4000 0000 0000 0341 is saved but its charges fail.',
+})}
+<div class="row">
+<div>${cardInput(form, 'expiry', {
+    label: 'Expiry (MM / YY)',
+    name: 'card_expiry',
+    value: form?.values.expiry ?? '',
+    autocomplete: 'cc-exp',
+    extra: ' inputmode="numeric" maxlength="9" placeholder="MM / YY"',
+  })}</div>
+<div>${cardInput(form, 'cvc', {
+    label: 'CVC',
+    name: 'card_cvc',
+    value: '',
+    autocomplete: 'cc-csc',
+    extra: ' inputmode="numeric" maxlength="4"',
+  })}</div>
+</div>
+${cardInput(form, 'name', {
+  label: 'Name on card',
+  name: 'card_name',
+  value: form?.values.name ?? '',
+  autocomplete: 'cc-name',
+  extra: ' maxlength="200"',
+})}
+<button type="submit">Update card</button>
+</form>
+</section>`;
+}
 
 const statusLabels: Record<string, string> = {
   active: 'Active',
@@ -156,6 +273,10 @@ export function portalPageBody(view: PortalView) {
   const back = view.returnUrl
     ? `<nav aria-label="Return"><p><a href="${escapeHtml(view.returnUrl)}"><span aria-hidden="true">← </span>Return to ${escapeHtml(hostOf(view.returnUrl))}</a></p></nav>`
     : '';
+  if (view.flow?.page === 'card') return `${back}\n${noticeBox(view.notice)}\n${cardSection(view)}`;
+  if (view.flow?.page === 'confirmation') {
+    return `${back}\n<div class="notice" role="status"><p>${escapeHtml(view.flow.message)}</p></div>`;
+  }
   return `${back}
 ${view.customerEmail ? `<p class="hint">Billing for ${escapeHtml(view.customerEmail)}</p>` : ''}
 ${noticeBox(view.notice)}
@@ -163,6 +284,7 @@ ${alertBox('portal-error', view.error ? [view.error] : [])}
 <div class="columns">
 ${subscriptionSection(view)}
 <div>
+${cardSection(view)}
 ${invoicesSection(view)}
 ${clockSection(view)}
 </div>

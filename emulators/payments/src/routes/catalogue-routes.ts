@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { priceWithLookupKey } from '#payments/billing/catalogue.ts';
 import type { PaymentsContext } from '#payments/context.ts';
 import type { Params } from '#payments/http/params.ts';
+import type { SearchFields } from '#payments/http/search-query.ts';
 import {
   invalidRequest,
   parameterInvalid,
@@ -15,12 +16,39 @@ import { emitEvent, previousAttributes } from '#payments/webhooks/emit-event.ts'
 import type { EventType } from '#payments/webhooks/event-types.ts';
 import { answerList, answerRetrieved } from './read-answers.ts';
 import { answer, checkExpandRoots, idParam, originOf, paramsOf } from './route-helpers.ts';
+import { answerSearch } from './search-answer.ts';
 import { storedOrMissing } from './stored-or-missing.ts';
 
 const page = ['limit', 'starting_after', 'ending_before'];
 const productRoots = ['default_price'];
 const priceRoots = ['product'];
 const idPattern = /^[A-Za-z0-9_-]{1,200}$/;
+
+// The searchable fields of docs.stripe.com/search ("Query fields for products", "… for prices"); the
+// emulator's products are never shippable and have no url, so those match only null.
+const productSearch: SearchFields<ProductRecord> = {
+  resource: 'products',
+  fields: {
+    active: { kind: 'boolean', get: (product) => product.active },
+    description: { kind: 'string', substring: true, get: (product) => product.description },
+    name: { kind: 'string', substring: true, get: (product) => product.name },
+    shippable: { kind: 'string', get: () => null },
+    url: { kind: 'string', get: () => null },
+  },
+  metadata: (product) => product.metadata,
+};
+
+const priceSearch: SearchFields<PriceRecord> = {
+  resource: 'prices',
+  fields: {
+    active: { kind: 'boolean', get: (price) => price.active },
+    currency: { kind: 'string', get: (price) => price.currency },
+    lookup_key: { kind: 'string', get: (price) => price.lookupKey },
+    product: { kind: 'string', get: (price) => price.product },
+    type: { kind: 'string', get: (price) => price.type },
+  },
+  metadata: (price) => price.metadata,
+};
 
 /** `marketing_features[i][name]`: the product's feature list (`marketing_features=` empties it). */
 function featuresParam(params: Params): string[] | undefined {
@@ -32,7 +60,7 @@ function featuresParam(params: Params): string[] | undefined {
 /**
  * Products and prices: the catalogue's three plans (seeded from the configuration unless
  * PAYMENTS_SEED_CATALOGUE=false), and what `npm run stripe:setup` or an operator makes: create,
- * retrieve, update, list (prices by `lookup_keys[]`). Prices are per unit, monthly or one-time.
+ * retrieve, update, list (prices by `lookup_keys[]`), search. Prices are per unit, monthly or one-time.
  */
 export function registerCatalogueRoutes(app: FastifyInstance, context: PaymentsContext) {
   const { state } = context.store;
@@ -165,6 +193,14 @@ export function registerCatalogueRoutes(app: FastifyInstance, context: PaymentsC
     });
   });
 
+  app.get('/v1/products/search', async (request) =>
+    answerSearch(context, request, {
+      spec: productSearch,
+      records: state.products.values(),
+      render: productObject,
+    }),
+  );
+
   app.get('/v1/products/:id', async (request) =>
     answerRetrieved(context, request, () => productObject(findProduct(idParam(request)))),
   );
@@ -284,6 +320,14 @@ export function registerCatalogueRoutes(app: FastifyInstance, context: PaymentsC
     );
     return answerList(context, params, prices, { url: '/v1/prices', kind: 'price', render: priceObject });
   });
+
+  app.get('/v1/prices/search', async (request) =>
+    answerSearch(context, request, {
+      spec: priceSearch,
+      records: state.prices.values(),
+      render: priceObject,
+    }),
+  );
 
   app.get('/v1/prices/:id', async (request) =>
     answerRetrieved(context, request, () => priceObject(findPrice(idParam(request)))),

@@ -136,7 +136,7 @@ describe('the checkout page', () => {
     expect(attached?.data.object).toMatchObject({ id: paymentMethod, customer: customer.id });
   });
 
-  it('starts a trial: trialing, no invoice, no charge', async () => {
+  it('starts a trial: trialing, an invoice for 0 paid at once, no charge', async () => {
     const { stripe } = payments;
     const customer = await stripe.customers.create({ email: newEmail() });
     const session = await createSession(stripe, {
@@ -146,16 +146,33 @@ describe('the checkout page', () => {
     const paid = await payments.payCheckout(session.url ?? '', { email: 'ignored@example.com' });
     expect(paid.status).toBe(303);
     const [subscription] = (await stripe.subscriptions.list({ customer: customer.id })).data;
-    expect(subscription).toMatchObject({ status: 'trialing', latest_invoice: null });
+    expect(subscription).toMatchObject({ status: 'trialing', latest_invoice: expect.stringMatching(/^in_/) });
     expect((subscription?.trial_end ?? 0) - (subscription?.trial_start ?? 0)).toBe(14 * 24 * 3600);
     expect(subscription?.items.data[0]?.current_period_end).toBe(subscription?.trial_end);
-    expect((await stripe.invoices.list({ customer: customer.id })).data).toEqual([]);
+    // Stripe: "An immediate invoice is still created, but for $0" (docs.stripe.com/billing/subscriptions/trials).
+    const [invoice, ...others] = (await stripe.invoices.list({ customer: customer.id })).data;
+    expect(others).toEqual([]);
+    expect(invoice).toMatchObject({
+      id: subscription?.latest_invoice,
+      status: 'paid',
+      total: 0,
+      amount_paid: 0,
+      attempt_count: 0,
+      billing_reason: 'subscription_create',
+    });
+    expect(invoice?.lines.data.map((line) => [line.description, line.amount, line.quantity])).toEqual([
+      ['Trial period for Pro', 0, 5],
+    ]);
     expect((await stripe.checkout.sessions.retrieve(session.id)).payment_status).toBe('no_payment_required');
     // customer.created comes from customers.create; the page created no customer.
     expect(await eventTypesFor(customer.id)).toEqual([
       'customer.created',
       'payment_method.attached',
       'customer.subscription.created',
+      'invoice.created',
+      'invoice.finalized',
+      'invoice.paid',
+      'invoice.payment_succeeded',
       'checkout.session.completed',
     ]);
   });

@@ -2,21 +2,14 @@ import type { FastifyInstance } from 'fastify';
 import { createCustomerRecord, liveCustomer } from '#payments/billing/customers.ts';
 import { deleteCustomer } from '#payments/billing/subscriptions.ts';
 import type { PaymentsContext } from '#payments/context.ts';
-import { parseSearchQuery, type SearchFields, searchPage } from '#payments/http/search-query.ts';
+import type { SearchFields } from '#payments/http/search-query.ts';
 import { invalidRequest, resourceMissing } from '#payments/http/stripe-error.ts';
 import { customerObject, paymentMethodObject } from '#payments/objects/customer-object.ts';
 import type { CustomerRecord } from '#payments/storage/payments-state.ts';
 import { emitEvent, previousAttributes } from '#payments/webhooks/emit-event.ts';
 import { answerList, answerRetrieved } from './read-answers.ts';
-import {
-  answer,
-  checkExpandRoots,
-  emailParam,
-  idParam,
-  originOf,
-  paramsOf,
-  searchExpand,
-} from './route-helpers.ts';
+import { answer, checkExpandRoots, emailParam, idParam, originOf, paramsOf } from './route-helpers.ts';
+import { answerSearch } from './search-answer.ts';
 import { storedOrMissing } from './stored-or-missing.ts';
 
 const customerRoots = ['invoice_settings', 'default_source', 'test_clock'];
@@ -25,9 +18,9 @@ const page = ['limit', 'starting_after', 'ending_before'];
 const customerSearch: SearchFields<CustomerRecord> = {
   resource: 'customers',
   fields: {
-    email: { kind: 'string', get: (customer) => customer.email },
-    name: { kind: 'string', get: (customer) => customer.name },
-    phone: { kind: 'string', get: (customer) => customer.phone },
+    email: { kind: 'string', substring: true, get: (customer) => customer.email },
+    name: { kind: 'string', substring: true, get: (customer) => customer.name },
+    phone: { kind: 'string', substring: true, get: (customer) => customer.phone },
     created: { kind: 'number', get: (customer) => customer.created },
   },
   metadata: (customer) => customer.metadata,
@@ -145,22 +138,13 @@ export function registerCustomerRoutes(app: FastifyInstance, context: PaymentsCo
     });
   });
 
-  app.get('/v1/customers/search', async (request) => {
-    const params = paramsOf(request, ['query', 'limit', 'page']);
-    const query = params.requiredText('query', { max: 5000 });
-    const matches = parseSearchQuery(query, customerSearch);
-    const { limit } = params.page();
-    const expand = searchExpand(params.expand());
-    const found = [...state.customers.values()].filter((customer) => !customer.deleted && matches(customer));
-    const result = searchPage(found, {
-      limit,
-      page: params.text('page', { max: 500 }),
-      url: '/v1/customers/search',
+  app.get('/v1/customers/search', async (request) =>
+    answerSearch(context, request, {
+      spec: customerSearch,
+      records: [...state.customers.values()].filter((customer) => !customer.deleted),
       render: (customer) => customerObject(state, customer),
-      total: expand.total,
-    });
-    return answer(context, result, expand.paths, { changed: false });
-  });
+    }),
+  );
 
   app.get('/v1/customers/:id/payment_methods', async (request) => {
     const params = paramsOf(request, ['type', 'allow_redisplay', ...page]);
@@ -177,10 +161,4 @@ export function registerCustomerRoutes(app: FastifyInstance, context: PaymentsCo
       render: paymentMethodObject,
     });
   });
-
-  app.get('/v1/payment_methods/:id', async (request) =>
-    answerRetrieved(context, request, () =>
-      paymentMethodObject(storedOrMissing(state.paymentMethods, 'payment_method', idParam(request))),
-    ),
-  );
 }

@@ -1,31 +1,97 @@
 import type { FastifyInstance } from 'fastify';
 import { liveCustomer } from '#payments/billing/customers.ts';
 import { previewInvoice } from '#payments/billing/invoice-preview.ts';
+import { markPaidOutOfBand, payOpenInvoice } from '#payments/billing/pay-open-invoice.ts';
+import { attachPaymentMethod } from '#payments/billing/payment-methods.ts';
 import { isEnded, prorationBehaviors } from '#payments/billing/subscriptions.ts';
 import type { PaymentsContext } from '#payments/context.ts';
-import { invalidRequest, parameterMissing, resourceMissing } from '#payments/http/stripe-error.ts';
+import type { SearchFields } from '#payments/http/search-query.ts';
+import { cardError, invalidRequest, parameterMissing, resourceMissing } from '#payments/http/stripe-error.ts';
 import { invoiceItemObject } from '#payments/objects/invoice-item-object.ts';
 import { invoiceObject } from '#payments/objects/invoice-object.ts';
+import type { InvoiceRecord } from '#payments/storage/payments-state.ts';
 import { answerList, answerRetrieved } from './read-answers.ts';
-import { answer, checkExpandRoots, idParam, paramsOf } from './route-helpers.ts';
+import { answer, checkExpandRoots, customerParam, idParam, originOf, paramsOf } from './route-helpers.ts';
+import { answerSearch } from './search-answer.ts';
 import { storedOrMissing } from './stored-or-missing.ts';
 import { itemChange } from './subscription-routes.ts';
 
 const page = ['limit', 'starting_after', 'ending_before'];
 const invoiceRoots = ['customer', 'subscription', 'default_payment_method', 'lines', 'test_clock'];
 
+// "Query fields for invoices" (docs.stripe.com/search); the emulator has no receipts or finalization
+// errors, so those fields match only null.
+const invoiceSearch: SearchFields<InvoiceRecord> = {
+  resource: 'invoices',
+  fields: {
+    created: { kind: 'number', get: (invoice) => invoice.created },
+    currency: { kind: 'string', get: (invoice) => invoice.currency },
+    customer: { kind: 'string', get: (invoice) => invoice.customer },
+    last_finalization_error_code: { kind: 'string', get: () => null },
+    last_finalization_error_type: { kind: 'string', get: () => null },
+    number: { kind: 'string', get: (invoice) => invoice.number },
+    receipt_number: { kind: 'string', get: () => null },
+    status: { kind: 'string', get: (invoice) => invoice.status },
+    subscription: { kind: 'string', get: (invoice) => invoice.subscription },
+    total: { kind: 'number', get: (invoice) => invoice.total },
+  },
+  metadata: () => ({}),
+};
+
 /**
- * Invoices (the emulator makes them when it charges): retrieve, list, and `create_preview` (the next
- * invoice, or a plan or seat change's prorations); invoice items (prorations): retrieve, list.
+ * Invoices (the emulator makes them when it charges): retrieve, list, search, pay (an open invoice,
+ * with a given card or the defaults; `paid_out_of_band`), and `create_preview` (the next invoice, or
+ * a plan or seat change's prorations); invoice items (prorations): retrieve, list.
  */
 export function registerInvoiceRoutes(app: FastifyInstance, context: PaymentsContext) {
   const { state } = context.store;
+
+  app.get('/v1/invoices/search', async (request) =>
+    answerSearch(context, request, {
+      spec: invoiceSearch,
+      records: state.invoices.values(),
+      render: (invoice) => invoiceObject(state, invoice),
+    }),
+  );
 
   app.get('/v1/invoices/:id', async (request) =>
     answerRetrieved(context, request, () =>
       invoiceObject(state, storedOrMissing(state.invoices, 'invoice', idParam(request))),
     ),
   );
+
+  app.post('/v1/invoices/:id/pay', async (request) => {
+    const params = paramsOf(request, ['payment_method', 'off_session', 'paid_out_of_band']);
+    const expand = params.expand();
+    checkExpandRoots(expand, invoiceRoots);
+    const invoice = storedOrMissing(state.invoices, 'invoice', idParam(request));
+    const paymentMethodId = params.text('payment_method', { max: 200 });
+    params.boolean('off_session');
+    const outOfBand = params.boolean('paid_out_of_band') ?? false;
+    if (invoice.status === 'paid') throw invalidRequest('Invoice is already paid');
+    if (invoice.status !== 'open') {
+      throw invalidRequest(`You can only pay an open invoice; this one is ${invoice.status}.`);
+    }
+    const origin = originOf(request);
+    const customer = customerParam(context, invoice.customer, 'customer');
+    const paymentMethod =
+      paymentMethodId === undefined
+        ? undefined
+        : attachPaymentMethod(context, { id: paymentMethodId, param: 'payment_method', customer, origin }).id;
+    if (outOfBand) {
+      markPaidOutOfBand(context, invoice, origin);
+      return answer(context, invoiceObject(state, invoice), expand);
+    }
+    const paid = payOpenInvoice(context, invoice, { ...(paymentMethod && { paymentMethod }), origin });
+    if (paid.outcome === 'failed' && paid.error) {
+      // The attempt is part of the invoice (attempt_count, its event): kept before the refusal.
+      await context.store.save();
+      const { code, declineCode, message } = paid.error;
+      if (code === 'invoice_no_customer_payment_method') throw invalidRequest(message, { code });
+      throw cardError(code, message, declineCode ?? undefined);
+    }
+    return answer(context, invoiceObject(state, invoice), expand);
+  });
 
   app.get('/v1/invoices', async (request) => {
     const params = paramsOf(request, ['customer', 'subscription', 'status', ...page]);

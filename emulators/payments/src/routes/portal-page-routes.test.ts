@@ -151,8 +151,74 @@ describe('the portal page', () => {
     expect((await post('clock', { advance: 'trial_end' })).status).toBe(303);
     expect((await payments.stripe.subscriptions.retrieve(subscription.id)).status).toBe('active');
     expect((await post('clock', { advance: 'month' })).status).toBe(303);
-    expect((await payments.stripe.invoices.list({ customer })).data).toHaveLength(2);
+    // The trial's invoice for 0, the trial end's and the renewal's.
+    expect((await payments.stripe.invoices.list({ customer })).data).toHaveLength(3);
     expect((await post('clock', { advance: 'century' })).status).toBe(400);
+  });
+
+  it('deep-links to the card update (flow_data payment_method_update), then follows after_completion', async () => {
+    const { stripe } = payments;
+    const { customer } = await portalFor();
+    const returnUrl = `${appOrigin}/settings/billing?card=updated`;
+    const portal = await stripe.billingPortal.sessions.create({
+      customer,
+      return_url: `${appOrigin}/settings/billing`,
+      flow_data: {
+        type: 'payment_method_update',
+        after_completion: { type: 'redirect', redirect: { return_url: returnUrl } },
+      },
+    });
+    expect(portal.flow).toMatchObject({
+      type: 'payment_method_update',
+      after_completion: { type: 'redirect', redirect: { return_url: returnUrl }, hosted_confirmation: null },
+    });
+    const url = payments.local(portal.url);
+    const page = await payments.page(url);
+    expect(page.html).toContain('<h1>Update payment method</h1>');
+    expect(page.html).toContain('>Update card</button>');
+    expect(page.html).not.toContain('>Change plan</button>');
+    expect(page.headers.get('content-security-policy')).toContain(`form-action 'self' ${appOrigin}`);
+    const card = {
+      card_number: '5555 5555 5555 4444',
+      card_expiry: '12 / 34',
+      card_cvc: '123',
+      card_name: 'Ada',
+    };
+    const refused = await payments.postForm(`${url}/card`, { ...card, card_number: '4000 0000 0000 9995' });
+    expect(refused.status).toBe(402);
+    expect(refused.html).toContain('Your card has insufficient funds.');
+    const updated = await payments.postForm(`${url}/card`, card);
+    expect(updated.status).toBe(303);
+    expect(updated.location).toBe(returnUrl);
+    // Done: the session is the whole portal from then on.
+    expect((await payments.page(url)).html).toContain('>Change plan</button>');
+
+    const confirming = await stripe.billingPortal.sessions.create({
+      customer,
+      flow_data: {
+        type: 'payment_method_update',
+        after_completion: {
+          type: 'hosted_confirmation',
+          hosted_confirmation: { custom_message: 'Thanks, all set.' },
+        },
+      },
+    });
+    const confirmingUrl = payments.local(confirming.url);
+    const done = await payments.postForm(`${confirmingUrl}/card`, card);
+    expect(done.status).toBe(303);
+    const confirmation = await payments.page(`${payments.origin}${done.location}`);
+    expect(textOf(confirmation.html)).toContain('Thanks, all set.');
+    expect(confirmation.html).not.toContain('>Update card</button>');
+
+    await expect(
+      stripe.billingPortal.sessions.create({ customer, flow_data: { type: 'subscription_cancel' } as never }),
+    ).rejects.toMatchObject({ param: 'flow_data[type]' });
+    await expect(
+      stripe.billingPortal.sessions.create({
+        customer,
+        flow_data: { type: 'payment_method_update', after_completion: { type: 'redirect' } },
+      }),
+    ).rejects.toMatchObject({ code: 'parameter_missing' });
   });
 
   it('answers 404 for an unknown session and 410 once the customer is deleted', async () => {

@@ -2,14 +2,17 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { addMonths, daySeconds } from '#payments/billing/calendar.ts';
 import { planPrices } from '#payments/billing/catalogue.ts';
 import { customerNow, liveCustomer } from '#payments/billing/customers.ts';
+import { payOpenInvoice } from '#payments/billing/pay-open-invoice.ts';
+import { attachPaymentMethod, makeDefaultCard, storeCard } from '#payments/billing/payment-methods.ts';
 import { cancelSubscriptionNow, changeSubscription, isEnded } from '#payments/billing/subscriptions.ts';
+import { validateCard } from '#payments/billing/test-cards.ts';
 import { advanceTestClockBy, clockOfCustomer } from '#payments/billing/test-clocks.ts';
 import type { PaymentsContext } from '#payments/context.ts';
 import { PageError } from '#payments/http/error-handling.ts';
 import { sendPage } from '#payments/http/html.ts';
 import { productOf } from '#payments/objects/subscription-object.ts';
-import { formFields } from '#payments/pages/page-format.ts';
-import { portalPageBody } from '#payments/pages/portal-page.ts';
+import { formFields, originOfUrl } from '#payments/pages/page-format.ts';
+import { type CardFormView, type PortalView, portalPageBody } from '#payments/pages/portal-page.ts';
 import type {
   CustomerRecord,
   PortalSessionRecord,
@@ -26,6 +29,10 @@ const notices: Record<string, string> = {
   cancel_scheduled: 'Your subscription will be canceled at the end of the current period.',
   cancel_undone: 'Your subscription will no longer be canceled.',
   clock: "The customer's test clock was moved forward.",
+  card: 'Your card was updated.',
+  card_paid: 'Your card was updated and the open invoice was paid with it.',
+  card_unpaid:
+    'Your card was updated, but the open invoice could not be paid with it: Your card was declined.',
 };
 
 // A live subscription before an ended one; the newest among equals (the product picks the same way).
@@ -72,15 +79,35 @@ export function registerPortalPageRoutes(app: FastifyInstance, context: Payments
     reply: FastifyReply,
     session: PortalSessionRecord,
     customer: CustomerRecord,
-    extra: { status?: number; notice?: string; error?: string; seatsValue?: string } = {},
+    extra: {
+      status?: number;
+      notice?: string;
+      error?: string;
+      seatsValue?: string;
+      cardForm?: CardFormView;
+    } = {},
   ) {
     const subscription = currentSubscription(customer);
+    const cardId = subscription?.defaultPaymentMethod ?? customer.defaultPaymentMethod;
     const invoices = [...state.invoices.values()]
       .filter((invoice) => invoice.customer === customer.id)
       .reverse();
+    const flow = session.flow;
+    const flowPage: PortalView['flow'] =
+      flow && !flow.completed
+        ? { page: 'card' }
+        : flow?.afterCompletion.type === 'hosted_confirmation'
+          ? { page: 'confirmation', message: flow.afterCompletion.message ?? notices.card ?? '' }
+          : undefined;
     return sendPage(reply, {
       status: extra.status ?? 200,
-      title: 'Manage billing',
+      title: flowPage?.page === 'card' ? 'Update payment method' : 'Manage billing',
+      // Chrome applies form-action to where a form's answer redirects: the deep link's return address.
+      ...(flow?.afterCompletion.type === 'redirect' && {
+        formTargets: [originOfUrl(flow.afterCompletion.returnUrl)].filter((origin): origin is string =>
+          Boolean(origin),
+        ),
+      }),
       wide: true,
       body: portalPageBody({
         sessionId: session.id,
@@ -96,6 +123,9 @@ export function registerPortalPageRoutes(app: FastifyInstance, context: Payments
         ...(extra.notice && { notice: extra.notice }),
         ...(extra.error && { error: extra.error }),
         ...(extra.seatsValue !== undefined && { seatsValue: extra.seatsValue }),
+        card: (cardId && state.paymentMethods.get(cardId)?.card) || null,
+        ...(extra.cardForm && { cardForm: extra.cardForm }),
+        ...(flowPage && { flow: flowPage }),
       }),
     });
   }
@@ -174,6 +204,59 @@ export function registerPortalPageRoutes(app: FastifyInstance, context: Payments
     const changed = changeSubscription(context, subscription, { cancelAtPeriodEnd: false }, automaticOrigin);
     await context.store.save();
     return done(reply, session, changed ? 'cancel_undone' : 'unchanged');
+  });
+
+  // The portal's "Update payment method" (docs.stripe.com/customer-management): the card is checked
+  // as Checkout checks it, saved and attached, made the default of the customer and of the live
+  // subscription; a past-due subscription's open invoice is then paid with it at once.
+  app.post('/p/session/:id/card', async (request, reply) => {
+    const { session, customer } = sessionOf(request);
+    const field = formFields(request.body);
+    const values = { expiry: field('card_expiry'), name: field('card_name') };
+    const now = customerNow(state, customer);
+    const checked = validateCard(
+      { number: field('card_number'), expiry: values.expiry, cvc: field('card_cvc'), name: values.name },
+      new Date(now * 1000),
+    );
+    if (!checked.ok) {
+      return render(reply, session, customer, {
+        status: 400,
+        cardForm: { values, fieldErrors: checked.errors },
+      });
+    }
+    const { behaviour } = checked.card;
+    if (behaviour.kind === 'declines') {
+      return render(reply, session, customer, {
+        status: 402,
+        cardForm: { values, fieldErrors: {}, formError: behaviour.decline.message },
+      });
+    }
+    const method = storeCard(state, {
+      card: checked.card.card,
+      at: now,
+      billingName: checked.card.name,
+      billingEmail: customer.email,
+    });
+    attachPaymentMethod(context, {
+      id: method.id,
+      param: 'payment_method',
+      customer,
+      origin: automaticOrigin,
+    });
+    makeDefaultCard(context, customer, method, automaticOrigin);
+    const subscription = currentSubscription(customer);
+    const invoice = subscription?.latestInvoice ? state.invoices.get(subscription.latestInvoice) : undefined;
+    let code = 'card';
+    if (subscription?.status === 'past_due' && invoice?.status === 'open') {
+      const paid = payOpenInvoice(context, invoice, { origin: automaticOrigin });
+      code = paid.outcome === 'paid' ? 'card_paid' : 'card_unpaid';
+    }
+    // A deep link ends as its after_completion says: back to the site, a confirmation, or the portal.
+    if (session.flow) session.flow.completed = true;
+    await context.store.save();
+    const after = session.flow?.afterCompletion;
+    if (after?.type === 'redirect') return reply.redirect(after.returnUrl, 303);
+    return done(reply, session, code);
   });
 
   app.post('/p/session/:id/clock', async (request, reply) => {

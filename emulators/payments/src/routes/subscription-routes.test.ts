@@ -116,8 +116,14 @@ describe('subscriptions', () => {
     });
     expect(trial).toMatchObject({
       status: 'trialing',
-      latest_invoice: null,
+      latest_invoice: expect.stringMatching(/^in_/),
       metadata: { granted: 'by operator' },
+    });
+    // The trial's invoice is for 0 and paid at once, as Stripe makes it.
+    expect(await stripe.invoices.retrieve(trial.latest_invoice as string)).toMatchObject({
+      status: 'paid',
+      total: 0,
+      billing_reason: 'subscription_create',
     });
     expect(trial.items.data[0]?.quantity).toBe(3);
 

@@ -10,7 +10,7 @@ import {
 import { type SubscriptionUpdate, updateSubscription } from '#payments/billing/update-subscription.ts';
 import type { PaymentsContext } from '#payments/context.ts';
 import type { Params } from '#payments/http/params.ts';
-import { parseSearchQuery, type SearchFields, searchPage } from '#payments/http/search-query.ts';
+import type { SearchFields } from '#payments/http/search-query.ts';
 import {
   invalidRequest,
   parameterInvalid,
@@ -25,15 +25,8 @@ import type {
 } from '#payments/storage/payments-state.ts';
 import { maxQuantity } from './checkout-session-routes.ts';
 import { answerList, answerRetrieved } from './read-answers.ts';
-import {
-  answer,
-  checkExpandRoots,
-  customerParam,
-  idParam,
-  originOf,
-  paramsOf,
-  searchExpand,
-} from './route-helpers.ts';
+import { answer, checkExpandRoots, customerParam, idParam, originOf, paramsOf } from './route-helpers.ts';
+import { answerSearch } from './search-answer.ts';
 import { storedOrMissing } from './stored-or-missing.ts';
 
 const subscriptionRoots = [
@@ -250,17 +243,11 @@ export function registerSubscriptionRoutes(app: FastifyInstance, context: Paymen
     return answer(context, subscriptionObject(state, subscription), expand);
   });
 
-  app.get('/v1/subscriptions/search', async (request) => {
-    const params = paramsOf(request, ['query', 'limit', 'page']);
-    const matches = parseSearchQuery(params.requiredText('query', { max: 5000 }), subscriptionSearch);
-    const expand = searchExpand(params.expand());
-    const result = searchPage([...state.subscriptions.values()].filter(matches), {
-      limit: params.page().limit,
-      page: params.text('page', { max: 500 }),
-      url: '/v1/subscriptions/search',
+  app.get('/v1/subscriptions/search', async (request) =>
+    answerSearch(context, request, {
+      spec: subscriptionSearch,
+      records: state.subscriptions.values(),
       render: (subscription) => subscriptionObject(state, subscription),
-      total: expand.total,
-    });
-    return answer(context, result, expand.paths, { changed: false });
-  });
+    }),
+  );
 }

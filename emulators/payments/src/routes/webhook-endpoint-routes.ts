@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { PaymentsContext } from '#payments/context.ts';
 import { checkApiVersionParam } from '#payments/http/api-version.ts';
+import type { Params } from '#payments/http/params.ts';
 import {
   invalidRequest,
   parameterInvalid,
@@ -18,7 +19,31 @@ import { answer, idParam, paramsOf, urlParam } from './route-helpers.ts';
 const maxEndpoints = 16;
 const eventTypePattern = /^(\*|[a-z_]+(\.[a-z_]+)*(\.\*)?)$/;
 
-/** Webhook endpoints: create (answers the signing secret once), retrieve, list, delete. */
+const configuredEndpointFixed = () =>
+  invalidRequest(
+    'This endpoint comes from STRIPE_WEBHOOK_URL; change that variable (none for no endpoint) and restart the emulator to change or remove it.',
+  );
+
+/** `enabled_events[]`: event types, `*` or `group.*`; undefined when not given. */
+function enabledEventsParam(params: Params): string[] | undefined {
+  const enabledEvents = params.stringList('enabled_events', { max: 200 });
+  if (!enabledEvents || enabledEvents.length === 0) return undefined;
+  enabledEvents.forEach((type, index) => {
+    if (!eventTypePattern.test(type)) {
+      throw parameterInvalid(
+        `enabled_events[${index}]`,
+        `Invalid enabled_events[${index}]: ${type.slice(0, 80)}`,
+      );
+    }
+  });
+  return [...new Set(enabledEvents)];
+}
+
+/**
+ * Webhook endpoints: create (answers the signing secret once; `api_version` fixes the version its
+ * events are rendered in), retrieve, update (`url`, `enabled_events`, `description`, `metadata`,
+ * `disabled`), list, delete.
+ */
 export function registerWebhookEndpointRoutes(app: FastifyInstance, context: PaymentsContext) {
   const { state } = context.store;
   const { config } = context;
@@ -26,16 +51,8 @@ export function registerWebhookEndpointRoutes(app: FastifyInstance, context: Pay
   app.post('/v1/webhook_endpoints', async (request) => {
     const params = paramsOf(request, ['url', 'enabled_events', 'description', 'metadata', 'api_version']);
     const url = urlParam(params.requiredText('url'), 'url');
-    const enabledEvents = params.stringList('enabled_events', { max: 200 });
-    if (!enabledEvents || enabledEvents.length === 0) throw parameterMissing('enabled_events');
-    enabledEvents.forEach((type, index) => {
-      if (!eventTypePattern.test(type)) {
-        throw parameterInvalid(
-          `enabled_events[${index}]`,
-          `Invalid enabled_events[${index}]: ${type.slice(0, 80)}`,
-        );
-      }
-    });
+    const enabledEvents = enabledEventsParam(params);
+    if (!enabledEvents) throw parameterMissing('enabled_events');
     const description = params.text('description', { max: 5000 }) ?? null;
     const apiVersion = params.text('api_version', { max: 50 }) ?? null;
     if (apiVersion !== null) checkApiVersionParam(apiVersion, 'api_version');
@@ -47,14 +64,35 @@ export function registerWebhookEndpointRoutes(app: FastifyInstance, context: Pay
       id: newId('we'),
       url,
       secret: newId('whsec'),
-      enabledEvents: [...new Set(enabledEvents)],
+      enabledEvents,
       description,
       metadata,
       apiVersion,
+      disabled: false,
       created: realNow(),
     };
     state.webhookEndpoints.set(endpoint.id, endpoint);
     return answer(context, webhookEndpointObject(endpoint, { withSecret: true }), params.expand());
+  });
+
+  // As in Stripe, an endpoint's api_version is fixed when it is made: a new version is a new endpoint.
+  app.post('/v1/webhook_endpoints/:id', async (request) => {
+    const params = paramsOf(request, ['url', 'enabled_events', 'description', 'metadata', 'disabled']);
+    const id = idParam(request);
+    if (id === configuredEndpointId && config.webhookUrl) throw configuredEndpointFixed();
+    const endpoint = state.webhookEndpoints.get(id);
+    if (!endpoint) throw resourceMissing('webhook endpoint', id);
+    const url = params.text('url');
+    const enabledEvents = enabledEventsParam(params);
+    const description = params.string('description', { max: 5000 });
+    const metadata = params.metadataUpdate()?.(endpoint.metadata);
+    const disabled = params.boolean('disabled');
+    if (url !== undefined) endpoint.url = urlParam(url, 'url');
+    if (enabledEvents) endpoint.enabledEvents = enabledEvents;
+    if (description !== undefined) endpoint.description = description || null;
+    if (metadata !== undefined) endpoint.metadata = metadata;
+    if (disabled !== undefined) endpoint.disabled = disabled;
+    return answer(context, webhookEndpointObject(endpoint), params.expand());
   });
 
   app.get('/v1/webhook_endpoints/:id', async (request) =>
@@ -78,11 +116,7 @@ export function registerWebhookEndpointRoutes(app: FastifyInstance, context: Pay
   app.delete('/v1/webhook_endpoints/:id', async (request) => {
     paramsOf(request, []);
     const id = idParam(request);
-    if (id === configuredEndpointId && config.webhookUrl) {
-      throw invalidRequest(
-        'This endpoint comes from STRIPE_WEBHOOK_URL; change that variable (none for no endpoint) and restart the emulator to remove it.',
-      );
-    }
+    if (id === configuredEndpointId && config.webhookUrl) throw configuredEndpointFixed();
     if (!state.webhookEndpoints.delete(id)) throw resourceMissing('webhook endpoint', id);
     await context.store.save();
     return { id, object: 'webhook_endpoint', deleted: true };

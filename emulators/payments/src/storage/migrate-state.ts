@@ -28,6 +28,8 @@ export function migrateState(state: PaymentsState) {
     }
   }
   for (const price of state.prices.values()) price.type ??= 'recurring';
+  for (const endpoint of state.webhookEndpoints.values()) endpoint.disabled ??= false;
+  for (const session of state.portalSessions.values()) session.flow ??= null;
   for (const product of state.products.values()) {
     product.description ??= null;
     product.unitLabel ??= null;

@@ -240,11 +240,38 @@ export type CheckoutSessionRecord = {
   pendingAuthentication: EnteredCard | null;
 };
 
+/** A SetupIntent: saves a card for later charges (outside Checkout). */
+export type SetupIntentRecord = {
+  id: string;
+  created: number;
+  clientSecret: string;
+  customer: string | null;
+  paymentMethod: string | null;
+  status: 'requires_payment_method' | 'requires_confirmation' | 'succeeded' | 'canceled';
+  usage: 'off_session' | 'on_session';
+  description: string | null;
+  metadata: Metadata;
+  /** Why the last confirmation failed (a declined card); null once one succeeds. */
+  lastSetupError: PaymentError | null;
+};
+
+/** A portal session's deep link (`flow_data`): straight to updating the card, then `afterCompletion`. */
+export type PortalFlow = {
+  type: 'payment_method_update';
+  afterCompletion:
+    | { type: 'portal_homepage' }
+    | { type: 'redirect'; returnUrl: string }
+    | { type: 'hosted_confirmation'; message: string | null };
+  /** The card was updated: the session shows what `afterCompletion` says from then on. */
+  completed: boolean;
+};
+
 export type PortalSessionRecord = {
   id: string;
   created: number;
   customer: string;
   returnUrl: string | null;
+  flow: PortalFlow | null;
 };
 
 export type StripeEventJson = {
@@ -272,7 +299,10 @@ export type WebhookEndpointRecord = {
   enabledEvents: string[];
   description: string | null;
   metadata: Metadata;
+  /** The version its events are rendered in (their `api_version`); null: the account's default. */
   apiVersion: string | null;
+  /** A disabled endpoint (`disabled: true` on update) is sent nothing. */
+  disabled: boolean;
   created: number;
 };
 
@@ -307,6 +337,7 @@ export type IdempotencyRecord = {
 export type PaymentsState = {
   customers: Map<string, CustomerRecord>;
   paymentMethods: Map<string, PaymentMethodRecord>;
+  setupIntents: Map<string, SetupIntentRecord>;
   testClocks: Map<string, TestClockRecord>;
   products: Map<string, ProductRecord>;
   prices: Map<string, PriceRecord>;

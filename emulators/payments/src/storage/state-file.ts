@@ -5,6 +5,7 @@ export function emptyState(): PaymentsState {
   return {
     customers: new Map(),
     paymentMethods: new Map(),
+    setupIntents: new Map(),
     testClocks: new Map(),
     products: new Map(),
     prices: new Map(),

@@ -2,8 +2,7 @@ import type { PaymentsContext } from '#payments/context.ts';
 import { newId, realNow } from '#payments/ids.ts';
 import type { EventRecord, StripeEventJson } from '#payments/storage/payments-state.ts';
 import type { EventType } from './event-types.ts';
-
-export const apiVersion = '2026-10-28.endive';
+import { apiVersion } from './pinned-api-version.ts';
 
 /** Where a change came from: an API request (named in the event's `request`) or the emulator itself. */
 export type EventOrigin = { requestId: string | null; idempotencyKey: string | null };

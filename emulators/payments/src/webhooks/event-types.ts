@@ -8,6 +8,7 @@ export const eventTypes = [
   'customer.updated',
   'customer.deleted',
   'payment_method.attached',
+  'payment_method.detached',
   'checkout.session.completed',
   'checkout.session.expired',
   'customer.subscription.created',

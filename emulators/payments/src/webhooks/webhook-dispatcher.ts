@@ -3,6 +3,7 @@ import type { PaymentsConfig, WebhookRetrySchedule } from '#payments/config.ts';
 import { newId, realNow } from '#payments/ids.ts';
 import type { DeliveryRecord, EventRecord } from '#payments/storage/payments-state.ts';
 import type { StateFile } from '#payments/storage/state-file.ts';
+import { apiVersion } from './pinned-api-version.ts';
 import { allEndpoints, endpointWants, findEndpoint } from './webhook-endpoints.ts';
 import { signatureHeader } from './webhook-signature.ts';
 
@@ -124,7 +125,8 @@ export class WebhookDispatcher {
       await this.store.save();
       return;
     }
-    const body = JSON.stringify(record.event, null, 2);
+    // Each endpoint gets the event in its own API version (the account's default when it has none).
+    const body = JSON.stringify({ ...record.event, api_version: endpoint.apiVersion ?? apiVersion }, null, 2);
     let status: number | null = null;
     let error: string | null = null;
     try {

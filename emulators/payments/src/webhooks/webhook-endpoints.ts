@@ -1,5 +1,6 @@
 import type { PaymentsConfig } from '#payments/config.ts';
 import type { PaymentsState, WebhookEndpointRecord } from '#payments/storage/payments-state.ts';
+import { apiVersion } from './pinned-api-version.ts';
 
 /** The endpoint of STRIPE_WEBHOOK_URL: not stored, it follows the configuration at every start. */
 export const configuredEndpointId = 'we_emulator_configured';
@@ -15,7 +16,10 @@ export function configuredEndpoint(config: PaymentsConfig): WebhookEndpointRecor
     enabledEvents: ['*'],
     description: 'STRIPE_WEBHOOK_URL (configured in the emulator; signed with STRIPE_WEBHOOK_SECRET)',
     metadata: {},
-    apiVersion: null,
+    // It stands for an endpoint set up for this product: its events are in the pinned version, and it
+    // says so (as an endpoint made with an explicit api_version does).
+    apiVersion,
+    disabled: false,
     created: 0,
   };
 }
@@ -34,5 +38,5 @@ export function findEndpoint(
   return id === configuredEndpointId ? configuredEndpoint(config) : state.webhookEndpoints.get(id);
 }
 
-export const endpointWants = (endpoint: { enabledEvents: string[] }, type: string) =>
-  endpoint.enabledEvents.includes('*') || endpoint.enabledEvents.includes(type);
+export const endpointWants = (endpoint: { enabledEvents: string[]; disabled: boolean }, type: string) =>
+  !endpoint.disabled && (endpoint.enabledEvents.includes('*') || endpoint.enabledEvents.includes(type));

@@ -1,0 +1,27 @@
+import type { FastifyRequest } from 'fastify';
+import type { PaymentsContext } from '#payments/context.ts';
+import { parseSearchQuery, type SearchFields, searchPage } from '#payments/http/search-query.ts';
+import { answer, paramsOf, searchExpand } from './route-helpers.ts';
+
+/**
+ * A search endpoint's answer (`GET /v1/<resource>/search`): the records `query` matches, newest
+ * first, a page of `limit` from `page` (a previous `next_page`), `total_count` when expanded.
+ */
+export function answerSearch<Record, Item extends object>(
+  context: PaymentsContext,
+  request: FastifyRequest,
+  options: { spec: SearchFields<Record>; records: Iterable<Record>; render: (record: Record) => Item },
+) {
+  const params = paramsOf(request, ['query', 'limit', 'page']);
+  const matches = parseSearchQuery(params.requiredText('query', { max: 5000 }), options.spec);
+  const { limit } = params.page();
+  const expand = searchExpand(params.expand());
+  const result = searchPage([...options.records].filter(matches), {
+    limit,
+    page: params.text('page', { max: 500 }),
+    url: `/v1/${options.spec.resource}/search`,
+    render: options.render,
+    total: expand.total,
+  });
+  return answer(context, result, expand.paths, { changed: false });
+}
