@@ -4,6 +4,10 @@ import fastifyCompress from '@fastify/compress';
 import fastifyRateLimit from '@fastify/rate-limit';
 import type { Mailer } from '@launchkit/mail';
 import Fastify, { type FastifyServerOptions, type RouteOptions } from 'fastify';
+import { registerDeleteAccountRoutes } from './account/delete-account-routes.ts';
+import { handleAccountDeletionAtProviders } from './account/delete-at-providers.ts';
+import { handleDataExportJobs } from './account/export-data.ts';
+import { registerDataExportRoutes } from './account/export-routes.ts';
 import { registerActivityRoutes } from './activity/activity-routes.ts';
 import { createAuthenticate } from './auth/authenticate.ts';
 import { registerIdentityConfigRoutes } from './auth/identity-config-routes.ts';
@@ -34,6 +38,7 @@ import { serverTimeouts } from './http/timeouts.ts';
 import { registerItemRoutes } from './items/item-routes.ts';
 import { itemChangesChannel, workspaceAccessChannel } from './items/live-items.ts';
 import { createJobQueue } from './jobs/job-queue.ts';
+import { registerMailPreferenceRoutes } from './mail/mail-preference-routes.ts';
 import { handleMailJobs } from './mail/send-mail-job.ts';
 import { registerNewsletterRoutes } from './newsletter/newsletter-routes.ts';
 import { closeUnusedConnectionsOnClose } from './operations/close-unused-connections.ts';
@@ -192,6 +197,7 @@ export async function buildApp({ config, database, mailer, logger, plans: givenP
   handleMailJobs({ jobs, db, mailer, site: config.site });
   handleInvitationReminders({ jobs, db });
   handleDataRetention({ jobs, db, log: app.log });
+  handleDataExportJobs({ jobs, db, stripe, site: config.site });
   registerNewsletterRoutes(app, { db, jobs, siteOrigin: config.site.origin, rateLimit: config.rateLimit });
   registerContactRoutes(app, { db, jobs, inbox: config.contactInbox, rateLimit: config.rateLimit });
   // Every signed-in route verifies the token and then ensures the caller's user record, once.
@@ -213,12 +219,23 @@ export async function buildApp({ config, database, mailer, logger, plans: givenP
     management,
     authenticate,
   });
+  registerMailPreferenceRoutes(app, { db, authenticate, rateLimit: config.rateLimit });
   registerSessionRoutes(app, {
     db,
     identity: config.identity,
     management,
     sessionEndings,
     log: app.log,
+    authenticate,
+  });
+  registerDataExportRoutes(app, { db, jobs, siteName: config.site.name, authenticate });
+  handleAccountDeletionAtProviders({ jobs, stripe, management, log: app.log });
+  registerDeleteAccountRoutes(app, {
+    db,
+    identity: config.identity,
+    jobs,
+    sessionEndings,
+    itemsPerUser: config.limits.itemsPerUser,
     authenticate,
   });
   registerItemRoutes(app, {

@@ -13,6 +13,8 @@ export default [
   route('invitation', 'routes/invitation.tsx'),
   // The newsletter's confirmation link (double opt-in).
   route('newsletter', 'routes/newsletter.tsx'),
+  // The unsubscribe link of optional mails (Settings → Notifications).
+  route('unsubscribe', 'routes/unsubscribe.tsx'),
   // Signed-in only, with its own guard: a visitor who chose a plan signs up first (routes/purchase.tsx).
   route('purchase/:plan', 'routes/purchase.tsx'),
   // Signed-in only: the layout's guard sends visitors to /auth/signin?next=… (docs/product.md §2).

@@ -1,7 +1,10 @@
+import { accountDeletionEndpoints } from './account-deletion.ts';
 import { billingEndpoints } from './billing.ts';
+import { dataExportEndpoints } from './data-exports.ts';
 import { developmentEndpoints, documentationEndpoints } from './development.ts';
 import type { Endpoint } from './endpoint.ts';
 import { itemEndpoints } from './items.ts';
+import { mailPreferenceEndpoints } from './mail-preferences.ts';
 import { generateOpenApiDocument } from './openapi.ts';
 import { publicFormEndpoints } from './public-forms.ts';
 import { sessionEndpoints } from './sessions.ts';
@@ -16,6 +19,9 @@ export const endpoints: readonly Endpoint[] = [
   ...publicFormEndpoints,
   ...userEndpoints,
   ...sessionEndpoints,
+  ...mailPreferenceEndpoints,
+  ...accountDeletionEndpoints,
+  ...dataExportEndpoints,
   ...itemEndpoints,
   ...teamEndpoints,
   ...billingEndpoints,
@@ -28,6 +34,9 @@ export type ContractEndpoint =
   | (typeof publicFormEndpoints)[number]
   | (typeof userEndpoints)[number]
   | (typeof sessionEndpoints)[number]
+  | (typeof mailPreferenceEndpoints)[number]
+  | (typeof accountDeletionEndpoints)[number]
+  | (typeof dataExportEndpoints)[number]
   | (typeof itemEndpoints)[number]
   | (typeof teamEndpoints)[number]
   | (typeof billingEndpoints)[number]

@@ -42,6 +42,7 @@ export const errorCodes = [
   'auth/verification-email-too-soon',
   'auth/passkey-not-found',
   'auth/session-not-found',
+  'auth/account-deleted',
   // Items, plans, seats
   'items/limit-reached',
   'plan/upgrade-required',
@@ -69,6 +70,20 @@ export const errorCodes = [
   // The newsletter's confirmation link (double opt-in)
   'newsletter/confirmation-not-found',
   'newsletter/confirmation-expired',
+  // Settings → Notifications and the one-click unsubscribe link of optional mails
+  'mail/unknown-mail',
+  'mail/unsubscribe-link-not-found',
+  // Settings → Account, "Download my data"
+  'data-exports/in-preparation',
+  'data-exports/too-soon',
+  'data-exports/not-found',
+  'data-exports/expired',
+  'data-exports/not-ready',
+  // Settings → Account, "Delete my account"
+  'account/confirmation-mismatch',
+  'account/workspace-choice-required',
+  'account/transfer-member-not-found',
+  'account/transfer-over-item-limit',
   // Billing
   'billing/unknown-price',
   'billing/already-subscribed',
@@ -87,4 +102,13 @@ export type ErrorCode = (typeof errorCodes)[number];
 export const workspaceAccessLostCodes: ReadonlySet<string> = new Set<ErrorCode>([
   workspaceNotFound,
   workspaceNoSeat,
+]);
+
+/**
+ * The codes that mean the session's token will not be accepted again (docs/product.md §8): the browser
+ * renews it once, then signs out. `auth/account-deleted`: the account no longer exists.
+ */
+export const sessionRefusedCodes: ReadonlySet<string> = new Set<ErrorCode>([
+  'auth/invalid-user-token',
+  'auth/account-deleted',
 ]);

@@ -129,3 +129,19 @@ export const lastNameField = {
   max: 100,
   required: 'Please enter a last name',
 } as const satisfies FieldRule;
+
+/**
+ * Settings → Account, "Delete my account": the person types their email address (any case) to confirm,
+ * or this word when their account has none (some social sign-ins).
+ */
+export const deletionConfirmationWithoutEmail = 'DELETE';
+
+export const deletionConfirmationField = {
+  label: 'confirmation',
+  max: 320,
+  required: 'Type your email address to confirm.',
+} satisfies FieldRule;
+
+/** What the person is told when the text typed is not `expected` (their email, or the word above). */
+export const deletionConfirmationMismatch = (expected: string) =>
+  `To confirm, type ${expected} exactly as shown.`;

@@ -1,5 +1,7 @@
 export * from './access-token-claims.ts';
+export * from './account-deletion.ts';
 export * from './billing.ts';
+export * from './data-exports.ts';
 export * from './development.ts';
 export * from './endpoint.ts';
 export * from './endpoints.ts';
@@ -9,6 +11,7 @@ export * from './field-rules.ts';
 export * from './fields.ts';
 export * from './item-stream.ts';
 export * from './items.ts';
+export * from './mail-preferences.ts';
 export * from './openapi.ts';
 export * from './plans.ts';
 export * from './public-forms.ts';

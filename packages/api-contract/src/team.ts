@@ -17,6 +17,11 @@ export const workspace = z
     role: z.enum(['owner', 'member']),
     hasSeat: z.boolean().describe('False for a member whose seat the plan no longer covers.'),
     canFeatureItems: z.boolean().describe("Whether the owner's plan allows featuring items."),
+    billingNeedsAttention: z
+      .boolean()
+      .describe(
+        "Whether the owner's last renewal payment failed (past due or unpaid): only the owner can fix it.",
+      ),
     requiresSecondFactor: z
       .boolean()
       .describe(
@@ -115,6 +120,7 @@ export const activityActions = [
   'member.joined',
   'member.removed',
   'member.left',
+  'workspace.transferred',
 ] as const;
 
 export const activityEntry = z

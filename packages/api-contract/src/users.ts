@@ -51,8 +51,18 @@ export const userDocument = z
     quantity: z.int().describe('Seats bought: how many members the owner may add.'),
     trialEnd: timestamp.nullable(),
     currentPeriodEnd: timestamp.nullable(),
+    nextPaymentAttempt: timestamp
+      .nullable()
+      .describe(
+        'While a renewal payment is failing: when the provider tries the card again; null when it will not.',
+      ),
     planId: planId.nullable(),
     planIsActive: z.boolean().describe('Whether the subscription is active or in its trial.'),
+    planInForce: z
+      .boolean()
+      .describe(
+        "Whether the plan's features and seats apply: active, trialing, or past due while the payment is retried.",
+      ),
   })
   .meta({ id: 'UserDocument' });
 

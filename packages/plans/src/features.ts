@@ -2,7 +2,7 @@ import type { PlanId } from './plan-ids.ts';
 
 /**
  * docs/product.md §6: featuring items is the business (the dashboard's "Organization") plan's feature,
- * while paid up.
+ * while the plan is in force (paid up, or its failed renewal still being retried: plan-status.ts).
  */
-export const canFeatureItems = (plan: { planIsActive: boolean; planId: PlanId | null }): boolean =>
-  plan.planIsActive && plan.planId === 'business';
+export const canFeatureItems = (plan: { planInForce: boolean; planId: PlanId | null }): boolean =>
+  plan.planInForce && plan.planId === 'business';

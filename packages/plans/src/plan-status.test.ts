@@ -3,6 +3,8 @@ import {
   hasCurrentPlan,
   isActiveStatus,
   isCurrentStatus,
+  isPaymentFailingStatus,
+  isPlanInForce,
   isRenewingStatus,
   isTrialStatus,
   readableStatus,
@@ -33,6 +35,14 @@ describe('plan statuses (docs/product.md §4, §9)', () => {
 
   it('a plan is current (managed in the portal, not bought again) while paid up or its payment is retried', () => {
     expect(where(isCurrentStatus)).toEqual(['active', 'trialing', 'past_due', 'unpaid']);
+  });
+
+  it('a plan is in force (features, seats) while paid up or its failed renewal is retried, not once the provider gave up', () => {
+    expect(where(isPlanInForce)).toEqual(['active', 'trialing', 'past_due']);
+  });
+
+  it('a payment is failing while the provider retries it or gave up with the subscription kept', () => {
+    expect(where(isPaymentFailingStatus)).toEqual(['past_due', 'unpaid']);
   });
 
   it('a user has a current plan by the status of their subscription: a row, a document or no plan at all', () => {

@@ -14,6 +14,20 @@ export const activeStatuses: readonly string[] = ['active', 'trialing'];
  */
 export const currentStatuses: readonly string[] = ['active', 'trialing', 'past_due', 'unpaid'];
 
+/**
+ * The plan's features and seats stay while the provider retries a failed renewal (past_due): an
+ * expired card is not a downgrade. When the provider gives up (unpaid, canceled) the plan's gates
+ * apply as for a downgrade, and paying again restores them (docs/decisions/0030).
+ */
+export const inForceStatuses: readonly string[] = ['active', 'trialing', 'past_due'];
+
+/** Whether the plan's features and seats apply (the spec's `planIsActive` is narrower: paid up). */
+export const isPlanInForce = (status: Status): boolean => inForceStatuses.includes(status ?? '');
+
+/** Whether a renewal's payment failed and the card needs the owner's attention. */
+export const isPaymentFailingStatus = (status: Status): boolean =>
+  status === 'past_due' || status === 'unpaid';
+
 /** Whether the plan is paid up (the user document's `planIsActive`). */
 export const isActiveStatus = (status: Status): boolean => activeStatuses.includes(status ?? '');
 

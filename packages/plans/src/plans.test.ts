@@ -36,10 +36,10 @@ describe('plan names', () => {
 
 describe('featured items (§6)', () => {
   it('need the business plan, paid up', () => {
-    expect(canFeatureItems({ planId: 'business', planIsActive: true })).toBe(true);
-    expect(canFeatureItems({ planId: 'business', planIsActive: false })).toBe(false);
-    expect(canFeatureItems({ planId: 'pro', planIsActive: true })).toBe(false);
-    expect(canFeatureItems({ planId: null, planIsActive: true })).toBe(false);
+    expect(canFeatureItems({ planId: 'business', planInForce: true })).toBe(true);
+    expect(canFeatureItems({ planId: 'business', planInForce: false })).toBe(false);
+    expect(canFeatureItems({ planId: 'pro', planInForce: true })).toBe(false);
+    expect(canFeatureItems({ planId: null, planInForce: true })).toBe(false);
   });
 });
 

@@ -161,6 +161,13 @@ export function createManagementClient(identity: IdentityConfig) {
     updateUser(uid: string, changes: ManagementUserUpdate) {
       return call('PATCH', `users/${encodeURIComponent(uid)}`, changes);
     },
+    /**
+     * Users › Delete a user (scope delete:users): the sign-in, its sessions and refresh tokens go. Auth0
+     * answers 204 for a user that is already gone too.
+     */
+    deleteUser(uid: string) {
+      return call('DELETE', `users/${encodeURIComponent(uid)}`);
+    },
     /** Users › Get a list of authentication methods (scope read:authentication_methods). */
     async listAuthenticationMethods(uid: string): Promise<ManagementAuthenticationMethod[]> {
       return (await call(

@@ -92,7 +92,7 @@ export async function orderBillingMail(
   }
   const object = parsed.data.data.object;
   const [owner] = await deps.db
-    .select({ email: users.email })
+    .select({ id: users.id, email: users.email })
     .from(users)
     .where(eq(users.stripeCustomerId, object.customer));
   if (!owner?.email) return 'none';
@@ -146,6 +146,7 @@ export async function orderBillingMail(
       order = {
         key: `trial-ending:${trial.id}:${trial.trial_end}`,
         to: owner.email,
+        recipientId: owner.id,
         template: 'trial-ending',
         props: {
           planName: nameOfPrice(trial.items.data[0]?.price.id),

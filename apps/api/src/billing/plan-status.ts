@@ -1,4 +1,4 @@
-import { isActiveStatus, type PlanId } from '@launchkit/plans';
+import { isActiveStatus, isPlanInForce, type PlanId } from '@launchkit/plans';
 import type { users } from '#api/db/schema.ts';
 import type { PlanCatalogue } from './resolve-plan-prices.ts';
 
@@ -7,15 +7,16 @@ import type { PlanCatalogue } from './resolve-plan-prices.ts';
 // users/user-document.ts, which imports it.
 type PlanColumns = Pick<typeof users.$inferSelect, 'stripePriceId' | 'stripeSubscriptionStatus'>;
 
-export type PlanStatus = { planId: PlanId | null; planIsActive: boolean };
+export type PlanStatus = { planId: PlanId | null; planIsActive: boolean; planInForce: boolean };
 
 /**
  * The plan a user's price id names in the catalogue resolved at start (archived prices included), and
- * whether it is paid up.
+ * whether it is paid up and in force.
  */
 export function planStatusOf(row: PlanColumns, plans: PlanCatalogue): PlanStatus {
   return {
     planId: (row.stripePriceId && plans.planByPriceId.get(row.stripePriceId)) || null,
     planIsActive: isActiveStatus(row.stripeSubscriptionStatus),
+    planInForce: isPlanInForce(row.stripeSubscriptionStatus),
   };
 }

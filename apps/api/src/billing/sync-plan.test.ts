@@ -41,7 +41,20 @@ describe('planFieldsOf', () => {
       quantity: 5,
       trialEnd: new Date(trialEnd * 1000),
       currentPeriodEnd: new Date(1_800_000_000 * 1000),
+      nextPaymentAttempt: null,
     });
+  });
+
+  it('reads the next try of a failing renewal from the expanded latest invoice, only while it is failing', () => {
+    const retried = { latest_invoice: { id: 'in_1', next_payment_attempt: 1_801_000_000 } };
+    expect(planFieldsOf(subscription('sub_1', 'past_due', 1, retried)).nextPaymentAttempt).toEqual(
+      new Date(1_801_000_000 * 1000),
+    );
+    expect(planFieldsOf(subscription('sub_1', 'active', 1, retried)).nextPaymentAttempt).toBeNull();
+    // Not expanded: nothing is known, nothing is made up.
+    expect(
+      planFieldsOf(subscription('sub_1', 'past_due', 1, { latest_invoice: 'in_1' })).nextPaymentAttempt,
+    ).toBeNull();
   });
 
   it('keeps seats while a payment is retried, none once the plan ended, no trial end after the trial', () => {
@@ -59,6 +72,7 @@ describe('planFieldsOf', () => {
       quantity: 0,
       trialEnd: null,
       currentPeriodEnd: null,
+      nextPaymentAttempt: null,
     });
   });
 });

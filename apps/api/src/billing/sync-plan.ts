@@ -1,4 +1,4 @@
-import { holdsSeats, isTrialStatus, statusRank } from '@launchkit/plans';
+import { isPaymentFailingStatus, isPlanInForce, isTrialStatus, statusRank } from '@launchkit/plans';
 import { and, eq, lt, sql } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import type { Database } from '#api/db/database.ts';
@@ -25,16 +25,24 @@ export function planFieldsOf(subscription: Stripe.Subscription | undefined) {
       quantity: 0,
       trialEnd: null,
       currentPeriodEnd: null,
+      nextPaymentAttempt: null,
     };
   }
   return {
     stripePriceId: item.price.id,
     stripeSubscriptionStatus: subscription.status,
-    quantity: holdsSeats(subscription.status) ? (item.quantity ?? 0) : 0,
+    quantity: isPlanInForce(subscription.status) ? (item.quantity ?? 0) : 0,
     trialEnd: isTrialStatus(subscription.status) ? fromUnix(subscription.trial_end) : null,
     currentPeriodEnd: fromUnix(item.current_period_end),
+    nextPaymentAttempt: isPaymentFailingStatus(subscription.status)
+      ? fromUnix(latestInvoiceOf(subscription)?.next_payment_attempt)
+      : null,
   };
 }
+
+/** The subscription's latest invoice when the list was read with it expanded (`data.latest_invoice`). */
+const latestInvoiceOf = (subscription: Stripe.Subscription): Stripe.Invoice | undefined =>
+  typeof subscription.latest_invoice === 'object' ? (subscription.latest_invoice ?? undefined) : undefined;
 
 export type SyncResult = 'updated' | 'superseded' | 'unknown-customer';
 
@@ -57,7 +65,13 @@ export async function syncCustomerPlan(
     .where(eq(users.stripeCustomerId, customer));
   if (!owner) return 'unknown-customer';
   const ticket = Number(owner.ticket);
-  const subscriptions = await deps.stripe.subscriptions.list({ customer, status: 'all', limit: 100 });
+  const subscriptions = await deps.stripe.subscriptions.list({
+    customer,
+    status: 'all',
+    limit: 100,
+    // The failing renewal's next try (`next_payment_attempt`) is the invoice's, read in the same call.
+    expand: ['data.latest_invoice'],
+  });
   const written = await deps.db
     .update(users)
     .set({

@@ -193,6 +193,9 @@ export const activity = pgTable(
       table.createdAt.desc().nullsFirst(),
       table.id.desc().nullsFirst(),
     ),
+    // What a person did, in every workspace: their data export, and their name replaced when they
+    // delete their account.
+    index('activity_actor_id_idx').on(table.actorId),
   ],
 );
 

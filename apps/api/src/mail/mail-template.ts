@@ -2,13 +2,17 @@ import { render } from '@react-email/render';
 import { createElement as h, type ReactNode } from 'react';
 import { MailLayout, type MailSite } from './mail-layout.ts';
 
+/** How Settings → Notifications names an optional mail. */
+export type OptionalMail = { label: string; description: string };
+
 /** One kind of mail: a component of the product's layout, rendered to HTML and to plain text. */
 export type MailTemplate<Props> = {
   /**
-   * Mail the reader may turn off (Settings → Notifications): it carries List-Unsubscribe. Mail that
-   * answers the reader's own action, or that a duty calls for, is not optional.
+   * Mail the reader may turn off (Settings → Notifications): it goes to a user of the product and
+   * carries List-Unsubscribe. Mail that answers the reader's own action, or that a duty calls for
+   * (receipts, failed payments, security), is not optional: `false`.
    */
-  optional: boolean;
+  optional: false | OptionalMail;
   subject(props: Props, site: MailSite): string;
   content(
     props: Props,

@@ -1,6 +1,8 @@
 import type { MailTemplate } from './mail-template.ts';
+import { accountDeleted } from './templates/account-deleted.ts';
 import { paymentFailed, receipt, subscriptionEnded, trialEnding } from './templates/billing-templates.ts';
 import { contactNotification } from './templates/contact-notification.ts';
+import { dataExportReady } from './templates/data-export-ready.ts';
 import { invitation, invitationReminder } from './templates/invitation.ts';
 import { memberJoined } from './templates/member-joined.ts';
 import { newsletterConfirmation } from './templates/newsletter-confirmation.ts';
@@ -18,6 +20,8 @@ export const mailTemplates = {
   'payment-failed': paymentFailed,
   'trial-ending': trialEnding,
   'subscription-ended': subscriptionEnded,
+  'account-deleted': accountDeleted,
+  'data-export-ready': dataExportReady,
 };
 
 export type MailTemplateName = keyof typeof mailTemplates;

@@ -1,7 +1,7 @@
 import type { Database } from '#api/db/database.ts';
 import { mails } from '#api/db/schema.ts';
 import type { JobKind, JobQueue } from '#api/jobs/job-queue.ts';
-import type { MailProps, MailTemplateName } from './mail-templates.ts';
+import { type MailProps, type MailTemplateName, mailTemplates } from './mail-templates.ts';
 
 /** A mail to send: the event it tells of (`key`), to whom, and which template with what. */
 export type MailOrder = {
@@ -9,6 +9,11 @@ export type MailOrder = {
     /** One mail per key, ever: the event's own id (`receipt:<invoice id>`), never a time of sending. */
     key: string;
     to: string;
+    /**
+     * The user it goes to: needed by optional mails (mail-template.ts), which are sent only while the
+     * person has not turned them off and carry their unsubscribe link.
+     */
+    recipientId?: string;
     template: Name;
     props: MailProps<Name>;
     replyTo?: string;
@@ -38,6 +43,9 @@ export const mailJob: JobKind<MailOrder> = {
  * a webhook delivered three times, or a request sent twice, mails once. Answers whether it was new.
  */
 export function queueMail(jobs: Pick<JobQueue, 'send'>, db: Database, order: MailOrder): Promise<boolean> {
+  if (mailTemplates[order.template].optional && !order.recipientId) {
+    throw new Error(`mail: ${order.template} is optional and needs the recipientId whose choice it follows`);
+  }
   return db.transaction(async (tx) => {
     const ordered = await tx
       .insert(mails)

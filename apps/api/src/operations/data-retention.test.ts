@@ -1,7 +1,7 @@
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '#api/db/database.ts';
-import { mails, newsletterSubscriptions } from '#api/db/schema.ts';
+import { dataExports, mails, newsletterSubscriptions, users } from '#api/db/schema.ts';
 import { createJobQueue } from '#api/jobs/job-queue.ts';
 import { openTestDatabase } from '#api/test/test-database.ts';
 import { dataRetentionJob, deleteExpiredData } from './data-retention.ts';
@@ -16,7 +16,7 @@ describe('data retention', () => {
 
   const daysAgo = (days: number) => new Date(Date.now() - days * 24 * 3_600_000);
 
-  it('deletes sent mails’ records after 90 days and unconfirmed newsletter addresses after 30, nothing else', async () => {
+  it('deletes sent mails’ records after 90 days, unconfirmed newsletter addresses after 30 and expired exports, nothing else', async () => {
     const { db } = database;
     await db.insert(mails).values([
       { key: 'old-sent', template: 'welcome', recipient: 'a@example.com', sentAt: daysAgo(91) },
@@ -28,13 +28,28 @@ describe('data retention', () => {
       { email: 'resent@example.com', createdAt: daysAgo(40), confirmationSentAt: daysAgo(2) },
       { email: 'reader@example.com', createdAt: daysAgo(400), confirmedAt: daysAgo(399) },
     ]);
-    expect(await deleteExpiredData(db)).toEqual({ sentMails: 1, unconfirmedNewsletter: 1 });
+    await db.insert(users).values({ id: 'auth0|retention', email: 'exporter@example.com' });
+    const [, kept] = await db
+      .insert(dataExports)
+      .values([
+        { userId: 'auth0|retention', readyAt: daysAgo(8), expiresAt: daysAgo(1), archive: '{}' },
+        { userId: 'auth0|retention', readyAt: daysAgo(6), expiresAt: daysAgo(-1), archive: '{}' },
+        // Never ready, and past its day of preparation.
+        { userId: 'auth0|retention', expiresAt: daysAgo(0.5) },
+      ])
+      .returning({ id: dataExports.id });
+    expect(await deleteExpiredData(db)).toEqual({
+      sentMails: 1,
+      unconfirmedNewsletter: 1,
+      expiredExports: 2,
+    });
     expect((await db.select({ key: mails.key }).from(mails)).map((row) => row.key).sort()).toEqual([
       'old-unsent',
       'recent-sent',
     ]);
     const addresses = await db.select({ email: newsletterSubscriptions.email }).from(newsletterSubscriptions);
     expect(addresses.map((row) => row.email).sort()).toEqual(['reader@example.com', 'resent@example.com']);
+    expect(await db.select({ id: dataExports.id }).from(dataExports)).toEqual([kept]);
   });
 
   it('runs every day at 03:17 UTC, on one instance (a pg-boss schedule)', async () => {

@@ -1,13 +1,14 @@
 import { and, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '#api/db/database.ts';
-import { mails, newsletterSubscriptions } from '#api/db/schema.ts';
+import { dataExports, mails, newsletterSubscriptions } from '#api/db/schema.ts';
 import type { JobKind, JobQueue } from '#api/jobs/job-queue.ts';
 
 /**
  * How long what the product keeps only for a while is kept (docs/security.md, "Data kept"): a sent
- * mail's record (it stops the same event mailing twice: providers redeliver for days, not months) and
- * an address that never confirmed its newsletter subscription.
+ * mail's record (it stops the same event mailing twice: providers redeliver for days, not months), an
+ * address that never confirmed its newsletter subscription, and a data export past its `expires_at`
+ * (its archive downloadable for 7 days, account/export-data.ts).
  */
 export const retention = { sentMailDays: 90, unconfirmedNewsletterDays: 30 };
 
@@ -40,7 +41,15 @@ export async function deleteExpiredData(db: Database) {
       ),
     )
     .returning({ id: newsletterSubscriptions.id });
-  return { sentMails: sentMails.length, unconfirmedNewsletter: unconfirmed.length };
+  const exports = await db
+    .delete(dataExports)
+    .where(lt(dataExports.expiresAt, sql`now()`))
+    .returning({ id: dataExports.id });
+  return {
+    sentMails: sentMails.length,
+    unconfirmedNewsletter: unconfirmed.length,
+    expiredExports: exports.length,
+  };
 }
 
 export function handleDataRetention(deps: { jobs: JobQueue; db: Database; log: FastifyBaseLogger }) {

@@ -2,16 +2,22 @@ import { and, gt, isNotNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '#api/db/database.ts';
 import type { ChannelHandlers, ListenOptions, Unlisten } from '#api/db/postgres-listener.ts';
-import { signInSessions, users } from '#api/db/schema.ts';
+import { deletedAccounts, signInSessions, users } from '#api/db/schema.ts';
 
 /** The channel sessions/end-sessions.ts announces every ending on (a JSON `SessionEnding`). */
 export const sessionEndingsChannel = 'session_endings';
 
 /**
  * One ending: a session (`signedInAt`), or every session of the person that began by `before` except
- * the one `kept` ("Sign out of other sessions"). Times in seconds since the epoch, as in `auth_time`.
+ * the one `kept` ("Sign out of other sessions"), or every session, past and future, of an account its
+ * owner deleted (`accountDeletedAt`, account/delete-account.ts). Times in seconds since the epoch, as in
+ * `auth_time`.
  */
-export type SessionEnding = { uid: string } & ({ signedInAt: number } | { before: number; kept: number });
+export type SessionEnding = { uid: string } & (
+  | { signedInAt: number }
+  | { before: number; kept: number }
+  | { accountDeletedAt: number }
+);
 
 /** How long an ending matters: no token of a session outlives the refresh tokens' 30 days (docs/identity.md). */
 export const endingsKeptDays = 31;
@@ -34,17 +40,23 @@ export function createSessionEndings(deps: {
 }) {
   let ended = new Map<string, Set<number>>();
   let marks = new Map<string, { before: number; kept: number }>();
+  // Deleted accounts, for as long as a token signed before the provider's user went could live: their
+  // user rows (and with them their endings above) are gone, so they are kept apart.
+  let deleted = new Set<string>();
   const watchers = new Map<string, Set<Watcher>>();
   let unlisten: Unlisten | undefined;
 
   function isEnded(uid: string, signedInAt: number): boolean {
+    if (deleted.has(uid)) return true;
     if (ended.get(uid)?.has(signedInAt)) return true;
     const mark = marks.get(uid);
     return mark !== undefined && signedInAt <= mark.before && signedInAt !== mark.kept;
   }
 
   function record(ending: SessionEnding) {
-    if ('signedInAt' in ending) {
+    if ('accountDeletedAt' in ending) {
+      deleted.add(ending.uid);
+    } else if ('signedInAt' in ending) {
       const times = ended.get(ending.uid) ?? new Set<number>();
       times.add(ending.signedInAt);
       ended.set(ending.uid, times);
@@ -69,7 +81,7 @@ export function createSessionEndings(deps: {
 
   async function load() {
     const since = sql`now() - make_interval(days => ${endingsKeptDays})`;
-    const [endedRows, markRows] = await Promise.all([
+    const [endedRows, markRows, deletedRows] = await Promise.all([
       deps.db
         .select({ uid: signInSessions.userId, signedInAt: signInSessions.signedInAt })
         .from(signInSessions)
@@ -78,6 +90,10 @@ export function createSessionEndings(deps: {
         .select({ uid: users.id, before: users.otherSessionsEndedAt, kept: users.keptSessionSignedInAt })
         .from(users)
         .where(and(isNotNull(users.otherSessionsEndedAt), gt(users.otherSessionsEndedAt, since))),
+      deps.db
+        .select({ uid: deletedAccounts.userId })
+        .from(deletedAccounts)
+        .where(gt(deletedAccounts.deletedAt, since)),
     ]);
     const loadedEnded = new Map<string, Set<number>>();
     for (const row of endedRows) {
@@ -92,6 +108,7 @@ export function createSessionEndings(deps: {
     }
     ended = loadedEnded;
     marks = loadedMarks;
+    deleted = new Set(deletedRows.map((row) => row.uid));
     for (const uid of watchers.keys()) endWatchers(uid);
   }
 
@@ -131,6 +148,9 @@ export function createSessionEndings(deps: {
     },
 
     isEnded,
+
+    /** Whether the account was deleted (within the endings' days; older ones: users/user-document.ts). */
+    isAccountDeleted: (uid: string) => deleted.has(uid),
 
     /** This instance's own ending, applied at once (its announcement comes back a moment later too). */
     apply,

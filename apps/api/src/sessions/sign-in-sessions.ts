@@ -49,7 +49,7 @@ export async function listSessions(deps: SessionDeps, caller: VerifiedIdentity):
 }
 
 /** Tells every instance, at the commit of `tx` (sessions/session-endings.ts). */
-const announce = (tx: Pick<Database, 'execute'>, ending: SessionEnding) =>
+export const announce = (tx: Pick<Database, 'execute'>, ending: SessionEnding) =>
   tx.execute(sql`select pg_notify(${sessionEndingsChannel}, ${JSON.stringify(ending)})`);
 
 const notFound = () =>

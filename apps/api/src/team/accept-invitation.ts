@@ -89,6 +89,7 @@ export async function acceptInvitation(
         await queueMail(deps.jobs, tx, {
           key: `member-joined:${row.id}`,
           to: place.owner.email,
+          recipientId: place.owner.id,
           template: 'member-joined',
           props: { memberEmail: row.email },
         });

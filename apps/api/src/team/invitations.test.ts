@@ -130,6 +130,7 @@ describe('accepting', () => {
       role: 'member',
       hasSeat: true,
       canFeatureItems: true,
+      billingNeedsAttention: false,
       requiresSecondFactor: false,
     };
     expect(joined.json()).toEqual({ status: 'success', data: workspace });
@@ -141,6 +142,7 @@ describe('accepting', () => {
         role: 'owner',
         hasSeat: true,
         canFeatureItems: false,
+        billingNeedsAttention: false,
         requiresSecondFactor: false,
       },
       workspace,

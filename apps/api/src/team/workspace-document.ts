@@ -1,5 +1,5 @@
 import type { Workspace } from '@launchkit/api-contract';
-import { canFeatureItems } from '@launchkit/plans';
+import { canFeatureItems, isPaymentFailingStatus } from '@launchkit/plans';
 import { planStatusOf } from '#api/billing/plan-status.ts';
 import type { PlanCatalogue } from '#api/billing/resolve-plan-prices.ts';
 import { users } from '#api/db/schema.ts';
@@ -32,6 +32,7 @@ export function toWorkspace(
     role: access.role,
     hasSeat: Boolean(access.hasSeat),
     canFeatureItems: canFeatureItems(planStatusOf(owner, plans)),
+    billingNeedsAttention: isPaymentFailingStatus(owner.stripeSubscriptionStatus),
     requiresSecondFactor: owner.requiresSecondFactor,
   };
 }

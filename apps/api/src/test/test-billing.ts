@@ -66,6 +66,35 @@ export async function startBillingWorld(env: Record<string, string> = {}) {
       return { user, customer: customer.id };
     },
     /**
+     * The person buys `priceId` as in the browser: the product's checkout, then the provider's hosted
+     * form paid with `card` (4000 0000 0000 0341 attaches, and its later charges fail).
+     */
+    async buy(user: TestUser, priceId: string, card = '4242 4242 4242 4242') {
+      const { status, body } = await call(user, 'POST', '/api/stripe-create-checkout-session', {
+        priceId,
+        successUrl: `${appUrl}/dashboard?paid=true`,
+        cancelUrl: `${appUrl}/pricing`,
+      });
+      if (status !== 200) throw new Error(`checkout answered ${status}`);
+      const paid = await fetch(body.data.url, {
+        method: 'POST',
+        redirect: 'manual',
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded', Accept: 'text/html' },
+        body: new URLSearchParams({
+          email: user.email,
+          card_number: card,
+          card_expiry: '12 / 34',
+          card_cvc: '123',
+          card_name: 'Ada Lovelace',
+        }).toString(),
+      });
+      if (paid.status !== 303) throw new Error(`the hosted checkout answered ${paid.status}`);
+      // From the session: a customer on a test clock is left out of customers.list, as on Stripe.
+      const { customer } = await payments.stripe.checkout.sessions.retrieve(body.data.id);
+      if (typeof customer !== 'string') throw new Error('no customer');
+      return customer;
+    },
+    /**
      * Posts an event (a string is sent as is) to the app's endpoint as the provider would, signed with
      * the provider's secret unless `secret`, at `timestamp`, or with the given `header`.
      */

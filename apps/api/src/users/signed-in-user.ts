@@ -6,7 +6,7 @@ import { AppError } from '#api/http/app-error.ts';
 import type { JobQueue } from '#api/jobs/job-queue.ts';
 import type { RecordSession } from '#api/sessions/record-session.ts';
 import type { SessionEndings } from '#api/sessions/session-endings.ts';
-import { findOrCreateUser, type UserRow } from './user-document.ts';
+import { accountDeletedError, findOrCreateUser, type UserRow } from './user-document.ts';
 
 type SignedInDeps = {
   authenticate: Authenticate;
@@ -14,7 +14,7 @@ type SignedInDeps = {
   identity: IdentityConfig;
   /** The welcome mail is ordered with a new record. */
   jobs: Pick<JobQueue, 'send'>;
-  sessionEndings: Pick<SessionEndings, 'isEnded'>;
+  sessionEndings: Pick<SessionEndings, 'isEnded' | 'isAccountDeleted'>;
   recordSession: RecordSession;
 };
 
@@ -26,19 +26,26 @@ const rememberedUsers = 100_000;
 /**
  * The check of every signed-in route (`auth: 'bearer'`): the access token verified
  * (auth/authenticate.ts), then the caller's user record ensured, here and nowhere else — docs/product.md
- * §4: the first authenticated call creates it. A record, once there, is never deleted, so the instance
+ * §4: the first authenticated call creates it. A record, once there, goes only with its account (below), so the instance
  * remembers whose it has seen and skips the lookup for them: most signed-in requests (the items list,
  * the stream) need no more than the record's existence, and the lookup would double their database
  * work (bench/api). Routes that need the record's contents read it with `userOf(request)`.
  *
  * A token of a session that was signed out (Settings → Security) is refused here, from memory
- * (sessions/session-endings.ts), and the caller's session is recorded for that list.
+ * (sessions/session-endings.ts), and the caller's session is recorded for that list. So is a token of
+ * an account its owner deleted (the one way a record goes, account/delete-account.ts): every instance
+ * hears of it as of an ending, and one it did not reach (older than the endings kept) has no record, so
+ * `findOrCreateUser` refuses it rather than make an empty account again. No request pays a query for it.
  */
 export function createSignedInCheck(deps: SignedInDeps): Authenticate {
   const known = new Set<string>();
   return async function signedIn(request: FastifyRequest) {
     await deps.authenticate(request);
     const caller = callerOf(request);
+    if (deps.sessionEndings.isAccountDeleted(caller.uid)) {
+      known.delete(caller.uid);
+      throw accountDeletedError();
+    }
     if (deps.sessionEndings.isEnded(caller.uid, caller.authTime)) {
       // docs/product.md §8: the code that signs the browser out.
       throw new AppError(

@@ -4,7 +4,7 @@ import { planStatusOf } from '#api/billing/plan-status.ts';
 import type { PlanCatalogue } from '#api/billing/resolve-plan-prices.ts';
 import type { IdentityConfig } from '#api/config/app-config.ts';
 import type { Database } from '#api/db/database.ts';
-import { users } from '#api/db/schema.ts';
+import { deletedAccounts, users } from '#api/db/schema.ts';
 import { AppError } from '#api/http/app-error.ts';
 import type { JobQueue } from '#api/jobs/job-queue.ts';
 import { queueMail } from '#api/mail/queue-mail.ts';
@@ -28,6 +28,7 @@ export function toUserDocument(row: UserRow, plans: PlanCatalogue): UserDocument
     quantity: row.quantity,
     trialEnd: row.trialEnd?.toISOString() ?? null,
     currentPeriodEnd: row.currentPeriodEnd?.toISOString() ?? null,
+    nextPaymentAttempt: row.nextPaymentAttempt?.toISOString() ?? null,
     ...planStatusOf(row, plans),
   };
 }
@@ -81,10 +82,20 @@ async function findUser(db: Database, uid: string): Promise<UserRow | undefined>
   return row;
 }
 
+/** A token of an account its owner deleted (account/delete-account.ts): the browser signs out. */
+export const accountDeletedError = () =>
+  new AppError(
+    401,
+    'auth/account-deleted',
+    'This account has been deleted. Sign up to use the product again.',
+  );
+
 /**
  * §4: the first authenticated call creates the user document with the email, and orders the welcome
  * mail with it (docs/jobs.md). Concurrent first calls are safe: the insert does nothing when another
- * request created the row a moment earlier, and that request ordered the mail.
+ * request created the row a moment earlier, and that request ordered the mail. An account deleted by
+ * its owner is never made again under its uid (`deleted_accounts`): that costs a query only here, on
+ * the way to creating a record.
  */
 export async function findOrCreateUser(
   deps: { db: Database; identity: IdentityConfig; jobs: Pick<JobQueue, 'send'> },
@@ -93,6 +104,11 @@ export async function findOrCreateUser(
   const { db, identity } = deps;
   const existing = await findUser(db, caller.uid);
   if (existing) return existing;
+  const [deleted] = await db
+    .select({ uid: deletedAccounts.userId })
+    .from(deletedAccounts)
+    .where(eq(deletedAccounts.userId, caller.uid));
+  if (deleted) throw accountDeletedError();
   const profile = await fetchIdentityProfile(identity, caller.token);
   if (profile.sub !== caller.uid) {
     throw new AppError(

@@ -49,6 +49,7 @@ const actions = {
   updateEmail: lazy((session) => session.updateEmail),
   updatePassword: lazy((session) => session.updatePassword),
   signout: lazy((session) => session.signout),
+  endDeletedSession: lazy((session) => session.endDeletedSession),
   refreshUser: lazy((session) => session.refreshUser),
   verifySecondFactor: lazy((session) => session.verifySecondFactor),
   completeSignIn: lazy((session) => session.completeSignIn),

@@ -8,11 +8,13 @@ describe('derivePlan (docs/product.md §3 derived fields)', () => {
       planId: null,
       planIsActive: false,
       planActive: false,
+      planInForce: false,
       CurrentPlan: null,
       CurrentTrial: false,
       subscriptionEndDate: null,
       stripeSubscriptionStatus: null,
       quantity: 0,
+      nextPaymentAttempt: null,
     });
   });
 
@@ -44,6 +46,23 @@ describe('derivePlan (docs/product.md §3 derived fields)', () => {
     expect(pro).toMatchObject({ CurrentPlan: 'pro', planIsActive: true, subscriptionEndDate: '2027-01-01' });
     expect(canFeatureItems(pro)).toBe(false);
     expect(canFeatureItems(derivePlan({ planId: 'business', stripeSubscriptionStatus: 'canceled' }))).toBe(
+      false,
+    );
+  });
+
+  it('a business plan whose renewal payment is being retried keeps its feature, not once unpaid', () => {
+    const retried = derivePlan({
+      planId: 'business',
+      stripeSubscriptionStatus: 'past_due',
+      nextPaymentAttempt: '2027-01-04T12:00:00.000Z',
+    });
+    expect(retried).toMatchObject({
+      planIsActive: false,
+      planInForce: true,
+      nextPaymentAttempt: '2027-01-04T12:00:00.000Z',
+    });
+    expect(canFeatureItems(retried)).toBe(true);
+    expect(canFeatureItems(derivePlan({ planId: 'business', stripeSubscriptionStatus: 'unpaid' }))).toBe(
       false,
     );
   });

@@ -4,6 +4,7 @@
 import {
   currentPlanOf,
   isActiveStatus,
+  isPlanInForce,
   isTrialStatus,
   type PlanId,
   planIdOf,
@@ -14,11 +15,13 @@ import {
 export type PlanDocument = {
   planId?: string | null;
   planIsActive?: boolean;
+  planInForce?: boolean;
   stripePriceId?: string | null;
   stripeSubscriptionStatus?: string | null;
   quantity?: number | null;
   trialEnd?: string | null;
   currentPeriodEnd?: string | null;
+  nextPaymentAttempt?: string | null;
 };
 
 export type PlanFields = {
@@ -26,6 +29,8 @@ export type PlanFields = {
   planIsActive: boolean;
   /** The spec's other name for planIsActive. */
   planActive: boolean;
+  /** Whether the plan's features and seats apply (paid up, or a failed renewal still being retried). */
+  planInForce: boolean;
   /** 'Organization' for business (the name the dashboard shows), else the plan id; null without a plan. */
   CurrentPlan: string | null;
   CurrentTrial: boolean;
@@ -34,6 +39,8 @@ export type PlanFields = {
   stripeSubscriptionStatus: string | null;
   /** Seats: how many members the user may add (0 without a plan). */
   quantity: number;
+  /** While a renewal payment is failing: when the provider tries the card again (null: it will not). */
+  nextPaymentAttempt: string | null;
 };
 
 export function derivePlan(document: PlanDocument): PlanFields {
@@ -45,10 +52,12 @@ export function derivePlan(document: PlanDocument): PlanFields {
     planId,
     planIsActive,
     planActive: planIsActive,
+    planInForce: document.planInForce ?? isPlanInForce(status),
     CurrentPlan: currentPlanOf(planId),
     CurrentTrial: isTrial,
     subscriptionEndDate: (isTrial ? document.trialEnd : document.currentPeriodEnd) ?? null,
     stripeSubscriptionStatus: status,
     quantity: seatLimit(document.quantity),
+    nextPaymentAttempt: document.nextPaymentAttempt ?? null,
   };
 }

@@ -5,6 +5,7 @@ import type {
   VerificationEmailSent,
 } from '@launchkit/api-contract';
 import { secondFactorClaim } from '@launchkit/api-contract/access-token-claims';
+import { sessionRefusedCodes } from '@launchkit/api-contract/error-codes';
 import { identifyUser } from '#web/lib/analytics.ts';
 import { ApiError, apiRequest, registerSessionHooks } from '#web/lib/api.ts';
 import { AuthError, toAuthError } from './auth-error.ts';
@@ -71,7 +72,7 @@ function mergeUser(profile: identity.IdentityProfile, document: UserDocument, to
 async function loadUser(token: string): Promise<AuthUser> {
   const profile = await identity.getProfile(token);
   const document = await apiRequest<UserDocument>('user', { token }).catch((error: unknown) => {
-    if (error instanceof ApiError && error.code === 'auth/invalid-user-token') throw error;
+    if (error instanceof ApiError && sessionRefusedCodes.has(error.code)) throw error;
     const reason = error instanceof Error ? ` (${error.message})` : '';
     throw new AuthError(
       'user_data_unavailable',
@@ -87,7 +88,7 @@ async function loadUser(token: string): Promise<AuthUser> {
 /** A 401 from the provider's profile endpoint, or the API's own verdict on the token. */
 const isRefusedToken = (error: unknown) =>
   (error instanceof AuthError && error.status === 401) ||
-  ((error instanceof AuthError || error instanceof ApiError) && error.code === 'auth/invalid-user-token');
+  ((error instanceof AuthError || error instanceof ApiError) && sessionRefusedCodes.has(error.code));
 
 /** The provider's profile endpoint is rate-limited (Auth0 answers 429 past ~10 reloads a minute). */
 const isRateLimited = (error: unknown) => error instanceof AuthError && error.status === 429;
@@ -351,6 +352,17 @@ export function updateProfile(profile: { name?: string; picture?: string }): Pro
 export const updateEmail = (email: string) => changeAuthUser({ email });
 
 export const updatePassword = (password: string) => changeAuthUser({ password });
+
+/**
+ * After "Delete my account": forgets the session here and tells listeners, without the provider's
+ * logout page: the provider's session ends with its user, which the API deletes, and the app stays on
+ * the page it went to (the home page's notice).
+ */
+export async function endDeletedSession(): Promise<void> {
+  const renewal = await readRenewalState();
+  signOutLocally();
+  if (renewal) void revokeRefreshToken(renewal.refreshToken).catch(() => {});
+}
 
 /**
  * §4: forgets the session here, tells listeners, then leaves for the provider's logout so its

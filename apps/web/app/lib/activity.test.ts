@@ -21,6 +21,7 @@ describe('what the activity log says happened', () => {
     [entry('member.joined', 'ada@example.com'), 'joined'],
     [entry('member.removed', 'ada@example.com'), 'removed ada@example.com'],
     [entry('member.left', 'ada@example.com'), 'left'],
+    [entry('workspace.transferred', 'ada@example.com'), 'transferred the workspace to ada@example.com'],
   ])('%j reads “%s”', (given, expected) => {
     expect(describeActivity(given)).toBe(expected);
   });

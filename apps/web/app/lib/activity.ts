@@ -48,6 +48,8 @@ export function describeActivity(entry: Pick<ActivityEntry, 'action' | 'subject'
       return `removed ${subject}`;
     case 'member.left':
       return 'left';
+    case 'workspace.transferred':
+      return `transferred the workspace to ${subject}`;
     default:
       // An action this build does not know yet (a newer server): said plainly rather than hidden.
       return `${String(entry.action)} ${subject}`.trim();

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, apiRequest, openApiStream, postForm, registerSessionHooks } from './api.ts';
+import { ApiError, apiDownload, apiRequest, openApiStream, postForm, registerSessionHooks } from './api.ts';
 
 const refused = { status: 'error', code: 'auth/invalid-user-token', message: 'Please sign in again.' };
 const streamMessages = {
@@ -39,6 +39,17 @@ describe('apiRequest', () => {
     expect(failure).toBeInstanceOf(ApiError);
     expect(failure).toMatchObject({ code: 'auth/invalid-user-token', message: 'Please sign in again.' });
     expect(renew).toHaveBeenCalledWith('session-token');
+    expect(signOut).toHaveBeenCalledExactlyOnceWith('session-token');
+  });
+
+  it('signs out for a deleted account’s token as for a refused one', async () => {
+    const deleted = {
+      status: 'error',
+      code: 'auth/account-deleted',
+      message: 'This account has been deleted.',
+    };
+    fetchMock.mockResolvedValue(Response.json(deleted, { status: 401 }));
+    await expect(apiRequest('user')).rejects.toMatchObject({ code: 'auth/account-deleted' });
     expect(signOut).toHaveBeenCalledExactlyOnceWith('session-token');
   });
 
@@ -138,6 +149,33 @@ describe('openApiStream', () => {
     });
     fetchMock.mockResolvedValueOnce(new Response('Bad gateway', { status: 502 }));
     await expect(openApiStream('items/stream', options)).rejects.toMatchObject({ message: 'Failed 502.' });
+  });
+});
+
+describe('apiDownload', () => {
+  it('answers the file and the name the server gave it, fetched with the session’s token', async () => {
+    fetchMock.mockResolvedValue(
+      new Response('{"profile":{}}', {
+        headers: { 'Content-Disposition': 'attachment; filename="launchkit-data-2026-11-26.json"' },
+      }),
+    );
+    const file = await apiDownload('account/exports/1/archive', 'data.json');
+    expect(file.fileName).toBe('launchkit-data-2026-11-26.json');
+    expect(await file.blob.text()).toBe('{"profile":{}}');
+    expect(sentHeaders().Authorization).toBe('Bearer session-token');
+  });
+
+  it('rejects with the server’s refusal', async () => {
+    fetchMock.mockResolvedValue(
+      Response.json(
+        { status: 'error', code: 'data-exports/expired', message: 'This archive has expired.' },
+        { status: 404 },
+      ),
+    );
+    await expect(apiDownload('account/exports/1/archive', 'data.json')).rejects.toMatchObject({
+      code: 'data-exports/expired',
+      message: 'This archive has expired.',
+    });
   });
 });
 

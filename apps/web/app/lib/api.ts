@@ -1,10 +1,12 @@
 // The one client the web app calls servers with (docs/product.md §7): our API's JSON calls
-// (`apiRequest`), its item stream (`openApiStream`) and the public forms' posts (`postForm`). The bearer
+// (`apiRequest`), its item stream (`openApiStream`), its files (`apiDownload`) and the public forms'
+// posts (`postForm`). The bearer
 // token, the envelope ({ status: 'success', data } or { status: 'error', code, message }) and the
-// refused token (§8: `auth/invalid-user-token` signs the session out) are handled here and nowhere else.
+// refused token (§8: `auth/invalid-user-token`, or `auth/account-deleted`, signs the session out) are handled here and nowhere else.
 // The shapes come from the API contract (packages/api-contract), imported as types only: no zod in the
 // bundle.
 import type { Envelope, ErrorEnvelope } from '@launchkit/api-contract';
+import { sessionRefusedCodes } from '@launchkit/api-contract/error-codes';
 
 const unreachable = 'Could not reach the server. Check your connection and try again.';
 
@@ -88,8 +90,10 @@ function refusal(payload: unknown, fallback: () => ApiError): ApiError {
     : fallback();
 }
 
-const isRefusedToken = (payload: unknown) =>
-  (payload as { code?: unknown } | null)?.code === 'auth/invalid-user-token';
+const isRefusedToken = (payload: unknown) => {
+  const code = (payload as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && sessionRefusedCodes.has(code);
+};
 
 /**
  * One call with the session's token; a refused token is renewed and the call made once more. The
@@ -127,6 +131,30 @@ export async function apiRequest<T>(path: string, options: ApiOptions = {}): Pro
   if (!envelope) throw unreadable();
   if (envelope.status === 'error') throw refusal(envelope, unreadable);
   return envelope.data;
+}
+
+/** The file name of a `Content-Disposition: attachment; filename="…"` header, if it gives one. */
+const fileNameOf = (disposition: string | null) => disposition?.match(/filename="([^"]+)"/)?.[1];
+
+/**
+ * A file the API answers as an attachment (GET /api/{path}), fetched with the session's token: its
+ * contents and the name the server gave it, else `fallbackName`. A refusal rejects as `apiRequest` does.
+ */
+export async function apiDownload(
+  path: string,
+  fallbackName: string,
+): Promise<{ blob: Blob; fileName: string }> {
+  const response = await withSessionToken((token) =>
+    send(`/api/${path}`, { token, headers: {}, cache: 'no-store' }),
+  );
+  if (!response.ok) {
+    throw refusal(
+      await readJson(response),
+      () => new ApiError('bad_response', `The server answered ${response.status} without a readable body.`),
+    );
+  }
+  const fileName = fileNameOf(response.headers.get('content-disposition')) ?? fallbackName;
+  return { blob: await response.blob(), fileName };
 }
 
 type StreamOptions = {

@@ -4,6 +4,7 @@ import { Hero } from '#web/components/marketing/hero.tsx';
 import { LogoCloud } from '#web/components/marketing/logo-cloud.tsx';
 import { NewsletterSection } from '#web/components/marketing/newsletter-section.tsx';
 import { Testimonials } from '#web/components/marketing/testimonials.tsx';
+import { AccountDeletedNotice } from '#web/components/settings/account-deleted-notice.tsx';
 import { islandsPage } from '#web/islands/island.tsx';
 import { pageMeta } from '#web/lib/meta.ts';
 
@@ -15,6 +16,7 @@ export const meta = () => pageMeta({ path: '/' });
 export default function Home() {
   return (
     <>
+      <AccountDeletedNotice />
       <Hero />
       <LogoCloud />
       <Features />

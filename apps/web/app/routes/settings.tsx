@@ -2,17 +2,29 @@ import { useParams } from 'react-router';
 import { useAuth } from '#web/auth/auth-context.tsx';
 import { AppPage } from '#web/components/layout/app-page.tsx';
 import { SecuritySettings } from '#web/components/security/security-settings.tsx';
+import { AccountSettingsPanel } from '#web/components/settings/account-settings-panel.tsx';
 import { BillingSettingsPanel } from '#web/components/settings/billing-settings-panel.tsx';
 import { GeneralSettingsForm } from '#web/components/settings/general-settings-form.tsx';
+import { NotificationSettings } from '#web/components/settings/notification-settings.tsx';
 import { PasswordSettingsForm } from '#web/components/settings/password-settings-form.tsx';
 import { type SettingsSection, SettingsTabs } from '#web/components/settings/settings-tabs.tsx';
 import { OwnWorkspaceOnly } from '#web/components/workspaces/own-workspace-only.tsx';
 import { unlistedPageMeta } from '#web/lib/meta.ts';
 import type { Route } from './+types/settings';
 
-const sections: SettingsSection[] = ['general', 'password', 'security', 'billing'];
+const sections: SettingsSection[] = [
+  'general',
+  'password',
+  'security',
+  'notifications',
+  'billing',
+  'account',
+];
 
-/** docs/product.md §2: general, password or billing, and security; anything else shows general. */
+/**
+ * docs/product.md §2: general, password or billing, security, notifications and account; anything else
+ * shows general.
+ */
 function sectionOf(param: string | undefined): SettingsSection {
   return sections.find((section) => section === param) ?? 'general';
 }
@@ -34,6 +46,7 @@ export default function Settings() {
         {section === 'general' && <GeneralSettingsForm user={user} />}
         {section === 'password' && <PasswordSettingsForm user={user} />}
         {section === 'security' && <SecuritySettings user={user} />}
+        {section === 'notifications' && <NotificationSettings />}
         {section === 'billing' && (
           // Billing is the owner's: in someone else's workspace the page says so rather than leaving
           // for the person's own billing portal, which would look like the workspace's.
@@ -41,6 +54,7 @@ export default function Settings() {
             <BillingSettingsPanel user={user} />
           </OwnWorkspaceOnly>
         )}
+        {section === 'account' && <AccountSettingsPanel />}
       </div>
     </AppPage>
   );

@@ -96,7 +96,10 @@ export type TrialEndingProps = { planName: string; trialEnd: string; billingUrl:
 
 /** Three days before a trial ends (`customer.subscription.trial_will_end`). */
 export const trialEnding: MailTemplate<TrialEndingProps> = {
-  optional: false,
+  optional: {
+    label: 'Your trial is ending',
+    description: 'Three days before your free trial ends and your card is first charged.',
+  },
   subject: (_props, site) => `Your ${site.name} trial ends in three days`,
   content: (props, site) => ({
     preview: `Your ${props.planName} trial ends on ${dateOf(props.trialEnd)}.`,

@@ -9,7 +9,10 @@ export type MemberJoinedProps = { memberEmail: string };
 
 /** To the owner, when a person they invited joins their workspace (key `member-joined:<member id>`). */
 export const memberJoined: MailTemplate<MemberJoinedProps> = {
-  optional: false,
+  optional: {
+    label: 'Someone joins your workspace',
+    description: 'When a person you invited accepts and starts working in your workspace.',
+  },
   // The address is the one the owner typed and the member proved theirs: no one else's words.
   subject: ({ memberEmail }) => `${memberEmail} joined your workspace`,
   content: ({ memberEmail }, site) => ({

@@ -18,6 +18,7 @@ const own: Workspace = {
   role: 'owner',
   hasSeat: true,
   canFeatureItems: false,
+  billingNeedsAttention: false,
   requiresSecondFactor: false,
 };
 const ada: Workspace = {
@@ -27,6 +28,7 @@ const ada: Workspace = {
   role: 'member',
   hasSeat: true,
   canFeatureItems: true,
+  billingNeedsAttention: false,
   requiresSecondFactor: false,
 };
 const grace: Workspace = {
@@ -36,6 +38,7 @@ const grace: Workspace = {
   role: 'member',
   hasSeat: false,
   canFeatureItems: false,
+  billingNeedsAttention: false,
   requiresSecondFactor: false,
 };
 

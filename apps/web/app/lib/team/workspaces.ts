@@ -83,6 +83,7 @@ export function currentWorkspace(snapshot: WorkspaceSnapshot): Workspace | null 
     role: 'owner',
     hasSeat: true,
     canFeatureItems: false,
+    billingNeedsAttention: false,
     requiresSecondFactor: false,
   };
 }

@@ -1,0 +1,1 @@
+CREATE INDEX "activity_actor_id_idx" ON "activity" USING btree ("actor_id");

@@ -1,0 +1,150 @@
+import type { ActivityAction, DataArchive } from '@launchkit/api-contract';
+import { asc, eq } from 'drizzle-orm';
+import Stripe from 'stripe';
+import type { Database } from '#api/db/database.ts';
+import { activity, items, subUsers, users } from '#api/db/schema.ts';
+
+export type ArchiveDeps = { db: Database; stripe: Stripe };
+
+const iso = (value: Date | null) => value?.toISOString() ?? null;
+const fromUnix = (seconds: number) => new Date(seconds * 1000).toISOString();
+
+/**
+ * Everything the product holds about one person, for "Download my data" (the contract's `dataArchive`):
+ * their profile without internal tokens and counters, their memberships both ways, their own
+ * workspace's items, what they did in any workspace, and their invoices, read from the payment
+ * provider (the product keeps none). Undefined when the person's record is gone.
+ */
+export async function buildArchive(deps: ArchiveDeps, uid: string): Promise<DataArchive | undefined> {
+  const { db } = deps;
+  const [person] = await db.select().from(users).where(eq(users.id, uid));
+  if (!person) return undefined;
+  const joined = await db
+    .select({
+      workspaceOwnerEmail: users.email,
+      invitedAs: subUsers.email,
+      firstName: subUsers.firstName,
+      lastName: subUsers.lastName,
+      invitedAt: subUsers.createdAt,
+      joinedAt: subUsers.joinedAt,
+    })
+    .from(subUsers)
+    .leftJoin(users, eq(users.id, subUsers.owner))
+    .where(eq(subUsers.memberId, uid))
+    .orderBy(asc(subUsers.joinedAt), asc(subUsers.id));
+  const members = await db
+    .select({
+      email: subUsers.email,
+      firstName: subUsers.firstName,
+      lastName: subUsers.lastName,
+      invitedAt: subUsers.createdAt,
+      joinedAt: subUsers.joinedAt,
+    })
+    .from(subUsers)
+    .where(eq(subUsers.owner, uid))
+    .orderBy(asc(subUsers.createdAt), asc(subUsers.id));
+  const ownItems = await db
+    .select({
+      id: items.id,
+      name: items.name,
+      featured: items.featured,
+      createdAt: items.createdAt,
+      updatedAt: items.updatedAt,
+    })
+    .from(items)
+    .where(eq(items.owner, uid))
+    .orderBy(asc(items.createdAt), asc(items.id));
+  // No index serves actor_id: a scan, paid once per export (one per person per 10 minutes at most).
+  const done = await db
+    .select({
+      id: activity.id,
+      workspaceOwnerEmail: users.email,
+      action: activity.action,
+      subject: activity.subject,
+      previous: activity.previous,
+      createdAt: activity.createdAt,
+    })
+    .from(activity)
+    .leftJoin(users, eq(users.id, activity.workspace))
+    .where(eq(activity.actorId, uid))
+    .orderBy(asc(activity.createdAt), asc(activity.id));
+
+  return {
+    exportedAt: new Date().toISOString(),
+    profile: {
+      uid: person.id,
+      email: person.email,
+      name: person.name,
+      picture: person.picture,
+      createdAt: person.createdAt.toISOString(),
+      updatedAt: person.updatedAt.toISOString(),
+      plan: {
+        stripeCustomerId: person.stripeCustomerId,
+        stripePriceId: person.stripePriceId,
+        stripeSubscriptionStatus: person.stripeSubscriptionStatus,
+        quantity: person.quantity,
+        trialEnd: iso(person.trialEnd),
+        currentPeriodEnd: iso(person.currentPeriodEnd),
+      },
+      requiresSecondFactorOfMembers: person.requiresSecondFactor,
+      mailOptOuts: person.mailOptOuts,
+    },
+    memberships: {
+      joined: joined.map((row) => ({
+        ...row,
+        invitedAt: row.invitedAt.toISOString(),
+        joinedAt: iso(row.joinedAt),
+      })),
+      members: members.map((row) => ({
+        ...row,
+        invitedAt: row.invitedAt.toISOString(),
+        joinedAt: iso(row.joinedAt),
+      })),
+    },
+    items: ownItems.map((row) => ({
+      ...row,
+      createdAt: row.createdAt.toISOString(),
+      updatedAt: row.updatedAt.toISOString(),
+    })),
+    activity: done.map((row) => ({
+      ...row,
+      action: row.action as ActivityAction,
+      createdAt: row.createdAt.toISOString(),
+    })),
+    invoices: person.stripeCustomerId ? await invoicesOf(deps.stripe, person.stripeCustomerId) : [],
+  };
+}
+
+/**
+ * The customer's invoices at the provider, newest first, every page. A customer the provider no
+ * longer knows (deleted in its dashboard) has none; any other failure fails the run, which is tried
+ * again (account/export-data.ts).
+ */
+async function invoicesOf(stripe: Stripe, customer: string): Promise<DataArchive['invoices']> {
+  const invoices: DataArchive['invoices'] = [];
+  try {
+    for await (const invoice of stripe.invoices.list({ customer, limit: 100 })) {
+      // The service period is the line's: an invoice's own period_start/end is the one before it.
+      const line = invoice.lines.data[0];
+      invoices.push({
+        id: invoice.id ?? '',
+        number: invoice.number,
+        amount: invoice.total,
+        currency: invoice.currency,
+        status: invoice.status,
+        created: fromUnix(invoice.created),
+        period: {
+          start: fromUnix(line?.period.start ?? invoice.period_start),
+          end: fromUnix(line?.period.end ?? invoice.period_end),
+        },
+        hostedInvoiceUrl: invoice.hosted_invoice_url ?? null,
+      });
+    }
+  } catch (error) {
+    if (error instanceof Stripe.errors.StripeInvalidRequestError && error.code === 'resource_missing') {
+      return [];
+    }
+    throw error;
+  }
+  return invoices;
+}

@@ -1,0 +1,16 @@
+import type { FastifyInstance } from 'fastify';
+import type { Authenticate } from '#api/auth/authenticate.ts';
+import { callerOf } from '#api/auth/authenticate.ts';
+import { success } from '#api/http/app-error.ts';
+import { route } from '#api/http/route.ts';
+import { type DeleteAccountDeps, deleteAccount } from './delete-account.ts';
+
+/** Settings → Account, "Delete my account". */
+export function registerDeleteAccountRoutes(
+  app: FastifyInstance,
+  deps: DeleteAccountDeps & { authenticate: Authenticate },
+) {
+  route(app, 'deleteAccount', deps, async ({ body }, request) =>
+    success(await deleteAccount(deps, callerOf(request), body)),
+  );
+}

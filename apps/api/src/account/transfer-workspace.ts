@@ -1,0 +1,107 @@
+import { deletedActorLabel } from '@launchkit/api-contract';
+import { and, count, eq, inArray, isNotNull, or, sql } from 'drizzle-orm';
+import { activity, items, subUsers, users } from '#api/db/schema.ts';
+import { isUuid } from '#api/db/uuid.ts';
+import { AppError } from '#api/http/app-error.ts';
+import type { Queryable } from '#api/team/authorize-workspace.ts';
+
+const memberNotFound = () =>
+  new AppError(
+    404,
+    'account/transfer-member-not-found',
+    'That person is not a member who has joined your workspace: they may have left or been removed. Reload and choose again.',
+  );
+
+const overItemLimit = (limit: number, theirs: number, yours: number) =>
+  new AppError(
+    409,
+    'account/transfer-over-item-limit',
+    `Together with the ${theirs.toLocaleString('en-US')} items of their own workspace, your ${yours.toLocaleString('en-US')} items would pass the limit of ${limit.toLocaleString('en-US')}. Delete some items first, or delete the workspace instead.`,
+  );
+
+/** The new owner of a transferred workspace: their uid and email. */
+export type NewOwner = { uid: string; email: string };
+
+/**
+ * Gives the workspace of `owner` (their items, members, pending invitations and activity log) to the
+ * joined member `memberRowId`, in the deletion's transaction, the owner's row locked already. The new
+ * owner's own items stay and the transferred ones join them, within ITEMS_PER_USER_MAX; their membership
+ * row goes (they own the workspace now), and so does every row of a person they already had (the same
+ * address or the same member). Seats stay in order of addition on the new owner's plan (docs/team.md):
+ * billing is the person's own and does not move. Each moved member row announces `workspace_access` for
+ * the old workspace, so its open live lists close as after a removal; the members find the items in the
+ * new owner's workspace.
+ */
+export async function transferWorkspace(
+  tx: Queryable,
+  deps: { itemsPerUser: number },
+  owner: string,
+  memberRowId: string,
+): Promise<NewOwner> {
+  if (!isUuid(memberRowId)) throw memberNotFound();
+  const [target] = await tx
+    .select({ memberId: subUsers.memberId })
+    .from(subUsers)
+    .where(and(eq(subUsers.id, memberRowId), eq(subUsers.owner, owner), isNotNull(subUsers.joinedAt)))
+    .for('update');
+  if (!target?.memberId) throw memberNotFound();
+  const newOwner = target.memberId;
+  // Their row (after the owner's, the lock order of team/authorize-workspace.ts): the item count
+  // below holds while their own creates queue behind it.
+  const [recipient] = await tx
+    .select({ email: users.email })
+    .from(users)
+    .where(eq(users.id, newOwner))
+    .for('no key update');
+  if (!recipient) throw memberNotFound();
+
+  const countOf = async (workspace: string) =>
+    (await tx.select({ items: count() }).from(items).where(eq(items.owner, workspace)))[0]?.items ?? 0;
+  const [theirs, yours] = [await countOf(newOwner), await countOf(owner)];
+  if (theirs + yours > deps.itemsPerUser) throw overItemLimit(deps.itemsPerUser, theirs, yours);
+
+  await tx.update(items).set({ owner: newOwner, updatedAt: sql`now()` }).where(eq(items.owner, owner));
+
+  // Their own membership, and the rows of people the new owner has already (same address or member).
+  const theirRows = tx.select({ email: subUsers.email }).from(subUsers).where(eq(subUsers.owner, newOwner));
+  const theirMembers = tx
+    .select({ memberId: subUsers.memberId })
+    .from(subUsers)
+    .where(and(eq(subUsers.owner, newOwner), isNotNull(subUsers.memberId)));
+  await tx
+    .delete(subUsers)
+    .where(
+      and(
+        eq(subUsers.owner, owner),
+        or(
+          eq(subUsers.id, memberRowId),
+          eq(subUsers.memberId, newOwner),
+          inArray(subUsers.email, theirRows),
+          inArray(subUsers.memberId, theirMembers),
+          eq(subUsers.email, sql`lower(${recipient.email})`),
+        ),
+      ),
+    );
+  await tx.update(subUsers).set({ owner: newOwner }).where(eq(subUsers.owner, owner));
+
+  await tx.update(activity).set({ workspace: newOwner }).where(eq(activity.workspace, owner));
+  await tx.insert(activity).values({
+    workspace: newOwner,
+    actorId: owner,
+    // The person is being deleted: the entry names them as their other entries will.
+    actorEmail: deletedActorLabel,
+    action: 'workspace.transferred',
+    subject: recipient.email,
+  });
+  return { uid: newOwner, email: recipient.email };
+}
+
+/** Whether anyone has joined `owner`'s workspace: then the owner must transfer it or delete it. */
+export async function hasJoinedMembers(tx: Queryable, owner: string): Promise<boolean> {
+  const [row] = await tx
+    .select({ id: subUsers.id })
+    .from(subUsers)
+    .where(and(eq(subUsers.owner, owner), isNotNull(subUsers.joinedAt)))
+    .limit(1);
+  return row !== undefined;
+}

@@ -1,0 +1,53 @@
+import { dataExportLinkDays } from '@launchkit/api-contract';
+import { formatLongDate } from '@launchkit/plans';
+import { Button } from '@react-email/button';
+import { Link } from '@react-email/link';
+import { Section } from '@react-email/section';
+import { Text } from '@react-email/text';
+import { createElement as h } from 'react';
+import { mailStyles } from '../mail-layout.ts';
+import type { MailTemplate } from '../mail-template.ts';
+
+/** `link`: the page of Settings → Account that downloads the archive; `expiresAt`: ISO 8601. */
+export type DataExportReadyProps = { link: string; expiresAt: string };
+
+/**
+ * "Download my data" (account/export-data.ts): the archive the person asked for is ready (key
+ * `data-export:<export id>`). The link opens a page that needs their sign-in, so a forwarded or leaked
+ * mail downloads nothing.
+ */
+export const dataExportReady: MailTemplate<DataExportReadyProps> = {
+  optional: false,
+  subject: (_props, site) => `Your ${site.name} data is ready to download`,
+  content: ({ link, expiresAt }, site) => ({
+    preview: `The archive of your ${site.name} data you asked for is ready.`,
+    reason: `You get this mail because you asked for a copy of your data in Settings → Account. If that was not you, change your password: the archive can only be downloaded once signed in.`,
+    body: [
+      h(
+        Text,
+        { key: 'ready', style: mailStyles.text },
+        'The archive of your data you asked for is ready: your profile, your workspace memberships, your items, what you did in each workspace, and your invoices, in one JSON file.',
+      ),
+      h(
+        Section,
+        { key: 'download', style: { margin: '8px 0 24px' } },
+        h(Button, { href: link, style: mailStyles.button }, 'Download my data'),
+      ),
+      h(
+        Text,
+        { key: 'link', style: mailStyles.muted },
+        'Or open this link: ',
+        h(Link, { href: link, style: mailStyles.link }, link),
+      ),
+      h(
+        Text,
+        { key: 'expiry', style: mailStyles.muted },
+        `The link works for ${dataExportLinkDays} days, until ${formatLongDate(new Date(expiresAt))}, and only once you are signed in to ${site.name}. After that, ask for a new archive in Settings → Account.`,
+      ),
+    ],
+  }),
+  example: {
+    link: 'http://localhost:3000/settings/account?export=00000000-0000-4000-8000-000000000000',
+    expiresAt: '2026-12-03T10:00:00.000Z',
+  },
+};

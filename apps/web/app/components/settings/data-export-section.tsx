@@ -1,0 +1,162 @@
+import { formatLongDate } from '@launchkit/plans';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { Button } from '#web/components/forms/button.tsx';
+import { FormOutcome } from '#web/components/forms/form-outcome.tsx';
+import { LoadFailure } from '#web/components/forms/load-failure.tsx';
+import { useApiResource } from '#web/hooks/use-api-resource.ts';
+import { useOutcome } from '#web/hooks/use-app-form.ts';
+import {
+  type DataExport,
+  downloadDataExport,
+  listDataExports,
+  startDataExport,
+} from '#web/lib/data-exports.ts';
+
+// An archive is written within seconds; while one is prepared the list is read again this often.
+const preparingRefreshMs = 3_000;
+
+const preparingMessage = 'We are preparing your archive. We will email you when it is ready.';
+
+/**
+ * Settings → Account, "Download my data": asks for an archive of everything the product keeps about
+ * the person, lists the ones ready with their expiry, and downloads one with the person's own sign-in.
+ * The mail's link opens this page with `?export=<id>`, which starts that download: a leaked mail
+ * downloads nothing without the sign-in.
+ */
+export function DataExportSection() {
+  const exports = useApiResource(listDataExports);
+  const { outcome, run } = useOutcome();
+  const [isStarting, setIsStarting] = useState(false);
+  const [downloading, setDownloading] = useState<string | null>(null);
+  const [searchParams, setSearchParams] = useSearchParams();
+  const linkedExport = searchParams.get('export');
+  const handledLink = useRef<string | null>(null);
+
+  const list = exports.data?.exports ?? [];
+  const isPreparing = list.some((each) => each.status === 'preparing');
+  const { reload } = exports;
+  useEffect(() => {
+    if (!isPreparing) return;
+    const timer = setTimeout(reload, preparingRefreshMs);
+    return () => clearTimeout(timer);
+  }, [isPreparing, reload]);
+
+  const download = async (id: string) => {
+    setDownloading(id);
+    await run(async () => {
+      await downloadDataExport(id);
+      return 'Your archive is downloading.';
+    });
+    setDownloading(null);
+  };
+
+  // The mail's link: download once, then drop the id from the address (a reload downloads nothing).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs for a new linked id only.
+  useEffect(() => {
+    if (!linkedExport || handledLink.current === linkedExport) return;
+    handledLink.current = linkedExport;
+    void download(linkedExport);
+    setSearchParams(
+      (params) => {
+        params.delete('export');
+        return params;
+      },
+      { replace: true, preventScrollReset: true },
+    );
+  }, [linkedExport]);
+
+  const start = async () => {
+    setIsStarting(true);
+    await run(async () => {
+      await startDataExport();
+      reload();
+      return preparingMessage;
+    });
+    setIsStarting(false);
+  };
+
+  const ready = list.filter((each) => each.status === 'ready');
+  let archives: ReactNode = null;
+  if (exports.error) {
+    archives = <LoadFailure error={exports.error} onRetry={exports.retry} />;
+  } else if (ready.length > 0) {
+    archives = (
+      <ul
+        aria-labelledby="data-export-archives-title"
+        className="divide-y divide-slate-200 rounded-md ring-1 ring-slate-200"
+      >
+        {ready.map((archive) => (
+          <ArchiveRow
+            key={archive.id}
+            archive={archive}
+            isDownloading={downloading === archive.id}
+            onDownload={() => void download(archive.id)}
+          />
+        ))}
+      </ul>
+    );
+  }
+
+  return (
+    <section aria-labelledby="data-export-title" className="rounded-lg bg-white p-6 ring-1 ring-slate-200">
+      <h2 id="data-export-title" className="text-base font-semibold text-slate-900">
+        Download my data
+      </h2>
+      <p className="mt-3 text-sm text-slate-700">
+        Get a copy of what we keep about you in one JSON file: your profile, your workspace memberships, your
+        items, what you did in each workspace, and your invoices.
+      </p>
+      <div className="mt-4 space-y-4">
+        <div className="flex flex-wrap items-center gap-x-4 gap-y-3">
+          <Button variant="secondary" onClick={() => void start()} busy={isStarting} busyLabel="Asking…">
+            Download my data
+          </Button>
+          {/* An export asked for earlier, still in preparation (the answer to a click is the alert below). */}
+          {isPreparing && !outcome && <p className="text-sm text-slate-700">{preparingMessage}</p>}
+        </div>
+        <FormOutcome outcome={outcome} />
+        {archives && (
+          <div>
+            <h3 id="data-export-archives-title" className="text-sm font-semibold text-slate-900">
+              Your archives
+            </h3>
+            <div className="mt-2">{archives}</div>
+          </div>
+        )}
+      </div>
+    </section>
+  );
+}
+
+function ArchiveRow({
+  archive,
+  isDownloading,
+  onDownload,
+}: {
+  archive: DataExport;
+  isDownloading: boolean;
+  onDownload: () => void;
+}) {
+  const made = formatLongDate(archive.readyAt ?? archive.createdAt);
+  return (
+    <li
+      className="flex flex-col gap-3 p-4 sm:flex-row sm:items-center sm:justify-between"
+      data-testid="data-export"
+    >
+      <div className="min-w-0">
+        <p className="font-medium text-slate-900">Archive of {made}</p>
+        <p className="text-sm text-slate-600">Available until {formatLongDate(archive.expiresAt)}</p>
+      </div>
+      <Button
+        className="self-start sm:self-auto"
+        variant="secondary"
+        onClick={onDownload}
+        busy={isDownloading}
+        aria-label={`Download the archive of ${made}`}
+      >
+        Download
+      </Button>
+    </li>
+  );
+}
