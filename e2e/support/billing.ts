@@ -1,3 +1,4 @@
+import { advanceCustomerClock, customerClock } from '@launchkit/payments-emulator';
 import type { APIRequestContext, Page } from '@playwright/test';
 import Stripe from 'stripe';
 import { expect } from '../fixtures.ts';
@@ -64,7 +65,7 @@ export async function grantTrialPlan(
   trialDays = 14,
 ) {
   const customer = await customerFor(request, user.accessToken, user.email);
-  await testClockOf(customer);
+  await customerClock(stripe, customer);
   const subscription = await stripe.subscriptions.create({
     customer,
     items: [{ price: await priceIdOf(plan), quantity: seats }],
@@ -82,35 +83,9 @@ export async function grantTrialPlan(
   return { customer, subscription };
 }
 
-/** The customer's test clock, attached now (frozen at the present) when it has none. */
-async function testClockOf(customer: string): Promise<Stripe.TestHelpers.TestClock> {
-  const current = (await stripe.customers.retrieve(customer)) as Stripe.Customer;
-  if (typeof current.test_clock === 'string')
-    return stripe.testHelpers.testClocks.retrieve(current.test_clock);
-  return (
-    current.test_clock ??
-    stripe.testHelpers.testClocks.create({ frozen_time: Math.floor(Date.now() / 1000), customer })
-  );
-}
-
-/**
- * Moves one customer's time forward with Stripe's test clocks (trial ends, renewals happen): in steps
- * of at most 59 days (Stripe allows two billing intervals per advance), each waited for until `ready`.
- */
-export async function advanceClock(customer: string, seconds: number) {
-  let clock = await testClockOf(customer);
-  const target = clock.frozen_time + seconds;
-  while (clock.frozen_time < target) {
-    const step = Math.min(target, clock.frozen_time + 59 * 24 * 60 * 60);
-    clock = await stripe.testHelpers.testClocks.advance(clock.id, { frozen_time: step });
-    while (clock.status !== 'ready') {
-      if (clock.status === 'internal_failure') throw new Error(`test clock ${clock.id} failed to advance`);
-      await new Promise((resolve) => setTimeout(resolve, 250));
-      clock = await stripe.testHelpers.testClocks.retrieve(clock.id);
-    }
-  }
-  return clock;
-}
+/** Moves one customer's time forward with Stripe's test clocks (trial ends, renewals happen). */
+export const advanceClock = (customer: string, seconds: number) =>
+  advanceCustomerClock(stripe, customer, seconds);
 
 /** Fills the hosted Checkout page's card form and submits it. */
 export async function payWithCard(page: Page, card: string) {

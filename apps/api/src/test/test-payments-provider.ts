@@ -2,7 +2,11 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { loadPaymentsConfig, startPaymentsEmulator } from '@launchkit/payments-emulator';
+import {
+  advanceCustomerClock,
+  loadPaymentsConfig,
+  startPaymentsEmulator,
+} from '@launchkit/payments-emulator';
 import Stripe from 'stripe';
 
 const secretKey = 'sk_test_api_tests';
@@ -69,29 +73,8 @@ export async function startTestPaymentsProvider(options: {
       (await emulatorCall(`/emulator/webhook-deliveries?event=${encodeURIComponent(event)}`)) as {
         data: { status: number | null; attempt: number; delivery: string }[];
       },
-    /**
-     * Moves a customer's time forward with Stripe's test clocks, as a test against Stripe would: a clock
-     * attached to the customer the first time, then advances of at most 59 days (Stripe's limit of two
-     * intervals), each waited for until `ready`.
-     */
-    async advanceClock(customer: string, seconds: number) {
-      const current = (await stripe.customers.retrieve(customer)) as Stripe.Customer;
-      let clock =
-        typeof current.test_clock === 'string'
-          ? await stripe.testHelpers.testClocks.retrieve(current.test_clock)
-          : (current.test_clock ??
-            (await stripe.testHelpers.testClocks.create({
-              frozen_time: Math.floor(Date.now() / 1000),
-              customer,
-            })));
-      const target = clock.frozen_time + seconds;
-      while (clock.frozen_time < target) {
-        const step = Math.min(target, clock.frozen_time + 59 * 24 * 60 * 60);
-        clock = await stripe.testHelpers.testClocks.advance(clock.id, { frozen_time: step });
-        while (clock.status !== 'ready') clock = await stripe.testHelpers.testClocks.retrieve(clock.id);
-      }
-      return clock;
-    },
+    /** Moves a customer's time forward with Stripe's test clocks. */
+    advanceClock: (customer: string, seconds: number) => advanceCustomerClock(stripe, customer, seconds),
     async close() {
       await emulator.close();
       await rm(dataDir, { recursive: true, force: true });

@@ -1,5 +1,6 @@
 import { escapeHtml } from '@launchkit/emulator-kit';
 import type { CardField } from '#payments/billing/test-cards.ts';
+import { cardFields, fieldInput } from './card-fields.ts';
 import { formatDay, formatMoney, hostOf, plural } from './page-format.ts';
 
 export type CheckoutSummary = {
@@ -22,14 +23,6 @@ export type CheckoutFormView = {
   fieldErrors: Partial<Record<CardField | 'email', string>>;
   /** A decline or failed authentication: about the card as a whole. */
   formError?: string;
-};
-
-const fieldIds: Record<CardField | 'email', string> = {
-  email: 'email',
-  number: 'card-number',
-  expiry: 'card-expiry',
-  cvc: 'card-cvc',
-  name: 'card-name',
 };
 
 export const checkoutTitle = (summary: CheckoutSummary) =>
@@ -60,33 +53,6 @@ ${trial}
 </section>`;
 }
 
-function input(
-  view: CheckoutFormView,
-  field: CardField | 'email',
-  options: {
-    label: string;
-    name: string;
-    value: string;
-    autocomplete: string;
-    type?: string;
-    extra?: string;
-    hint?: string;
-  },
-) {
-  const id = fieldIds[field];
-  const error = view.fieldErrors[field];
-  const describedBy = [
-    options.hint ? `${id}-hint` : '',
-    error ? `${id}-error` : '',
-    view.formError && field === 'number' ? 'form-error' : '',
-  ]
-    .filter(Boolean)
-    .join(' ');
-  return `<label for="${id}">${escapeHtml(options.label)}</label>
-${options.hint ? `<p class="hint" id="${id}-hint">${escapeHtml(options.hint)}</p>` : ''}<input id="${id}" name="${options.name}" type="${options.type ?? 'text'}" autocomplete="${options.autocomplete}" value="${escapeHtml(options.value)}" required${describedBy ? ` aria-describedby="${describedBy}"` : ''}${error || (view.formError && field === 'number') ? ' aria-invalid="true"' : ''}${options.extra ?? ''}>
-${error ? `<p class="field-error" id="${id}-error">${escapeHtml(error)}</p>` : ''}`;
-}
-
 /** Checkout: the order on one side, the card form on the other (stacked on a phone). */
 export function checkoutPageBody(summary: CheckoutSummary, view: CheckoutFormView) {
   const messages = [view.formError, ...Object.values(view.fieldErrors)].filter((message): message is string =>
@@ -99,10 +65,14 @@ export function checkoutPageBody(summary: CheckoutSummary, view: CheckoutFormVie
           : `<p>Check your details:</p><ul>${messages.map((message) => `<li>${escapeHtml(message)}</li>`).join('')}</ul>`
       }</div>`
     : '';
+  const fieldsView = {
+    fieldErrors: view.fieldErrors,
+    ...(view.formError && { wholeCardErrorId: 'form-error' }),
+  };
   const email = view.fixedEmail
     ? `<label for="email">Email</label>
 <input id="email" name="email" type="email" autocomplete="email" value="${escapeHtml(view.fixedEmail)}" readonly>`
-    : input(view, 'email', {
+    : fieldInput(fieldsView, 'email', {
         label: 'Email',
         name: 'email',
         type: 'email',
@@ -116,31 +86,7 @@ ${summaryHtml(summary)}
 ${alert}
 <form method="post" action="/c/pay/${escapeHtml(summary.sessionId)}" novalidate>
 ${email}
-${input(view, 'number', {
-  label: 'Card number',
-  name: 'card_number',
-  value: view.values.number,
-  autocomplete: 'cc-number',
-  extra: ' inputmode="numeric" maxlength="30"',
-  hint: 'Test cards: 4242 4242 4242 4242 succeeds; 4000 0000 0000 0002 is declined.',
-})}
-<div class="row">
-<div>${input(view, 'expiry', {
-    label: 'Expiry (MM / YY)',
-    name: 'card_expiry',
-    value: view.values.expiry,
-    autocomplete: 'cc-exp',
-    extra: ' inputmode="numeric" maxlength="9" placeholder="MM / YY"',
-  })}</div>
-<div>${input(view, 'cvc', {
-    label: 'CVC',
-    name: 'card_cvc',
-    value: '',
-    autocomplete: 'cc-csc',
-    extra: ' inputmode="numeric" maxlength="4"',
-  })}</div>
-</div>
-${input(view, 'name', { label: 'Name on card', name: 'card_name', value: view.values.name, autocomplete: 'cc-name', extra: ' maxlength="200"' })}
+${cardFields(fieldsView, view.values, 'Test cards: 4242 4242 4242 4242 succeeds; 4000 0000 0000 0002 is declined.')}
 <button type="submit" class="wide">${summary.trialDays ? 'Start trial' : 'Subscribe'}</button>
 </form>
 ${backLink(summary.cancelUrl)}

@@ -7,6 +7,7 @@ import type {
   PriceRecord,
   SubscriptionRecord,
 } from '#payments/storage/payments-state.ts';
+import { cardFields } from './card-fields.ts';
 import { formatDay, formatDayAndTime, formatMoney, hostOf } from './page-format.ts';
 
 export type PortalView = {
@@ -44,13 +45,6 @@ export type CardFormView = {
   formError?: string;
 };
 
-const cardFieldIds: Record<CardField, string> = {
-  number: 'card-number',
-  expiry: 'card-expiry',
-  cvc: 'card-cvc',
-  name: 'card-name',
-};
-
 const brandNames: Record<string, string> = {
   visa: 'Visa',
   mastercard: 'Mastercard',
@@ -63,26 +57,6 @@ const brandNames: Record<string, string> = {
 
 const cardLabel = (card: CardDetails) =>
   `${brandNames[card.brand] ?? 'Card'} ending in ${card.last4}, expires ${String(card.expMonth).padStart(2, '0')}/${card.expYear}`;
-
-function cardInput(
-  form: CardFormView | undefined,
-  field: CardField,
-  options: { label: string; name: string; value: string; autocomplete: string; extra: string; hint?: string },
-) {
-  const id = cardFieldIds[field];
-  const error = form?.fieldErrors[field];
-  const wholeCard = Boolean(form?.formError) && field === 'number';
-  const describedBy = [
-    options.hint ? `${id}-hint` : '',
-    error ? `${id}-error` : '',
-    wholeCard ? 'card-error' : '',
-  ]
-    .filter(Boolean)
-    .join(' ');
-  return `<label for="${id}">${escapeHtml(options.label)}</label>
-${options.hint ? `<p class="hint" id="${id}-hint">${escapeHtml(options.hint)}</p>` : ''}<input id="${id}" name="${options.name}" type="text" autocomplete="${options.autocomplete}" value="${escapeHtml(options.value)}" required${describedBy ? ` aria-describedby="${describedBy}"` : ''}${error || wholeCard ? ' aria-invalid="true"' : ''}${options.extra}>
-${error ? `<p class="field-error" id="${id}-error">${escapeHtml(error)}</p>` : ''}`;
-}
 
 /**
  * The card on file and a form to replace it, as the portal's "Update payment method": the new card
@@ -103,37 +77,11 @@ function cardSection(view: PortalView) {
 ${pastDue ? '<p>Your last payment failed. A new card is charged for the open invoice as soon as you save it.</p>' : ''}
 ${alertBox('card-error', messages)}
 <form method="post" action="/p/session/${escapeHtml(view.sessionId)}/card" novalidate>
-${cardInput(form, 'number', {
-  label: 'Card number',
-  name: 'card_number',
-  value: '',
-  autocomplete: 'cc-number',
-  extra: ' inputmode="numeric" maxlength="30"',
-  hint: 'Test cards: 4242 4242 4242 4242 succeeds; 4000 0000 0000 0341 is saved but its charges fail.',
-})}
-<div class="row">
-<div>${cardInput(form, 'expiry', {
-    label: 'Expiry (MM / YY)',
-    name: 'card_expiry',
-    value: form?.values.expiry ?? '',
-    autocomplete: 'cc-exp',
-    extra: ' inputmode="numeric" maxlength="9" placeholder="MM / YY"',
-  })}</div>
-<div>${cardInput(form, 'cvc', {
-    label: 'CVC',
-    name: 'card_cvc',
-    value: '',
-    autocomplete: 'cc-csc',
-    extra: ' inputmode="numeric" maxlength="4"',
-  })}</div>
-</div>
-${cardInput(form, 'name', {
-  label: 'Name on card',
-  name: 'card_name',
-  value: form?.values.name ?? '',
-  autocomplete: 'cc-name',
-  extra: ' maxlength="200"',
-})}
+${cardFields(
+  { fieldErrors: form?.fieldErrors ?? {}, ...(form?.formError && { wholeCardErrorId: 'card-error' }) },
+  { number: '', expiry: form?.values.expiry ?? '', name: form?.values.name ?? '' },
+  'Test cards: 4242 4242 4242 4242 succeeds; 4000 0000 0000 0341 is saved but its charges fail.',
+)}
 <button type="submit">Update card</button>
 </form>
 </section>`;

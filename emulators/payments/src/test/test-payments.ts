@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { closeOrDestroy, startedForSuite, testDataDirectory } from '@launchkit/emulator-kit/test';
 import Stripe from 'stripe';
 import { loadPaymentsConfig } from '#payments/config.ts';
+import { advanceCustomerClock } from '#payments/customer-clock.ts';
 import { startPaymentsEmulator } from '#payments/start-payments-emulator.ts';
 
 export const secretKey = 'sk_test_payments_suite';
@@ -108,27 +109,9 @@ export async function startTestPayments(overrides: Record<string, string> = {}, 
     page,
     postForm,
     payCheckout,
-    /**
-     * Moves a customer's time forward with Stripe's test clocks, as a test against Stripe would: a
-     * clock attached to the customer (`testClocks.create({customer})`) the first time, then advances
-     * of at most 59 days (within Stripe's two-interval limit), each waited for until `ready`.
-     */
+    /** Moves a customer's time forward with Stripe's test clocks (customer-clock.ts). */
     async advanceClock(customer: string, seconds: number) {
-      const current = (await stripe.customers.retrieve(customer)) as Stripe.Customer;
-      let clock =
-        typeof current.test_clock === 'string'
-          ? await stripe.testHelpers.testClocks.retrieve(current.test_clock)
-          : (current.test_clock ??
-            (await stripe.testHelpers.testClocks.create({
-              frozen_time: Math.floor(Date.now() / 1000),
-              customer,
-            })));
-      const target = clock.frozen_time + seconds;
-      while (clock.frozen_time < target) {
-        const step = Math.min(target, clock.frozen_time + 59 * 24 * 60 * 60);
-        clock = await stripe.testHelpers.testClocks.advance(clock.id, { frozen_time: step });
-        while (clock.status !== 'ready') clock = await stripe.testHelpers.testClocks.retrieve(clock.id);
-      }
+      const clock = await advanceCustomerClock(stripe, customer, seconds);
       return { customer, test_clock: clock.id, now: clock.frozen_time };
     },
     deliveries: async (event?: string) =>
