@@ -3,17 +3,18 @@ import { describe, expect, it } from 'vitest';
 import packageJson from '../package.json' with { type: 'json' };
 
 // The subpaths besides '.' are what the web app's browser code imports (the access token's claims, field
-// rules, error codes, the item stream's events and the parser that reads them): none may import
+// rules, error codes, the permission table, the item stream's events and the parser that reads them): none may import
 // anything, zod least of all (decision 0011).
 const browserFiles = Object.entries(packageJson.exports).filter(([subpath]) => subpath !== '.');
 
 describe('the files exported for the browser', () => {
-  it('are the five files without imports', () => {
+  it('are the six files without imports', () => {
     expect(browserFiles.map(([subpath]) => subpath).sort()).toEqual([
       './access-token-claims',
       './error-codes',
       './field-rules',
       './item-stream',
+      './permissions',
       './server-sent-events',
     ]);
   });

@@ -55,6 +55,7 @@ export const errorCodes = [
   workspaceNoSeat,
   workspaceSecondFactorRequired,
   'workspaces/second-factor-needed-to-require',
+  'workspaces/forbidden',
   'invitations/not-found',
   'invitations/expired',
   'invitations/used',

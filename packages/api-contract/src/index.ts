@@ -13,6 +13,7 @@ export * from './item-stream.ts';
 export * from './items.ts';
 export * from './mail-preferences.ts';
 export * from './openapi.ts';
+export * from './permissions.ts';
 export * from './plans.ts';
 export * from './public-forms.ts';
 export * from './reference-page.ts';

@@ -54,7 +54,7 @@ export async function buildArchive(deps: ArchiveDeps, uid: string): Promise<Data
     .from(items)
     .where(eq(items.owner, uid))
     .orderBy(asc(items.createdAt), asc(items.id));
-  // No index serves actor_id: a scan, paid once per export (one per person per 10 minutes at most).
+  // By activity_actor_id_idx.
   const done = await db
     .select({
       id: activity.id,

@@ -149,6 +149,8 @@ export const subUsers = pgTable(
     invitationTokenHash: text('invitation_token_hash').unique(),
     invitationExpiresAt: timestamp('invitation_expires_at', { withTimezone: true }),
     invitationSentAt: timestamp('invitation_sent_at', { withTimezone: true }),
+    /** What the person may do in the workspace (packages/api-contract/src/permissions.ts): admin, member or viewer. */
+    role: text('role').notNull().default('member'),
     /**
      * New from `member_row_versions` with the row and with every change to it (trigger, migration
      * 0009): an owner's rows are the same set, unchanged, while their count and highest version are
@@ -159,6 +161,7 @@ export const subUsers = pgTable(
       .default(sql`nextval('member_row_versions')`),
   },
   (table) => [
+    check('sub_users_role', sql`${table.role} in ('admin', 'member', 'viewer')`),
     unique('sub_users_owner_email_unique').on(table.owner, table.email),
     unique('sub_users_owner_member_unique').on(table.owner, table.memberId),
     // The workspaces a person belongs to.
@@ -286,3 +289,104 @@ export const deletedAccounts = pgTable('deleted_accounts', {
   userId: text('user_id').primaryKey(),
   deletedAt: timestamp('deleted_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * A workspace's pending handover (docs/team.md, "Roles"): the owner offers the workspace to a member,
+ * who accepts it (or not) until `expires_at`. One at a time per workspace.
+ */
+export const ownershipTransfers = pgTable('ownership_transfers', {
+  workspace: text('workspace')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  toMember: text('to_member')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+});
+
+/**
+ * A workspace's API keys (docs/api-keys.md): the secret is shown once; only its SHA-256 is kept, and
+ * the key is known by its prefix. A key acts with its role (never owner) in its workspace only.
+ */
+export const apiKeys = pgTable(
+  'api_keys',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    workspace: text('workspace')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    role: text('role').notNull(),
+    /** The secret's first characters, shown in lists (`lk_` and 8 more). */
+    prefix: text('prefix').notNull(),
+    /** SHA-256 (hex) of the whole secret. */
+    secretHash: text('secret_hash').notNull().unique(),
+    createdBy: text('created_by').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (table) => [
+    index('api_keys_workspace_idx').on(table.workspace),
+    check('api_keys_role', sql`${table.role} in ('admin', 'member', 'viewer')`),
+    check('api_keys_name_length', sql`char_length(${table.name}) between 1 and 100`),
+  ],
+);
+
+/**
+ * A workspace's outbound webhook endpoints (docs/webhooks.md): the events it wants, its signing
+ * secrets (the previous one still signs until `previous_secret_expires_at`, so a rotation overlaps),
+ * and whether it is disabled after repeated failure. Secrets are kept as they are: they sign.
+ */
+export const webhookEndpoints = pgTable(
+  'webhook_endpoints',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    workspace: text('workspace')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    url: text('url').notNull(),
+    description: text('description').notNull().default(''),
+    events: text('events').array().notNull(),
+    secret: text('secret').notNull(),
+    previousSecret: text('previous_secret'),
+    previousSecretExpiresAt: timestamp('previous_secret_expires_at', { withTimezone: true }),
+    enabled: boolean('enabled').notNull().default(true),
+    /** Why it was turned off: by an admin, or after failing for a day. */
+    disabledReason: text('disabled_reason'),
+    /** Since the last delivery that succeeded: the first failure of the current run of failures. */
+    failingSince: timestamp('failing_since', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('webhook_endpoints_workspace_idx').on(table.workspace)],
+);
+
+/** Every delivery of an event to an endpoint, with its last attempt (docs/webhooks.md). */
+export const webhookDeliveries = pgTable(
+  'webhook_deliveries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    endpointId: uuid('endpoint_id')
+      .notNull()
+      .references(() => webhookEndpoints.id, { onDelete: 'cascade' }),
+    /** The event's id (`evt_…`), the same in every delivery of it (the `webhook-id` header). */
+    eventId: text('event_id').notNull(),
+    eventType: text('event_type').notNull(),
+    payload: text('payload').notNull(),
+    /** pending, succeeded or failed (no more tries). */
+    status: text('status').notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    responseStatus: integer('response_status'),
+    durationMs: integer('duration_ms'),
+    error: text('error'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastAttemptAt: timestamp('last_attempt_at', { withTimezone: true }),
+  },
+  (table) => [
+    index('webhook_deliveries_endpoint_created_at_idx').on(table.endpointId, table.createdAt.desc()),
+    check('webhook_deliveries_status', sql`${table.status} in ('pending', 'succeeded', 'failed')`),
+  ],
+);
