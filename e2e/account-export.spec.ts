@@ -4,7 +4,7 @@ import { expect, expectNoAxeViolations, gotoHydrated, test } from './fixtures.ts
 import { createPasswordUser, openSignedInAsNewUser } from './support/identity.ts';
 import { addItemWithForm, itemRow, waitForItemList } from './support/workspace.ts';
 
-// Settings → Account, "Download my data" (issue 22): the archive is asked for on the page, written by a
+// Settings → Account, "Download my data" (docs/security.md, "Data kept"): the archive is asked for on the page, written by a
 // job, announced by mail, and downloaded through the API with the person's own sign-in.
 
 const exportLink = /https?:\/\/\S+\/settings\/account\?export=([0-9a-f-]{36})/;

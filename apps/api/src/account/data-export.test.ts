@@ -14,7 +14,7 @@ import { insertJoinedMember } from '#api/test/test-members.ts';
 import { setPlan, type TestUser } from '#api/test/test-users.ts';
 import { dataExportJob } from './export-data.ts';
 
-// "Download my data" (issue 22): the archive written by its job from the database and the payment
+// "Download my data" (docs/security.md, "Data kept"): the archive written by its job from the database and the payment
 // emulator, the mail with its link, and who may download it for how long.
 
 let world: BillingWorld;

@@ -315,8 +315,8 @@ describe('featuring items', () => {
       { stripePriceId: 'price_business_monthly', stripeSubscriptionStatus: 'canceled' },
     ],
     [
-      'the business plan, past due',
-      { stripePriceId: 'price_business_monthly', stripeSubscriptionStatus: 'past_due' },
+      'the business plan, unpaid (the provider gave up)',
+      { stripePriceId: 'price_business_monthly', stripeSubscriptionStatus: 'unpaid' },
     ],
     ['an unknown price, active', { stripePriceId: 'price_other', stripeSubscriptionStatus: 'active' }],
   ])('refuses with %s', async (_label, plan) => {
@@ -329,6 +329,7 @@ describe('featuring items', () => {
   it.each([
     ['active', 'active'],
     ['trialing', 'trialing'],
+    ['past due (its payment retried: decision 0030)', 'past_due'],
   ])('allows the business plan while %s, and taking the mark off', async (_label, status) => {
     const { person, item } = await personWithPlan({
       stripePriceId: 'price_business_monthly',
