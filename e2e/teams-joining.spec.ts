@@ -86,7 +86,7 @@ test.describe('teams: joining a workspace', () => {
 
     // The owner's list now says Member.
     await gotoHydrated(page, '/userManagement');
-    await expect(team.memberStatus(page, inviteeEmail)).toHaveText('Member');
+    await expect(team.memberStatus(page, inviteeEmail)).toHaveText('Joined');
     await invitee.close();
   });
 
@@ -108,7 +108,7 @@ test.describe('teams: joining a workspace', () => {
 
     await openSignedIn(page, owner.accessToken, '/userManagement');
     const row = team.memberRow(page, member.email);
-    await expect(row.getByTestId('sub-user-status')).toHaveText('Member');
+    await expect(row.getByTestId('sub-user-status')).toHaveText('Joined');
     const lostAccess = `You no longer have access to ${team.workspaceOf(owner)}. You are back in your own workspace.`;
     const alertSeenAt = await team.recordAlertTime(memberPage, lostAccess);
 
@@ -170,7 +170,7 @@ test.describe('teams: joining a workspace', () => {
     await expect(itemRow(invitee.page, 'For the social member')).toBeVisible();
 
     await page.reload();
-    await expect(team.memberStatus(page, socialEmail)).toHaveText('Member');
+    await expect(team.memberStatus(page, socialEmail)).toHaveText('Joined');
     await invitee.close();
   });
 });

@@ -60,10 +60,14 @@ test.describe('teams: workspaces', () => {
     await expect(nav.userManagement).toHaveCount(0);
     await expect(nav.activity).toHaveCount(0);
     await page.keyboard.press('Escape');
-    const notYours = `You are working in ${theirs}. Only its owner sees its billing and manages its users.`;
-    for (const path of ['/activity', '/settings/billing', '/userManagement']) {
+    const notYours = (reason: string) => `You are working in ${theirs}. ${reason}`;
+    for (const [path, reason] of [
+      ['/activity', 'Only its owner and its admins see its activity.'],
+      ['/settings/billing', 'Only its owner sees its billing and buys its plan.'],
+      ['/userManagement', 'Only its owner and its admins manage its users.'],
+    ] as const) {
       await gotoHydrated(page, path);
-      await expect(page.getByText(notYours)).toBeVisible();
+      await expect(page.getByText(notYours(reason))).toBeVisible();
       await expect(page.getByTestId('sub-users')).toHaveCount(0);
     }
 
@@ -71,7 +75,7 @@ test.describe('teams: workspaces', () => {
     await page.getByRole('button', { name: 'Switch to your workspace' }).click();
     await expect(team.workspaceButton(page)).toHaveAccessibleName('Workspace: Your workspace');
     await expect(page.getByTestId('sub-users')).toBeVisible();
-    await expect(page.getByText(notYours)).toHaveCount(0);
+    await expect(page.getByTestId('own-workspace-only')).toHaveCount(0);
 
     await gotoHydrated(page, '/dashboard');
     await expect(itemRow(page, 'The member’s own item')).toBeVisible();

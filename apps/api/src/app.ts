@@ -9,6 +9,8 @@ import { handleAccountDeletionAtProviders } from './account/delete-at-providers.
 import { handleDataExportJobs } from './account/export-data.ts';
 import { registerDataExportRoutes } from './account/export-routes.ts';
 import { registerActivityRoutes } from './activity/activity-routes.ts';
+import { registerApiKeyRoutes } from './api-keys/api-key-routes.ts';
+import { createApiKeyVerifier } from './api-keys/verify-api-key.ts';
 import { createAuthenticate } from './auth/authenticate.ts';
 import { registerIdentityConfigRoutes } from './auth/identity-config-routes.ts';
 import { createManagementClient } from './auth/management-client.ts';
@@ -44,7 +46,7 @@ import { registerNewsletterRoutes } from './newsletter/newsletter-routes.ts';
 import { closeUnusedConnectionsOnClose } from './operations/close-unused-connections.ts';
 import { handleDataRetention } from './operations/data-retention.ts';
 import { createMetrics, registerMetricsRoutes } from './operations/metrics.ts';
-import { limitSignedInWrites } from './operations/rate-limit.ts';
+import { limitApiKeys, limitSignedInWrites } from './operations/rate-limit.ts';
 import { registerHealthRoutes } from './operations/readiness.ts';
 import { openRedis } from './operations/redis.ts';
 import { createSessionRecorder } from './sessions/record-session.ts';
@@ -56,6 +58,8 @@ import { registerMemberRoutes } from './team/member-routes.ts';
 import { registerWorkspaceRoutes } from './team/workspace-routes.ts';
 import { createSignedInCheck } from './users/signed-in-user.ts';
 import { registerUserRoutes } from './users/user-routes.ts';
+import { handleWebhookDeliveries } from './webhooks/deliver-webhook.ts';
+import { registerWebhookEndpointRoutes } from './webhooks/webhook-endpoint-routes.ts';
 
 export type AppDeps = {
   config: Config;
@@ -198,11 +202,14 @@ export async function buildApp({ config, database, mailer, logger, plans: givenP
   handleInvitationReminders({ jobs, db });
   handleDataRetention({ jobs, db, log: app.log });
   handleDataExportJobs({ jobs, db, stripe, site: config.site });
+  // Outbound webhooks (docs/webhooks.md): where deliveries may go depends on the mode (decision 0035).
+  const webhookTargets = { mode: config.mode };
+  handleWebhookDeliveries({ jobs, db, targets: webhookTargets });
   registerNewsletterRoutes(app, { db, jobs, siteOrigin: config.site.origin, rateLimit: config.rateLimit });
   registerContactRoutes(app, { db, jobs, inbox: config.contactInbox, rateLimit: config.rateLimit });
   // Every signed-in route verifies the token and then ensures the caller's user record, once.
   const authenticate = createSignedInCheck({
-    authenticate: createAuthenticate(createAccessTokenVerifier(config.identity)),
+    authenticate: createAuthenticate(createAccessTokenVerifier(config.identity), createApiKeyVerifier(db)),
     db,
     identity: config.identity,
     jobs,
@@ -210,6 +217,7 @@ export async function buildApp({ config, database, mailer, logger, plans: givenP
     recordSession: createSessionRecorder(db, app.log),
   });
   limitSignedInWrites(app, authenticate, config.limits.writes);
+  limitApiKeys(app, authenticate, config.limits.apiKeys);
   registerIdentityConfigRoutes(app, config.identity);
   const management = createManagementClient(config.identity);
   registerUserRoutes(app, {
@@ -246,6 +254,7 @@ export async function buildApp({ config, database, mailer, logger, plans: givenP
     authenticate,
     redis,
     metrics,
+    jobs,
   });
   registerMemberRoutes(app, {
     db,
@@ -263,8 +272,10 @@ export async function buildApp({ config, database, mailer, logger, plans: givenP
     rateLimit: config.rateLimit,
     jobs,
   });
-  registerWorkspaceRoutes(app, { db, plans, authenticate });
+  registerWorkspaceRoutes(app, { db, plans, authenticate, jobs });
   registerActivityRoutes(app, { db, authenticate });
+  registerWebhookEndpointRoutes(app, { db, jobs, targets: webhookTargets, authenticate });
+  registerApiKeyRoutes(app, { db, authenticate });
   registerBillingRoutes(app, {
     db,
     stripe,

@@ -23,6 +23,8 @@ export default [
     route('myAccount', 'routes/my-account.tsx'),
     route('userManagement', 'routes/user-management.tsx'),
     route('activity', 'routes/activity.tsx'),
+    // API keys and how to call the API (docs/api-keys.md): the workspace's owner and admins.
+    route('developers', 'routes/developers.tsx'),
     route('settings/:section', 'routes/settings.tsx'),
   ]),
   route('*', 'routes/not-found.tsx'),

@@ -3,6 +3,7 @@ import { endpoint } from './endpoint.ts';
 import { successEnvelope } from './envelope.ts';
 import { text } from './fields.ts';
 import { planId } from './plans.ts';
+import { workspaceQuery } from './team.ts';
 
 /** An absolute http(s) address; whether it is on this site the API checks against its configuration. */
 export const returnAddress = (label: string) =>
@@ -77,6 +78,15 @@ export type WebhookReceipt = z.output<typeof webhookReceipt>;
 
 const providerErrors = { 502: ['billing/provider-error'], 503: ['billing/provider-unavailable'] } as const;
 
+// The plan is the workspace owner's alone (billing.manage): a client working in another's workspace
+// names it, and is refused rather than sent to a checkout in its own name.
+const billingWorkspaceNote =
+  "Always the caller's own plan. With `workspace` naming another's workspace (where the caller works as a member), refused: only its owner manages its plan.";
+const notTheOwner = {
+  403: ['workspaces/forbidden', 'workspaces/no-seat', 'workspaces/second-factor-required'],
+  404: ['workspaces/not-found'],
+} as const;
+
 export const billingEndpoints = [
   endpoint({
     method: 'GET',
@@ -94,9 +104,15 @@ export const billingEndpoints = [
     tag: 'Billing',
     summary: 'Starts buying a plan: a hosted checkout page',
     auth: 'bearer',
-    request: { body: checkoutRequest },
+    description: billingWorkspaceNote,
+    request: { query: workspaceQuery, body: checkoutRequest },
     answer: { status: 200, description: 'The checkout session.', schema: successEnvelope(checkoutSession) },
-    errors: { 400: ['billing/unknown-price'], 409: ['billing/already-subscribed'], ...providerErrors },
+    errors: {
+      ...notTheOwner,
+      400: ['billing/unknown-price'],
+      409: ['billing/already-subscribed'],
+      ...providerErrors,
+    },
   }),
   endpoint({
     method: 'POST',
@@ -105,9 +121,10 @@ export const billingEndpoints = [
     tag: 'Billing',
     summary: "Opens the provider's billing portal",
     auth: 'bearer',
-    request: { body: billingSessionRequest },
+    description: billingWorkspaceNote,
+    request: { query: workspaceQuery, body: billingSessionRequest },
     answer: { status: 200, description: 'The portal session.', schema: successEnvelope(billingSession) },
-    errors: { 409: ['billing/no-customer'], ...providerErrors },
+    errors: { ...notTheOwner, 409: ['billing/no-customer'], ...providerErrors },
   }),
   endpoint({
     method: 'POST',

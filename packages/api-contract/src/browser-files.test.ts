@@ -8,7 +8,7 @@ import packageJson from '../package.json' with { type: 'json' };
 const browserFiles = Object.entries(packageJson.exports).filter(([subpath]) => subpath !== '.');
 
 describe('the files exported for the browser', () => {
-  it('are the six files without imports', () => {
+  it('are the seven files without imports', () => {
     expect(browserFiles.map(([subpath]) => subpath).sort()).toEqual([
       './access-token-claims',
       './error-codes',
@@ -16,6 +16,7 @@ describe('the files exported for the browser', () => {
       './item-stream',
       './permissions',
       './server-sent-events',
+      './webhook-events',
     ]);
   });
 

@@ -20,6 +20,12 @@ export type Endpoint = {
    * `stripe-signature`, the payment provider, signed; `loopback`, a client on the server's own machine.
    */
   auth: 'bearer' | 'public' | 'stripe-signature' | 'loopback';
+  /**
+   * A `bearer` endpoint a workspace's API key may call too (`Bearer lk_…`, docs/api-keys.md), acting
+   * with the key's role in the key's workspace. Absent: people only; a key is refused
+   * (`auth/api-key-not-allowed`) before the handler runs.
+   */
+  apiKeys?: true;
   /** Registered in embedded (development) mode only, never in production. */
   developmentOnly?: boolean;
   request?: {

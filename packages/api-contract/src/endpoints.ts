@@ -1,4 +1,5 @@
 import { accountDeletionEndpoints } from './account-deletion.ts';
+import { apiKeyEndpoints } from './api-keys.ts';
 import { billingEndpoints } from './billing.ts';
 import { dataExportEndpoints } from './data-exports.ts';
 import { developmentEndpoints, documentationEndpoints } from './development.ts';
@@ -10,6 +11,7 @@ import { publicFormEndpoints } from './public-forms.ts';
 import { sessionEndpoints } from './sessions.ts';
 import { teamEndpoints } from './team.ts';
 import { userEndpoints } from './users.ts';
+import { webhookEndpointEndpoints, webhookPayloads } from './webhooks.ts';
 
 /**
  * The route table: every /api endpoint the server registers, and none it does not (checked by
@@ -24,7 +26,9 @@ export const endpoints: readonly Endpoint[] = [
   ...dataExportEndpoints,
   ...itemEndpoints,
   ...teamEndpoints,
+  ...apiKeyEndpoints,
   ...billingEndpoints,
+  ...webhookEndpointEndpoints,
   ...documentationEndpoints,
   ...developmentEndpoints,
 ];
@@ -39,10 +43,12 @@ export type ContractEndpoint =
   | (typeof dataExportEndpoints)[number]
   | (typeof itemEndpoints)[number]
   | (typeof teamEndpoints)[number]
+  | (typeof apiKeyEndpoints)[number]
   | (typeof billingEndpoints)[number]
+  | (typeof webhookEndpointEndpoints)[number]
   | (typeof documentationEndpoints)[number]
   | (typeof developmentEndpoints)[number];
 
 /** The document of this route table; production leaves out the development-only endpoints. */
 export const apiDocument = (options: { developmentRoutes: boolean }) =>
-  generateOpenApiDocument(endpoints, options);
+  generateOpenApiDocument(endpoints, { ...options, webhooks: webhookPayloads });

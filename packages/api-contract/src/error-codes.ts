@@ -43,6 +43,14 @@ export const errorCodes = [
   'auth/passkey-not-found',
   'auth/session-not-found',
   'auth/account-deleted',
+  // API keys (docs/api-keys.md): the key itself, then what it may call
+  'auth/invalid-api-key',
+  'auth/api-key-revoked',
+  'auth/api-key-expired',
+  'auth/api-key-not-allowed',
+  'api-keys/rate-limited',
+  'api-keys/not-found',
+  'api-keys/limit-reached',
   // Items, plans, seats
   'items/limit-reached',
   'plan/upgrade-required',
@@ -92,6 +100,11 @@ export const errorCodes = [
   'billing/provider-error',
   'billing/provider-unavailable',
   'billing/invalid-signature',
+  // Outbound webhooks (docs/webhooks.md)
+  'webhooks/url-refused',
+  'webhooks/endpoint-limit',
+  'webhooks/endpoint-not-found',
+  'webhooks/delivery-not-found',
 ] as const;
 
 export type ErrorCode = (typeof errorCodes)[number];

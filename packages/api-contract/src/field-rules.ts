@@ -145,3 +145,13 @@ export const deletionConfirmationField = {
 /** What the person is told when the text typed is not `expected` (their email, or the word above). */
 export const deletionConfirmationMismatch = (expected: string) =>
   `To confirm, type ${expected} exactly as shown.`;
+
+/** Developers → API keys, "Create an API key": what the key is for; its name in lists and the activity log. */
+export const apiKeyNameField = {
+  label: 'name',
+  max: 100,
+  required: 'Please enter a name for the key',
+} as const satisfies FieldRule;
+
+/** The longest an API key may be made to last, in days (its expiry is optional: absent, until revoked). */
+export const apiKeyMaxDays = 730;

@@ -1,5 +1,6 @@
 export * from './access-token-claims.ts';
 export * from './account-deletion.ts';
+export * from './api-keys.ts';
 export * from './billing.ts';
 export * from './data-exports.ts';
 export * from './development.ts';
@@ -20,3 +21,4 @@ export * from './reference-page.ts';
 export * from './sessions.ts';
 export * from './team.ts';
 export * from './users.ts';
+export * from './webhooks.ts';

@@ -38,9 +38,9 @@ export type DeletedItem = { id: string };
 
 // A workspace the caller is not a member of is not found; a member whose seat the plan no longer covers
 // is refused until the owner frees one, and one without a second factor where the owner requires it
-// until they sign in with one.
+// until they sign in with one; a role that may not do it (a viewer's write) is forbidden.
 const workspaceErrors = {
-  403: ['workspaces/no-seat', 'workspaces/second-factor-required'],
+  403: ['workspaces/no-seat', 'workspaces/second-factor-required', 'workspaces/forbidden'],
   404: ['workspaces/not-found'],
 } as const;
 
@@ -54,6 +54,7 @@ export const itemEndpoints = [
     tag: 'Items',
     summary: "The workspace's items, newest first",
     auth: 'bearer',
+    apiKeys: true,
     request: { query: workspaceQuery },
     answer: { status: 200, description: 'The items.', schema: successEnvelope(z.array(item)) },
     errors: workspaceErrors,
@@ -66,6 +67,7 @@ export const itemEndpoints = [
     summary: "The workspace's items, live (Server-Sent Events)",
     description: `\`event: ${itemStreamEvents.items}\` carries the whole list (data: the items as JSON, newest first) at once and after every change; \`event: ${itemStreamEvents.closed}\` ends the stream with a reason: \`${JSON.stringify({ reason: itemStreamCloseReasons.replaced })}\` when a newer one of the same user or address replaced it, \`${JSON.stringify({ reason: itemStreamCloseReasons.accessRevoked })}\` when the caller lost access to the workspace (removed, left, or no seat). Read it with fetch: the token travels in the Authorization header.`,
     auth: 'bearer',
+    apiKeys: true,
     request: { query: workspaceQuery },
     answer: {
       status: 200,
@@ -82,6 +84,7 @@ export const itemEndpoints = [
     tag: 'Items',
     summary: 'Adds an item',
     auth: 'bearer',
+    apiKeys: true,
     request: { query: workspaceQuery, body: createItemRequest },
     answer: { status: 201, description: 'The new item.', schema: successEnvelope(item) },
     errors: { ...workspaceErrors, 409: ['items/limit-reached'] },
@@ -93,6 +96,7 @@ export const itemEndpoints = [
     tag: 'Items',
     summary: 'One of the workspace’s items',
     auth: 'bearer',
+    apiKeys: true,
     request: { params: itemIdParams, query: workspaceQuery },
     answer: { status: 200, description: 'The item.', schema: successEnvelope(item) },
     errors: { 403: workspaceErrors[403], 404: ['not_found', 'workspaces/not-found'] },
@@ -104,10 +108,16 @@ export const itemEndpoints = [
     tag: 'Items',
     summary: 'Renames an item, or features it (business plan)',
     auth: 'bearer',
+    apiKeys: true,
     request: { params: itemIdParams, query: workspaceQuery, body: itemChangeRequest },
     answer: { status: 200, description: 'The changed item.', schema: successEnvelope(item) },
     errors: {
-      403: ['plan/upgrade-required', 'workspaces/no-seat', 'workspaces/second-factor-required'],
+      403: [
+        'plan/upgrade-required',
+        'workspaces/no-seat',
+        'workspaces/second-factor-required',
+        'workspaces/forbidden',
+      ],
       404: ['not_found', 'workspaces/not-found'],
     },
   }),
@@ -118,6 +128,7 @@ export const itemEndpoints = [
     tag: 'Items',
     summary: 'Deletes an item',
     auth: 'bearer',
+    apiKeys: true,
     request: { params: itemIdParams, query: workspaceQuery },
     answer: {
       status: 200,

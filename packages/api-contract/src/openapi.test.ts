@@ -85,6 +85,44 @@ describe('the OpenAPI document', () => {
     });
   });
 
+  it('lets an API key call the workspace endpoints its scheme lists, and no person’s, billing, members or keys', () => {
+    const securityOf = (path: string, method: string) =>
+      (document.paths[path]?.[method] as { security: object[] } | undefined)?.security;
+    expect(document.components.securitySchemes.apiKeyAuth).toMatchObject({ type: 'http', scheme: 'bearer' });
+    const withKeys = [{ bearerAuth: [] }, { apiKeyAuth: [] }];
+    for (const [path, method] of [
+      ['/api/items', 'get'],
+      ['/api/items', 'post'],
+      ['/api/items/stream', 'get'],
+      ['/api/items/{id}', 'get'],
+      ['/api/items/{id}', 'patch'],
+      ['/api/items/{id}', 'delete'],
+      ['/api/activity', 'get'],
+    ] as const) {
+      expect(securityOf(path, method), `${method} ${path}`).toEqual(withKeys);
+    }
+    for (const [path, method] of [
+      ['/api/user', 'get'],
+      ['/api/auth-user/sessions', 'get'],
+      ['/api/workspaces', 'get'],
+      ['/api/sub-users', 'get'],
+      ['/api/sub-users', 'post'],
+      ['/api/stripe-create-checkout-session', 'post'],
+      ['/api/stripe-create-billing-session', 'post'],
+      ['/api/api-keys', 'get'],
+      ['/api/api-keys', 'post'],
+      ['/api/api-keys/{id}', 'delete'],
+    ] as const) {
+      expect(securityOf(path, method), `${method} ${path}`).toEqual([{ bearerAuth: [] }]);
+    }
+    type Responses = { responses: Record<string, { description: string }> };
+    const refusals = (document.paths['/api/items']?.get as Responses | undefined)?.responses ?? {};
+    expect(refusals['401']?.description).toContain('`auth/api-key-revoked`');
+    expect(refusals['429']?.description).toContain('`api-keys/rate-limited`');
+    const userRefusals = (document.paths['/api/user']?.get as Responses | undefined)?.responses ?? {};
+    expect(userRefusals['403']?.description).toContain('`auth/api-key-not-allowed`');
+  });
+
   it('renders as a page without any script', () => {
     const page = renderReferencePage(document);
     expect(page).toMatch(/^<!doctype html>/);

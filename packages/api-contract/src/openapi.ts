@@ -10,6 +10,8 @@ export type OpenApiDocument = {
   tags: { name: string }[];
   paths: Record<string, Record<string, JsonSchema>>;
   components: { schemas: Record<string, JsonSchema>; securitySchemes: Record<string, JsonSchema> };
+  /** What the product sends to a workspace's webhook endpoints, by event type (OpenAPI 3.1 `webhooks`). */
+  webhooks?: Record<string, Record<string, JsonSchema>>;
 };
 
 const description = `The product API. Every answer is an envelope: \`{"status": "success", "data": …}\`, or \`{"status": "error", "code", "message", "fields"?}\` for every refusal and failure (unknown route, malformed URL, bad JSON, wrong content type, too-large body, stalled request, validation, every limit). Switch on \`code\`; \`message\` is for people. Request bodies are JSON (\`Content-Type: application/json\`, 32 KB at most).`;
@@ -36,6 +38,13 @@ function commonErrors(endpoint: Endpoint): Record<number, ErrorCode[]> {
     errors[401] = ['auth/invalid-user-token'];
     errors[503]?.push('identity_unavailable');
     if (endpoint.method !== 'GET') errors[429] = ['rate_limited_user'];
+    if (endpoint.apiKeys) {
+      // docs/api-keys.md: a key that is not (or no longer) valid, and the key's own budget.
+      errors[401].push('auth/invalid-api-key', 'auth/api-key-revoked', 'auth/api-key-expired');
+      errors[429] = [...(errors[429] ?? []), 'api-keys/rate-limited'];
+    } else {
+      errors[403] = ['auth/api-key-not-allowed'];
+    }
   }
   return errors;
 }
@@ -59,7 +68,7 @@ export const openApiPath = (fastifyPath: string) => fastifyPath.replace(/:(\w+)/
  */
 export function generateOpenApiDocument(
   endpoints: readonly Endpoint[],
-  options: { developmentRoutes: boolean; version?: string },
+  options: { developmentRoutes: boolean; version?: string; webhooks?: Record<string, z.ZodType> },
 ): OpenApiDocument {
   const schemas: Record<string, JsonSchema> = {};
   const convert = (schema: z.ZodType, io: 'input' | 'output'): JsonSchema => {
@@ -101,6 +110,7 @@ export function generateOpenApiDocument(
     info: { title: 'Launchkit API', version: options.version ?? '1.0.0', description },
     tags: tags.map((name) => ({ name })),
     paths,
+    ...(options.webhooks && { webhooks: webhooksOf(options.webhooks, convert) }),
     components: {
       schemas,
       securitySchemes: {
@@ -109,6 +119,13 @@ export function generateOpenApiDocument(
           scheme: 'bearer',
           bearerFormat: 'JWT',
           description: "An access token of the identity provider (Auth0's protocol) for this API's audience.",
+        },
+        apiKeyAuth: {
+          type: 'http',
+          scheme: 'bearer',
+          bearerFormat: 'lk_…',
+          description:
+            "A workspace's API key (`Authorization: Bearer lk_…`), made by its owner or an admin: it acts in its workspace with its role, on the operations that list this scheme only, within its own rate limit (API_KEY_RATE_LIMIT_MAX).",
         },
       },
     },
@@ -145,7 +162,7 @@ function operationOf(
     summary: endpoint.summary,
     ...(endpoint.description && { description: endpoint.description }),
     ...(endpoint.developmentOnly && { 'x-development-only': true }),
-    security: endpoint.auth === 'bearer' ? [{ bearerAuth: [] }] : [],
+    security: securityOf(endpoint),
     ...(parameters.length > 0 && { parameters }),
     ...(request?.body && {
       requestBody: {
@@ -155,6 +172,59 @@ function operationOf(
     }),
     responses,
   };
+}
+
+// The signature scheme of every delivery (Standard Webhooks; docs/webhooks.md has a verifier).
+const webhookHeaders = [
+  ['webhook-id', 'The event’s id (`evt_…`), the same in a redelivery: skip an id already handled.'],
+  [
+    'webhook-timestamp',
+    'When this attempt was signed, in seconds since 1970: refuse one older than five minutes.',
+  ],
+  [
+    'webhook-signature',
+    '`v1,` and the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>`, keyed with the base64-decoded part of the endpoint’s secret after `whsec_`; during a rotation two such signatures, space-separated: accept either.',
+  ],
+] as const;
+
+/** Each event as a POST the endpoint receives: its signed headers and its payload. */
+function webhooksOf(
+  payloads: Record<string, z.ZodType>,
+  convert: (schema: z.ZodType, io: 'input' | 'output') => JsonSchema,
+): Record<string, Record<string, JsonSchema>> {
+  const webhooks: Record<string, Record<string, JsonSchema>> = {};
+  for (const [type, payload] of Object.entries(payloads)) {
+    webhooks[type] = {
+      post: {
+        operationId: `webhook:${type}`,
+        tags: ['Webhooks'],
+        summary: `The \`${type}\` event, sent to the endpoints subscribed to it`,
+        parameters: webhookHeaders.map(([name, description]) => ({
+          name,
+          in: 'header',
+          required: true,
+          description,
+          schema: { type: 'string' },
+        })),
+        requestBody: {
+          required: true,
+          content: { 'application/json': { schema: convert(payload, 'output') } },
+        },
+        responses: {
+          '2XX': {
+            description: 'Received. Anything else, or no answer within 10 s, is tried again for about a day.',
+          },
+        },
+      },
+    };
+  }
+  return webhooks;
+}
+
+/** Who may call: a person's access token, and on some operations a workspace's API key as well. */
+function securityOf(endpoint: Endpoint): JsonSchema[] {
+  if (endpoint.auth !== 'bearer') return [];
+  return endpoint.apiKeys ? [{ bearerAuth: [] }, { apiKeyAuth: [] }] : [{ bearerAuth: [] }];
 }
 
 function parametersOf(

@@ -39,6 +39,7 @@ const schemaBlock = (schema: unknown) =>
   )}</pre>`;
 
 const authOf = (operation: Operation) => {
+  if (operation.security.length > 1) return 'Bearer access token or API key';
   if (operation.security.length > 0) return 'Bearer access token';
   if (operation.parameters?.some((parameter) => parameter.name === 'stripe-signature'))
     return 'Stripe-Signature';

@@ -3,6 +3,7 @@ import { endpoint } from './endpoint.ts';
 import { successEnvelope } from './envelope.ts';
 import { firstNameField, lastNameField } from './field-rules.ts';
 import { emailAddress, text, timestamp } from './fields.ts';
+import { memberRoles, workspaceRoles } from './permissions.ts';
 
 // The team (docs/team.md), in three words: a **workspace** is what its members share, its owner's
 // items (its id is the owner's uid); a **member** is a person in it, invited or joined; an
@@ -14,8 +15,14 @@ export const workspace = z
     id: z.string().describe("The owner's uid."),
     ownerName: z.string().nullable(),
     ownerEmail: z.string(),
-    role: z.enum(['owner', 'member']),
+    role: z
+      .enum(workspaceRoles)
+      .describe("The caller's role in it (docs/team.md, Roles): what the screens offer follows it."),
     hasSeat: z.boolean().describe('False for a member whose seat the plan no longer covers.'),
+    seats: z
+      .number()
+      .int()
+      .describe("The seats of the owner's plan: what User Management counts people against."),
     canFeatureItems: z.boolean().describe("Whether the owner's plan allows featuring items."),
     billingNeedsAttention: z
       .boolean()
@@ -41,7 +48,10 @@ export const workspaceSecurity = z
   })
   .meta({ id: 'WorkspaceSecurity' });
 
-/** The `workspace` query parameter of every items endpoint: absent, the caller's own. */
+/**
+ * The `workspace` query parameter of every endpoint that acts in a workspace (items, members,
+ * invitations, activity, security): absent, the caller's own.
+ */
 export const workspaceQuery = z.object({
   workspace: z
     .string()
@@ -49,12 +59,23 @@ export const workspaceQuery = z.object({
     .describe("The workspace's id (its owner's uid); the caller's own workspace when absent."),
 });
 
+/** A role a person can be invited with or given (never owner: that takes a transfer). */
+export const memberRole = z.enum(memberRoles, {
+  error: `Choose a role: ${memberRoles.join(', ')}.`,
+});
+
+/** A new role for a member (User Management's role select). */
+export const memberRoleRequest = z.strictObject({ role: memberRole }).meta({ id: 'SubUserRoleRequest' });
+
 /** The Add User dialog of /userManagement: a person to add to the caller's workspace. */
 export const addMemberRequest = z
   .strictObject({
     firstName: text(firstNameField),
     lastName: text(lastNameField),
     email: emailAddress,
+    role: memberRole
+      .default('member')
+      .describe('What they may do once joined; only the owner invites an admin.'),
   })
   // "SubUser": the OpenAPI name generated clients know since the first release; the domain's word is member.
   .meta({ id: 'CreateSubUserRequest' });
@@ -80,6 +101,7 @@ export const member = z
     status: memberStatus,
     // The joined person's uid (their `users.id`), not this member's `id`.
     memberId: z.string().nullable().describe('The uid of the person who joined; null until then.'),
+    role: memberRole.describe('What they may do in the workspace (docs/team.md, Roles).'),
     joinedAt: timestamp.nullable(),
     invitationExpiresAt: timestamp.nullable(),
     hasSeat: z
@@ -120,6 +142,9 @@ export const activityActions = [
   'member.joined',
   'member.removed',
   'member.left',
+  'member.role_changed',
+  'api-key.created',
+  'api-key.revoked',
   'workspace.transferred',
 ] as const;
 
@@ -127,10 +152,12 @@ export const activityEntry = z
   .object({
     id: z.uuid(),
     actorId: z.string(),
-    actorEmail: z.string(),
+    actorEmail: z
+      .string()
+      .describe("The person's email; for an API key (`actorId` `api-key:<id>`), the key's name."),
     action: z.enum(activityActions),
     subject: z.string().describe("An item's name or a person's email."),
-    previous: z.string().nullable().describe('The name before a rename.'),
+    previous: z.string().nullable().describe('The name before a rename; the role before a role change.'),
     createdAt: timestamp,
   })
   .meta({ id: 'ActivityEntry' });
@@ -144,7 +171,7 @@ const pageSizeProblem = `The page size must be a whole number from 1 to ${activi
  * The query of GET /api/activity: keyset paging, newest first. `before` is a page's `nextCursor`, opaque
  * to clients (the server checks it and answers 400 `activity/invalid-cursor` for one it did not make).
  */
-export const activityPageQuery = z.object({
+export const activityPageQuery = workspaceQuery.extend({
   before: z
     .string({ error: 'Give the `before` cursor once.' })
     .optional()
@@ -178,6 +205,7 @@ export const activityPage = z
 export type WorkspaceSecurity = z.output<typeof workspaceSecurity>;
 export type Workspace = z.output<typeof workspace>;
 export type AddMemberRequest = z.output<typeof addMemberRequest>;
+export type MemberRoleRequest = z.output<typeof memberRoleRequest>;
 export type Member = z.output<typeof member>;
 export type MemberStatus = z.output<typeof memberStatus>;
 export type InvitationRequest = z.output<typeof invitationRequest>;
@@ -185,6 +213,13 @@ export type InvitationPreview = z.output<typeof invitationPreview>;
 export type ActivityAction = (typeof activityActions)[number];
 export type ActivityEntry = z.output<typeof activityEntry>;
 export type ActivityPage = z.output<typeof activityPage>;
+
+// Refusals of every endpoint that acts in a workspace: not a member of it, no seat, no second factor
+// where the owner requires one, or a role that may not do this.
+const workspaceErrors = {
+  403: ['workspaces/no-seat', 'workspaces/second-factor-required', 'workspaces/forbidden'],
+  404: ['workspaces/not-found'],
+} as const;
 
 const memberIdParams = z.object({ id: z.string().describe("The member's id (a uuid).") });
 const workspaceIdParams = z.object({ id: z.string().describe("The workspace's id (its owner's uid).") });
@@ -197,8 +232,10 @@ export const teamEndpoints = [
     path: '/api/sub-users',
     id: 'listSubUsers',
     tag: 'User management',
-    summary: 'The people the caller added to their workspace, invited or joined',
+    summary: 'The people of the workspace (the caller’s own, or one they administer), invited or joined',
     auth: 'bearer',
+    request: { query: workspaceQuery },
+    errors: workspaceErrors,
     answer: { status: 200, description: 'The members.', schema: successEnvelope(z.array(member)) },
   }),
   endpoint({
@@ -210,9 +247,10 @@ export const teamEndpoints = [
     description:
       'Pending invitations hold a seat. The mail carries a single-use link that expires (INVITATION_TTL_HOURS, 7 days by default).',
     auth: 'bearer',
-    request: { body: addMemberRequest },
+    request: { query: workspaceQuery, body: addMemberRequest },
     answer: { status: 201, description: 'The new member.', schema: successEnvelope(member) },
     errors: {
+      ...workspaceErrors,
       409: ['seats/limit-reached', 'sub-users/duplicate-email', 'sub-users/own-email'],
       429: ['invitations/recipient-limit'],
     },
@@ -224,10 +262,11 @@ export const teamEndpoints = [
     tag: 'User management',
     summary: 'Sends a new invitation link; the previous one stops working',
     auth: 'bearer',
-    request: { params: memberIdParams },
+    request: { params: memberIdParams, query: workspaceQuery },
     answer: { status: 200, description: 'The member.', schema: successEnvelope(member) },
     errors: {
-      404: ['not_found'],
+      ...workspaceErrors,
+      404: ['not_found', 'workspaces/not-found'],
       409: ['invitations/already-joined', 'invitations/no-seat'],
       429: ['invitations/resend-too-soon', 'invitations/recipient-limit'],
     },
@@ -240,13 +279,26 @@ export const teamEndpoints = [
     summary: 'Withdraws an invitation or removes a member; the seat is free at once',
     description: "A removed member's access ends at once, open live lists included, on every instance.",
     auth: 'bearer',
-    request: { params: memberIdParams },
+    request: { params: memberIdParams, query: workspaceQuery },
     answer: {
       status: 200,
       description: "The removed member's id.",
       schema: successEnvelope(z.object({ id: z.uuid() })),
     },
-    errors: { 404: ['not_found'] },
+    errors: { ...workspaceErrors, 404: ['not_found', 'workspaces/not-found'] },
+  }),
+  endpoint({
+    method: 'PATCH',
+    path: '/api/sub-users/:id',
+    id: 'changeSubUserRole',
+    tag: 'User management',
+    summary: 'Gives a member another role',
+    description:
+      'The owner gives any role below owner; an admin changes roles below admin only (neither makes nor unmakes an admin). The activity log records the change with the role before.',
+    auth: 'bearer',
+    request: { params: memberIdParams, query: workspaceQuery, body: memberRoleRequest },
+    answer: { status: 200, description: 'The member.', schema: successEnvelope(member) },
+    errors: { ...workspaceErrors, 404: ['not_found', 'workspaces/not-found'] },
   }),
   endpoint({
     method: 'GET',
@@ -262,13 +314,16 @@ export const teamEndpoints = [
     path: '/api/workspace/security',
     id: 'setWorkspaceSecurity',
     tag: 'Teams',
-    summary: "Sets what the caller's own workspace asks of its members",
+    summary: 'Sets what the workspace (the caller’s own, or one they administer) asks of its members',
     description:
       'Requiring a second factor takes effect at once on every instance: members whose sign-in did not pass one are refused (`workspaces/second-factor-required`) and their open live lists end. Turning it on needs the owner signed in with a second factor.',
     auth: 'bearer',
-    request: { body: workspaceSecurity },
+    request: { query: workspaceQuery, body: workspaceSecurity },
     answer: { status: 200, description: 'The setting now.', schema: successEnvelope(workspaceSecurity) },
-    errors: { 403: ['workspaces/second-factor-needed-to-require'] },
+    errors: {
+      ...workspaceErrors,
+      403: [...workspaceErrors[403], 'workspaces/second-factor-needed-to-require'],
+    },
   }),
   endpoint({
     method: 'DELETE',
@@ -316,16 +371,18 @@ export const teamEndpoints = [
     path: '/api/activity',
     id: 'listActivity',
     tag: 'Teams',
-    summary: "What happened in the caller's own workspace, newest first, a page at a time",
+    summary:
+      'What happened in the workspace (the caller’s own, or one they administer), newest first, a page at a time',
     description:
       'Keyset paging: the first page without `before`, then each next one with the `nextCursor` of the page before, until it is null. Entries written meanwhile never shift a page: they are newer than every cursor.',
     auth: 'bearer',
+    apiKeys: true,
     request: { query: activityPageQuery },
     answer: {
       status: 200,
       description: 'A page of the activity log.',
       schema: successEnvelope(activityPage),
     },
-    errors: { 400: ['activity/invalid-cursor'] },
+    errors: { ...workspaceErrors, 400: ['activity/invalid-cursor'] },
   }),
 ];

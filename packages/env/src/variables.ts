@@ -165,6 +165,18 @@ export const variables = {
     production: 'optional',
     readBy: ['app'],
   },
+  API_KEY_RATE_LIMIT_MAX: {
+    description: 'requests (reads and writes) per API key and window (docs/api-keys.md)',
+    default: 600,
+    production: 'optional',
+    readBy: ['app'],
+  },
+  API_KEY_RATE_LIMIT_WINDOW_MS: {
+    description: "the API keys' window",
+    default: 60_000,
+    production: 'optional',
+    readBy: ['app'],
+  },
   ITEMS_PER_USER_MAX: {
     description: 'items one user may hold',
     default: 1000,
@@ -573,6 +585,10 @@ export const variables = {
   },
   BENCH_JOBS: {
     description: 'jobs sent through the queue by bench:jobs (2000)',
+    readBy: ['bench'],
+  },
+  BENCH_EVENTS: {
+    description: 'events delivered by bench:webhooks to measure deliveries per second (200)',
     readBy: ['bench'],
   },
   BENCH_WRITES: {

@@ -20,12 +20,12 @@ export type ActivityPageRequest = {
 const createdAtInFull = sql<string>`to_char(${activity.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 
 /**
- * One page of the caller's OWN workspace's log, newest first (`created_at desc, id desc`), by keyset:
- * the entries after the cursor's `(created_at, id)` in that order. The index
+ * One page of a workspace's log (the route authorized the caller: its owner, or an admin), newest
+ * first (`created_at desc, id desc`), by keyset: the entries after the cursor's `(created_at, id)` in
+ * that order. The index
  * `activity_workspace_created_at_idx` (workspace, created_at desc, id desc) serves the first page and
- * every later one alike, reading only the page (db/query-plans.test.ts checks it on PostgreSQL). There
- * is no way to name another workspace: a member never reads the log of the workspace they joined, and a
- * cursor only says where to start in the caller's own log.
+ * every later one alike, reading only the page (db/query-plans.test.ts checks it on PostgreSQL). A
+ * cursor only says where to start in the workspace's log, never which workspace.
  */
 export async function listActivity(
   db: Database,

@@ -1,16 +1,32 @@
 import type { ActivityAction } from '@launchkit/api-contract';
 import { sql } from 'drizzle-orm';
-import { activity, users } from '#api/db/schema.ts';
+import { activity, apiKeys, users } from '#api/db/schema.ts';
 import type { Queryable } from '#api/team/authorize-workspace.ts';
 
 export type ActivityRecord = {
   workspace: string;
-  /** The uid of whoever did it; their email is copied from their user row in the same statement. */
+  /**
+   * Who did it: a person's uid, whose email is copied from their user row in the same statement; or an
+   * API key's `api-key:<id>` (the caller's uid while a key acts), whose name is copied from its row.
+   */
   actor: string;
   action: ActivityAction;
   subject: string;
   previous?: string | null;
 };
+
+const keyActor = /^api-key:([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/;
+
+/**
+ * How the log names the actor (`actor_email`): a person's email, or a key's name (docs/api-keys.md), as
+ * they are when it happens, so the entry reads the same after the key is revoked.
+ */
+function actorLabel(actor: string) {
+  const keyId = keyActor.exec(actor)?.[1];
+  return keyId
+    ? sql`coalesce((select ${apiKeys.name} from ${apiKeys} where ${apiKeys.id} = ${keyId}), '')`
+    : sql`coalesce((select ${users.email} from ${users} where ${users.id} = ${actor}), '')`;
+}
 
 /**
  * Adds an entry to a workspace's activity log. Call it with the transaction of the change it records,
@@ -20,7 +36,7 @@ export async function recordActivity(db: Queryable, entry: ActivityRecord): Prom
   await db.insert(activity).values({
     workspace: entry.workspace,
     actorId: entry.actor,
-    actorEmail: sql`coalesce((select ${users.email} from ${users} where ${users.id} = ${entry.actor}), '')`,
+    actorEmail: actorLabel(entry.actor),
     action: entry.action,
     subject: entry.subject,
     previous: entry.previous ?? null,

@@ -1,9 +1,11 @@
 import type { Plan } from '@launchkit/api-contract';
 import { plans } from '@launchkit/plans';
-import type { FastifyInstance } from 'fastify';
-import type { Authenticate } from '#api/auth/authenticate.ts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { type Authenticate, callerOf } from '#api/auth/authenticate.ts';
 import { success } from '#api/http/app-error.ts';
 import { route } from '#api/http/route.ts';
+import { authorizeWorkspace } from '#api/team/authorize-workspace.ts';
+import { requirePermission } from '#api/team/require-permission.ts';
 import { userOf } from '#api/users/signed-in-user.ts';
 import { createBillingSession } from './create-billing-session.ts';
 import { type CheckoutDeps, createCheckoutSession } from './create-checkout-session.ts';
@@ -17,11 +19,20 @@ export function registerBillingRoutes(
     success(plans.map((plan): Plan => ({ ...plan, priceId: deps.plans.priceIds[plan.id] }))),
   );
 
-  route(app, 'createCheckoutSession', deps, async ({ body }, request) =>
-    success(await createCheckoutSession(deps, request, await userOf(request), body)),
-  );
+  // The plan is always the caller's own; a client working in another's workspace says so with
+  // `?workspace=`, and only that workspace's owner gets past this (billing.manage).
+  const requireOwnPlan = async (request: FastifyRequest, workspace: string | undefined) => {
+    if (workspace === undefined) return;
+    requirePermission(await authorizeWorkspace(deps.db, callerOf(request), workspace), 'billing.manage');
+  };
 
-  route(app, 'createBillingSession', deps, async ({ body }, request) =>
-    success(await createBillingSession(deps, request, await userOf(request), body)),
-  );
+  route(app, 'createCheckoutSession', deps, async ({ query, body }, request) => {
+    await requireOwnPlan(request, query.workspace);
+    return success(await createCheckoutSession(deps, request, await userOf(request), body));
+  });
+
+  route(app, 'createBillingSession', deps, async ({ query, body }, request) => {
+    await requireOwnPlan(request, query.workspace);
+    return success(await createBillingSession(deps, request, await userOf(request), body));
+  });
 }

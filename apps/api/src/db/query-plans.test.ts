@@ -311,7 +311,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('the hot queries use their index
     await expectIndexedPlans(
       () =>
         createItem(
-          { db, itemsPerUser: 1_000_000 },
+          { db, itemsPerUser: 1_000_000, jobs: { send: async () => {} } },
           { uid: bigMember } as Parameters<typeof createItem>[1],
           big.owner,
           { name: 'Planned' },

@@ -5,7 +5,10 @@ import type { VerifiedIdentity } from '#api/auth/verify-access-token.ts';
 import type { Database } from '#api/db/database.ts';
 import { items } from '#api/db/schema.ts';
 import { AppError } from '#api/http/app-error.ts';
+import type { JobQueue } from '#api/jobs/job-queue.ts';
 import { authorizeWorkspace } from '#api/team/authorize-workspace.ts';
+import { requirePermission } from '#api/team/require-permission.ts';
+import { emitWorkspaceEvent } from '#api/webhooks/emit-event.ts';
 import { type Item, itemColumns, toItem } from './item-document.ts';
 
 /**
@@ -19,7 +22,7 @@ import { type Item, itemColumns, toItem } from './item-document.ts';
  * checks of rows that reference the owner (an activity entry written meanwhile).
  */
 export async function createItem(
-  deps: { db: Database; itemsPerUser: number },
+  deps: { db: Database; itemsPerUser: number; jobs: Pick<JobQueue, 'send'> },
   caller: VerifiedIdentity,
   workspace: string | undefined,
   request: CreateItemRequest,
@@ -28,6 +31,7 @@ export async function createItem(
     // The owner's row is locked for the count and the insert; a member's membership stays locked
     // until commit too: a removal waits for this create, or this create finds the member removed.
     const access = await authorizeWorkspace(tx, caller, workspace, { lock: true, lockOwnerRow: true });
+    requirePermission(access, 'items.write');
     const [held] = await tx.select({ items: count() }).from(items).where(eq(items.owner, access.workspace));
     if ((held?.items ?? 0) >= deps.itemsPerUser) throw itemLimitReached(deps.itemsPerUser);
     const [inserted] = await tx
@@ -40,6 +44,11 @@ export async function createItem(
       actor: caller.uid,
       action: 'item.created',
       subject: inserted.name,
+    });
+    await emitWorkspaceEvent(deps, tx, {
+      workspace: access.workspace,
+      type: 'item.created',
+      data: { item: toItem(inserted) },
     });
     return inserted;
   });

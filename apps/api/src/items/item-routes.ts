@@ -6,10 +6,12 @@ import type { DatabaseHandle } from '#api/db/database.ts';
 import { AppError, success } from '#api/http/app-error.ts';
 import { sendListAnswer } from '#api/http/kept-answer.ts';
 import { route } from '#api/http/route.ts';
+import type { JobQueue } from '#api/jobs/job-queue.ts';
 import type { Metrics } from '#api/operations/metrics.ts';
 import type { RedisConnections } from '#api/operations/redis.ts';
 import type { SessionEndings } from '#api/sessions/session-endings.ts';
 import { authorizeWorkspace } from '#api/team/authorize-workspace.ts';
+import { requirePermission } from '#api/team/require-permission.ts';
 import { createItem } from './create-item.ts';
 import { deleteItem } from './delete-item.ts';
 import { getItem } from './get-item.ts';
@@ -38,6 +40,8 @@ type ItemDeps = {
   /** Shares the stream caps between instances (REDIS_URL). */
   redis?: RedisConnections;
   metrics: Metrics;
+  /** Item changes are events for the workspace's webhook endpoints (webhooks/emit-event.ts). */
+  jobs: Pick<JobQueue, 'send'>;
 };
 
 /**
@@ -50,6 +54,7 @@ export function registerItemRoutes(app: FastifyInstance, deps: ItemDeps) {
     db,
     plans: deps.plans,
     itemsPerUser: deps.limits.itemsPerUser,
+    jobs: deps.jobs,
   };
   const lists = prepareItemLists(db);
   const live = createLiveItems({
@@ -59,8 +64,9 @@ export function registerItemRoutes(app: FastifyInstance, deps: ItemDeps) {
       authorizeWorkspace(db, member, workspace).then(
         () => true,
         (error: unknown) => {
-          // Not a member any more, or no seat: the access is gone. Anything else is not an answer.
-          if (error instanceof AppError && error.code.startsWith('workspaces/')) return false;
+          // Not a member any more, or no seat, or (an API key) revoked or expired: the access is gone.
+          // Anything else is not an answer.
+          if (error instanceof AppError && /^(workspaces\/|auth\/api-key-)/.test(error.code)) return false;
           throw error;
         },
       ),
@@ -99,7 +105,11 @@ export function registerItemRoutes(app: FastifyInstance, deps: ItemDeps) {
     live,
     limits: streamLimits,
     sessionEndings: deps.sessionEndings,
-    authorize: (caller, workspace) => authorizeWorkspace(db, caller, workspace),
+    authorize: async (caller, workspace) => {
+      const access = await authorizeWorkspace(db, caller, workspace);
+      requirePermission(access, 'items.read');
+      return access;
+    },
   });
   route(app, 'streamItems', { ...deps, exposeHeadRoute: false }, ({ query }, request, reply) =>
     streamItems(request, reply, query.workspace),
@@ -111,6 +121,7 @@ export function registerItemRoutes(app: FastifyInstance, deps: ItemDeps) {
 
   route(app, 'getItem', deps, async ({ params, query }, request) => {
     const access = await authorizeWorkspace(db, callerOf(request), query.workspace);
+    requirePermission(access, 'items.read');
     return success(await getItem(db, access.workspace, params.id));
   });
 
@@ -123,6 +134,6 @@ export function registerItemRoutes(app: FastifyInstance, deps: ItemDeps) {
   );
 
   route(app, 'deleteItem', deps, async ({ params, query }, request) =>
-    success(await deleteItem(db, callerOf(request), query.workspace, params.id)),
+    success(await deleteItem(actionDeps, callerOf(request), query.workspace, params.id)),
   );
 }

@@ -7,10 +7,12 @@ import { createListCache } from '#api/http/list-cache.ts';
 import {
   isPlausibleWorkspaceId,
   joinedMembership,
+  memberRole,
   requireMemberAccess,
   type WorkspaceCaller,
   workspaceNotFound,
 } from '#api/team/authorize-workspace.ts';
+import { requirePermission } from '#api/team/require-permission.ts';
 import { rowsAddedBefore } from '#api/team/seat-order.ts';
 import { type ItemRow, toItem } from './item-document.ts';
 
@@ -83,6 +85,7 @@ export function prepareItemLists(db: Database) {
       addedBefore,
       seats: users.quantity,
       requiresSecondFactor: users.requiresSecondFactor,
+      role: memberRole,
       version: users.itemsVersion,
       ...listColumns,
     })
@@ -110,12 +113,18 @@ export function prepareItemLists(db: Database) {
     /** The list of `workspace` (absent: the caller's own) as the caller may read it. */
     async forCaller(caller: WorkspaceCaller, workspaceId: string | undefined): Promise<ListAnswer> {
       const callerUid = caller.uid;
-      const id = workspaceId ?? callerUid;
-      if (id !== callerUid && !isPlausibleWorkspaceId(id)) throw workspaceNotFound();
+      // An API key reads its own workspace only, as authorizeWorkspace says; the key was checked
+      // against the database when this request was authenticated.
+      const key = caller.apiKey;
+      const id = workspaceId ?? key?.workspace ?? callerUid;
+      if (key) {
+        if (id !== key.workspace) throw workspaceNotFound();
+        requirePermission({ role: key.role, kind: 'api-key' }, 'items.read');
+      } else if (id !== callerUid && !isPlausibleWorkspaceId(id)) throw workspaceNotFound();
       const known = cache.get(id);
       const keptVersion = known?.version ?? -1;
       let rows: ListRow[];
-      if (id === callerUid) {
+      if (key || id === callerUid) {
         rows = await ofOwner.execute({ owner: id, kept: keptVersion });
       } else {
         const memberRows = await ofMembersWorkspace.execute({
@@ -123,7 +132,9 @@ export function prepareItemLists(db: Database) {
           member: callerUid,
           kept: keptVersion,
         });
-        requireMemberAccess(memberRows[0], caller);
+        const member = memberRows[0];
+        requireMemberAccess(member, caller);
+        requirePermission({ role: member.role }, 'items.read');
         rows = memberRows;
       }
       if (known && rows[0]?.version === known.version) return known.answer;

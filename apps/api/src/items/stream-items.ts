@@ -91,8 +91,8 @@ export function createStreamItemsHandler(deps: {
     const unsubscribe = live.subscribe(access.workspace, {
       send: write,
       end: () => stop('end'),
-      ...(access.role === 'member' && {
-        member: { uid: caller.uid, secondFactor: caller.secondFactor },
+      ...(access.role !== 'owner' && {
+        member: { uid: caller.uid, secondFactor: caller.secondFactor, apiKey: caller.apiKey },
         authorizedAt,
         revoke: () => {
           write(revokedEvent);

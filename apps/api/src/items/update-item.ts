@@ -8,7 +8,10 @@ import type { Database } from '#api/db/database.ts';
 import { items, users } from '#api/db/schema.ts';
 import { AppError } from '#api/http/app-error.ts';
 import { validate } from '#api/http/validate.ts';
+import type { JobQueue } from '#api/jobs/job-queue.ts';
 import { authorizeWorkspace, type Queryable, type WorkspaceCaller } from '#api/team/authorize-workspace.ts';
+import { requirePermission } from '#api/team/require-permission.ts';
+import { emitWorkspaceEvent } from '#api/webhooks/emit-event.ts';
 import { getItem } from './get-item.ts';
 import { assertItemId, type Item, itemColumns, itemNotFound, toItem } from './item-document.ts';
 
@@ -41,7 +44,7 @@ async function ownerMayFeature(db: Queryable, workspace: string, plans: PlanCata
  * name is the one this change replaced, even under concurrent renames.
  */
 export async function updateItem(
-  deps: { db: Database; plans: PlanCatalogue },
+  deps: { db: Database; plans: PlanCatalogue; jobs: Pick<JobQueue, 'send'> },
   caller: WorkspaceCaller,
   workspace: string | undefined,
   id: string,
@@ -49,6 +52,7 @@ export async function updateItem(
 ): Promise<Item> {
   return deps.db.transaction(async (tx) => {
     const access = await authorizeWorkspace(tx, caller, workspace, { lock: true });
+    requirePermission(access, 'items.write');
     assertItemId(id);
     // §6: featuring is the business plan's. Taking the mark off never needs a plan, so items featured
     // while the plan was active do not stay stuck once it lapses.
@@ -91,6 +95,14 @@ export async function updateItem(
         actor: caller.uid,
         subject: row.name,
         ...activity,
+      });
+      // The same change is one event for the webhooks: a rename, or the star set or cleared.
+      const item = toItem(row);
+      await emitWorkspaceEvent(deps, tx, {
+        workspace: access.workspace,
+        ...(activity.action === 'item.renamed'
+          ? { type: 'item.updated', data: { item, previousName: row.previousName } }
+          : { type: 'item.featured', data: { item } }),
       });
     }
     return toItem(row);

@@ -191,6 +191,15 @@ export function createJobQueue(deps: { database: DatabaseHandle; log: FastifyBas
       });
     },
 
+    /**
+     * Adds several jobs of `kind` in one statement (a fan-out: webhooks/fan-out-event.ts). A job given an
+     * `id` that exists already is not added again, so a fan-out that runs twice adds each job once.
+     */
+    async sendMany<Data extends object>(kind: JobKind<Data>, batch: { id?: string; data: Data }[]) {
+      if (!registrations.has(kind.name)) throw new Error(`jobs: nobody handles ${kind.name}`);
+      if (batch.length > 0) await boss.insert(kind.name, batch);
+    },
+
     /** Stops taking jobs and waits, up to 10 s, for the ones under way; what is left runs again later. */
     async stop() {
       if (!started) return;

@@ -6,6 +6,7 @@ import { dataExportReady } from './templates/data-export-ready.ts';
 import { invitation, invitationReminder } from './templates/invitation.ts';
 import { memberJoined } from './templates/member-joined.ts';
 import { newsletterConfirmation } from './templates/newsletter-confirmation.ts';
+import { webhookEndpointDisabled } from './templates/webhook-endpoint-disabled.ts';
 import { welcome } from './templates/welcome.ts';
 
 /** Every mail the product sends, by name: the name travels in the mail's job and names its preview. */
@@ -22,6 +23,7 @@ export const mailTemplates = {
   'subscription-ended': subscriptionEnded,
   'account-deleted': accountDeleted,
   'data-export-ready': dataExportReady,
+  'webhook-endpoint-disabled': webhookEndpointDisabled,
 };
 
 export type MailTemplateName = keyof typeof mailTemplates;

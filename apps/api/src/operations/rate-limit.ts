@@ -32,7 +32,8 @@ const writeMethods = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
  * auth-user, checkout, billing portal) gets one more preHandler after it, so the count is keyed by
  * the verified uid, not the address: people behind one office address do not share a budget, and one
  * token does not get a new budget per address. One budget for all those routes, per app instance;
- * past it, 429 `rate_limited_user`. Must run before the routes are declared (an onRoute hook).
+ * past it, 429 `rate_limited_user`. Must run before the routes are declared (an onRoute hook). An API
+ * key is not counted here: it has a budget of its own (limitApiKeys).
  */
 export function limitSignedInWrites(
   app: FastifyInstance,
@@ -43,6 +44,7 @@ export function limitSignedInWrites(
     max: config.max,
     timeWindow: config.windowMs,
     keyGenerator: (request) => callerOf(request).uid,
+    allowList: (request) => callerOf(request).apiKey !== undefined,
     errorResponseBuilder: (_request, context) =>
       new AppError(
         429,
@@ -55,5 +57,38 @@ export function limitSignedInWrites(
     const preHandlers: preHandlerHookHandler[] = [route.preHandler ?? []].flat();
     if (!isWrite || !preHandlers.includes(authenticate as preHandlerHookHandler)) return;
     route.preHandler = [...preHandlers, limit as preHandlerHookHandler];
+  });
+}
+
+/**
+ * Each API key's own budget (API_KEY_RATE_LIMIT_MAX per API_KEY_RATE_LIMIT_WINDOW_MS, docs/api-keys.md):
+ * every request a key makes, reads included (a program polls where a person's page listens), on every
+ * route with the `authenticate` preHandler; past it, 429 `api-keys/rate-limited`. Keyed by the key, so
+ * its budget is the same from any address; a person's requests pass untouched. Shared between
+ * instances through Redis as the other limits are. A check of its own (createRateLimit) rather than
+ * a second `rateLimit` handler: the library runs only the first of those on a request, and the
+ * writes' limit comes first. Must run before the routes are declared (an onRoute hook).
+ */
+export function limitApiKeys(app: FastifyInstance, authenticate: Authenticate, config: RateLimitConfig) {
+  const check = app.createRateLimit({
+    max: config.max,
+    timeWindow: config.windowMs,
+    keyGenerator: (request) => callerOf(request).uid,
+    allowList: (request) => callerOf(request).apiKey === undefined,
+  });
+  const limit: preHandlerHookHandler = async (request, reply) => {
+    const result = await check(request);
+    if (result.isAllowed || !result.isExceeded) return;
+    reply.header('retry-after', result.ttlInSeconds);
+    throw new AppError(
+      429,
+      'api-keys/rate-limited',
+      `This API key made too many requests. Please wait ${Math.max(1, result.ttlInSeconds)} seconds and try again.`,
+    );
+  };
+  app.addHook('onRoute', (route) => {
+    const preHandlers: preHandlerHookHandler[] = [route.preHandler ?? []].flat();
+    if (!preHandlers.includes(authenticate as preHandlerHookHandler)) return;
+    route.preHandler = [...preHandlers, limit];
   });
 }

@@ -11,6 +11,8 @@ import type { JobQueue } from '#api/jobs/job-queue.ts';
 import { queueMail } from '#api/mail/queue-mail.ts';
 import { askProvider } from '#api/users/ask-provider.ts';
 import type { UserRow } from '#api/users/user-document.ts';
+import { emitWorkspaceEvent } from '#api/webhooks/emit-event.ts';
+import { memberRole } from './authorize-workspace.ts';
 import {
   invitationEmailNotVerified,
   invitationExpired,
@@ -71,7 +73,7 @@ export async function acceptInvitation(
         .where(and(eq(subUsers.owner, row.owner), eq(subUsers.memberId, me.id)));
       if (already) throw invitationUsed();
       const [place] = await tx
-        .select({ owner: workspaceOwnerColumns, hasSeat: rowHoldsSeat })
+        .select({ owner: workspaceOwnerColumns, hasSeat: rowHoldsSeat, role: memberRole })
         .from(subUsers)
         .innerJoin(users, eq(users.id, subUsers.owner))
         .where(eq(subUsers.id, row.id));
@@ -94,7 +96,12 @@ export async function acceptInvitation(
           props: { memberEmail: row.email },
         });
       }
-      return toWorkspace(place.owner, { role: 'member', hasSeat: true }, deps.plans);
+      await emitWorkspaceEvent(deps, tx, {
+        workspace: row.owner,
+        type: 'member.joined',
+        data: { member: { id: row.id, email: row.email, userId: me.id, role: place.role } },
+      });
+      return toWorkspace(place.owner, { role: place.role, hasSeat: true }, deps.plans);
     });
   } catch (error) {
     if (isOwnerMemberConflict(error)) throw invitationUsed();

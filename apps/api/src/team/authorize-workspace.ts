@@ -1,17 +1,29 @@
+import type { CallerKind, MemberRole, WorkspaceRole } from '@launchkit/api-contract';
 import { and, eq, isNotNull, type SQLWrapper, sql } from 'drizzle-orm';
+import { apiKeyExpired, apiKeyRevoked } from '#api/api-keys/api-key-errors.ts';
 import type { Database } from '#api/db/database.ts';
-import { subUsers, users } from '#api/db/schema.ts';
+import { apiKeys, subUsers, users } from '#api/db/schema.ts';
 import { AppError } from '#api/http/app-error.ts';
 import { rowsAddedBefore } from './seat-order.ts';
 
 /** A database or an open transaction: authorization runs inside the transaction of a write. */
 export type Queryable = Pick<Database, 'select' | 'insert' | 'update' | 'delete' | 'execute'>;
 
-/** Who the caller is in a workspace: its owner, or a member with a seat. */
-export type WorkspaceAccess = { workspace: string; role: 'owner' | 'member' };
+/**
+ * Who the caller is in a workspace: its owner, or a member with a seat and their role (`sub_users.role`),
+ * and how they called. What the role may do is checked with requirePermission (require-permission.ts).
+ */
+export type WorkspaceAccess = { workspace: string; role: WorkspaceRole; kind: CallerKind };
 
-/** Who asks, as their verified token says: the person, and whether their sign-in passed a second factor. */
-export type WorkspaceCaller = { uid: string; secondFactor: boolean };
+/**
+ * Who asks, as their verified token says: the person, and whether their sign-in passed a second factor;
+ * or a workspace's API key (`apiKey`, docs/api-keys.md), whose `uid` is `api-key:<id>`.
+ */
+export type WorkspaceCaller = {
+  uid: string;
+  secondFactor: boolean;
+  apiKey?: { id: string; name: string; workspace: string; role: MemberRole };
+};
 
 export const workspaceNotFound = () =>
   new AppError(
@@ -42,15 +54,26 @@ export const isPlausibleWorkspaceId = (id: string) => /^[^\p{Cc}]{1,200}$/u.test
 export const joinedMembership = (workspace: string | SQLWrapper, callerUid: string | SQLWrapper) =>
   and(eq(subUsers.owner, workspace), eq(subUsers.memberId, callerUid), isNotNull(subUsers.joinedAt));
 
+/** A member's role as the row holds it (the table's check allows only these). */
+export const memberRole = sql<MemberRole>`${subUsers.role}`;
+
 /** What a member's access is decided on: their membership row with the owner's `quantity` and requirement. */
-export type MemberAccessRow = { addedBefore: number; seats: number; requiresSecondFactor: boolean };
+export type MemberAccessRow = {
+  addedBefore: number;
+  seats: number;
+  requiresSecondFactor: boolean;
+  role: MemberRole;
+};
 
 /**
  * A member's access as their membership row says (read with `rowsAddedBefore`, the owner's `quantity`
  * and `requires_second_factor`); undefined: no joined membership. Refuses as every workspace route
  * does: not a member, then no second factor where the owner requires one, then no seat.
  */
-export function requireMemberAccess(member: MemberAccessRow | undefined, caller: WorkspaceCaller) {
+export function requireMemberAccess(
+  member: MemberAccessRow | undefined,
+  caller: WorkspaceCaller,
+): asserts member is MemberAccessRow {
   if (!member) throw workspaceNotFound();
   if (member.requiresSecondFactor && !caller.secondFactor) throw secondFactorRequired();
   if (member.addedBefore >= member.seats) throw noSeat();
@@ -93,6 +116,7 @@ export async function authorizeWorkspace(
   workspace: string | undefined,
   options: AuthorizeOptions = {},
 ): Promise<WorkspaceAccess> {
+  if (caller.apiKey) return authorizeApiKey(db, caller.apiKey, workspace, options);
   const callerUid = caller.uid;
   if (workspace === undefined || workspace === callerUid) {
     if (options.lock && options.lockOwnerRow) {
@@ -103,7 +127,7 @@ export async function authorizeWorkspace(
         .for('no key update');
       if (!own) throw new Error(`user ${callerUid} vanished before a write in their workspace`);
     }
-    return { workspace: callerUid, role: 'owner' };
+    return { workspace: callerUid, role: 'owner', kind: 'session' };
   }
   if (!isPlausibleWorkspaceId(workspace)) throw workspaceNotFound();
   let member: MemberAccessRow | undefined;
@@ -121,22 +145,60 @@ export async function authorizeWorkspace(
       .for('no key update');
     if (!owner) throw workspaceNotFound();
     const [row] = await db
-      .select({ addedBefore: rowsAddedBefore })
+      .select({ addedBefore: rowsAddedBefore, role: memberRole })
       .from(subUsers)
       .where(joinedMembership(workspace, callerUid))
       .for('share');
-    member = row && { addedBefore: row.addedBefore, ...owner };
+    member = row && { ...row, ...owner };
   } else {
     [member] = await db
       .select({
         addedBefore: rowsAddedBefore,
         seats: users.quantity,
         requiresSecondFactor: users.requiresSecondFactor,
+        role: memberRole,
       })
       .from(subUsers)
       .innerJoin(users, eq(users.id, subUsers.owner))
       .where(joinedMembership(workspace, callerUid));
   }
   requireMemberAccess(member, caller);
-  return { workspace, role: 'member' };
+  return { workspace, role: member.role, kind: 'session' };
+}
+
+/**
+ * An API key's access (docs/api-keys.md): its own workspace only (absent: that one; any other is not
+ * found), with its role, kind 'api-key'. The key was checked when the request was authenticated; it is
+ * read again here by its id, in the caller's transaction, so a revocation is seen by the checks of a
+ * live list (live-items.ts) and, with `lock`, holds as a removal does: the row is locked FOR SHARE
+ * until the write commits, so a revocation waits for a write already authorized and any write that
+ * starts after it finds the key revoked. Lock order as for members: the owner's row first.
+ */
+async function authorizeApiKey(
+  db: Queryable,
+  key: NonNullable<WorkspaceCaller['apiKey']>,
+  workspace: string | undefined,
+  options: AuthorizeOptions,
+): Promise<WorkspaceAccess> {
+  if (workspace !== undefined && workspace !== key.workspace) throw workspaceNotFound();
+  if (options.lock) {
+    const [owner] = await db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.id, key.workspace))
+      .for('no key update');
+    if (!owner) throw workspaceNotFound();
+  }
+  const current = db
+    .select({
+      role: sql<MemberRole>`${apiKeys.role}`,
+      isRevoked: sql<boolean>`${apiKeys.revokedAt} is not null`,
+      isExpired: sql<boolean>`coalesce(${apiKeys.expiresAt} <= now(), false)`,
+    })
+    .from(apiKeys)
+    .where(and(eq(apiKeys.id, key.id), eq(apiKeys.workspace, key.workspace)));
+  const [row] = options.lock ? await current.for('share') : await current;
+  if (!row || row.isRevoked) throw apiKeyRevoked();
+  if (row.isExpired) throw apiKeyExpired();
+  return { workspace: key.workspace, role: row.role, kind: 'api-key' };
 }

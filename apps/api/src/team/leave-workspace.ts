@@ -1,8 +1,11 @@
+import type { MemberRole } from '@launchkit/api-contract';
 import { and, eq, isNotNull } from 'drizzle-orm';
 import { recordActivity } from '#api/activity/record-activity.ts';
 import type { VerifiedIdentity } from '#api/auth/verify-access-token.ts';
 import type { Database } from '#api/db/database.ts';
 import { subUsers } from '#api/db/schema.ts';
+import type { JobQueue } from '#api/jobs/job-queue.ts';
+import { emitWorkspaceEvent } from '#api/webhooks/emit-event.ts';
 import { isPlausibleWorkspaceId, workspaceNotFound } from './authorize-workspace.ts';
 
 /**
@@ -11,20 +14,28 @@ import { isPlausibleWorkspaceId, workspaceNotFound } from './authorize-workspace
  * member's open streams on every instance. The owner's own workspace cannot be left.
  */
 export async function leaveWorkspace(
-  db: Database,
+  deps: { db: Database; jobs: Pick<JobQueue, 'send'> },
   caller: VerifiedIdentity,
   workspace: string,
 ): Promise<{ id: string }> {
   if (!isPlausibleWorkspaceId(workspace) || workspace === caller.uid) throw workspaceNotFound();
-  return db.transaction(async (tx) => {
+  return deps.db.transaction(async (tx) => {
     const [left] = await tx
       .delete(subUsers)
       .where(
         and(eq(subUsers.owner, workspace), eq(subUsers.memberId, caller.uid), isNotNull(subUsers.joinedAt)),
       )
-      .returning({ email: subUsers.email });
+      .returning({ id: subUsers.id, email: subUsers.email, role: subUsers.role });
     if (!left) throw workspaceNotFound();
     await recordActivity(tx, { workspace, actor: caller.uid, action: 'member.left', subject: left.email });
+    await emitWorkspaceEvent(deps, tx, {
+      workspace,
+      type: 'member.left',
+      data: {
+        member: { id: left.id, email: left.email, userId: caller.uid, role: left.role as MemberRole },
+        removed: false,
+      },
+    });
     return { id: workspace };
   });
 }

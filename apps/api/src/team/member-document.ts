@@ -1,4 +1,4 @@
-import type { Member, MemberStatus } from '@launchkit/api-contract';
+import type { Member, MemberRole, MemberStatus } from '@launchkit/api-contract';
 import { isoTimestamp } from '#api/db/iso-timestamp.ts';
 import { subUsers } from '#api/db/schema.ts';
 import { isUuid } from '#api/db/uuid.ts';
@@ -19,6 +19,7 @@ export const memberColumns = {
   memberId: subUsers.memberId,
   joinedAt: isoTimestamp(subUsers.joinedAt),
   invitationExpiresAt: isoTimestamp(subUsers.invitationExpiresAt),
+  role: subUsers.role,
 };
 
 export type MemberRow = {
@@ -31,6 +32,7 @@ export type MemberRow = {
   memberId: string | null;
   joinedAt: string | null;
   invitationExpiresAt: string | null;
+  role: string;
   hasSeat: boolean;
 };
 
@@ -60,6 +62,8 @@ export function toMember(row: MemberRow, now = Date.now()): Member {
     createdAt: row.createdAt,
     status: statusOf(row, now),
     memberId: row.memberId,
+    // The table's check (`sub_users_role`) allows only the member roles.
+    role: row.role as MemberRole,
     joinedAt: row.joinedAt,
     invitationExpiresAt: row.invitationExpiresAt,
     hasSeat: Boolean(row.hasSeat),
@@ -74,7 +78,7 @@ export const memberNotFound = () =>
   new AppError(
     404,
     'not_found',
-    'There is no such person in your workspace: they may have been removed already. Reload the list.',
+    'There is no such person in this workspace: they may have been removed already. Reload the list.',
   );
 
 export function assertMemberRecordId(id: string) {

@@ -4,10 +4,12 @@ import type { Database } from '#api/db/database.ts';
 import { success } from '#api/http/app-error.ts';
 import { sendListAnswer } from '#api/http/kept-answer.ts';
 import { route } from '#api/http/route.ts';
-import { userOf } from '#api/users/signed-in-user.ts';
 import { addMember } from './add-member.ts';
+import { authorizeWorkspace } from './authorize-workspace.ts';
+import { changeMemberRole } from './change-member-role.ts';
 import { prepareMemberList } from './list-members.ts';
 import { removeMember } from './remove-member.ts';
+import { requirePermission } from './require-permission.ts';
 import { resendInvitation } from './resend-invitation.ts';
 import type { InvitationMailer } from './send-invitation.ts';
 
@@ -20,25 +22,32 @@ type MemberDeps = {
 };
 
 /**
- * The members of the /userManagement screen and their invitations (docs/team.md). They always belong to
- * the caller's OWN workspace: a member of someone else's never reaches its people. "sub-users" in the
- * paths: what clients call since the first release; the domain's word is member.
+ * The members of the /userManagement screen and their invitations (docs/team.md): those of the
+ * caller's own workspace, or with `?workspace=` of one where their role may manage members (an admin;
+ * docs/team.md, Roles). "sub-users" in the paths: what clients call since the first release; the
+ * domain's word is member.
  */
 export function registerMemberRoutes(app: FastifyInstance, deps: MemberDeps) {
   const listMembers = prepareMemberList(deps.db);
-  route(app, 'listSubUsers', deps, async (_input, request, reply) =>
-    sendListAnswer(request, reply, await listMembers(callerOf(request).uid)),
+  route(app, 'listSubUsers', deps, async ({ query }, request, reply) => {
+    const access = await authorizeWorkspace(deps.db, callerOf(request), query.workspace);
+    requirePermission(access, 'members.read');
+    return sendListAnswer(request, reply, await listMembers(access.workspace));
+  });
+
+  route(app, 'createSubUser', deps, async ({ query, body }, request) =>
+    success(await addMember(deps, callerOf(request), query.workspace, body)),
   );
 
-  route(app, 'createSubUser', deps, async ({ body }, request) =>
-    success(await addMember(deps, await userOf(request), body)),
+  route(app, 'resendInvitation', deps, async ({ params, query }, request) =>
+    success(await resendInvitation(deps, callerOf(request), query.workspace, params.id)),
   );
 
-  route(app, 'resendInvitation', deps, async ({ params }, request) =>
-    success(await resendInvitation(deps, callerOf(request), params.id)),
+  route(app, 'changeSubUserRole', deps, async ({ params, query, body }, request) =>
+    success(await changeMemberRole(deps, callerOf(request), query.workspace, params.id, body.role)),
   );
 
-  route(app, 'removeSubUser', deps, async ({ params }, request) =>
-    success(await removeMember(deps.db, callerOf(request), params.id)),
+  route(app, 'removeSubUser', deps, async ({ params, query }, request) =>
+    success(await removeMember(deps, callerOf(request), query.workspace, params.id)),
   );
 }

@@ -58,6 +58,8 @@ describe('members', () => {
       // An invitation is out (docs/team.md): pending, valid for INVITATION_TTL_HOURS, holding a seat.
       status: 'invited',
       memberId: null,
+      // Invited without a role: a member (docs/team.md, Roles).
+      role: 'member',
       joinedAt: null,
       invitationExpiresAt: expect.any(String),
       hasSeat: true,
@@ -226,7 +228,8 @@ describe('members', () => {
     ['an invalid email', { ...ada, email: 'not-an-email' }, 'Please enter a valid email address'],
     ['a number for a name', { ...ada, firstName: 7 }, 'The first name must be text.'],
     ['a first name over 100 characters', { ...ada, firstName: 'x'.repeat(101) }, undefined],
-    ['an extra key', { ...ada, role: 'admin' }, undefined],
+    ['an extra key', { ...ada, seats: 3 }, undefined],
+    ['a role that is no role', { ...ada, role: 'owner' }, 'Choose a role: admin, member, viewer.'],
     ['a JSON array', [], undefined],
     ['a JSON string', 'just a string', undefined],
   ])('refuses %s with 400 validation_failed', async (_label, payload, message) => {

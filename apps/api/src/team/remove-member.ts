@@ -1,34 +1,64 @@
+import type { MemberRole } from '@launchkit/api-contract';
 import { and, eq } from 'drizzle-orm';
 import { recordActivity } from '#api/activity/record-activity.ts';
-import type { VerifiedIdentity } from '#api/auth/verify-access-token.ts';
 import type { Database } from '#api/db/database.ts';
 import { subUsers } from '#api/db/schema.ts';
+import type { JobQueue } from '#api/jobs/job-queue.ts';
+import { emitWorkspaceEvent } from '#api/webhooks/emit-event.ts';
+import { authorizeWorkspace, type WorkspaceCaller } from './authorize-workspace.ts';
 import { assertMemberRecordId, memberNotFound } from './member-document.ts';
+import { requirePermission } from './require-permission.ts';
 
 /**
- * Withdraws an invitation or removes a member: the row goes, so its seat is free for the next add at
- * once, and its link answers "not found". A member's writes in flight hold the row (FOR SHARE, see
+ * Withdraws an invitation or removes a member, by the owner or an admin (members.manage; an admin's
+ * row only by the owner: admins.manage): the row goes, so its seat is free for the next add at once,
+ * and its link answers "not found". A member's writes in flight hold the row (FOR SHARE, see
  * authorize-workspace.ts), so the delete waits for them and none starts after it; the row's trigger
  * announces the change, and every instance ends the member's open streams.
  */
 export async function removeMember(
-  db: Database,
-  caller: VerifiedIdentity,
+  deps: { db: Database; jobs: Pick<JobQueue, 'send'> },
+  caller: WorkspaceCaller,
+  workspace: string | undefined,
   id: string,
 ): Promise<{ id: string }> {
-  assertMemberRecordId(id);
-  return db.transaction(async (tx) => {
+  return deps.db.transaction(async (tx) => {
+    const access = await authorizeWorkspace(tx, caller, workspace, { lock: true });
+    requirePermission(access, 'members.manage');
+    assertMemberRecordId(id);
+    const [target] = await tx
+      .select({ role: subUsers.role })
+      .from(subUsers)
+      .where(and(eq(subUsers.id, id), eq(subUsers.owner, access.workspace)))
+      .for('update');
+    if (!target) throw memberNotFound();
+    if (target.role === 'admin') requirePermission(access, 'admins.manage');
     const [removed] = await tx
       .delete(subUsers)
-      .where(and(eq(subUsers.id, id), eq(subUsers.owner, caller.uid)))
+      .where(eq(subUsers.id, id))
       .returning({ id: subUsers.id, email: subUsers.email, memberId: subUsers.memberId });
     if (!removed) throw memberNotFound();
     await recordActivity(tx, {
-      workspace: caller.uid,
+      workspace: access.workspace,
       actor: caller.uid,
       action: removed.memberId ? 'member.removed' : 'member.invitation-withdrawn',
       subject: removed.email,
     });
+    if (removed.memberId) {
+      await emitWorkspaceEvent(deps, tx, {
+        workspace: access.workspace,
+        type: 'member.left',
+        data: {
+          member: {
+            id: removed.id,
+            email: removed.email,
+            userId: removed.memberId,
+            role: target.role as MemberRole,
+          },
+          removed: true,
+        },
+      });
+    }
     return { id: removed.id };
   });
 }

@@ -1,32 +1,38 @@
 import { and, eq } from 'drizzle-orm';
 import { recordActivity } from '#api/activity/record-activity.ts';
-import type { VerifiedIdentity } from '#api/auth/verify-access-token.ts';
 import type { Database } from '#api/db/database.ts';
 import { subUsers, users } from '#api/db/schema.ts';
 import { AppError } from '#api/http/app-error.ts';
 import { newLinkToken } from '#api/http/link-token.ts';
+import { authorizeWorkspace, type WorkspaceCaller } from './authorize-workspace.ts';
 import { assertResendAllowed, countInvitationMail } from './invitation-limits.ts';
 import { invitationExpiry } from './invitation-token.ts';
 import { readMember } from './list-members.ts';
 import { assertMemberRecordId, type Member, memberNotFound } from './member-document.ts';
+import { requirePermission } from './require-permission.ts';
 import { rowHoldsSeat } from './seat-order.ts';
 import { type InvitationMailer, sendInvitation } from './send-invitation.ts';
 
 /**
- * A new link for a pending (or expired) invitation: a new token and expiry replace the old ones, so
+ * A new link for a pending (or expired) invitation, sent by the owner or an admin (members.manage; an
+ * invitation as admin only by the owner: admins.manage): a new token and expiry replace the old ones, so
  * the previous link answers "not found" from now on. Its mail is ordered with the change.
  */
 export async function resendInvitation(
   deps: { db: Database; invitationTtlHours: number } & InvitationMailer,
-  caller: VerifiedIdentity,
+  caller: WorkspaceCaller,
+  workspace: string | undefined,
   id: string,
 ): Promise<Member> {
-  assertMemberRecordId(id);
   const { token, hash } = newLinkToken();
   const expiresAt = invitationExpiry(deps.invitationTtlHours);
-  await deps.db.transaction(async (tx) => {
+  const workspaceId = await deps.db.transaction(async (tx) => {
+    const access = await authorizeWorkspace(tx, caller, workspace, { lock: true });
+    requirePermission(access, 'members.manage');
+    assertMemberRecordId(id);
     const [row] = await tx
       .select({
+        role: subUsers.role,
         email: subUsers.email,
         firstName: subUsers.firstName,
         memberId: subUsers.memberId,
@@ -35,9 +41,10 @@ export async function resendInvitation(
       })
       .from(subUsers)
       .innerJoin(users, eq(users.id, subUsers.owner))
-      .where(and(eq(subUsers.id, id), eq(subUsers.owner, caller.uid)))
+      .where(and(eq(subUsers.id, id), eq(subUsers.owner, access.workspace)))
       .for('update', { of: subUsers });
     if (!row) throw memberNotFound();
+    if (row.role === 'admin') requirePermission(access, 'admins.manage');
     if (row.memberId) {
       throw new AppError(
         409,
@@ -60,7 +67,7 @@ export async function resendInvitation(
       .set({ invitationTokenHash: hash, invitationExpiresAt: expiresAt, invitationSentAt: new Date() })
       .where(eq(subUsers.id, id));
     await recordActivity(tx, {
-      workspace: caller.uid,
+      workspace: access.workspace,
       actor: caller.uid,
       action: 'member.invitation-resent',
       subject: row.email,
@@ -68,8 +75,8 @@ export async function resendInvitation(
     const [owner] = await tx
       .select({ name: users.name, email: users.email })
       .from(users)
-      .where(eq(users.id, caller.uid));
-    if (!owner) throw new Error(`user ${caller.uid} vanished while resending an invitation`);
+      .where(eq(users.id, access.workspace));
+    if (!owner) throw new Error(`user ${access.workspace} vanished while resending an invitation`);
     await sendInvitation(deps, tx, {
       email: row.email,
       firstName: row.firstName,
@@ -78,8 +85,9 @@ export async function resendInvitation(
       tokenHash: hash,
       expiresAt,
     });
+    return access.workspace;
   });
-  const member = await readMember(deps.db, caller.uid, id);
+  const member = await readMember(deps.db, workspaceId, id);
   if (!member) throw memberNotFound(); // removed in the moment since
   return member;
 }

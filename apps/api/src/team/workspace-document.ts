@@ -6,7 +6,7 @@ import { users } from '#api/db/schema.ts';
 
 type OwnerRow = Pick<
   typeof users.$inferSelect,
-  'id' | 'name' | 'email' | 'stripePriceId' | 'stripeSubscriptionStatus' | 'requiresSecondFactor'
+  'id' | 'name' | 'email' | 'stripePriceId' | 'stripeSubscriptionStatus' | 'requiresSecondFactor' | 'quantity'
 >;
 
 /** The owner columns a workspace answer needs. */
@@ -17,6 +17,7 @@ export const workspaceOwnerColumns = {
   stripePriceId: users.stripePriceId,
   stripeSubscriptionStatus: users.stripeSubscriptionStatus,
   requiresSecondFactor: users.requiresSecondFactor,
+  quantity: users.quantity,
 };
 
 /** A workspace as the caller sees it (the contract's `workspace`); featuring follows the owner's plan. */
@@ -31,6 +32,7 @@ export function toWorkspace(
     ownerEmail: owner.email,
     role: access.role,
     hasSeat: Boolean(access.hasSeat),
+    seats: owner.quantity,
     canFeatureItems: canFeatureItems(planStatusOf(owner, plans)),
     billingNeedsAttention: isPaymentFailingStatus(owner.stripeSubscriptionStatus),
     requiresSecondFactor: owner.requiresSecondFactor,

@@ -1,21 +1,26 @@
 import type { WorkspaceSecurity } from '@launchkit/api-contract';
 import { eq } from 'drizzle-orm';
-import type { VerifiedIdentity } from '#api/auth/verify-access-token.ts';
 import type { Database } from '#api/db/database.ts';
 import { users } from '#api/db/schema.ts';
 import { AppError } from '#api/http/app-error.ts';
+import { authorizeWorkspace, type WorkspaceCaller } from './authorize-workspace.ts';
+import { requirePermission } from './require-permission.ts';
 
 /**
- * The owner's requirement of a second factor for the members of their own workspace. The update is
+ * The requirement of a second factor for the members of a workspace, set by its owner or an admin
+ * (workspace.security). The update is
  * announced on `workspace_access` (migration 0010), so every instance checks its open member streams
  * again. Requiring what one has not done oneself is refused: the owner turns it on signed in with a
  * second factor.
  */
 export async function setWorkspaceSecurity(
   db: Database,
-  caller: VerifiedIdentity,
+  caller: WorkspaceCaller,
+  workspace: string | undefined,
   setting: WorkspaceSecurity,
 ): Promise<WorkspaceSecurity> {
+  const access = await authorizeWorkspace(db, caller, workspace);
+  requirePermission(access, 'workspace.security');
   if (setting.requiresSecondFactor && !caller.secondFactor) {
     throw new AppError(
       403,
@@ -26,8 +31,8 @@ export async function setWorkspaceSecurity(
   const [row] = await db
     .update(users)
     .set({ requiresSecondFactor: setting.requiresSecondFactor, updatedAt: new Date() })
-    .where(eq(users.id, caller.uid))
+    .where(eq(users.id, access.workspace))
     .returning({ requiresSecondFactor: users.requiresSecondFactor });
-  if (!row) throw new Error(`user ${caller.uid} vanished before changing their workspace's security`);
+  if (!row) throw new Error(`user ${access.workspace} vanished before changing their workspace's security`);
   return row;
 }

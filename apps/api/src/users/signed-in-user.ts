@@ -42,6 +42,9 @@ export function createSignedInCheck(deps: SignedInDeps): Authenticate {
   return async function signedIn(request: FastifyRequest) {
     await deps.authenticate(request);
     const caller = callerOf(request);
+    // A workspace's API key is no person: no user record, session or sign-out concerns it; the key was
+    // checked against the database just now (api-keys/verify-api-key.ts).
+    if (caller.apiKey) return;
     if (deps.sessionEndings.isAccountDeleted(caller.uid)) {
       known.delete(caller.uid);
       throw accountDeletedError();

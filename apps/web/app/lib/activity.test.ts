@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { type ActivityEntry, activityPagePath, describeActivity, describeWhen } from './activity.ts';
+import {
+  type ActivityEntry,
+  activityPagePath,
+  describeActivity,
+  describeActor,
+  describeWhen,
+} from './activity.ts';
 
 const entry = (
   action: ActivityEntry['action'],
@@ -21,9 +27,22 @@ describe('what the activity log says happened', () => {
     [entry('member.joined', 'ada@example.com'), 'joined'],
     [entry('member.removed', 'ada@example.com'), 'removed ada@example.com'],
     [entry('member.left', 'ada@example.com'), 'left'],
+    [
+      entry('member.role_changed', 'ada@example.com', 'viewer'),
+      'changed the role of ada@example.com from viewer',
+    ],
     [entry('workspace.transferred', 'ada@example.com'), 'transferred the workspace to ada@example.com'],
+    [entry('api-key.created', 'Nightly export'), 'created the API key “Nightly export”'],
+    [entry('api-key.revoked', 'Nightly export'), 'revoked the API key “Nightly export”'],
   ])('%j reads “%s”', (given, expected) => {
     expect(describeActivity(given)).toBe(expected);
+  });
+
+  it('names a person by their email, and an API key by its name', () => {
+    expect(describeActor({ actorId: 'auth0|1', actorEmail: 'ada@example.com' })).toBe('ada@example.com');
+    expect(
+      describeActor({ actorId: 'api-key:0b0d3c55-4a5e-4f7a-9a43-3f1b8f1d2c11', actorEmail: 'Importer' }),
+    ).toBe('API key “Importer”');
   });
 
   it('keeps an item’s name as it is, quotes and all', () => {
@@ -67,5 +86,8 @@ describe('the path of a page', () => {
     );
     // Whatever a cursor holds stays one parameter.
     expect(activityPagePath('a&limit=1 b')).toBe('activity?before=a%26limit%3D1+b');
+    // Another's workspace (an admin's log) is named after the cursor, encoded.
+    expect(activityPagePath(null, 'auth0|owner')).toBe('activity?workspace=auth0%7Cowner');
+    expect(activityPagePath('abc', 'auth0|owner')).toBe('activity?before=abc&workspace=auth0%7Cowner');
   });
 });

@@ -2,23 +2,31 @@ import type { ActivityEntry, ActivityPage } from '@launchkit/api-contract';
 import { formatLongDate } from '@launchkit/plans';
 import { apiRequest } from './api.ts';
 
-// The activity log of the caller's own workspace (GET /api/activity, newest first, a page at a time),
-// and how the page words each entry: "<who> <what>", when.
+// The activity log of a workspace (GET /api/activity, newest first, a page at a time: the caller's own,
+// or with `workspace` one they administer), and how the page words each entry: "<who> <what>", when.
 
 export type { ActivityEntry, ActivityPage };
 
-/** The path of a page: the newest without a cursor, else the one after the page that gave `before`. */
-export const activityPagePath = (before: string | null = null) =>
-  before === null ? 'activity' : `activity?${new URLSearchParams({ before })}`;
+/**
+ * The path of a page: the newest without a cursor, else the one after the page that gave `before`; of
+ * the caller's own workspace without `workspace`.
+ */
+export function activityPagePath(before: string | null = null, workspace: string | null = null) {
+  const query = new URLSearchParams();
+  if (before !== null) query.set('before', before);
+  if (workspace !== null) query.set('workspace', workspace);
+  return query.size === 0 ? 'activity' : `activity?${query}`;
+}
 
 /** A page of the log at the server's page size: the newest (`before` null), or the next older one. */
-export const listActivity = (before: string | null, signal?: AbortSignal) =>
-  apiRequest<ActivityPage>(activityPagePath(before), { signal });
-
-/** The newest page, as the log first loads it. */
-export const listNewestActivity = (signal?: AbortSignal) => listActivity(null, signal);
+export const listActivity = (before: string | null, workspace: string | null, signal?: AbortSignal) =>
+  apiRequest<ActivityPage>(activityPagePath(before, workspace), { signal });
 
 const quoted = (name: string) => `“${name}”`;
+
+/** Who did it: a person by their email, or an API key (`actorId` `api-key:<id>`) by its name. */
+export const describeActor = (entry: Pick<ActivityEntry, 'actorId' | 'actorEmail'>): string =>
+  entry.actorId.startsWith('api-key:') ? `API key ${quoted(entry.actorEmail)}` : entry.actorEmail;
 
 /** What happened, after the person who did it: `added “Report”`, `invited ada@example.com`. */
 export function describeActivity(entry: Pick<ActivityEntry, 'action' | 'subject' | 'previous'>): string {
@@ -48,6 +56,14 @@ export function describeActivity(entry: Pick<ActivityEntry, 'action' | 'subject'
       return `removed ${subject}`;
     case 'member.left':
       return 'left';
+    case 'member.role_changed':
+      return previous === null
+        ? `changed the role of ${subject}`
+        : `changed the role of ${subject} from ${previous}`;
+    case 'api-key.created':
+      return `created the API key ${quoted(subject)}`;
+    case 'api-key.revoked':
+      return `revoked the API key ${quoted(subject)}`;
     case 'workspace.transferred':
       return `transferred the workspace to ${subject}`;
     default:

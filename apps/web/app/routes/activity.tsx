@@ -1,17 +1,23 @@
 import { ActivityLog } from '#web/components/activity/activity-log.tsx';
-import { OwnerPage } from '#web/components/workspaces/owner-page.tsx';
+import { WorkspacePage } from '#web/components/workspaces/workspace-page.tsx';
 import { unlistedPageMeta } from '#web/lib/meta.ts';
 
 export const meta = () => unlistedPageMeta({ title: 'Activity', path: '/activity' });
 
-/** Teams: what happened in the signed-in owner's workspace. The owner's page (OwnWorkspaceOnly). */
+/**
+ * Teams: what happened in the current workspace, for its owner and its admins (activity.read); anyone
+ * else is told so (PermissionGate).
+ */
 export default function Activity() {
   return (
-    <OwnerPage
+    <WorkspacePage
       title="Activity"
-      intro="Who added, renamed, deleted or featured items in your workspace, and who was invited, joined, left or was removed."
-      // Keyed by the user: another user signing in here loads their own log.
-      panel={(user) => <ActivityLog key={user.uid} />}
+      intro="Who added, renamed, deleted or featured items in this workspace, and who was invited, joined, left, was removed or changed role."
+      permission="activity.read"
+      // Keyed by the user and the workspace: either changing loads that log.
+      panel={(user, { workspace, param }) => (
+        <ActivityLog key={`${user.uid} ${workspace.id}`} workspace={param} />
+      )}
     />
   );
 }

@@ -1,3 +1,4 @@
+import { can } from '@launchkit/api-contract/permissions';
 import { canFeatureItems } from '@launchkit/plans';
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
@@ -82,6 +83,7 @@ export default function Dashboard() {
               key={`${user.uid} ${workspace.id}`}
               workspace={isOwn ? null : workspace.id}
               canFeature={isOwn ? canFeatureItems(user) : workspace.canFeatureItems}
+              canWrite={can(workspace.role, 'items.write')}
               onAccessLost={() => workspaces.accessLost(workspace.id)}
               className="lg:col-span-2"
             />

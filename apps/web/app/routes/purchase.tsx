@@ -3,10 +3,11 @@ import { useEffect } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useAuth } from '#web/auth/auth-context.tsx';
 import { signUpPathFor } from '#web/auth/auth-paths.ts';
-import { isSigningOut } from '#web/auth/session.ts';
+import { type AuthUser, isSigningOut } from '#web/auth/session.ts';
 import { Alert } from '#web/components/forms/alert.tsx';
 import { buttonClasses } from '#web/components/forms/button.tsx';
 import { LoadingStatus } from '#web/components/layout/loading-status.tsx';
+import { PermissionGate } from '#web/components/workspaces/permission-gate.tsx';
 import { useProviderRedirect } from '#web/hooks/use-provider-redirect.ts';
 import { createCheckout } from '#web/lib/billing.ts';
 import { unlistedPageMeta } from '#web/lib/meta.ts';
@@ -16,49 +17,69 @@ export const meta = () => unlistedPageMeta({ title: 'Checkout', path: '/purchase
 /**
  * docs/product.md §2, §4 Purchase: signed-in only. A user with a plan manages it (/settings/billing);
  * anyone else goes to the payment provider's checkout for the plan. A visitor who chose a plan on the
- * pricing page signs up first and comes back here.
+ * pricing page signs up first and comes back here. The plan bought is always the person's own: while
+ * they work in someone else's workspace the page says so (PermissionGate, billing.manage) instead of
+ * starting a checkout in their name that would look like the workspace's.
  */
 export default function Purchase() {
   const plan = useParams().plan ?? '';
   const { user } = useAuth();
   const navigate = useNavigate();
-  const hasPlan = Boolean(user && hasCurrentPlan(user));
-  const { error, retry } = useProviderRedirect(
-    (signal) => createCheckout(plan, signal),
-    Boolean(user) && !hasPlan,
-  );
 
   useEffect(() => {
     if (user === false && !isSigningOut()) navigate(signUpPathFor(`/purchase/${plan}`), { replace: true });
-    else if (hasPlan || error?.code === 'billing/already-subscribed')
-      navigate('/settings/billing', { replace: true });
-  }, [user, hasPlan, error, plan, navigate]);
+  }, [user, plan, navigate]);
 
   return (
     <section className="mx-auto max-w-xl px-6 py-20 text-center">
       <h1 className="text-2xl font-bold tracking-tight text-slate-900">Checkout</h1>
-      {error ? (
-        <>
-          <Alert variant="error" title="We could not start the checkout" className="mt-6 text-left">
-            {error.message}
-          </Alert>
-          <div className="mt-6 flex flex-wrap justify-center gap-3">
-            {error.code !== 'billing/unknown-plan' && (
-              <button type="button" onClick={retry} className={buttonClasses()}>
-                Try again
-              </button>
-            )}
-            <Link to="/pricing" className={buttonClasses({ variant: 'secondary' })}>
-              Back to pricing
-            </Link>
-          </div>
-        </>
+      {user ? (
+        <div className="mt-6 flex justify-center">
+          <PermissionGate permission="billing.manage">
+            {() => <Checkout plan={plan} user={user} />}
+          </PermissionGate>
+        </div>
       ) : (
-        <>
-          <p className="mt-3 text-slate-600">Taking you to secure checkout…</p>
-          <LoadingStatus className="py-10" />
-        </>
+        <LoadingStatus className="py-10" />
       )}
     </section>
+  );
+}
+
+/** Starts the checkout of `plan` for the signed-in person's own plan, or sends them to manage theirs. */
+function Checkout({ plan, user }: { plan: string; user: AuthUser }) {
+  const navigate = useNavigate();
+  const hasPlan = hasCurrentPlan(user);
+  const { error, retry } = useProviderRedirect((signal) => createCheckout(plan, signal), !hasPlan);
+
+  useEffect(() => {
+    if (hasPlan || error?.code === 'billing/already-subscribed')
+      navigate('/settings/billing', { replace: true });
+  }, [hasPlan, error, navigate]);
+
+  if (!error) {
+    return (
+      <div>
+        <p className="text-slate-600">Taking you to secure checkout…</p>
+        <LoadingStatus className="py-10" />
+      </div>
+    );
+  }
+  return (
+    <div className="w-full">
+      <Alert variant="error" title="We could not start the checkout" className="text-left">
+        {error.message}
+      </Alert>
+      <div className="mt-6 flex flex-wrap justify-center gap-3">
+        {error.code !== 'billing/unknown-plan' && (
+          <button type="button" onClick={retry} className={buttonClasses()}>
+            Try again
+          </button>
+        )}
+        <Link to="/pricing" className={buttonClasses({ variant: 'secondary' })}>
+          Back to pricing
+        </Link>
+      </div>
+    </div>
   );
 }

@@ -8,7 +8,7 @@ import { GeneralSettingsForm } from '#web/components/settings/general-settings-f
 import { NotificationSettings } from '#web/components/settings/notification-settings.tsx';
 import { PasswordSettingsForm } from '#web/components/settings/password-settings-form.tsx';
 import { type SettingsSection, SettingsTabs } from '#web/components/settings/settings-tabs.tsx';
-import { OwnWorkspaceOnly } from '#web/components/workspaces/own-workspace-only.tsx';
+import { PermissionGate } from '#web/components/workspaces/permission-gate.tsx';
 import { unlistedPageMeta } from '#web/lib/meta.ts';
 import type { Route } from './+types/settings';
 
@@ -50,9 +50,9 @@ export default function Settings() {
         {section === 'billing' && (
           // Billing is the owner's: in someone else's workspace the page says so rather than leaving
           // for the person's own billing portal, which would look like the workspace's.
-          <OwnWorkspaceOnly>
-            <BillingSettingsPanel user={user} />
-          </OwnWorkspaceOnly>
+          <PermissionGate permission="billing.manage">
+            {() => <BillingSettingsPanel user={user} />}
+          </PermissionGate>
         )}
         {section === 'account' && <AccountSettingsPanel />}
       </div>

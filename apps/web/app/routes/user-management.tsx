@@ -1,25 +1,30 @@
 import { MembersPanel } from '#web/components/user-management/members-panel.tsx';
 import { SecondFactorRequirement } from '#web/components/user-management/second-factor-requirement.tsx';
-import { OwnerPage } from '#web/components/workspaces/owner-page.tsx';
+import { WorkspacePage } from '#web/components/workspaces/workspace-page.tsx';
 import { unlistedPageMeta } from '#web/lib/meta.ts';
 
 export const meta = () => unlistedPageMeta({ title: 'User Management', path: '/userManagement' });
 
 /**
- * docs/product.md §2: the people the signed-in user adds to their account, up to the seats of their
- * plan. The owner's page: while working in someone else's workspace it says so instead
- * (OwnWorkspaceOnly).
+ * docs/product.md §2: the people of the current workspace, up to the seats of its owner's plan. For its
+ * owner and its admins (members.read, docs/team.md Roles); anyone else is told so (PermissionGate).
  */
 export default function UserManagement() {
   return (
-    <OwnerPage
+    <WorkspacePage
       title="User Management"
-      intro="Add the people who work with you. Each one takes a seat of your plan."
-      // Keyed by the user: another user signing in here loads their own list.
-      panel={(user) => (
+      intro="Add the people who work with you, each with a role. Each one takes a seat of the plan."
+      permission="members.read"
+      // Keyed by the user and the workspace: either changing loads that list.
+      panel={(user, { workspace, param }) => (
         <>
-          <MembersPanel key={user.uid} seats={user.quantity} />
-          <SecondFactorRequirement user={user} />
+          <MembersPanel
+            key={`${user.uid} ${workspace.id}`}
+            seats={param === null ? user.quantity : workspace.seats}
+            workspace={param}
+            role={workspace.role}
+          />
+          <SecondFactorRequirement user={user} workspace={workspace} param={param} />
         </>
       )}
     />

@@ -6,19 +6,26 @@ import { errorMessage } from '#web/components/forms/error-message.ts';
 import { CardSection } from '#web/components/layout/card-section.tsx';
 import { LoadingStatus } from '#web/components/layout/loading-status.tsx';
 import { useApiResource } from '#web/hooks/use-api-resource.ts';
-import { type ActivityEntry, describeActivity, describeWhen, listNewestActivity } from '#web/lib/activity.ts';
+import {
+  type ActivityEntry,
+  describeActivity,
+  describeActor,
+  describeWhen,
+  listActivity,
+} from '#web/lib/activity.ts';
 import { type OlderActivity, useOlderActivity } from './use-older-activity.ts';
 
 const titleId = 'activity-log-title';
 
 /**
- * The owner's activity log (Teams): who did what in their workspace and when, newest first, a page at
- * a time ("Show older activity" loads the next). One entry per line, so it reads the same on a phone
- * as on a desk: `<who> <what>` with the time under it.
+ * A workspace's activity log (Teams), for its owner and admins: who did what in it and when, newest
+ * first, a page at a time ("Show older activity" loads the next). One entry per line, so it reads the
+ * same on a phone as on a desk: `<who> <what>` with the time under it. `workspace`: the `?workspace=`
+ * of another's workspace, null for the caller's own.
  */
-export function ActivityLog() {
-  const { data: newest, error, reload } = useApiResource(listNewestActivity);
-  const older = useOlderActivity(newest);
+export function ActivityLog({ workspace }: { workspace: string | null }) {
+  const { data: newest, error, reload } = useApiResource((signal) => listActivity(null, workspace, signal));
+  const older = useOlderActivity(newest, workspace);
   // A failed refresh keeps the entries it had; the alert says why they may be out of date.
   return (
     <CardSection titleId={titleId} testId="activity">
@@ -87,7 +94,7 @@ function ActivityBody({
             data-testid="activity-entry"
           >
             <p className="break-words text-sm text-slate-900">
-              <span className="font-medium break-all">{entry.actorEmail}</span> {describeActivity(entry)}
+              <span className="font-medium break-all">{describeActor(entry)}</span> {describeActivity(entry)}
             </p>
             <p className="mt-0.5 text-xs text-slate-600">
               <time dateTime={entry.createdAt} title={formatLongDate(entry.createdAt)}>

@@ -34,7 +34,7 @@ export type OlderActivity = {
  * the pages. A refresh (a new `newest`) starts over from it; an answer to a page of a previous one, or
  * after the log left the screen, is dropped.
  */
-export function useOlderActivity(newest: ActivityPage | null): OlderActivity {
+export function useOlderActivity(newest: ActivityPage | null, workspace: string | null): OlderActivity {
   const [state, setState] = useState<OlderPages | null>(null);
   const latestNewest = useRef(newest);
   latestNewest.current = newest;
@@ -58,7 +58,7 @@ export function useOlderActivity(newest: ActivityPage | null): OlderActivity {
     };
     setState({ ...shown, loading: true, error: null });
     const stillShown = () => !controller.signal.aborted && latestNewest.current === newest;
-    listActivity(nextCursor, controller.signal).then(
+    listActivity(nextCursor, workspace, controller.signal).then(
       (page) => {
         if (!stillShown()) return;
         setState({

@@ -21,14 +21,17 @@ const titleId = 'dashboard-items-title';
  * §2 the dashboard's item list: live (lib/live-items.ts), newest first, with add, rename, featuring
  * and delete, in a workspace (null: the signed-in user's own). A failed load or change is shown above
  * the list (§8); a refusal saying the caller lost access to the workspace goes to `onAccessLost`.
+ * Without `canWrite` (a viewer: docs/team.md, Roles) the list is as live, and offers no change.
  */
 export function ItemList({
   canFeature,
+  canWrite = true,
   workspace = null,
   onAccessLost = () => undefined,
   className = '',
 }: {
   canFeature: boolean;
+  canWrite?: boolean;
   workspace?: string | null;
   onAccessLost?: () => void;
   className?: string;
@@ -94,9 +97,15 @@ export function ItemList({
             ? 'Changes made by anyone in this workspace appear here at once.'
             : 'Changes appear here at once, in every tab and on every device you are signed in on.'}
         </p>
-        <div className="mt-4">
-          <AddItemForm onAdd={onAdd} />
-        </div>
+        {canWrite ? (
+          <div className="mt-4">
+            <AddItemForm onAdd={onAdd} />
+          </div>
+        ) : (
+          <p className="mt-2 text-sm text-slate-600" data-testid="items-read-only">
+            Your role in this workspace is viewer: you see its items, and others change them.
+          </p>
+        )}
       </div>
       {(loadError || actionError) && (
         <div className="space-y-3 px-4 pt-4 sm:px-6" data-testid="items-errors">
@@ -104,7 +113,7 @@ export function ItemList({
           {actionError && <Alert variant="error">{actionError}</Alert>}
         </div>
       )}
-      <ItemsBody items={items} isFailing={Boolean(loadError)} actions={actions} />
+      <ItemsBody items={items} isFailing={Boolean(loadError)} actions={canWrite ? actions : null} />
     </CardSection>
   );
 }
@@ -116,7 +125,7 @@ function ItemsBody({
 }: {
   items: Item[] | null;
   isFailing: boolean;
-  actions: ItemActions;
+  actions: ItemActions | null;
 }) {
   if (items === null) {
     return isFailing ? null : <LoadingStatus className="py-12" />;
@@ -125,7 +134,11 @@ function ItemsBody({
     return (
       <div className="px-4 py-12 text-center sm:px-6" data-testid="items-empty">
         <p className="font-medium text-slate-900">No items yet</p>
-        <p className="mt-1 text-sm text-slate-600">Add your first item with the form above.</p>
+        <p className="mt-1 text-sm text-slate-600">
+          {actions
+            ? 'Add your first item with the form above.'
+            : 'Items added in this workspace appear here.'}
+        </p>
       </div>
     );
   }

@@ -18,8 +18,40 @@ export type ItemActions = {
 const actionClasses =
   'rounded-md px-2.5 py-1.5 text-sm font-medium disabled:cursor-not-allowed disabled:opacity-60';
 
-/** One item: its featuring star, its name (renamed in place) and its actions. */
-export function ItemRow({ item, actions }: { item: Item; actions: ItemActions }) {
+/**
+ * One item: its featuring star, its name (renamed in place) and its actions; without actions (a role
+ * that changes nothing), the name and its mark alone.
+ */
+export function ItemRow({ item, actions }: { item: Item; actions: ItemActions | null }) {
+  if (!actions) return <ReadOnlyItemRow item={item} />;
+  return <EditableItemRow item={item} actions={actions} />;
+}
+
+function ItemSummary({ item }: { item: Item }) {
+  return (
+    <div className="min-w-0 flex-1 basis-60">
+      <p className="break-words font-medium text-slate-900">{item.name}</p>
+      <p className="mt-0.5 text-xs text-slate-600">
+        Added <time dateTime={item.createdAt}>{formatLongDate(item.createdAt)}</time>
+        {item.featured && <span className="ml-2 font-medium text-amber-700">Featured</span>}
+      </p>
+    </div>
+  );
+}
+
+function ReadOnlyItemRow({ item }: { item: Item }) {
+  return (
+    <li className="flex items-start gap-3 px-4 py-4 sm:px-6" data-testid="item-row">
+      {/* The word "Featured" beside the name says it to everyone: the star is decoration here. */}
+      <span aria-hidden="true" className={`-m-1 p-1 ${item.featured ? 'text-amber-500' : 'text-slate-300'}`}>
+        <StarIcon isFilled={item.featured} />
+      </span>
+      <ItemSummary item={item} />
+    </li>
+  );
+}
+
+function EditableItemRow({ item, actions }: { item: Item; actions: ItemActions }) {
   const [isEditing, setIsEditing] = useState(false);
   const [isConfirmingDelete, setIsConfirmingDelete] = useState(false);
   const [isBusy, setIsBusy] = useState(false);
@@ -64,13 +96,7 @@ export function ItemRow({ item, actions }: { item: Item; actions: ItemActions })
         />
       ) : (
         <div className="flex min-w-0 flex-1 flex-wrap items-center justify-between gap-x-4 gap-y-2">
-          <div className="min-w-0 flex-1 basis-60">
-            <p className="break-words font-medium text-slate-900">{item.name}</p>
-            <p className="mt-0.5 text-xs text-slate-600">
-              Added <time dateTime={item.createdAt}>{formatLongDate(item.createdAt)}</time>
-              {item.featured && <span className="ml-2 font-medium text-amber-700">Featured</span>}
-            </p>
-          </div>
+          <ItemSummary item={item} />
           <div className="-mr-2.5 ml-auto flex gap-1">
             <button
               ref={renameButtonRef}

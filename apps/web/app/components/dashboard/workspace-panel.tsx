@@ -3,6 +3,7 @@ import { Alert } from '#web/components/forms/alert.tsx';
 import { Button } from '#web/components/forms/button.tsx';
 import { errorMessage } from '#web/components/forms/error-message.ts';
 import { ModalDialog } from '#web/components/forms/modal-dialog.tsx';
+import { roleDescriptions, roleNames } from '#web/lib/team/roles.ts';
 import { type Workspace, workspaceLabel, workspaces } from '#web/lib/team/workspaces.ts';
 
 const titleId = 'dashboard-workspace-title';
@@ -53,7 +54,9 @@ export function WorkspacePanel({ workspace }: { workspace: Workspace }) {
         </div>
         <div>
           <dt className="font-medium text-slate-600">Your role</dt>
-          <dd className="mt-0.5 text-slate-900">Member: you see and change its items</dd>
+          <dd className="mt-0.5 text-slate-900" data-testid="workspace-role">
+            {roleNames[workspace.role]}: you {roleDescriptions[workspace.role]}
+          </dd>
         </div>
       </dl>
       <div className="mt-4 border-t border-slate-100 pt-4">

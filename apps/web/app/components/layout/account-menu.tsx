@@ -1,3 +1,4 @@
+import type { WorkspaceRole } from '@launchkit/api-contract/permissions';
 import { Link } from '#web/lib/page-router.tsx';
 import { DropdownMenu } from './dropdown-menu.tsx';
 import { accountLinksFor } from './navigation.ts';
@@ -12,11 +13,12 @@ const itemClasses =
  */
 export function AccountMenu({
   email,
-  isOwnWorkspace,
+  role,
   onSignOut,
 }: {
   email: string;
-  isOwnWorkspace: boolean;
+  /** The person's role in the workspace they work in (null: not known yet): which links it offers. */
+  role: WorkspaceRole | null;
   onSignOut: () => void;
 }) {
   return (
@@ -29,7 +31,7 @@ export function AccountMenu({
         <>
           <p className="truncate px-3 pt-1 pb-2 text-xs text-slate-600">Signed in as {email}</p>
           <ul className="border-t border-slate-100 pt-1">
-            {accountLinksFor(isOwnWorkspace).map((item) => (
+            {accountLinksFor(role).map((item) => (
               <li key={item.to}>
                 <Link to={item.to} onClick={close} className={itemClasses}>
                   {item.label}

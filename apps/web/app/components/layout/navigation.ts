@@ -2,12 +2,14 @@
 // Visitors get the Solutions and Resources placeholders (all leading home for now), About, Pricing and
 // Sign in; signed-in users get Dashboard and the Account menu.
 
+import { can, type Permission, type WorkspaceRole } from '@launchkit/api-contract/permissions';
+
 export type NavItem = {
   label: string;
   to: string;
   description?: string;
-  /** Shown only while the signed-in user works in their own workspace (Teams). */
-  ownerOnly?: boolean;
+  /** Shown only while the signed-in user's role in the workspace they work in allows it (Teams, Roles). */
+  permission?: Permission;
 };
 export type NavGroup = { label: string; items: NavItem[] };
 
@@ -44,14 +46,15 @@ export const dashboardLink: NavItem = { label: 'Dashboard', to: '/dashboard' };
 /** The Account menu; Sign out follows these links. */
 export const accountLinks: NavItem[] = [
   { label: 'My Account', to: '/myAccount' },
-  { label: 'User Management', to: '/userManagement', ownerOnly: true },
-  { label: 'Activity', to: '/activity', ownerOnly: true },
+  { label: 'User Management', to: '/userManagement', permission: 'members.read' },
+  { label: 'Activity', to: '/activity', permission: 'activity.read' },
+  { label: 'Developers', to: '/developers', permission: 'api-keys.manage' },
   { label: 'Settings', to: '/settings/general' },
 ];
 
-/** The Account menu's links for a user in their own workspace, or in someone else's. */
-export const accountLinksFor = (isOwnWorkspace: boolean): NavItem[] =>
-  accountLinks.filter((link) => isOwnWorkspace || !link.ownerOnly);
+/** The Account menu's links for the user's role in the workspace they work in (null: not known yet). */
+export const accountLinksFor = (role: WorkspaceRole | null): NavItem[] =>
+  accountLinks.filter((link) => !link.permission || (role !== null && can(role, link.permission)));
 
 export const footerGroups: NavGroup[] = [
   {

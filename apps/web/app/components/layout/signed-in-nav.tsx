@@ -1,7 +1,7 @@
 import type { RefObject } from 'react';
 import { buttonClasses } from '#web/components/forms/button.tsx';
 import { useWorkspaces } from '#web/hooks/use-workspaces.ts';
-import { isOwnWorkspace } from '#web/lib/team/workspaces.ts';
+import { currentWorkspace } from '#web/lib/team/workspaces.ts';
 import { AccountMenu } from './account-menu.tsx';
 import { BarLink } from './bar-link.tsx';
 import { MenuLink } from './menu-link.tsx';
@@ -13,15 +13,16 @@ import { WorkspaceSwitcher } from './workspace-switcher.tsx';
 // so a visitor's first view of a public page carries none of it (docs/decisions/0010).
 
 /** The owner-only links wait until the workspace is known to be the user's own. */
-const useIsOwnWorkspace = () => isOwnWorkspace(useWorkspaces()) === true;
+/** The signed-in person's role in the workspace they work in; null while it is not known. */
+const useCurrentRole = () => currentWorkspace(useWorkspaces())?.role ?? null;
 
 export function SignedInBar({ email, onSignOut }: { email: string; onSignOut: () => void }) {
-  const isOwn = useIsOwnWorkspace();
+  const role = useCurrentRole();
   return (
     <>
       <WorkspaceSwitcher variant="bar" />
       <BarLink item={dashboardLink} />
-      <AccountMenu email={email} isOwnWorkspace={isOwn} onSignOut={onSignOut} />
+      <AccountMenu email={email} role={role} onSignOut={onSignOut} />
     </>
   );
 }
@@ -35,7 +36,7 @@ export function SignedInMobileNav({
   onClose: () => void;
   onSignOut: () => void;
 }) {
-  const isOwn = useIsOwnWorkspace();
+  const role = useCurrentRole();
   return (
     <>
       <WorkspaceSwitcher
@@ -46,7 +47,7 @@ export function SignedInMobileNav({
         }}
       />
       <ul className="space-y-1">
-        {[dashboardLink, ...accountLinksFor(isOwn)].map((item) => (
+        {[dashboardLink, ...accountLinksFor(role)].map((item) => (
           <MenuLink key={item.to} to={item.to} label={item.label} onClick={onClose} />
         ))}
       </ul>

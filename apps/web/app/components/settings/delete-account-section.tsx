@@ -73,7 +73,7 @@ const memberLabel = (member: Member) => {
 function DeleteAccountDialog({ user, run, onClose }: DialogProps) {
   const navigate = useNavigate();
   const { endDeletedSession } = useAuth();
-  const members = useApiResource(listMembers);
+  const members = useApiResource((signal) => listMembers(null, signal));
   const joined = (members.data ?? []).filter((member) => member.status === 'member');
   const mustChoose = joined.length > 0;
   const expected = user.email || deletionConfirmationWithoutEmail;

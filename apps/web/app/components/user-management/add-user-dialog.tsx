@@ -1,4 +1,5 @@
 import { emailField, firstNameField, lastNameField } from '@launchkit/api-contract/field-rules';
+import { useState } from 'react';
 import { Button } from '#web/components/forms/button.tsx';
 import { EmailField } from '#web/components/forms/email-field.tsx';
 import { FormOutcome } from '#web/components/forms/form-outcome.tsx';
@@ -6,31 +7,42 @@ import { ModalDialog } from '#web/components/forms/modal-dialog.tsx';
 import { TextField } from '#web/components/forms/text-field.tsx';
 import { useAppForm } from '#web/hooks/use-app-form.ts';
 import { addMember, type Member, type NewMember } from '#web/lib/team/members.ts';
+import { type MemberRole, roleHints, roleNames } from '#web/lib/team/roles.ts';
 
 /**
- * docs/product.md §2 the Add User dialog: first name, last name and email, all required (§5). A refusal
- * (the seat limit, an email already added) keeps the dialog open with the server's message (§8).
+ * docs/product.md §2 the Add User dialog: first name, last name and email, all required (§5), and the
+ * role (docs/team.md, Roles; member unless chosen, among `roles`: those the person adding may give). A
+ * refusal (the seat limit, an email already added) keeps the dialog open with the server's message (§8).
  */
 export function AddUserDialog({
+  workspace,
+  roles,
   onAdded,
   onClose,
 }: {
+  workspace: string | null;
+  roles: readonly MemberRole[];
   onAdded: (user: Member) => void;
   onClose: () => void;
 }) {
-  const { requiredProps, submitWith, outcome, isSubmitting } = useAppForm<NewMember>({
+  const { requiredProps, submitWith, outcome, isSubmitting } = useAppForm<Omit<NewMember, 'role'>>({
     firstName: '',
     lastName: '',
     email: '',
   });
+  const [role, setRole] = useState<MemberRole>('member');
 
   const onSubmit = submitWith(async (values) => {
     onAdded(
-      await addMember({
-        firstName: values.firstName.trim(),
-        lastName: values.lastName.trim(),
-        email: values.email.trim(),
-      }),
+      await addMember(
+        {
+          firstName: values.firstName.trim(),
+          lastName: values.lastName.trim(),
+          email: values.email.trim(),
+          role,
+        },
+        workspace,
+      ),
     );
   });
 
@@ -38,7 +50,7 @@ export function AddUserDialog({
     <ModalDialog
       titleId="add-user-title"
       title="Add User"
-      description="Each user you add takes one seat of your plan."
+      description={`Each user you add takes one seat of ${workspace === null ? 'your' : 'the'} plan.`}
       onClose={onClose}
       testId="add-user-dialog"
     >
@@ -58,6 +70,27 @@ export function AddUserDialog({
           />
         </div>
         <EmailField id="add-user-email" autoComplete="off" {...requiredProps('email', emailField)} />
+        <div>
+          <label htmlFor="add-user-role" className="block text-sm font-medium text-slate-900">
+            Role
+          </label>
+          <select
+            id="add-user-role"
+            value={role}
+            aria-describedby="add-user-role-hint"
+            onChange={(event) => setRole(event.currentTarget.value as MemberRole)}
+            className="mt-1.5 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-sm text-slate-900 shadow-sm focus:border-brand-600 focus:ring-2 focus:ring-brand-600/20 focus:outline-none"
+          >
+            {roles.map((candidate) => (
+              <option key={candidate} value={candidate}>
+                {roleNames[candidate]}
+              </option>
+            ))}
+          </select>
+          <p id="add-user-role-hint" className="mt-1.5 text-sm text-slate-600">
+            {roleHints[role]}
+          </p>
+        </div>
         <FormOutcome outcome={outcome} />
         <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
           <Button variant="secondary" disabled={isSubmitting} onClick={onClose}>

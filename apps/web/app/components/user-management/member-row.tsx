@@ -1,17 +1,20 @@
 import type { MemberStatus } from '@launchkit/api-contract';
 import { formatLongDate } from '@launchkit/plans';
 import type { Member } from '#web/lib/team/members.ts';
+import { type MemberRole, roleNames } from '#web/lib/team/roles.ts';
 
 export type MemberActions = {
   onResend: (user: Member) => void;
+  onChangeRole: (user: Member, role: MemberRole) => void;
   onWithdraw: (user: Member) => void;
   onRemove: (user: Member) => void;
 };
 
+// "Joined" rather than "Member" for a member who joined: the role (Member, Admin, Viewer) sits beside it.
 const statusTexts: Record<MemberStatus, string> = {
   invited: 'Invited',
   expired: 'Invitation expired',
-  member: 'Member',
+  member: 'Joined',
 };
 
 const badgeStyles: Record<MemberStatus | 'no-seat', string> = {
@@ -41,21 +44,25 @@ function detailOf(user: Member): string {
 }
 
 /**
- * One member on user management: name, email, where they stand (`Invited`, `Invitation expired`,
- * `Member`, and `No seat` when the plan's seats do not reach them), and what the owner can do:
- * resend or withdraw an invitation, remove a member. The buttons' names are the actions alone; the
- * person's name is their description.
+ * One member on user management: name, email, role, where they stand (`Invited`, `Invitation
+ * expired`, `Joined`, and `No seat` when the plan's seats do not reach them), and what the person
+ * managing may do (`actions`; none for someone only the owner manages, an admin for an admin): change
+ * the role among `roles`, resend or withdraw an invitation, remove a member. The controls' names are
+ * the actions alone; the person's name is their description.
  */
 export function MemberRow({
   user,
   isBusy,
   actions,
+  roles,
 }: {
   user: Member;
   isBusy: boolean;
-  actions: MemberActions;
+  actions: MemberActions | null;
+  roles: readonly MemberRole[];
 }) {
   const nameId = `member-${user.id}-name`;
+  const roleId = `member-${user.id}-role`;
   const isPending = user.status !== 'member';
   // "sub-user" in the test ids below: the browser tests' names for the row since the first release.
   return (
@@ -78,39 +85,69 @@ export function MemberRow({
           </p>
           <p className="mt-1.5 text-xs text-slate-600">{detailOf(user)}</p>
         </div>
-        <div className="-ml-2.5 flex flex-wrap gap-1 sm:-mr-2.5 sm:ml-auto sm:justify-end">
-          {isPending ? (
-            <>
-              <button
-                type="button"
+        <div className="-ml-2.5 flex flex-wrap items-center gap-1 sm:-mr-2.5 sm:ml-auto sm:justify-end">
+          {actions ? (
+            <span className="flex items-center gap-2 px-2.5">
+              <label htmlFor={roleId} className="text-sm text-slate-600">
+                Role
+              </label>
+              <select
+                id={roleId}
+                value={user.role}
                 disabled={isBusy}
                 aria-describedby={nameId}
-                onClick={() => actions.onResend(user)}
-                className={`${actionClasses} text-slate-700 hover:bg-slate-100`}
+                onChange={(event) => actions.onChangeRole(user, event.currentTarget.value as MemberRole)}
+                className="rounded-md border border-slate-300 bg-white px-2 py-1 text-sm text-slate-900 focus:border-brand-600 focus:ring-2 focus:ring-brand-600/20 focus:outline-none disabled:opacity-60"
+                data-testid="sub-user-role"
               >
-                Resend invitation
-              </button>
+                {roles.map((role) => (
+                  <option key={role} value={role}>
+                    {roleNames[role]}
+                  </option>
+                ))}
+              </select>
+            </span>
+          ) : (
+            <span className="px-2.5 text-sm text-slate-600">
+              Role{' '}
+              <span className="font-medium text-slate-900" data-testid="sub-user-role">
+                {roleNames[user.role]}
+              </span>
+            </span>
+          )}
+          {actions &&
+            (isPending ? (
+              <>
+                <button
+                  type="button"
+                  disabled={isBusy}
+                  aria-describedby={nameId}
+                  onClick={() => actions.onResend(user)}
+                  className={`${actionClasses} text-slate-700 hover:bg-slate-100`}
+                >
+                  Resend invitation
+                </button>
+                <button
+                  type="button"
+                  disabled={isBusy}
+                  aria-describedby={nameId}
+                  onClick={() => actions.onWithdraw(user)}
+                  className={`${actionClasses} text-red-700 hover:bg-red-50`}
+                >
+                  Withdraw invitation
+                </button>
+              </>
+            ) : (
               <button
                 type="button"
                 disabled={isBusy}
                 aria-describedby={nameId}
-                onClick={() => actions.onWithdraw(user)}
+                onClick={() => actions.onRemove(user)}
                 className={`${actionClasses} text-red-700 hover:bg-red-50`}
               >
-                Withdraw invitation
+                Remove
               </button>
-            </>
-          ) : (
-            <button
-              type="button"
-              disabled={isBusy}
-              aria-describedby={nameId}
-              onClick={() => actions.onRemove(user)}
-              className={`${actionClasses} text-red-700 hover:bg-red-50`}
-            >
-              Remove
-            </button>
-          )}
+            ))}
         </div>
       </div>
     </li>

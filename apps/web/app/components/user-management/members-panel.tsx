@@ -8,7 +8,20 @@ import { errorMessage } from '#web/components/forms/error-message.ts';
 import { CardSection } from '#web/components/layout/card-section.tsx';
 import { LoadingStatus } from '#web/components/layout/loading-status.tsx';
 import { useApiResource } from '#web/hooks/use-api-resource.ts';
-import { listMembers, type Member, removeMember, resendInvitation } from '#web/lib/team/members.ts';
+import {
+  changeMemberRole,
+  listMembers,
+  type Member,
+  removeMember,
+  resendInvitation,
+} from '#web/lib/team/members.ts';
+import {
+  assignableRoles,
+  canManage,
+  type MemberRole,
+  roleNames,
+  type WorkspaceRole,
+} from '#web/lib/team/roles.ts';
 import { AddUserDialog } from './add-user-dialog.tsx';
 import { fullName, type MemberActions, MemberRow } from './member-row.tsx';
 
@@ -32,13 +45,23 @@ export function overLimitMessage(seats: number, people: number): string {
 }
 
 /**
- * docs/product.md §2 /userManagement: the signed-in user's members and the Add User dialog. §4: Add
- * User is disabled once the users reach the plan's seats (quantity); the server holds the same limit.
- * Each person added is invited by mail (docs/team.md): the owner can resend or withdraw the
- * invitation, and remove a member; both ask first.
+ * docs/product.md §2 /userManagement: the workspace's members and the Add User dialog. §4: Add User is
+ * disabled once the users reach the plan's seats (quantity); the server holds the same limit. Each
+ * person added is invited by mail with a role (docs/team.md): the owner, or an admin for the roles
+ * below admin, can resend or withdraw the invitation, change a role, and remove a member; withdrawing
+ * and removing ask first. `workspace`: the `?workspace=` of another's workspace, null for the person's
+ * own; `role`: theirs in it.
  */
-export function MembersPanel({ seats }: { seats: number }) {
-  const { data: users, error, reload } = useApiResource(listMembers);
+export function MembersPanel({
+  seats,
+  workspace,
+  role,
+}: {
+  seats: number;
+  workspace: string | null;
+  role: WorkspaceRole;
+}) {
+  const { data: users, error, reload } = useApiResource((signal) => listMembers(workspace, signal));
   const loadError = error && errorMessage(error);
   const [isAdding, setIsAdding] = useState(false);
   const [success, setSuccess] = useState<string | null>(null);
@@ -75,8 +98,17 @@ export function MembersPanel({ seats }: { seats: number }) {
       void run(
         user,
         async () => {
-          await resendInvitation(user.id);
+          await resendInvitation(user.id, workspace);
           return `Invitation sent to ${user.email}.`;
+        },
+        { rowGoes: false },
+      ),
+    onChangeRole: (user, newRole: MemberRole) =>
+      void run(
+        user,
+        async () => {
+          await changeMemberRole(user.id, newRole, workspace);
+          return `${fullName(user)} is now ${roleNames[newRole].toLowerCase()}.`;
         },
         { rowGoes: false },
       ),
@@ -89,7 +121,7 @@ export function MembersPanel({ seats }: { seats: number }) {
     void run(
       user,
       async () => {
-        await removeMember(user.id);
+        await removeMember(user.id, workspace);
         return kind === 'withdraw' ? 'Invitation withdrawn.' : `${fullName(user)} was removed.`;
       },
       { rowGoes: true },
@@ -137,13 +169,19 @@ export function MembersPanel({ seats }: { seats: number }) {
           users !== null &&
           isAtLimit && (
             <p id={limitId} className="text-sm text-slate-700" data-testid="seat-limit">
-              {seats === 0
-                ? 'Your account has no seats for more users. '
-                : `You are using all ${seats} seats of your plan. `}
-              <Link to="/pricing" className="link">
-                {seats === 0 ? 'Choose a plan' : 'Upgrade your plan'}
-              </Link>{' '}
-              to add users.
+              {workspace !== null ? (
+                `All ${seats} seats of the plan are taken. Its owner can add seats.`
+              ) : (
+                <>
+                  {seats === 0
+                    ? 'Your account has no seats for more users. '
+                    : `You are using all ${seats} seats of your plan. `}
+                  <Link to="/pricing" className="link">
+                    {seats === 0 ? 'Choose a plan' : 'Upgrade your plan'}
+                  </Link>{' '}
+                  to add users.
+                </>
+              )}
             </p>
           )
         )}
@@ -151,9 +189,17 @@ export function MembersPanel({ seats }: { seats: number }) {
         {actionError && <Alert variant="error">{actionError}</Alert>}
         {success && <Alert variant="success">{success}</Alert>}
       </div>
-      <MembersBody users={users} isFailing={Boolean(loadError)} busyId={busyId} actions={actions} />
+      <MembersBody
+        users={users}
+        isFailing={Boolean(loadError)}
+        busyId={busyId}
+        actions={actions}
+        role={role}
+      />
       {isAdding && (
         <AddUserDialog
+          workspace={workspace}
+          roles={assignableRoles(role)}
           onAdded={onAdded}
           onClose={() => {
             setIsAdding(false);
@@ -183,8 +229,8 @@ export function MembersPanel({ seats }: { seats: number }) {
           title={`Remove ${fullName(confirming.user)}?`}
           description={
             <p>
-              They lose access to your workspace at once, and their seat is free. The items stay in your
-              workspace.
+              They lose access to {workspace === null ? 'your' : 'this'} workspace at once, and their seat is
+              free. The items stay in the workspace.
             </p>
           }
           confirmLabel="Remove"
@@ -202,11 +248,13 @@ function MembersBody({
   isFailing,
   busyId,
   actions,
+  role,
 }: {
   users: Member[] | null;
   isFailing: boolean;
   busyId: string | null;
   actions: MemberActions;
+  role: WorkspaceRole;
 }) {
   if (users === null) return isFailing ? null : <LoadingStatus className="py-12" />;
   if (users.length === 0) {
@@ -220,7 +268,13 @@ function MembersBody({
   return (
     <ul aria-labelledby={titleId} className="divide-y divide-slate-200">
       {users.map((user) => (
-        <MemberRow key={user.id} user={user} isBusy={busyId === user.id} actions={actions} />
+        <MemberRow
+          key={user.id}
+          user={user}
+          isBusy={busyId === user.id}
+          actions={canManage(role, user.role) ? actions : null}
+          roles={assignableRoles(role)}
+        />
       ))}
     </ul>
   );

@@ -6,18 +6,29 @@ import { CardSection } from '#web/components/layout/card-section.tsx';
 import { useOutcome } from '#web/hooks/use-app-form.ts';
 import { useWorkspaces } from '#web/hooks/use-workspaces.ts';
 import { setWorkspaceSecurity } from '#web/lib/team/members.ts';
-import { workspaces } from '#web/lib/team/workspaces.ts';
+import { type Workspace, workspaces } from '#web/lib/team/workspaces.ts';
 
 const titleId = 'member-security-title';
 
 /**
- * The owner's requirement of a second factor for members (docs/team.md). The server decides it from
- * each member's token; turning it on needs the owner signed in with a second factor themselves, which
- * the server checks and this card explains.
+ * The workspace's requirement of a second factor for members (docs/team.md), set by its owner or an
+ * admin (workspace.security). The server decides it from each member's token; turning it on needs the
+ * person signed in with a second factor themselves, which the server checks and this card explains.
+ * `param`: the `?workspace=` of another's workspace, null for the person's own.
  */
-export function SecondFactorRequirement({ user }: { user: AuthUser }) {
+export function SecondFactorRequirement({
+  user,
+  workspace,
+  param,
+}: {
+  user: AuthUser;
+  workspace: Workspace;
+  param: string | null;
+}) {
+  // The person's own workspace is in the list once it has loaded (before, its setting is not known).
   const snapshot = useWorkspaces();
-  const own = snapshot.workspaces?.find((workspace) => workspace.role === 'owner');
+  const listed = snapshot.workspaces?.find((candidate) => candidate.id === workspace.id);
+  const whose = param === null ? 'your workspace' : 'this workspace';
   // The box shows the choice at once; it goes back if the server refuses it.
   const [saving, setSaving] = useState<boolean | null>(null);
   const { outcome, run } = useOutcome();
@@ -25,11 +36,11 @@ export function SecondFactorRequirement({ user }: { user: AuthUser }) {
   const onChange = async (requiresSecondFactor: boolean) => {
     setSaving(requiresSecondFactor);
     await run(async () => {
-      await setWorkspaceSecurity({ requiresSecondFactor });
+      await setWorkspaceSecurity({ requiresSecondFactor }, param);
       await workspaces.refresh();
       return requiresSecondFactor
-        ? 'Members now need two-factor authentication to open your workspace.'
-        : 'Members no longer need two-factor authentication to open your workspace.';
+        ? `Members now need two-factor authentication to open ${whose}.`
+        : `Members no longer need two-factor authentication to open ${whose}.`;
     });
     setSaving(null);
   };
@@ -45,8 +56,8 @@ export function SecondFactorRequirement({ user }: { user: AuthUser }) {
             id="require-second-factor"
             type="checkbox"
             className="mt-0.5 size-4 rounded border-slate-300 text-brand-600 focus:ring-brand-600"
-            checked={saving ?? own?.requiresSecondFactor ?? false}
-            disabled={!own || saving !== null}
+            checked={saving ?? listed?.requiresSecondFactor ?? false}
+            disabled={!listed || saving !== null}
             aria-describedby="require-second-factor-hint"
             onChange={(event) => void onChange(event.currentTarget.checked)}
           />
@@ -55,8 +66,8 @@ export function SecondFactorRequirement({ user }: { user: AuthUser }) {
               Require two-factor authentication
             </label>
             <p id="require-second-factor-hint" className="mt-1 text-sm text-slate-600">
-              Members who did not sign in with a code from an authenticator app cannot open your workspace
-              until they do.
+              Members who did not sign in with a code from an authenticator app cannot open {whose} until they
+              do.
               {!user.signedInWithSecondFactor && (
                 <>
                   {' '}

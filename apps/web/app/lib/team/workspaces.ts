@@ -82,6 +82,7 @@ export function currentWorkspace(snapshot: WorkspaceSnapshot): Workspace | null 
     ownerEmail: '',
     role: 'owner',
     hasSeat: true,
+    seats: 0,
     canFeatureItems: false,
     billingNeedsAttention: false,
     requiresSecondFactor: false,

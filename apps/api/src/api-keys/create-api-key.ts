@@ -1,0 +1,64 @@
+import { apiKeysPerWorkspace, type CreateApiKeyRequest, type CreatedApiKey } from '@launchkit/api-contract';
+import { and, count, eq, isNull, sql } from 'drizzle-orm';
+import { recordActivity } from '#api/activity/record-activity.ts';
+import type { Database } from '#api/db/database.ts';
+import { apiKeys } from '#api/db/schema.ts';
+import { AppError } from '#api/http/app-error.ts';
+import { authorizeWorkspace, type WorkspaceCaller } from '#api/team/authorize-workspace.ts';
+import { requirePermission } from '#api/team/require-permission.ts';
+import { apiKeyColumns } from './api-key-document.ts';
+import { hashApiKeySecret, newApiKeySecret } from './api-key-secret.ts';
+
+const limitReached = () =>
+  new AppError(
+    409,
+    'api-keys/limit-reached',
+    `This workspace has ${apiKeysPerWorkspace} keys, the most it can hold. Revoke one you no longer use first.`,
+  );
+
+/**
+ * Makes a key for the workspace (docs/api-keys.md): its owner's or an admin's (`api-keys.manage`),
+ * with a role below owner and an optional expiry. Only the secret's SHA-256 is stored; the secret is
+ * in this answer and nowhere else. The owner's row is locked for the count and the insert, so
+ * concurrent creates never pass the limit; the activity log records it in the same transaction.
+ */
+export async function createApiKey(
+  db: Database,
+  caller: WorkspaceCaller,
+  workspace: string | undefined,
+  request: CreateApiKeyRequest,
+): Promise<CreatedApiKey> {
+  const { secret, prefix } = newApiKeySecret();
+  return db.transaction(async (tx) => {
+    const access = await authorizeWorkspace(tx, caller, workspace, { lock: true, lockOwnerRow: true });
+    requirePermission(access, 'api-keys.manage');
+    const [held] = await tx
+      .select({ keys: count() })
+      .from(apiKeys)
+      .where(and(eq(apiKeys.workspace, access.workspace), isNull(apiKeys.revokedAt)));
+    if ((held?.keys ?? 0) >= apiKeysPerWorkspace) throw limitReached();
+    const [key] = await tx
+      .insert(apiKeys)
+      .values({
+        workspace: access.workspace,
+        name: request.name,
+        role: request.role,
+        prefix,
+        secretHash: hashApiKeySecret(secret),
+        createdBy: caller.uid,
+        expiresAt:
+          request.expiresInDays === undefined
+            ? null
+            : sql`now() + make_interval(days => ${request.expiresInDays})`,
+      })
+      .returning(apiKeyColumns);
+    if (!key) throw new Error('the API key insert returned no row');
+    await recordActivity(tx, {
+      workspace: access.workspace,
+      actor: caller.uid,
+      action: 'api-key.created',
+      subject: key.name,
+    });
+    return { key, secret };
+  });
+}

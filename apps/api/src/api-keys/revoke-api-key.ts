@@ -1,0 +1,43 @@
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import { recordActivity } from '#api/activity/record-activity.ts';
+import type { Database } from '#api/db/database.ts';
+import { apiKeys } from '#api/db/schema.ts';
+import { isUuid } from '#api/db/uuid.ts';
+import { workspaceAccessChannel } from '#api/items/live-items.ts';
+import { authorizeWorkspace, type WorkspaceCaller } from '#api/team/authorize-workspace.ts';
+import { requirePermission } from '#api/team/require-permission.ts';
+import { apiKeyNotFound } from './api-key-errors.ts';
+
+/**
+ * Revokes one of the workspace's keys (`api-keys.manage`). The row stays, marked revoked, so the key's
+ * next request is told it was revoked rather than that it never existed. A write of the key under way
+ * holds its row (FOR SHARE, authorize-workspace.ts), so this waits for it, and every request that
+ * starts after the commit finds the key revoked, on every instance: each reads the key from the
+ * database. The workspace's access is announced, so open live lists of the key end too.
+ */
+export async function revokeApiKey(
+  db: Database,
+  caller: WorkspaceCaller,
+  workspace: string | undefined,
+  id: string,
+): Promise<{ id: string }> {
+  return db.transaction(async (tx) => {
+    const access = await authorizeWorkspace(tx, caller, workspace, { lock: true });
+    requirePermission(access, 'api-keys.manage');
+    if (!isUuid(id)) throw apiKeyNotFound();
+    const [revoked] = await tx
+      .update(apiKeys)
+      .set({ revokedAt: sql`now()` })
+      .where(and(eq(apiKeys.id, id), eq(apiKeys.workspace, access.workspace), isNull(apiKeys.revokedAt)))
+      .returning({ id: apiKeys.id, name: apiKeys.name });
+    if (!revoked) throw apiKeyNotFound();
+    await recordActivity(tx, {
+      workspace: access.workspace,
+      actor: caller.uid,
+      action: 'api-key.revoked',
+      subject: revoked.name,
+    });
+    await tx.execute(sql`select pg_notify(${workspaceAccessChannel}, ${access.workspace})`);
+    return { id: revoked.id };
+  });
+}

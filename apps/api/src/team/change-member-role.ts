@@ -1,0 +1,61 @@
+import type { MemberRole } from '@launchkit/api-contract';
+import { and, eq } from 'drizzle-orm';
+import { recordActivity } from '#api/activity/record-activity.ts';
+import type { Database } from '#api/db/database.ts';
+import { subUsers } from '#api/db/schema.ts';
+import type { JobQueue } from '#api/jobs/job-queue.ts';
+import { emitWorkspaceEvent } from '#api/webhooks/emit-event.ts';
+import { authorizeWorkspace, type WorkspaceCaller } from './authorize-workspace.ts';
+import { readMember } from './list-members.ts';
+import { assertMemberRecordId, type Member, memberNotFound } from './member-document.ts';
+import { requirePermission } from './require-permission.ts';
+
+/**
+ * Gives a member (joined or invited) another role: the owner any role below owner, an admin only roles
+ * below admin, and never to or from admin (admins.manage). The owner is no row here, so nobody changes
+ * the owner's role: that takes a transfer. The activity log records the change with the role before.
+ * and the workspace's webhook endpoints subscribed to `member.role_changed` get the event, both in the
+ * transaction of the change. A change to the role they already have changes nothing and records nothing.
+ */
+export async function changeMemberRole(
+  deps: { db: Database; jobs: Pick<JobQueue, 'send'> },
+  caller: WorkspaceCaller,
+  workspace: string | undefined,
+  id: string,
+  role: MemberRole,
+): Promise<Member> {
+  const workspaceId = await deps.db.transaction(async (tx) => {
+    const access = await authorizeWorkspace(tx, caller, workspace, { lock: true });
+    requirePermission(access, 'members.manage');
+    assertMemberRecordId(id);
+    const [row] = await tx
+      .select({ role: subUsers.role, email: subUsers.email, memberId: subUsers.memberId })
+      .from(subUsers)
+      .where(and(eq(subUsers.id, id), eq(subUsers.owner, access.workspace)))
+      .for('update');
+    if (!row) throw memberNotFound();
+    if (row.role === 'admin' || role === 'admin') requirePermission(access, 'admins.manage');
+    if (row.role !== role) {
+      await tx.update(subUsers).set({ role }).where(eq(subUsers.id, id));
+      await recordActivity(tx, {
+        workspace: access.workspace,
+        actor: caller.uid,
+        action: 'member.role_changed',
+        subject: row.email,
+        previous: row.role,
+      });
+      await emitWorkspaceEvent(deps, tx, {
+        workspace: access.workspace,
+        type: 'member.role_changed',
+        data: {
+          member: { id, email: row.email, userId: row.memberId, role },
+          previousRole: row.role as MemberRole,
+        },
+      });
+    }
+    return access.workspace;
+  });
+  const member = await readMember(deps.db, workspaceId, id);
+  if (!member) throw memberNotFound(); // removed in the moment since
+  return member;
+}

@@ -1,0 +1,44 @@
+import type { ChangeWebhookEndpointRequest, WebhookEndpoint } from '@launchkit/api-contract';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Database } from '#api/db/database.ts';
+import { webhookEndpoints } from '#api/db/schema.ts';
+import type { WorkspaceCaller } from '#api/team/authorize-workspace.ts';
+import { authorizeWebhooks } from './authorize-webhooks.ts';
+import { checkEndpointUrl } from './check-endpoint-url.ts';
+import {
+  isUuid,
+  toWebhookEndpoint,
+  webhookEndpointColumns,
+  webhookEndpointNotFound,
+} from './webhook-endpoint-document.ts';
+import type { TargetPolicy } from './webhook-targets.ts';
+
+/**
+ * Changes what is given; turning an endpoint on again forgets its failures (it gets a fresh day), and
+ * an admin turning it off says so.
+ */
+export async function changeWebhookEndpoint(
+  deps: { db: Database; targets: TargetPolicy },
+  caller: WorkspaceCaller,
+  workspace: string | undefined,
+  id: string,
+  change: ChangeWebhookEndpointRequest,
+): Promise<WebhookEndpoint> {
+  const owner = await authorizeWebhooks(deps.db, caller, workspace);
+  const url = change.url === undefined ? undefined : await checkEndpointUrl(change.url, deps.targets);
+  if (!isUuid(id)) throw webhookEndpointNotFound();
+  const [row] = await deps.db
+    .update(webhookEndpoints)
+    .set({
+      ...(url !== undefined && { url }),
+      ...(change.events && { events: change.events }),
+      ...(change.description !== undefined && { description: change.description }),
+      ...(change.enabled === true && { enabled: true, disabledReason: null, failingSince: null }),
+      ...(change.enabled === false && { enabled: false, disabledReason: 'Turned off by an admin.' }),
+      updatedAt: sql`now()`,
+    })
+    .where(and(eq(webhookEndpoints.id, id), eq(webhookEndpoints.workspace, owner)))
+    .returning(webhookEndpointColumns);
+  if (!row) throw webhookEndpointNotFound();
+  return toWebhookEndpoint(row);
+}

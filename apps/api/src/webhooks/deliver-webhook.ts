@@ -1,0 +1,171 @@
+import { and, eq, isNotNull, sql } from 'drizzle-orm';
+import type { Database } from '#api/db/database.ts';
+import { subUsers, users, webhookDeliveries, webhookEndpoints } from '#api/db/schema.ts';
+import type { JobKind, JobQueue } from '#api/jobs/job-queue.ts';
+import { queueMail } from '#api/mail/queue-mail.ts';
+import { type Attempt, postWebhook } from './post-webhook.ts';
+import {
+  type WebhookDeliveryOrder,
+  webhookDeliveryJob,
+  webhookFanOutJob,
+} from './webhook-delivery-job-kind.ts';
+import { signWebhook } from './webhook-signature.ts';
+import type { TargetPolicy } from './webhook-targets.ts';
+
+// An endpoint that has failed every delivery for this long is turned off (decision 0035): about the
+// time one delivery's retries take, so a receiver down for a day loses nothing it could not redeliver.
+export const disableAfterFailingMs = 24 * 3600 * 1000;
+
+type DeliveryDeps = {
+  jobs: Pick<JobQueue, 'handle' | 'send' | 'sendMany'>;
+  db: Database;
+  targets: TargetPolicy;
+  /** The delivery job with its retries: tests give a short one. */
+  kind?: JobKind<WebhookDeliveryOrder>;
+};
+
+/** Runs the delivery jobs (docs/webhooks.md, "Deliveries"). */
+export function handleWebhookDeliveries(deps: DeliveryDeps) {
+  const kind = deps.kind ?? webhookDeliveryJob;
+  // Each delivery's job has the delivery's id: a fan-out run twice adds it once.
+  deps.jobs.handle(webhookFanOutJob, async ({ deliveryIds }) => {
+    await deps.jobs.sendMany(
+      kind,
+      deliveryIds.map((deliveryId) => ({ id: deliveryId, data: { deliveryId } })),
+    );
+  });
+  deps.jobs.handle(kind, async (order, job) => {
+    const isLastTry = job.attempt > kind.retry.retryLimit;
+    const outcome = await deliverWebhook(deps, order.deliveryId, { isLastTry });
+    // Thrown, the job is tried again with backoff; the attempt is in the log already.
+    if (outcome === 'retry')
+      throw new Error(`webhook delivery ${order.deliveryId} failed; tried again later`);
+  });
+}
+
+/**
+ * One attempt of one delivery: signs the payload with the endpoint's secret (and the one a rotation
+ * replaced, while it overlaps), posts it, and writes the attempt on the delivery's row. A delivery no
+ * longer pending (a run repeated after its instance died) or whose endpoint is gone does nothing.
+ * After a failure the endpoint is turned off, and its admins mailed, once it has failed for a day.
+ */
+export async function deliverWebhook(
+  deps: Pick<DeliveryDeps, 'db' | 'jobs' | 'targets'>,
+  deliveryId: string,
+  options: { isLastTry: boolean },
+): Promise<'done' | 'retry'> {
+  const [row] = await deps.db
+    .select({
+      status: webhookDeliveries.status,
+      eventId: webhookDeliveries.eventId,
+      payload: webhookDeliveries.payload,
+      endpointId: webhookEndpoints.id,
+      workspace: webhookEndpoints.workspace,
+      url: webhookEndpoints.url,
+      enabled: webhookEndpoints.enabled,
+      secret: webhookEndpoints.secret,
+      previousSecret: webhookEndpoints.previousSecret,
+      previousSecretExpiresAt: webhookEndpoints.previousSecretExpiresAt,
+    })
+    .from(webhookDeliveries)
+    .innerJoin(webhookEndpoints, eq(webhookEndpoints.id, webhookDeliveries.endpointId))
+    .where(eq(webhookDeliveries.id, deliveryId));
+  if (row?.status !== 'pending') return 'done';
+  if (!row.enabled) {
+    await deps.db
+      .update(webhookDeliveries)
+      .set({ status: 'failed', error: 'The endpoint is turned off.' })
+      .where(eq(webhookDeliveries.id, deliveryId));
+    return 'done';
+  }
+  const now = new Date();
+  const secrets = [row.secret];
+  if (row.previousSecret && row.previousSecretExpiresAt && row.previousSecretExpiresAt > now) {
+    secrets.push(row.previousSecret);
+  }
+  const timestamp = Math.floor(now.getTime() / 1000);
+  const attempt = await postWebhook(
+    row.url,
+    {
+      body: row.payload,
+      headers: {
+        'webhook-id': row.eventId,
+        'webhook-timestamp': String(timestamp),
+        'webhook-signature': signWebhook({ id: row.eventId, timestamp, body: row.payload }, secrets),
+      },
+    },
+    deps.targets,
+  );
+  return recordAttempt(deps, { ...row, deliveryId }, attempt, options);
+}
+
+async function recordAttempt(
+  deps: Pick<DeliveryDeps, 'db' | 'jobs'>,
+  delivery: { deliveryId: string; endpointId: string; workspace: string; url: string },
+  attempt: Attempt,
+  options: { isLastTry: boolean },
+): Promise<'done' | 'retry'> {
+  return deps.db.transaction(async (tx) => {
+    const [endpoint] = await tx
+      .update(webhookEndpoints)
+      .set(
+        attempt.isSuccess
+          ? { failingSince: null }
+          : { failingSince: sql`coalesce(${webhookEndpoints.failingSince}, now())` },
+      )
+      .where(eq(webhookEndpoints.id, delivery.endpointId))
+      .returning({ failingSince: webhookEndpoints.failingSince, enabled: webhookEndpoints.enabled });
+    const failingSince = endpoint?.failingSince ?? null;
+    const hasFailedForADay =
+      failingSince !== null && Date.now() - failingSince.getTime() >= disableAfterFailingMs;
+    const isOver = attempt.isSuccess || options.isLastTry || hasFailedForADay;
+    await tx
+      .update(webhookDeliveries)
+      .set({
+        status: attempt.isSuccess ? 'succeeded' : isOver ? 'failed' : 'pending',
+        attempts: sql`${webhookDeliveries.attempts} + 1`,
+        responseStatus: attempt.responseStatus,
+        durationMs: attempt.durationMs,
+        error: attempt.error,
+        lastAttemptAt: sql`now()`,
+      })
+      .where(eq(webhookDeliveries.id, delivery.deliveryId));
+    if (hasFailedForADay && endpoint?.enabled && failingSince) {
+      await disableEndpoint(deps, tx, { ...delivery, failingSince, lastError: attempt.error ?? '' });
+    }
+    return isOver ? 'done' : 'retry';
+  });
+}
+
+/** Turns the endpoint off and mails the workspace's owner and admins, once per run of failures. */
+async function disableEndpoint(
+  deps: Pick<DeliveryDeps, 'jobs'>,
+  tx: Database,
+  endpoint: { endpointId: string; workspace: string; url: string; failingSince: Date; lastError: string },
+) {
+  await tx
+    .update(webhookEndpoints)
+    .set({
+      enabled: false,
+      disabledReason: 'Every delivery failed for a day.',
+      updatedAt: sql`now()`,
+    })
+    .where(eq(webhookEndpoints.id, endpoint.endpointId));
+  const [owner] = await tx.select({ email: users.email }).from(users).where(eq(users.id, endpoint.workspace));
+  const admins = await tx
+    .select({ email: subUsers.email })
+    .from(subUsers)
+    .where(
+      and(eq(subUsers.owner, endpoint.workspace), eq(subUsers.role, 'admin'), isNotNull(subUsers.joinedAt)),
+    );
+  const recipients = new Set([owner?.email, ...admins.map((admin) => admin.email)].filter(Boolean));
+  for (const to of recipients) {
+    if (!to) continue;
+    await queueMail(deps.jobs, tx, {
+      key: `webhook-endpoint-disabled:${endpoint.endpointId}:${endpoint.failingSince.toISOString()}:${to}`,
+      to,
+      template: 'webhook-endpoint-disabled',
+      props: { url: endpoint.url, lastError: endpoint.lastError },
+    });
+  }
+}

@@ -1,0 +1,55 @@
+import type { WebhookDelivery } from '@launchkit/api-contract';
+import { and, eq } from 'drizzle-orm';
+import type { Database } from '#api/db/database.ts';
+import { webhookDeliveries, webhookEndpoints } from '#api/db/schema.ts';
+import type { JobQueue } from '#api/jobs/job-queue.ts';
+import type { WorkspaceCaller } from '#api/team/authorize-workspace.ts';
+import { authorizeWebhooks } from './authorize-webhooks.ts';
+import { webhookDeliveryJob } from './webhook-delivery-job-kind.ts';
+import {
+  isUuid,
+  toWebhookDelivery,
+  webhookDeliveryColumns,
+  webhookDeliveryNotFound,
+  webhookEndpointNotFound,
+} from './webhook-endpoint-document.ts';
+
+/**
+ * "Redeliver": the same event (its id, its body) to the same endpoint, as a new delivery of its own in
+ * the log, tried like any other; the receiver recognises it by its `webhook-id`. Queued even while the
+ * endpoint is off: the delivery then fails at once, saying so.
+ */
+export async function redeliverWebhook(
+  deps: { db: Database; jobs: Pick<JobQueue, 'send'> },
+  caller: WorkspaceCaller,
+  workspace: string | undefined,
+  endpointId: string,
+  deliveryId: string,
+): Promise<WebhookDelivery> {
+  const owner = await authorizeWebhooks(deps.db, caller, workspace);
+  if (!isUuid(endpointId)) throw webhookEndpointNotFound();
+  if (!isUuid(deliveryId)) throw webhookDeliveryNotFound();
+  return deps.db.transaction(async (tx) => {
+    const [endpoint] = await tx
+      .select({ id: webhookEndpoints.id })
+      .from(webhookEndpoints)
+      .where(and(eq(webhookEndpoints.id, endpointId), eq(webhookEndpoints.workspace, owner)));
+    if (!endpoint) throw webhookEndpointNotFound();
+    const [original] = await tx
+      .select({
+        eventId: webhookDeliveries.eventId,
+        eventType: webhookDeliveries.eventType,
+        payload: webhookDeliveries.payload,
+      })
+      .from(webhookDeliveries)
+      .where(and(eq(webhookDeliveries.id, deliveryId), eq(webhookDeliveries.endpointId, endpointId)));
+    if (!original) throw webhookDeliveryNotFound();
+    const [delivery] = await tx
+      .insert(webhookDeliveries)
+      .values({ endpointId, ...original })
+      .returning(webhookDeliveryColumns);
+    if (!delivery) throw new Error('the webhook delivery insert returned no row');
+    await deps.jobs.send(webhookDeliveryJob, { deliveryId: delivery.id }, { tx });
+    return toWebhookDelivery(delivery);
+  });
+}

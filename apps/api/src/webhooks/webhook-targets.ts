@@ -1,0 +1,139 @@
+import { lookup as lookUpHost } from 'node:dns/promises';
+import { BlockList, isIP } from 'node:net';
+
+/**
+ * Where deliveries may go (docs/webhooks.md, "Where deliveries go"; decision 0035). In production, https
+ * only, and only to public addresses: a host that resolves to any private, loopback, link-local or
+ * otherwise non-public address is refused, when the endpoint is registered and again before every
+ * connection (the connection then goes to the very address checked, so a name that resolves
+ * differently the second time cannot slip through), and for every redirect. In development (embedded
+ * mode) anything goes, and plain http too, but only to this machine.
+ */
+export type TargetPolicy = {
+  mode: 'production' | 'embedded';
+  /** How a host name resolves: the system's resolver; tests give their own. */
+  lookup?: (hostname: string) => Promise<ResolvedAddress[]>;
+  /**
+   * Tests only: `address:port` pairs to treat as public, stand-ins for a public host a test cannot run
+   * (every other address keeps the production rule).
+   */
+  publicStandIns?: ReadonlySet<string>;
+  /** Tests only: a certificate to trust besides the usual authorities (a self-signed test server). */
+  ca?: string;
+};
+
+export type ResolvedAddress = { address: string; family: number };
+
+/** Where one request goes: the URL and the checked address to connect to. */
+export type CheckedTarget = { url: URL; address: ResolvedAddress };
+
+export class TargetRefused extends Error {}
+
+// Every range that is not the public internet (IANA's special-purpose registries): a delivery there
+// reaches the product's own network (a metadata service, a database, an admin port) instead.
+const nonPublic = new BlockList();
+for (const [network, prefix] of [
+  ['0.0.0.0', 8], // "this network", 0.0.0.0 itself
+  ['10.0.0.0', 8],
+  ['100.64.0.0', 10], // carrier-grade NAT
+  ['127.0.0.0', 8],
+  ['169.254.0.0', 16], // link-local, the cloud metadata service 169.254.169.254
+  ['172.16.0.0', 12],
+  ['192.0.0.0', 24],
+  ['192.0.2.0', 24],
+  ['192.88.99.0', 24],
+  ['192.168.0.0', 16],
+  ['198.18.0.0', 15],
+  ['198.51.100.0', 24],
+  ['203.0.113.0', 24],
+  ['224.0.0.0', 4], // multicast
+  ['240.0.0.0', 4], // reserved, broadcast
+] as const) {
+  nonPublic.addSubnet(network, prefix, 'ipv4');
+}
+for (const [network, prefix] of [
+  ['::', 128], // unspecified
+  ['::1', 128],
+  ['64:ff9b::', 96], // NAT64: would reach whatever IPv4 address it embeds
+  ['64:ff9b:1::', 48],
+  ['100::', 64],
+  ['2001::', 23],
+  ['2001:db8::', 32],
+  ['2002::', 16], // 6to4: embeds an IPv4 address
+  ['fc00::', 7], // unique local
+  ['fe80::', 10], // link-local
+  ['fec0::', 10],
+  ['ff00::', 8], // multicast
+] as const) {
+  nonPublic.addSubnet(network, prefix, 'ipv6');
+}
+
+/** Whether an IP address is on the public internet (IPv4-mapped IPv6 is judged as its IPv4 address). */
+export function isPublicAddress(address: string): boolean {
+  const family = isIP(address);
+  if (family === 4) return !nonPublic.check(address, 'ipv4');
+  if (family !== 6) return false;
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address)?.[1];
+  if (mapped) return isPublicAddress(mapped);
+  return !nonPublic.check(address, 'ipv6');
+}
+
+const loopbackNames = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/** The host as the resolver takes it: without IPv6's brackets. */
+const bareHost = (url: URL) => url.hostname.replace(/^\[(.*)\]$/, '$1');
+
+/**
+ * Checks a URL's form for the mode: at registration, and for every redirect before it is resolved.
+ * Throws TargetRefused with a message for people.
+ */
+export function checkTargetUrl(text: string, policy: Pick<TargetPolicy, 'mode'>): URL {
+  const url = URL.canParse(text) ? new URL(text) : undefined;
+  if (!url) throw new TargetRefused('The address is not a URL.');
+  if (url.username || url.password)
+    throw new TargetRefused('The address cannot carry a user name or password.');
+  if (url.protocol === 'https:') return url;
+  if (
+    url.protocol === 'http:' &&
+    policy.mode === 'embedded' &&
+    loopbackNames.has(url.hostname.toLowerCase())
+  ) {
+    return url;
+  }
+  throw new TargetRefused(
+    policy.mode === 'embedded'
+      ? 'Use https:// (plain http:// only for localhost, in development).'
+      : 'Use an https:// address.',
+  );
+}
+
+/**
+ * Resolves the URL's host and answers the address to connect to; in production, refuses the host if
+ * any of its addresses is not public (one private answer among public ones is enough to refuse: a
+ * resolver may answer in any order).
+ */
+export async function resolveTarget(url: URL, policy: TargetPolicy): Promise<CheckedTarget> {
+  const host = bareHost(url);
+  const addresses = isIP(host)
+    ? [{ address: host, family: isIP(host) }]
+    : await (policy.lookup ?? systemLookup)(host).catch(() => {
+        throw new TargetRefused(`The host ${host} cannot be found.`);
+      });
+  const [first] = addresses;
+  if (!first) throw new TargetRefused(`The host ${host} cannot be found.`);
+  if (policy.mode === 'production') {
+    const port = url.port || (url.protocol === 'https:' ? '443' : '80');
+    const refused = addresses.find(
+      ({ address }) => !isPublicAddress(address) && !policy.publicStandIns?.has(`${address}:${port}`),
+    );
+    // The address itself is not told: it would map the product's internal network for anyone.
+    if (refused) {
+      throw new TargetRefused(
+        `The host ${host} resolves to a private, loopback or link-local address: deliveries go to public addresses only.`,
+      );
+    }
+  }
+  return { url, address: first };
+}
+
+const systemLookup = (hostname: string) => lookUpHost(hostname, { all: true, verbatim: true });

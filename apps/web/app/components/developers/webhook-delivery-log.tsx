@@ -1,0 +1,157 @@
+import { webhookEventLabels } from '@launchkit/api-contract/webhook-events';
+import { useState } from 'react';
+import { Alert } from '#web/components/forms/alert.tsx';
+import { Button } from '#web/components/forms/button.tsx';
+import { errorMessage } from '#web/components/forms/error-message.ts';
+import { LoadFailure } from '#web/components/forms/load-failure.tsx';
+import { LoadingStatus } from '#web/components/layout/loading-status.tsx';
+import { useApiResource } from '#web/hooks/use-api-resource.ts';
+import { describeWhen } from '#web/lib/activity.ts';
+import { listWebhookDeliveries, redeliverWebhook, type WebhookDelivery } from '#web/lib/webhooks.ts';
+
+const statusLabels: Record<WebhookDelivery['status'], { label: string; classes: string }> = {
+  succeeded: { label: 'Delivered', classes: 'bg-emerald-50 text-emerald-800 ring-emerald-600/30' },
+  pending: { label: 'Retrying', classes: 'bg-amber-50 text-amber-900 ring-amber-600/30' },
+  failed: { label: 'Failed', classes: 'bg-red-50 text-red-800 ring-red-600/30' },
+};
+
+/**
+ * An endpoint's delivery log (the latest 50): each event's status, last answer, duration, attempts,
+ * and "Redeliver", which sends the same event (same id, same body) again as a delivery of its own.
+ */
+export function WebhookDeliveryLog({
+  workspace,
+  endpointId,
+  labelledBy,
+}: {
+  workspace: string | null;
+  endpointId: string;
+  labelledBy: string;
+}) {
+  const {
+    data: deliveries,
+    error,
+    reload,
+    retry,
+  } = useApiResource((signal) => listWebhookDeliveries(workspace, endpointId, signal));
+  const [busyId, setBusyId] = useState<string | null>(null);
+  const [outcome, setOutcome] = useState<{ variant: 'success' | 'error'; message: string } | null>(null);
+
+  const redeliver = async (delivery: WebhookDelivery) => {
+    setBusyId(delivery.id);
+    setOutcome(null);
+    try {
+      await redeliverWebhook(workspace, endpointId, delivery.id);
+      setOutcome({ variant: 'success', message: `${delivery.eventType} queued again.` });
+    } catch (failure) {
+      setOutcome({ variant: 'error', message: errorMessage(failure) });
+    } finally {
+      setBusyId(null);
+      reload();
+    }
+  };
+
+  if (deliveries === null) {
+    return error ? <LoadFailure error={error} onRetry={retry} /> : <LoadingStatus className="py-6" />;
+  }
+  return (
+    <div className="space-y-3" data-testid="webhook-delivery-log">
+      <div className="flex items-center justify-between gap-3">
+        <p className="text-sm text-slate-600">The latest deliveries, newest first.</p>
+        <Button variant="secondary" onClick={reload}>
+          Refresh
+        </Button>
+      </div>
+      {outcome && <Alert variant={outcome.variant}>{outcome.message}</Alert>}
+      {deliveries.length === 0 ? (
+        <p className="text-sm text-slate-600">
+          No deliveries yet: they appear here when a chosen event happens.
+        </p>
+      ) : (
+        <section
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard (axe scrollable-region-focusable)
+          tabIndex={0}
+          aria-labelledby={labelledBy}
+          // relative: the visually hidden header stays inside the scrolled box, not widening the page.
+          className="relative overflow-x-auto"
+        >
+          <table className="w-full min-w-[36rem] text-left text-sm" aria-labelledby={labelledBy}>
+            <thead className="text-xs text-slate-600">
+              <tr>
+                <th scope="col" className="py-2 pr-3 font-medium">
+                  Event
+                </th>
+                <th scope="col" className="py-2 pr-3 font-medium">
+                  Status
+                </th>
+                <th scope="col" className="py-2 pr-3 font-medium">
+                  Response
+                </th>
+                <th scope="col" className="py-2 pr-3 font-medium">
+                  Duration
+                </th>
+                <th scope="col" className="py-2 pr-3 font-medium">
+                  Attempts
+                </th>
+                <th scope="col" className="py-2 pr-3 font-medium">
+                  <span className="sr-only">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-200">
+              {deliveries.map((delivery) => {
+                const status = statusLabels[delivery.status];
+                const eventId = `webhook-delivery-${delivery.id}`;
+                return (
+                  <tr key={delivery.id} data-testid="webhook-delivery-row" data-status={delivery.status}>
+                    <td className="py-2 pr-3 align-top">
+                      <span id={eventId} className="block font-mono text-xs text-slate-900">
+                        {delivery.eventType}
+                      </span>
+                      <span className="block text-xs text-slate-600">
+                        {webhookEventLabels[delivery.eventType]} · {describeWhen(delivery.createdAt)}
+                      </span>
+                    </td>
+                    <td className="py-2 pr-3 align-top">
+                      <span
+                        className={`inline-flex rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset ${status.classes}`}
+                      >
+                        {status.label}
+                      </span>
+                      {delivery.error && delivery.status !== 'succeeded' && (
+                        <span className="mt-1 block max-w-56 break-words text-xs text-slate-600">
+                          {delivery.error}
+                        </span>
+                      )}
+                    </td>
+                    <td
+                      className="py-2 pr-3 align-top font-mono text-xs"
+                      data-testid="webhook-delivery-response"
+                    >
+                      {delivery.responseStatus ?? '—'}
+                    </td>
+                    <td className="py-2 pr-3 align-top text-xs">
+                      {delivery.durationMs === null ? '—' : `${delivery.durationMs} ms`}
+                    </td>
+                    <td className="py-2 pr-3 align-top text-xs">{delivery.attempts}</td>
+                    <td className="py-2 align-top text-right">
+                      <Button
+                        variant="secondary"
+                        aria-describedby={eventId}
+                        busy={busyId === delivery.id}
+                        busyLabel="Queuing…"
+                        onClick={() => void redeliver(delivery)}
+                      >
+                        Redeliver
+                      </Button>
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </section>
+      )}
+    </div>
+  );
+}

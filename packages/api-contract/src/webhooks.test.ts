@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { apiDocument } from './endpoints.ts';
+
+describe('the OpenAPI document’s webhooks', () => {
+  it('describes each event as a signed POST with its payload', () => {
+    const document = apiDocument({ developmentRoutes: false });
+    expect(Object.keys(document.webhooks ?? {})).toEqual([
+      'item.created',
+      'item.updated',
+      'item.deleted',
+      'item.featured',
+      'member.joined',
+      'member.left',
+      'member.role_changed',
+    ]);
+    const joined = document.webhooks?.['member.joined']?.post as {
+      parameters: { name: string; in: string }[];
+      requestBody: { content: { 'application/json': { schema: { $ref: string } } } };
+    };
+    expect(joined.parameters.map((parameter) => `${parameter.in}:${parameter.name}`)).toEqual([
+      'header:webhook-id',
+      'header:webhook-timestamp',
+      'header:webhook-signature',
+    ]);
+    expect(joined.requestBody.content['application/json'].schema).toEqual({
+      $ref: '#/components/schemas/MemberJoinedEvent',
+    });
+    expect(document.components.schemas.MemberJoinedEvent).toMatchObject({
+      required: ['id', 'type', 'created_at', 'workspace', 'data'],
+      properties: { type: { const: 'member.joined' } },
+    });
+  });
+});
