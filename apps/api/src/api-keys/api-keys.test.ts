@@ -9,6 +9,7 @@ import { listenOnLoopback } from '#api/test/test-app.ts';
 import { teamKit } from '#api/test/test-invitations.ts';
 import type { TestUser } from '#api/test/test-users.ts';
 import { useTwoInstances } from '#api/test/two-instances.ts';
+import { inWorkspace } from '#api/test/workspace-requests.ts';
 
 // Each key has this many requests a minute in this suite: the rate-limit test spends them.
 const keyBudget = 100;
@@ -30,9 +31,6 @@ const withKey = (secret: string, method: Method, url: string, payload?: unknown)
     },
     ...(payload !== undefined && { payload: JSON.stringify(payload) }),
   });
-
-const inWorkspace = (path: string, workspace?: string) =>
-  workspace ? `${path}${path.includes('?') ? '&' : '?'}workspace=${encodeURIComponent(workspace)}` : path;
 
 async function createKey(by: TestUser, body: Record<string, unknown>, workspace?: string): Promise<Created> {
   const response = await call(by, 'POST', inWorkspace('/api/api-keys', workspace), body);

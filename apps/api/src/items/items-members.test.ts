@@ -5,38 +5,16 @@ import { activity, items, subUsers } from '#api/db/schema.ts';
 import { useAppWithIdentity } from '#api/test/app-with-identity.ts';
 import { insertJoinedMember } from '#api/test/test-members.ts';
 import { setPlan, type TestUser } from '#api/test/test-users.ts';
+import { inWorkspace, type Method, workspaceRequests } from '#api/test/workspace-requests.ts';
 import type { Item } from './item-document.ts';
 
 // The isolation matrix of items extended to members (docs/team.md): a member works in the
 // workspaces they joined exactly as their owner does, and reaches nothing else.
 
 const suite = useAppWithIdentity();
-const { newUser } = suite;
 const db = () => suite.testApp.db;
 
-type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
-
-function call(method: Method, url: string, person: TestUser, payload?: unknown) {
-  return suite.testApp.app.inject({
-    method,
-    url,
-    headers: {
-      authorization: `Bearer ${person.token}`,
-      ...(payload === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    payload: payload === undefined ? undefined : JSON.stringify(payload),
-  });
-}
-
-const inWorkspace = (path: string, workspace: string) =>
-  `${path}${path.includes('?') ? '&' : '?'}workspace=${encodeURIComponent(workspace)}`;
-
-/** A person whose user document exists (as after their first visit). */
-async function signedUp() {
-  const person = await newUser();
-  expect((await call('GET', '/api/items', person)).statusCode).toBe(200);
-  return person;
-}
+const { call, signedUp } = workspaceRequests(suite);
 
 async function create(person: TestUser, name: string, workspace?: string) {
   const response = await call(

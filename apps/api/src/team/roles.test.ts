@@ -8,6 +8,7 @@ import { itemStreamKit, nextList } from '#api/test/item-streams.ts';
 import { listenOnLoopback } from '#api/test/test-app.ts';
 import { insertJoinedMember } from '#api/test/test-members.ts';
 import { setPlan, type TestUser } from '#api/test/test-users.ts';
+import { inWorkspace, type Method, workspaceRequests } from '#api/test/workspace-requests.ts';
 
 // Roles (docs/team.md, "Roles"): every endpoint that acts in a workspace, called by its owner, an admin,
 // a member, a viewer and someone from outside, each answer written out by hand below. The permission
@@ -15,35 +16,13 @@ import { setPlan, type TestUser } from '#api/test/test-users.ts';
 // it, so a wrong entry there fails here.
 
 const suite = useAppWithIdentity();
-const { newUser } = suite;
 const db = () => suite.testApp.db;
 const { openItemStream, closeItemStreams } = itemStreamKit();
 
-type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 type Caller = 'owner' | 'admin' | 'member' | 'viewer' | 'outsider';
 const callers: readonly Caller[] = ['owner', 'admin', 'member', 'viewer', 'outsider'];
 
-function call(method: Method, url: string, person: TestUser, payload?: unknown) {
-  return suite.testApp.app.inject({
-    method,
-    url,
-    headers: {
-      authorization: `Bearer ${person.token}`,
-      ...(payload === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    payload: payload === undefined ? undefined : JSON.stringify(payload),
-  });
-}
-
-const inWorkspace = (path: string, workspace: string) =>
-  `${path}${path.includes('?') ? '&' : '?'}workspace=${encodeURIComponent(workspace)}`;
-
-/** A person whose user document exists (as after their first visit). */
-async function signedUp() {
-  const person = await newUser();
-  expect((await call('GET', '/api/items', person)).statusCode).toBe(200);
-  return person;
-}
+const { call, signedUp } = workspaceRequests(suite);
 
 let people: Record<Caller, TestUser>;
 let owner: TestUser;
