@@ -3,7 +3,7 @@ import {
   webhookEventLabels,
   webhookEventTypes,
 } from '@launchkit/api-contract/webhook-events';
-import { Button } from '#web/components/forms/button.tsx';
+import { DialogActions } from '#web/components/forms/dialog-actions.tsx';
 import { FormOutcome } from '#web/components/forms/form-outcome.tsx';
 import { ModalDialog } from '#web/components/forms/modal-dialog.tsx';
 import { TextField } from '#web/components/forms/text-field.tsx';
@@ -95,14 +95,12 @@ export function AddWebhookEndpointDialog({
           )}
         </fieldset>
         <FormOutcome outcome={outcome} />
-        <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-          <Button variant="secondary" disabled={isSubmitting} onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" busy={isSubmitting} busyLabel="Adding…">
-            Add endpoint
-          </Button>
-        </div>
+        <DialogActions
+          busy={isSubmitting}
+          onCancel={onClose}
+          submitLabel="Add endpoint"
+          busyLabel="Adding…"
+        />
       </form>
     </ModalDialog>
   );

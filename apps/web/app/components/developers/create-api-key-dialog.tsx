@@ -1,6 +1,6 @@
 import { apiKeyMaxDays, apiKeyNameField } from '@launchkit/api-contract/field-rules';
 import { type MemberRole, memberRoles } from '@launchkit/api-contract/permissions';
-import { Button } from '#web/components/forms/button.tsx';
+import { DialogActions } from '#web/components/forms/dialog-actions.tsx';
 import { FormOutcome } from '#web/components/forms/form-outcome.tsx';
 import { ModalDialog } from '#web/components/forms/modal-dialog.tsx';
 import { TextField } from '#web/components/forms/text-field.tsx';
@@ -100,14 +100,12 @@ export function CreateApiKeyDialog({
           </select>
         </div>
         <FormOutcome outcome={outcome} />
-        <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-          <Button variant="secondary" disabled={isSubmitting} onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" busy={isSubmitting} busyLabel="Creating…">
-            Create key
-          </Button>
-        </div>
+        <DialogActions
+          busy={isSubmitting}
+          onCancel={onClose}
+          submitLabel="Create key"
+          busyLabel="Creating…"
+        />
       </form>
     </ModalDialog>
   );

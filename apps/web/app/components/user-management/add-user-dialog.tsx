@@ -1,6 +1,6 @@
 import { emailField, firstNameField, lastNameField } from '@launchkit/api-contract/field-rules';
 import { useState } from 'react';
-import { Button } from '#web/components/forms/button.tsx';
+import { DialogActions } from '#web/components/forms/dialog-actions.tsx';
 import { EmailField } from '#web/components/forms/email-field.tsx';
 import { FormOutcome } from '#web/components/forms/form-outcome.tsx';
 import { ModalDialog } from '#web/components/forms/modal-dialog.tsx';
@@ -92,14 +92,7 @@ export function AddUserDialog({
           </p>
         </div>
         <FormOutcome outcome={outcome} />
-        <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-          <Button variant="secondary" disabled={isSubmitting} onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" busy={isSubmitting} busyLabel="Adding…">
-            Add user
-          </Button>
-        </div>
+        <DialogActions busy={isSubmitting} onCancel={onClose} submitLabel="Add user" busyLabel="Adding…" />
       </form>
     </ModalDialog>
   );
