@@ -75,8 +75,9 @@ export function attachPaymentMethod(
   const { state } = context.store;
   const { customer } = options;
   const named = paymentMethodParam(state, options.id, options.param);
+  let method: PaymentMethodRecord;
   if ('stored' in named) {
-    const method = named.stored;
+    method = named.stored;
     if (method.customer === customer.id) return method;
     if (method.customer !== null) {
       throw invalidRequest('The payment method you provided has already been attached to a customer.', {
@@ -84,19 +85,14 @@ export function attachPaymentMethod(
         param: options.param,
       });
     }
-    method.customer = customer.id;
-    emitEvent(context, 'payment_method.attached', paymentMethodObject(method), {
-      origin: options.origin,
-      customer: customer.id,
+  } else {
+    checkCardAccepted(named.digits, options.param);
+    method = storeCard(state, {
+      card: named.card,
+      at: customerNow(state, customer),
+      billingEmail: customer.email,
     });
-    return method;
   }
-  checkCardAccepted(named.digits, options.param);
-  const method = storeCard(state, {
-    card: named.card,
-    at: customerNow(state, customer),
-    billingEmail: customer.email,
-  });
   method.customer = customer.id;
   emitEvent(context, 'payment_method.attached', paymentMethodObject(method), {
     origin: options.origin,
