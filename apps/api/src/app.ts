@@ -16,6 +16,7 @@ import { registerIdentityConfigRoutes } from './auth/identity-config-routes.ts';
 import { createManagementClient } from './auth/management-client.ts';
 import { createAccessTokenVerifier } from './auth/verify-access-token.ts';
 import { registerBillingRoutes } from './billing/billing-routes.ts';
+import { handleCustomerOwnerJobs } from './billing/customer-owner.ts';
 import { type PlanCatalogue, resolvePlanPrices } from './billing/resolve-plan-prices.ts';
 import { createStripeClient } from './billing/stripe-client.ts';
 import { registerWebhookRoutes } from './billing/webhook-routes.ts';
@@ -55,10 +56,12 @@ import { registerSessionRoutes } from './sessions/session-routes.ts';
 import { handleInvitationReminders } from './team/invitation-reminder.ts';
 import { registerInvitationRoutes } from './team/invitation-routes.ts';
 import { registerMemberRoutes } from './team/member-routes.ts';
+import { registerOwnershipTransferRoutes } from './team/ownership-transfer-routes.ts';
 import { registerWorkspaceRoutes } from './team/workspace-routes.ts';
 import { createSignedInCheck } from './users/signed-in-user.ts';
 import { registerUserRoutes } from './users/user-routes.ts';
 import { handleWebhookDeliveries } from './webhooks/deliver-webhook.ts';
+import { webhookDeliveriesChannel } from './webhooks/queue-deliveries.ts';
 import { registerWebhookEndpointRoutes } from './webhooks/webhook-endpoint-routes.ts';
 
 export type AppDeps = {
@@ -190,6 +193,7 @@ export async function buildApp({ config, database, mailer, logger, plans: givenP
     itemChangesChannel,
     workspaceAccessChannel,
     sessionEndingsChannel,
+    webhookDeliveriesChannel,
   ]);
   app.addHook('onClose', async () => shared.stopListening());
   const { db } = database;
@@ -204,7 +208,17 @@ export async function buildApp({ config, database, mailer, logger, plans: givenP
   handleDataExportJobs({ jobs, db, stripe, site: config.site });
   // Outbound webhooks (docs/webhooks.md): where deliveries may go depends on the mode (decision 0035).
   const webhookTargets = { mode: config.mode };
-  handleWebhookDeliveries({ jobs, db, targets: webhookTargets });
+  const webhookDeliveries = handleWebhookDeliveries({
+    jobs,
+    db,
+    targets: webhookTargets,
+    listen: shared.listen,
+    log: app.log,
+    retentionDays: config.webhooks.deliveryRetentionDays,
+    daySeconds: config.webhooks.testDaySeconds,
+  });
+  await webhookDeliveries.start();
+  app.addHook('onClose', async () => webhookDeliveries.stop());
   registerNewsletterRoutes(app, { db, jobs, siteOrigin: config.site.origin, rateLimit: config.rateLimit });
   registerContactRoutes(app, { db, jobs, inbox: config.contactInbox, rateLimit: config.rateLimit });
   // Every signed-in route verifies the token and then ensures the caller's user record, once.
@@ -273,6 +287,15 @@ export async function buildApp({ config, database, mailer, logger, plans: givenP
     jobs,
   });
   registerWorkspaceRoutes(app, { db, plans, authenticate, jobs });
+  handleCustomerOwnerJobs({ jobs, db, stripe, log: app.log });
+  registerOwnershipTransferRoutes(app, {
+    db,
+    identity: config.identity,
+    plans,
+    jobs,
+    itemsPerUser: config.limits.itemsPerUser,
+    authenticate,
+  });
   registerActivityRoutes(app, { db, authenticate });
   registerWebhookEndpointRoutes(app, { db, jobs, targets: webhookTargets, authenticate });
   registerApiKeyRoutes(app, { db, authenticate });

@@ -26,6 +26,8 @@ export default [
     // API keys and how to call the API (docs/api-keys.md): the workspace's owner and admins.
     route('developers', 'routes/developers.tsx'),
     route('settings/:section', 'routes/settings.tsx'),
+    // An owner's offer of their workspace to the signed-in member (docs/team.md, Ownership transfer).
+    route('ownership-offers/:workspace', 'routes/ownership-offer.tsx'),
   ]),
   route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig;

@@ -7,6 +7,7 @@ import type { Endpoint } from './endpoint.ts';
 import { itemEndpoints } from './items.ts';
 import { mailPreferenceEndpoints } from './mail-preferences.ts';
 import { generateOpenApiDocument } from './openapi.ts';
+import { ownershipTransferEndpoints } from './ownership-transfers.ts';
 import { publicFormEndpoints } from './public-forms.ts';
 import { sessionEndpoints } from './sessions.ts';
 import { teamEndpoints } from './team.ts';
@@ -26,6 +27,7 @@ export const endpoints: readonly Endpoint[] = [
   ...dataExportEndpoints,
   ...itemEndpoints,
   ...teamEndpoints,
+  ...ownershipTransferEndpoints,
   ...apiKeyEndpoints,
   ...billingEndpoints,
   ...webhookEndpointEndpoints,
@@ -43,6 +45,7 @@ export type ContractEndpoint =
   | (typeof dataExportEndpoints)[number]
   | (typeof itemEndpoints)[number]
   | (typeof teamEndpoints)[number]
+  | (typeof ownershipTransferEndpoints)[number]
   | (typeof apiKeyEndpoints)[number]
   | (typeof billingEndpoints)[number]
   | (typeof webhookEndpointEndpoints)[number]

@@ -64,6 +64,10 @@ export const errorCodes = [
   workspaceSecondFactorRequired,
   'workspaces/second-factor-needed-to-require',
   'workspaces/forbidden',
+  // Ownership transfer: no open offer to the caller, a plan of their own, the items over the limit
+  'workspaces/transfer-not-found',
+  'workspaces/transfer-recipient-has-plan',
+  'workspaces/transfer-over-item-limit',
   'invitations/not-found',
   'invitations/expired',
   'invitations/used',

@@ -146,6 +146,9 @@ export const activityActions = [
   'api-key.created',
   'api-key.revoked',
   'workspace.transferred',
+  'ownership.offered',
+  'ownership.withdrawn',
+  'ownership.declined',
 ] as const;
 
 export const activityEntry = z

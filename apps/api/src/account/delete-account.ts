@@ -22,10 +22,10 @@ import type { JobQueue } from '#api/jobs/job-queue.ts';
 import { queueMail } from '#api/mail/queue-mail.ts';
 import type { SessionEnding, SessionEndings } from '#api/sessions/session-endings.ts';
 import { announce } from '#api/sessions/sign-in-sessions.ts';
+import { hasJoinedMembers, type NewOwner, transferWorkspace } from '#api/team/transfer-workspace.ts';
 import { requireRecentLogin } from '#api/users/update-auth-user.ts';
 import { accountDeletedError } from '#api/users/user-document.ts';
 import { accountDeletionProviderJob } from './delete-at-providers.ts';
-import { hasJoinedMembers, type NewOwner, transferWorkspace } from './transfer-workspace.ts';
 
 export type DeleteAccountDeps = {
   db: Database;
@@ -45,6 +45,13 @@ const confirmationMismatch = (expected: string) => {
   const message = deletionConfirmationMismatch(expected);
   return new AppError(400, 'account/confirmation-mismatch', message, { confirmation: message });
 };
+
+const deletionOverItemLimit = (limit: number, theirs: number, yours: number) =>
+  new AppError(
+    409,
+    'account/transfer-over-item-limit',
+    `Together with the ${theirs.toLocaleString('en-US')} items of their own workspace, your ${yours.toLocaleString('en-US')} items would pass the limit of ${limit.toLocaleString('en-US')}. Delete some items first, or delete the workspace instead.`,
+  );
 
 const choiceRequired = () =>
   new AppError(
@@ -84,7 +91,17 @@ export async function deleteAccount(
 
     let transferredTo: NewOwner | null = null;
     if (request.workspace === 'transfer' && request.transferTo !== undefined) {
-      transferredTo = await transferWorkspace(tx, deps, uid, request.transferTo);
+      transferredTo = await transferWorkspace(
+        tx,
+        {
+          itemsPerUser: deps.itemsPerUser,
+          // The person is being deleted: the entry names them as their other entries will.
+          actor: { id: uid, email: deletedActorLabel },
+          overItemLimit: deletionOverItemLimit,
+        },
+        uid,
+        request.transferTo,
+      );
     }
 
     await tx.insert(deletedAccounts).values({ userId: uid }).onConflictDoNothing();

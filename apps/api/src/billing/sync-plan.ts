@@ -79,7 +79,9 @@ export async function syncCustomerPlan(
       planSyncTicket: ticket,
       updatedAt: sql`now()`,
     })
-    .where(and(eq(users.id, owner.id), lt(users.planSyncTicket, ticket)))
+    // Whoever holds the customer when the reading lands: a workspace's transfer moves it to the new
+    // owner (team/accept-ownership.ts) with its ticket, so a reading taken before still lands there.
+    .where(and(eq(users.stripeCustomerId, customer), lt(users.planSyncTicket, ticket)))
     .returning({ id: users.id });
   return written.length > 0 ? 'updated' : 'superseded';
 }

@@ -6,6 +6,7 @@ import { dataExportReady } from './templates/data-export-ready.ts';
 import { invitation, invitationReminder } from './templates/invitation.ts';
 import { memberJoined } from './templates/member-joined.ts';
 import { newsletterConfirmation } from './templates/newsletter-confirmation.ts';
+import { ownershipOffered } from './templates/ownership-offered.ts';
 import { webhookEndpointDisabled } from './templates/webhook-endpoint-disabled.ts';
 import { welcome } from './templates/welcome.ts';
 
@@ -24,6 +25,7 @@ export const mailTemplates = {
   'account-deleted': accountDeleted,
   'data-export-ready': dataExportReady,
   'webhook-endpoint-disabled': webhookEndpointDisabled,
+  'ownership-offered': ownershipOffered,
 };
 
 export type MailTemplateName = keyof typeof mailTemplates;

@@ -66,6 +66,12 @@ export function describeActivity(entry: Pick<ActivityEntry, 'action' | 'subject'
       return `revoked the API key ${quoted(subject)}`;
     case 'workspace.transferred':
       return `transferred the workspace to ${subject}`;
+    case 'ownership.offered':
+      return `offered the workspace to ${subject}`;
+    case 'ownership.withdrawn':
+      return `withdrew the offer of the workspace to ${subject}`;
+    case 'ownership.declined':
+      return 'declined the offer of the workspace';
     default:
       // An action this build does not know yet (a newer server): said plainly rather than hidden.
       return `${String(entry.action)} ${subject}`.trim();

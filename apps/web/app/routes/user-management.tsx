@@ -1,4 +1,5 @@
 import { MembersPanel } from '#web/components/user-management/members-panel.tsx';
+import { OwnershipTransferCard } from '#web/components/user-management/ownership-transfer-card.tsx';
 import { SecondFactorRequirement } from '#web/components/user-management/second-factor-requirement.tsx';
 import { WorkspacePage } from '#web/components/workspaces/workspace-page.tsx';
 import { unlistedPageMeta } from '#web/lib/meta.ts';
@@ -25,6 +26,8 @@ export default function UserManagement() {
             role={workspace.role}
           />
           <SecondFactorRequirement user={user} workspace={workspace} param={param} />
+          {/* Only the owner gives the workspace away, and only their own (workspace.own). */}
+          {param === null && <OwnershipTransferCard key={user.uid} />}
         </>
       )}
     />

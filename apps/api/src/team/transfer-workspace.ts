@@ -1,9 +1,8 @@
-import { deletedActorLabel } from '@launchkit/api-contract';
 import { and, count, eq, inArray, isNotNull, or, sql } from 'drizzle-orm';
-import { activity, items, subUsers, users } from '#api/db/schema.ts';
+import { activity, apiKeys, items, subUsers, users, webhookEndpoints } from '#api/db/schema.ts';
 import { isUuid } from '#api/db/uuid.ts';
 import { AppError } from '#api/http/app-error.ts';
-import type { Queryable } from '#api/team/authorize-workspace.ts';
+import type { Queryable } from './authorize-workspace.ts';
 
 const memberNotFound = () =>
   new AppError(
@@ -12,35 +11,41 @@ const memberNotFound = () =>
     'That person is not a member who has joined your workspace: they may have left or been removed. Reload and choose again.',
   );
 
-const overItemLimit = (limit: number, theirs: number, yours: number) =>
-  new AppError(
-    409,
-    'account/transfer-over-item-limit',
-    `Together with the ${theirs.toLocaleString('en-US')} items of their own workspace, your ${yours.toLocaleString('en-US')} items would pass the limit of ${limit.toLocaleString('en-US')}. Delete some items first, or delete the workspace instead.`,
-  );
+/** The new owner of a transferred workspace. */
+export type NewOwner = {
+  uid: string;
+  email: string;
+  /** When their member row was added: the seat order's place the old owner takes (team/accept-ownership.ts). */
+  memberSince: Date;
+};
 
-/** The new owner of a transferred workspace: their uid and email. */
-export type NewOwner = { uid: string; email: string };
+/** How a transfer is told: who the activity log names, and the words for too many items. */
+export type TransferTerms = {
+  itemsPerUser: number;
+  actor: { id: string; email: string };
+  overItemLimit: (limit: number, theirs: number, yours: number) => AppError;
+};
 
 /**
- * Gives the workspace of `owner` (their items, members, pending invitations and activity log) to the
- * joined member `memberRowId`, in the deletion's transaction, the owner's row locked already. The new
- * owner's own items stay and the transferred ones join them, within ITEMS_PER_USER_MAX; their membership
- * row goes (they own the workspace now), and so does every row of a person they already had (the same
- * address or the same member). Seats stay in order of addition on the new owner's plan (docs/team.md):
- * billing is the person's own and does not move. Each moved member row announces `workspace_access` for
- * the old workspace, so its open live lists close as after a removal; the members find the items in the
- * new owner's workspace.
+ * Gives the workspace of `owner` (its items, members, pending invitations, activity log, API keys and
+ * webhook endpoints) to the joined member `memberRowId`, in the caller's transaction, the owner's row
+ * locked already: account deletion (account/delete-account.ts) and an accepted offer
+ * (team/accept-ownership.ts). The new owner's own items stay and the transferred ones join them,
+ * within ITEMS_PER_USER_MAX; their membership row goes (they own the workspace now), and so does every
+ * row of a person they already had (the same address or the same member). Seats stay in order of
+ * addition. Billing is not this function's: the acceptance moves it, a deletion leaves it. Each moved
+ * member row announces `workspace_access` for the old workspace, so its open live lists close as after
+ * a removal; the members find the items in the new owner's workspace.
  */
 export async function transferWorkspace(
   tx: Queryable,
-  deps: { itemsPerUser: number },
+  terms: TransferTerms,
   owner: string,
   memberRowId: string,
 ): Promise<NewOwner> {
   if (!isUuid(memberRowId)) throw memberNotFound();
   const [target] = await tx
-    .select({ memberId: subUsers.memberId })
+    .select({ memberId: subUsers.memberId, createdAt: subUsers.createdAt })
     .from(subUsers)
     .where(and(eq(subUsers.id, memberRowId), eq(subUsers.owner, owner), isNotNull(subUsers.joinedAt)))
     .for('update');
@@ -58,7 +63,7 @@ export async function transferWorkspace(
   const countOf = async (workspace: string) =>
     (await tx.select({ items: count() }).from(items).where(eq(items.owner, workspace)))[0]?.items ?? 0;
   const [theirs, yours] = [await countOf(newOwner), await countOf(owner)];
-  if (theirs + yours > deps.itemsPerUser) throw overItemLimit(deps.itemsPerUser, theirs, yours);
+  if (theirs + yours > terms.itemsPerUser) throw terms.overItemLimit(terms.itemsPerUser, theirs, yours);
 
   await tx.update(items).set({ owner: newOwner, updatedAt: sql`now()` }).where(eq(items.owner, owner));
 
@@ -83,17 +88,25 @@ export async function transferWorkspace(
       ),
     );
   await tx.update(subUsers).set({ owner: newOwner }).where(eq(subUsers.owner, owner));
+  await tx.update(apiKeys).set({ workspace: newOwner }).where(eq(apiKeys.workspace, owner));
+  await tx.update(webhookEndpoints).set({ workspace: newOwner }).where(eq(webhookEndpoints.workspace, owner));
+  // The stricter of the two: members who had to pass a second factor in either still do.
+  await tx
+    .update(users)
+    .set({
+      requiresSecondFactor: sql`${users.requiresSecondFactor} or (select requires_second_factor from ${users} where id = ${owner})`,
+    })
+    .where(eq(users.id, newOwner));
 
   await tx.update(activity).set({ workspace: newOwner }).where(eq(activity.workspace, owner));
   await tx.insert(activity).values({
     workspace: newOwner,
-    actorId: owner,
-    // The person is being deleted: the entry names them as their other entries will.
-    actorEmail: deletedActorLabel,
+    actorId: terms.actor.id,
+    actorEmail: terms.actor.email,
     action: 'workspace.transferred',
     subject: recipient.email,
   });
-  return { uid: newOwner, email: recipient.email };
+  return { uid: newOwner, email: recipient.email, memberSince: target.createdAt };
 }
 
 /** Whether anyone has joined `owner`'s workspace: then the owner must transfer it or delete it. */
