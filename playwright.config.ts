@@ -34,6 +34,9 @@ export default defineConfig({
       PAYMENTS_PORT: String(port + 2),
       // Failed webhook deliveries are retried within seconds, so a test sees the retry bring state right.
       PAYMENTS_WEBHOOK_RETRY_BASE_MS: '500',
+      // Outbound webhook deliveries are retried one to three seconds apart and an endpoint failing for 60 s
+      // is turned off, as after a day (embedded mode only).
+      WEBHOOK_TEST_DAY_SECONDS: '60',
       // Lets a test reach the re-authentication dialog after a short wait instead of five minutes; long
       // enough that a test changing its password right after signing in stays within it on a busy machine.
       RECENT_LOGIN_MAX_AGE_SECONDS: '15',
@@ -42,6 +45,8 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       // Browser tests submit the public forms many times from one address; the limit has its own API test.
       RATE_LIMIT_MAX: '1000',
+      // Each test signs people up and in: OWASP's scrypt cost (the default) would spend the run hashing.
+      IDENTITY_PASSWORD_HASH_COST: '10',
     },
   },
 });

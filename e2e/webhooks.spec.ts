@@ -10,6 +10,8 @@ test.describe('Webhooks (Developers)', () => {
     page,
     request,
   }) => {
+    // A long flow with five accessibility checks: past the 30 s default on a busy 2-core machine.
+    test.setTimeout(90_000);
     const receiver = await startWebhookReceiver();
     try {
       await openSignedInAsNewUser(page, request, 'webhooks', '/developers');
@@ -98,17 +100,76 @@ test.describe('Webhooks (Developers)', () => {
       receiver.recover('/failing');
       await failedEntry.first().getByRole('button', { name: 'Redeliver' }).click();
       await expect(failingRow.getByText('item.created queued again.')).toBeVisible();
+      // The newest entry is the redelivery (the original, retried meanwhile, may have succeeded too).
       await expect(async () => {
         await failingRow.getByRole('button', { name: 'Refresh' }).click();
-        await expect(
-          failingRow.locator('[data-testid="webhook-delivery-row"][data-status="succeeded"]'),
-        ).toHaveCount(1, {
-          timeout: 1000,
-        });
+        await expect(failedEntry).toHaveCount(2, { timeout: 1000 });
+        await expect(failedEntry.first()).toHaveAttribute('data-status', 'succeeded', { timeout: 1000 });
       }).toPass();
       const toFailing = receiver.received.filter((entry) => entry.path === '/failing');
       expect(toFailing.length).toBeGreaterThanOrEqual(2);
       expect(new Set(toFailing.map((entry) => entry.headers['webhook-id'])).size).toBe(1);
+    } finally {
+      await receiver.close();
+    }
+  });
+
+  test('a failing endpoint is retried, then turned off after a day of failures, and the owner is mailed', async ({
+    page,
+    request,
+  }) => {
+    // The browser tests' "day" is WEBHOOK_TEST_DAY_SECONDS (playwright.config.ts): retries a second or
+    // three apart, turned off after 60 s of failures instead of 24 hours.
+    test.setTimeout(180_000);
+    const receiver = await startWebhookReceiver();
+    try {
+      const owner = await openSignedInAsNewUser(page, request, 'webhooks-off', '/developers');
+      const webhooks = page.getByTestId('webhooks');
+      receiver.fail('/down');
+      await webhooks.getByRole('button', { name: 'Add endpoint' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Add a webhook endpoint' });
+      await dialog.getByLabel('Endpoint URL').fill(`${receiver.url}/down`);
+      await dialog.getByRole('checkbox', { name: /Item created/ }).check();
+      await dialog.getByRole('button', { name: 'Add endpoint' }).click();
+      await expect(dialog).toBeHidden();
+      const row = webhooks.getByTestId('webhook-endpoint-row');
+      await expect(row.getByTestId('webhook-endpoint-state')).toHaveText('On');
+
+      await gotoHydrated(page, '/dashboard');
+      await page.getByLabel('Item name').fill('Never received');
+      await page.getByRole('button', { name: 'Add item' }).click();
+      // Retried: the same event, again and again.
+      const toDown = () => receiver.received.filter((entry) => entry.path === '/down');
+      await expect.poll(() => toDown().length, { timeout: 30_000 }).toBeGreaterThanOrEqual(3);
+      expect(new Set(toDown().map((entry) => entry.headers['webhook-id'])).size).toBe(1);
+
+      // Failing since: shown while it is still on.
+      await gotoHydrated(page, '/developers');
+      await expect(row.getByTestId('webhook-endpoint-state')).toContainText('failing since');
+
+      // After a day of failures it is turned off, and the owner is told: the dev outbox has the mail
+      // (ordered in the same transaction as turning it off).
+      await expect
+        .poll(
+          async () => {
+            const response = await request.get(`/api/dev/outbox?to=${encodeURIComponent(owner.email)}`);
+            const mails = (await response.json()).data as { subject: string; text: string }[];
+            return mails.find((mail) => mail.subject === 'A webhook endpoint was turned off')?.text ?? '';
+          },
+          { message: 'the webhook-endpoint-disabled mail to the owner', timeout: 120_000, intervals: [1000] },
+        )
+        .toContain(`${receiver.url}/down`);
+      // The page shows it off, and why; its delivery failed for good.
+      await gotoHydrated(page, '/developers');
+      await expect(row.getByTestId('webhook-endpoint-state')).toHaveText(
+        'Off: Every delivery failed for a day.',
+      );
+      await expect(row.getByRole('button', { name: 'Turn on' })).toBeVisible();
+      await row.getByRole('button', { name: 'Deliveries' }).click();
+      const entry = row.getByTestId('webhook-delivery-row');
+      await expect(entry).toHaveCount(1);
+      await expect(entry).toHaveAttribute('data-status', 'failed');
+      await expectNoAxeViolations(page);
     } finally {
       await receiver.close();
     }

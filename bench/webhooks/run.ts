@@ -106,14 +106,18 @@ async function run(env: Record<string, string>) {
   }
 }
 
+// BENCH_DATABASES=postgres or =pglite runs one of the two (both by default).
+const databases = (process.env.BENCH_DATABASES ?? 'postgres,pglite').split(',');
 const results: Record<string, Awaited<ReturnType<typeof run>>> = {};
-const database = await createBenchDatabase('bench_webhooks');
-try {
-  results.PostgreSQL = await run({ DATABASE_URL: database.url });
-} finally {
-  await database.drop();
+if (databases.includes('postgres')) {
+  const database = await createBenchDatabase('bench_webhooks');
+  try {
+    results.PostgreSQL = await run({ DATABASE_URL: database.url });
+  } finally {
+    await database.drop();
+  }
 }
-results['PGlite (embedded)'] = await run({});
+if (databases.includes('pglite')) results['PGlite (embedded)'] = await run({});
 receiver.close();
 
 for (const [name, result] of Object.entries(results)) {

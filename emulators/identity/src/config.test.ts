@@ -24,6 +24,7 @@ describe('identity emulator configuration', () => {
       connection: 'Username-Password-Authentication',
       managementClient: { id: 'launchkit-api', secret: 'dev-management-secret' },
       passwordPolicy: 'good',
+      passwordHashCost: 17,
       rateLimits: {
         resetRequests: { burst: 10, perMinute: 1 },
         userinfo: { burst: 10, perMinute: 5 },

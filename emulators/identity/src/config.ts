@@ -56,6 +56,11 @@ const environmentSchema = z.object({
   AUTH0_MANAGEMENT_CLIENT_SECRET: field.textWithDefault(
     variables.AUTH0_MANAGEMENT_CLIENT_SECRET.default.embedded,
   ),
+  IDENTITY_PASSWORD_HASH_COST: field.integerWithDefault(
+    10,
+    20,
+    variables.IDENTITY_PASSWORD_HASH_COST.default,
+  ),
   PASSWORD_POLICY: field
     .variable(z.enum(passwordPolicyNames))
     .transform((value) => value ?? variables.PASSWORD_POLICY.default),
@@ -141,6 +146,8 @@ export function loadIdentityConfig(environment: NodeJS.ProcessEnv = process.env)
     connection: env.AUTH0_CONNECTION,
     managementClient: { id: env.AUTH0_MANAGEMENT_CLIENT_ID, secret: env.AUTH0_MANAGEMENT_CLIENT_SECRET },
     passwordPolicy: env.PASSWORD_POLICY,
+    /** scrypt's cost of a new password hash, as log2 N (docs/identity.md). */
+    passwordHashCost: env.IDENTITY_PASSWORD_HASH_COST,
     /** Access tokens for the product's API (Auth0's default: a day). */
     accessTokenLifetimeSeconds: env.IDENTITY_ACCESS_TOKEN_LIFETIME_SECONDS,
     /** Auth0's refresh token rotation of the web client: its reuse interval (docs/identity.md). */

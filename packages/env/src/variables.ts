@@ -207,6 +207,18 @@ export const variables = {
     production: 'optional',
     readBy: ['app'],
   },
+  WEBHOOK_DELIVERY_RETENTION_DAYS: {
+    description:
+      "how many days outbound webhooks' delivery log keeps a delivery; a daily job deletes older ones (docs/webhooks.md)",
+    default: 30,
+    production: 'optional',
+    readBy: ['app'],
+  },
+  WEBHOOK_TEST_DAY_SECONDS: {
+    description:
+      'browser tests only: a webhook "day" lasts this many seconds (the delivery retries, and the day of failures that turns an endpoint off); ignored in production mode',
+    readBy: ['app', 'tests'],
+  },
   SHUTDOWN_DRAIN_MS: {
     description:
       'on SIGTERM, how long /readyz answers 503 before the server stops taking requests, so the load balancer notices',
@@ -332,6 +344,12 @@ export const variables = {
   IDENTITY_USERINFO_REQUESTS_PER_MINUTE: {
     description: '/userinfo calls per user, after a burst of twice this',
     default: 5,
+    readBy: ['identity'],
+  },
+  IDENTITY_PASSWORD_HASH_COST: {
+    description:
+      "scrypt's cost of a new password hash as log2 N (17: OWASP's; the test suites, which sign up thousands of people, use 10)",
+    default: 17,
     readBy: ['identity'],
   },
   IDENTITY_LOGIN_ATTEMPTS_PER_MINUTE: {
@@ -592,7 +610,11 @@ export const variables = {
     readBy: ['bench'],
   },
   BENCH_WRITES: {
-    description: "writes timed on bench:api's live lists",
+    description: "writes timed on bench:api's live lists, and in each workspace by bench:webhooks (300)",
+    readBy: ['bench'],
+  },
+  BENCH_DATABASES: {
+    description: 'the databases bench:webhooks runs on, comma-separated (postgres,pglite)',
     readBy: ['bench'],
   },
   BENCH_STEPS: {

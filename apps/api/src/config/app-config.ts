@@ -55,6 +55,14 @@ const environmentSchema = z.object({
   REQUEST_TIMEOUT_MS: field.integerWithDefault(1000, 600_000, variables.REQUEST_TIMEOUT_MS.default),
   // How long an invitation link to a workspace stays valid (docs/team.md): 7 days, at most a year.
   INVITATION_TTL_HOURS: field.integerWithDefault(1, 8760, variables.INVITATION_TTL_HOURS.default),
+  // Outbound webhooks (docs/webhooks.md): how long the delivery log keeps a delivery.
+  WEBHOOK_DELIVERY_RETENTION_DAYS: field.integerWithDefault(
+    1,
+    3650,
+    variables.WEBHOOK_DELIVERY_RETENTION_DAYS.default,
+  ),
+  // Browser tests only: a webhook "day" of this many seconds; read in embedded mode only.
+  WEBHOOK_TEST_DAY_SECONDS: field.integer(5, 86_400),
   // Several instances: Redis shares every rate limit and stream cap between them (docs/deploy.md).
   REDIS_URL: field.variable(
     z
@@ -150,6 +158,11 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env) {
       : ({ transport: 'outbox', outboxDir: path.join(dataDir, 'outbox'), from: env.MAIL_FROM } as const),
     contactInbox: env.CONTACT_INBOX,
     invitations: { ttlHours: env.INVITATION_TTL_HOURS },
+    webhooks: {
+      deliveryRetentionDays: env.WEBHOOK_DELIVERY_RETENTION_DAYS,
+      // Never in production mode: there a day of failures is a day.
+      testDaySeconds: mode === 'embedded' ? env.WEBHOOK_TEST_DAY_SECONDS : undefined,
+    },
     rateLimit: { max: env.RATE_LIMIT_MAX, windowMs: env.RATE_LIMIT_WINDOW_MS },
     redisUrl: env.REDIS_URL,
     shutdownDrainMs: env.SHUTDOWN_DRAIN_MS ?? variables.SHUTDOWN_DRAIN_MS.default[mode],

@@ -37,7 +37,16 @@ export type DatabaseHandle = {
 };
 
 export type DatabaseTarget =
-  | { kind: 'pglite'; dir: string | null } // null: in memory (tests)
+  | {
+      kind: 'pglite';
+      /** null: in memory (tests). */
+      dir: string | null;
+      /**
+       * In memory, a dump of a database to start from (PGlite's `dumpDataDir`) instead of a new one: the
+       * test suites migrate one database once and copy it for each file (test/pglite-template.ts).
+       */
+      from?: Blob;
+    }
   | {
       kind: 'postgres';
       /** The queries' pool: PostgreSQL, or a pooler in transaction mode (PgBouncer) in front of it. */
@@ -49,7 +58,7 @@ export type DatabaseTarget =
       directUrl?: string;
     };
 
-const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
+export const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
 
 // Any constant of our own: every instance of this app asks for the same session-level advisory lock.
 const migrationLockKey = 4_711_020_260_000_001n;
@@ -136,7 +145,9 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
 
   const releaseLock = target.dir ? acquireDirectoryLock(target.dir) : () => {};
   try {
-    const client = target.dir ? new PGlite(target.dir) : new PGlite();
+    const client = target.dir
+      ? new PGlite(target.dir)
+      : new PGlite(target.from ? { loadDataDir: target.from } : undefined);
     const db = drizzlePglite(client, { schema });
     await migratePglite(db, { migrationsFolder });
     return {

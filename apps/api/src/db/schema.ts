@@ -387,6 +387,10 @@ export const webhookDeliveries = pgTable(
   },
   (table) => [
     index('webhook_deliveries_endpoint_created_at_idx').on(table.endpointId, table.createdAt.desc()),
+    // The sweep's deliveries never tried (webhooks/queue-deliveries.ts): a few rows, not the whole log.
+    index('webhook_deliveries_unsent_idx')
+      .on(table.createdAt)
+      .where(sql`${table.status} = 'pending' and ${table.attempts} = 0`),
     check('webhook_deliveries_status', sql`${table.status} in ('pending', 'succeeded', 'failed')`),
   ],
 );

@@ -45,7 +45,7 @@ export async function createItem(
       action: 'item.created',
       subject: inserted.name,
     });
-    await emitWorkspaceEvent(deps, tx, {
+    await emitWorkspaceEvent(tx, {
       workspace: access.workspace,
       type: 'item.created',
       data: { item: toItem(inserted) },

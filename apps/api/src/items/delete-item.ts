@@ -30,7 +30,7 @@ export async function deleteItem(
       action: 'item.deleted',
       subject: row.name,
     });
-    await emitWorkspaceEvent(deps, tx, {
+    await emitWorkspaceEvent(tx, {
       workspace: access.workspace,
       type: 'item.deleted',
       data: { item: { id: row.id, name: row.name } },

@@ -98,7 +98,7 @@ export async function updateItem(
       });
       // The same change is one event for the webhooks: a rename, or the star set or cleared.
       const item = toItem(row);
-      await emitWorkspaceEvent(deps, tx, {
+      await emitWorkspaceEvent(tx, {
         workspace: access.workspace,
         ...(activity.action === 'item.renamed'
           ? { type: 'item.updated', data: { item, previousName: row.previousName } }

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { type DrizzleTransactionLike, fromDrizzle, type Job, PgBoss, type QueueOptions } from 'pg-boss';
 import { Counter, Gauge, Histogram } from 'prom-client';
@@ -37,6 +37,8 @@ export type SendOptions = {
   tx?: Sender;
   /** Not before then. */
   startAfter?: Date;
+  /** The job's id (a uuid): a job of this kind with that id already there is not added again. */
+  id?: string;
 };
 
 export type JobHandler<Data> = (data: Data, job: { id: string; attempt: number }) => Promise<void>;
@@ -188,12 +190,13 @@ export function createJobQueue(deps: { database: DatabaseHandle; log: FastifyBas
       await boss.send(kind.name, data, {
         ...(db && { db }),
         ...(options.startAfter && { startAfter: options.startAfter }),
+        ...(options.id && { id: options.id }),
       });
     },
 
     /**
-     * Adds several jobs of `kind` in one statement (a fan-out: webhooks/fan-out-event.ts). A job given an
-     * `id` that exists already is not added again, so a fan-out that runs twice adds each job once.
+     * Adds several jobs of `kind` in one statement (webhooks/queue-deliveries.ts). A job given an `id` that
+     * exists already is not added again, so a sender that runs twice adds each job once.
      */
     async sendMany<Data extends object>(kind: JobKind<Data>, batch: { id?: string; data: Data }[]) {
       if (!registrations.has(kind.name)) throw new Error(`jobs: nobody handles ${kind.name}`);
@@ -215,3 +218,11 @@ export function createJobQueue(deps: { database: DatabaseHandle; log: FastifyBas
 export type JobQueue = ReturnType<typeof createJobQueue>;
 
 export const deadLetterOf = (name: string) => `${name}.dead`;
+
+/**
+ * A condition for a query of the product's own tables: a job of `kind` with the id `id` exists (in any
+ * state, until pg-boss deletes it). A sweep finds with it the rows whose job was never added
+ * (webhooks/queue-deliveries.ts).
+ */
+export const jobExists = (kind: JobKind<unknown>, id: SQLWrapper): SQL =>
+  sql`exists (select 1 from ${sql.identifier(schema)}.job where name = ${kind.name} and id = ${id})`;

@@ -96,7 +96,7 @@ export async function acceptInvitation(
           props: { memberEmail: row.email },
         });
       }
-      await emitWorkspaceEvent(deps, tx, {
+      await emitWorkspaceEvent(tx, {
         workspace: row.owner,
         type: 'member.joined',
         data: { member: { id: row.id, email: row.email, userId: me.id, role: place.role } },

@@ -44,7 +44,7 @@ export async function changeMemberRole(
         subject: row.email,
         previous: row.role,
       });
-      await emitWorkspaceEvent(deps, tx, {
+      await emitWorkspaceEvent(tx, {
         workspace: access.workspace,
         type: 'member.role_changed',
         data: {

@@ -28,7 +28,7 @@ export async function leaveWorkspace(
       .returning({ id: subUsers.id, email: subUsers.email, role: subUsers.role });
     if (!left) throw workspaceNotFound();
     await recordActivity(tx, { workspace, actor: caller.uid, action: 'member.left', subject: left.email });
-    await emitWorkspaceEvent(deps, tx, {
+    await emitWorkspaceEvent(tx, {
       workspace,
       type: 'member.left',
       data: {

@@ -58,117 +58,127 @@ async function ownerWithMember(seats = 3, role: 'admin' | 'member' | 'viewer' = 
   return { owner, member, membership };
 }
 
+// Purchases go through the hosted checkout and the provider's webhooks: slower than the default allows
+// on a busy machine.
+const purchaseTimeout = 60_000;
+
 describe('ownership transfer: offer and acceptance', () => {
-  it('the workspace, its plan and its customer become the member’s; the old owner stays as an admin', async () => {
-    const owner = await world.signedInUser();
-    const customer = await world.buy(owner, 'price_pro_monthly');
-    await vi.waitFor(async () => expect((await world.userDocument(owner)).planIsActive).toBe(true), {
-      timeout: 10_000,
-    });
-    const seats = (await world.userDocument(owner)).quantity as number;
-    expect(seats).toBeGreaterThan(1);
-    const member = await world.signedInUser();
-    const colleague = await world.signedInUser();
-    const membership = await insertJoinedMember(db(), owner, member, 'viewer');
-    await insertJoinedMember(db(), owner, colleague, 'admin');
-    await addItems(owner, ['Roadmap', 'Budget']);
-    await addItems(member, ['Own notes']);
+  it(
+    'the workspace, its plan and its customer become the member’s; the old owner stays as an admin',
+    async () => {
+      const owner = await world.signedInUser();
+      const customer = await world.buy(owner, 'price_pro_monthly');
+      await vi.waitFor(async () => expect((await world.userDocument(owner)).planIsActive).toBe(true), {
+        timeout: 10_000,
+      });
+      const seats = (await world.userDocument(owner)).quantity as number;
+      expect(seats).toBeGreaterThan(1);
+      const member = await world.signedInUser();
+      const colleague = await world.signedInUser();
+      const membership = await insertJoinedMember(db(), owner, member, 'viewer');
+      await insertJoinedMember(db(), owner, colleague, 'admin');
+      await addItems(owner, ['Roadmap', 'Budget']);
+      await addItems(member, ['Own notes']);
 
-    const offered = await offer(owner, membership.id);
-    expect(offered.status).toBe(200);
-    expect(offered.body.data).toMatchObject({ memberId: membership.id, email: member.email.toLowerCase() });
-    const expiresIn = new Date(offered.body.data.expiresAt).getTime() - Date.now();
-    expect(expiresIn).toBeGreaterThan(6.9 * 24 * 3600_000);
-    expect(expiresIn).toBeLessThanOrEqual(7 * 24 * 3600_000);
-    expect((await call(owner, 'GET', '/api/workspace/ownership-transfer')).body.data.transfer).toMatchObject({
-      memberId: membership.id,
-    });
-    const offers = (await call(member, 'GET', '/api/ownership-offers')).body.data;
-    expect(offers).toEqual([
-      {
-        workspace: owner.uid,
-        ownerName: owner.email,
-        ownerEmail: owner.email,
-        expiresAt: offered.body.data.expiresAt,
-        hasPlan: true,
-      },
-    ]);
-    // The member is mailed a link to the offer's page.
-    await mailSettled(db());
-    const { mail } = world.app.config;
-    if (mail.transport !== 'outbox') throw new Error('the app mails by SMTP');
-    const [sent] = (await readOutbox(mail.outboxDir, { to: member.email })).filter(
-      (each) => each.subject === `${owner.email} offers you their workspace`,
-    );
-    expect(sent?.text).toContain(`/ownership-offers/${encodeURIComponent(owner.uid)}`);
+      const offered = await offer(owner, membership.id);
+      expect(offered.status).toBe(200);
+      expect(offered.body.data).toMatchObject({ memberId: membership.id, email: member.email.toLowerCase() });
+      const expiresIn = new Date(offered.body.data.expiresAt).getTime() - Date.now();
+      expect(expiresIn).toBeGreaterThan(6.9 * 24 * 3600_000);
+      expect(expiresIn).toBeLessThanOrEqual(7 * 24 * 3600_000);
+      expect(
+        (await call(owner, 'GET', '/api/workspace/ownership-transfer')).body.data.transfer,
+      ).toMatchObject({
+        memberId: membership.id,
+      });
+      const offers = (await call(member, 'GET', '/api/ownership-offers')).body.data;
+      expect(offers).toEqual([
+        {
+          workspace: owner.uid,
+          ownerName: owner.email,
+          ownerEmail: owner.email,
+          expiresAt: offered.body.data.expiresAt,
+          hasPlan: true,
+        },
+      ]);
+      // The member is mailed a link to the offer's page.
+      await mailSettled(db());
+      const { mail } = world.app.config;
+      if (mail.transport !== 'outbox') throw new Error('the app mails by SMTP');
+      const [sent] = (await readOutbox(mail.outboxDir, { to: member.email })).filter(
+        (each) => each.subject === `${owner.email} offers you their workspace`,
+      );
+      expect(sent?.text).toContain(`/ownership-offers/${encodeURIComponent(owner.uid)}`);
 
-    const accepted = await accept(member, owner.uid);
-    expect(accepted.status).toBe(200);
-    expect(accepted.body.data).toMatchObject({ id: member.uid, role: 'owner', seats });
+      const accepted = await accept(member, owner.uid);
+      expect(accepted.status).toBe(200);
+      expect(accepted.body.data).toMatchObject({ id: member.uid, role: 'owner', seats });
 
-    // The workspace: items, members (roles kept), the old owner as an admin, the activity log.
-    expect(await itemNamesOf(member.uid)).toEqual(['Budget', 'Own notes', 'Roadmap']);
-    expect(await itemNamesOf(owner.uid)).toEqual([]);
-    expect(await membersOf(member.uid)).toEqual(
-      [
-        { memberId: colleague.uid, email: colleague.email.toLowerCase(), role: 'admin' },
-        { memberId: owner.uid, email: owner.email.toLowerCase(), role: 'admin' },
-      ].sort((a, b) => a.email.localeCompare(b.email)),
-    );
-    expect(await membersOf(owner.uid)).toEqual([]);
-    expect(await actionsOf(member.uid)).toEqual(
-      expect.arrayContaining(['ownership.offered', 'workspace.transferred', 'item.created']),
-    );
-    expect(
-      await db().select().from(ownershipTransfers).where(eq(ownershipTransfers.workspace, owner.uid)),
-    ).toEqual([]);
+      // The workspace: items, members (roles kept), the old owner as an admin, the activity log.
+      expect(await itemNamesOf(member.uid)).toEqual(['Budget', 'Own notes', 'Roadmap']);
+      expect(await itemNamesOf(owner.uid)).toEqual([]);
+      expect(await membersOf(member.uid)).toEqual(
+        [
+          { memberId: colleague.uid, email: colleague.email.toLowerCase(), role: 'admin' },
+          { memberId: owner.uid, email: owner.email.toLowerCase(), role: 'admin' },
+        ].sort((a, b) => a.email.localeCompare(b.email)),
+      );
+      expect(await membersOf(owner.uid)).toEqual([]);
+      expect(await actionsOf(member.uid)).toEqual(
+        expect.arrayContaining(['ownership.offered', 'workspace.transferred', 'item.created']),
+      );
+      expect(
+        await db().select().from(ownershipTransfers).where(eq(ownershipTransfers.workspace, owner.uid)),
+      ).toEqual([]);
 
-    // Billing followed the workspace.
-    const newOwnerDocument = await world.userDocument(member);
-    expect(newOwnerDocument).toMatchObject({ planIsActive: true, quantity: seats });
-    expect(await world.userDocument(owner)).toMatchObject({ planIsActive: false, quantity: 0 });
-    const [rows] = await db()
-      .select({ customer: users.stripeCustomerId })
-      .from(users)
-      .where(eq(users.id, member.uid));
-    expect(rows?.customer).toBe(customer);
+      // Billing followed the workspace.
+      const newOwnerDocument = await world.userDocument(member);
+      expect(newOwnerDocument).toMatchObject({ planIsActive: true, quantity: seats });
+      expect(await world.userDocument(owner)).toMatchObject({ planIsActive: false, quantity: 0 });
+      const [rows] = await db()
+        .select({ customer: users.stripeCustomerId })
+        .from(users)
+        .where(eq(users.id, member.uid));
+      expect(rows?.customer).toBe(customer);
 
-    // The old owner works there as an admin: user management yes, billing no.
-    const inNew = `?workspace=${encodeURIComponent(member.uid)}`;
-    expect((await call(owner, 'GET', `/api/sub-users${inNew}`)).status).toBe(200);
-    expect(
-      (await call(owner, 'GET', `/api/items${inNew}`)).body.data
-        .map((item: { name: string }) => item.name)
-        .sort(),
-    ).toEqual(['Budget', 'Own notes', 'Roadmap']);
-    const portal = await call(owner, 'POST', `/api/stripe-create-billing-session${inNew}`, {
-      returnUrl: `${world.appUrl}/settings/billing`,
-    });
-    expect(portal).toMatchObject({ status: 403, body: { code: 'workspaces/forbidden' } });
+      // The old owner works there as an admin: user management yes, billing no.
+      const inNew = `?workspace=${encodeURIComponent(member.uid)}`;
+      expect((await call(owner, 'GET', `/api/sub-users${inNew}`)).status).toBe(200);
+      expect(
+        (await call(owner, 'GET', `/api/items${inNew}`)).body.data
+          .map((item: { name: string }) => item.name)
+          .sort(),
+      ).toEqual(['Budget', 'Own notes', 'Roadmap']);
+      const portal = await call(owner, 'POST', `/api/stripe-create-billing-session${inNew}`, {
+        returnUrl: `${world.appUrl}/settings/billing`,
+      });
+      expect(portal).toMatchObject({ status: 403, body: { code: 'workspaces/forbidden' } });
 
-    // The provider is told who its customer is now, subscription included.
-    await vi.waitFor(
-      async () => {
-        const record = await world.payments.stripe.customers.retrieve(customer);
-        if (record.deleted) throw new Error('the customer was deleted');
-        expect(record.metadata.uid).toBe(member.uid);
-        expect(record.email).toBe(member.email);
-      },
-      { timeout: 10_000, interval: 100 },
-    );
-    const [subscription] = (await world.payments.stripe.subscriptions.list({ customer })).data;
-    expect(subscription?.metadata.uid).toBe(member.uid);
+      // The provider is told who its customer is now, subscription included.
+      await vi.waitFor(
+        async () => {
+          const record = await world.payments.stripe.customers.retrieve(customer);
+          if (record.deleted) throw new Error('the customer was deleted');
+          expect(record.metadata.uid).toBe(member.uid);
+          expect(record.email).toBe(member.email);
+        },
+        { timeout: 20_000, interval: 100 },
+      );
+      const [subscription] = (await world.payments.stripe.subscriptions.list({ customer })).data;
+      expect(subscription?.metadata.uid).toBe(member.uid);
 
-    // The provider's next change to the subscription lands on the new owner.
-    if (!subscription?.items.data[0]) throw new Error('no subscription item');
-    await world.payments.stripe.subscriptions.update(subscription.id, {
-      items: [{ id: subscription.items.data[0].id, quantity: seats + 2 }],
-    });
-    await vi.waitFor(async () => expect((await world.userDocument(member)).quantity).toBe(seats + 2), {
-      timeout: 10_000,
-    });
-    expect((await world.userDocument(owner)).quantity).toBe(0);
-  });
+      // The provider's next change to the subscription lands on the new owner.
+      if (!subscription?.items.data[0]) throw new Error('no subscription item');
+      await world.payments.stripe.subscriptions.update(subscription.id, {
+        items: [{ id: subscription.items.data[0].id, quantity: seats + 2 }],
+      });
+      await vi.waitFor(async () => expect((await world.userDocument(member)).quantity).toBe(seats + 2), {
+        timeout: 10_000,
+      });
+      expect((await world.userDocument(owner)).quantity).toBe(0);
+    },
+    purchaseTimeout,
+  );
 
   it('a workspace without a plan moves alone: the new owner keeps the plan they had', async () => {
     const { owner, member, membership } = await ownerWithMember(2);
@@ -186,27 +196,31 @@ describe('ownership transfer: offer and acceptance', () => {
     expect(await itemNamesOf(member.uid)).toEqual(['Plan-free']);
   });
 
-  it('a member with a plan of their own must end it first; nothing moves', async () => {
-    const owner = await world.signedInUser();
-    await world.buy(owner, 'price_pro_monthly');
-    const member = await world.signedInUser();
-    await world.buy(member, 'price_pro_monthly');
-    await vi.waitFor(
-      async () => {
-        expect((await world.userDocument(owner)).planIsActive).toBe(true);
-        expect((await world.userDocument(member)).planIsActive).toBe(true);
-      },
-      { timeout: 10_000 },
-    );
-    const membership = await insertJoinedMember(db(), owner, member);
-    await addItems(owner, ['Stays']);
-    expect((await offer(owner, membership.id)).status).toBe(200);
-    const refused = await accept(member, owner.uid);
-    expect(refused.status).toBe(409);
-    expect(refused.body.code).toBe('workspaces/transfer-recipient-has-plan');
-    expect(await itemNamesOf(owner.uid)).toEqual(['Stays']);
-    expect((await call(member, 'GET', '/api/ownership-offers')).body.data).toHaveLength(1);
-  });
+  it(
+    'a member with a plan of their own must end it first; nothing moves',
+    async () => {
+      const owner = await world.signedInUser();
+      await world.buy(owner, 'price_pro_monthly');
+      const member = await world.signedInUser();
+      await world.buy(member, 'price_pro_monthly');
+      await vi.waitFor(
+        async () => {
+          expect((await world.userDocument(owner)).planIsActive).toBe(true);
+          expect((await world.userDocument(member)).planIsActive).toBe(true);
+        },
+        { timeout: 10_000 },
+      );
+      const membership = await insertJoinedMember(db(), owner, member);
+      await addItems(owner, ['Stays']);
+      expect((await offer(owner, membership.id)).status).toBe(200);
+      const refused = await accept(member, owner.uid);
+      expect(refused.status).toBe(409);
+      expect(refused.body.code).toBe('workspaces/transfer-recipient-has-plan');
+      expect(await itemNamesOf(owner.uid)).toEqual(['Stays']);
+      expect((await call(member, 'GET', '/api/ownership-offers')).body.data).toHaveLength(1);
+    },
+    purchaseTimeout,
+  );
 
   it('the items of both over the limit: refused with the counts, nothing moves', async () => {
     const { owner, member, membership } = await ownerWithMember();

@@ -45,7 +45,7 @@ export async function removeMember(
       subject: removed.email,
     });
     if (removed.memberId) {
-      await emitWorkspaceEvent(deps, tx, {
+      await emitWorkspaceEvent(tx, {
         workspace: access.workspace,
         type: 'member.left',
         data: {

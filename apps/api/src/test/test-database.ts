@@ -1,15 +1,23 @@
 import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import pg from 'pg';
 import { type DatabaseHandle, type DatabaseTarget, openDatabase } from '#api/db/database.ts';
+import { templateVariable } from './pglite-template.ts';
 
 /**
- * A fresh, migrated database for one test file: PGlite in memory by default, or, when
+ * A fresh, migrated database for one test file: PGlite in memory by default (a copy of the run's
+ * migrated template, pglite-template.ts), or, when
  * TEST_DATABASE_URL is set (as CI does), a new database on that PostgreSQL server, dropped afterwards.
  * `url` (PostgreSQL only) lets a test open a second handle on the same database.
  */
 export async function openTestDatabase(): Promise<DatabaseHandle & { url?: string }> {
   const serverUrl = process.env.TEST_DATABASE_URL;
-  if (!serverUrl) return openDatabase({ kind: 'pglite', dir: null });
+  if (!serverUrl) {
+    // The migrated database of this run (pglite-template.ts), when Vitest's global setup made one.
+    const template = process.env[templateVariable];
+    const from = template ? new Blob([await readFile(template)]) : undefined;
+    return openDatabase({ kind: 'pglite', dir: null, ...(from && { from }) });
+  }
 
   const admin = new URL(serverUrl);
   const name = `${admin.pathname.slice(1) || 'test'}_${randomBytes(4).toString('hex')}`;

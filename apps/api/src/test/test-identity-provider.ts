@@ -24,6 +24,8 @@ export async function startTestIdentityProvider(overrides: Record<string, string
     LOG_LEVEL: 'silent',
     // The suites read the provider's records after every request, far above a tenant's share.
     IDENTITY_MANAGEMENT_REQUESTS_PER_MINUTE: '60000',
+    // Every test signs people up and in: OWASP's scrypt cost would spend most of the suite hashing.
+    IDENTITY_PASSWORD_HASH_COST: '10',
     ...overrides,
   });
   let emulator = await startIdentityEmulator(config, { logger: false });

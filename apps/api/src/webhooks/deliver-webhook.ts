@@ -1,13 +1,18 @@
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '#api/db/database.ts';
+import type { ChannelHandlers, ListenOptions, Unlisten } from '#api/db/postgres-listener.ts';
 import { subUsers, users, webhookDeliveries, webhookEndpoints } from '#api/db/schema.ts';
 import type { JobKind, JobQueue } from '#api/jobs/job-queue.ts';
 import { queueMail } from '#api/mail/queue-mail.ts';
+import { deleteExpiredDeliveries } from './delete-expired-deliveries.ts';
 import { type Attempt, postWebhook } from './post-webhook.ts';
+import { listenForDeliveries, sweepUnqueuedDeliveries } from './queue-deliveries.ts';
 import {
   type WebhookDeliveryOrder,
   webhookDeliveryJob,
-  webhookFanOutJob,
+  webhookRetentionJob,
+  webhookSweepJob,
 } from './webhook-delivery-job-kind.ts';
 import { signWebhook } from './webhook-signature.ts';
 import type { TargetPolicy } from './webhook-targets.ts';
@@ -20,27 +25,67 @@ type DeliveryDeps = {
   jobs: Pick<JobQueue, 'handle' | 'send' | 'sendMany'>;
   db: Database;
   targets: TargetPolicy;
-  /** The delivery job with its retries: tests give a short one. */
-  kind?: JobKind<WebhookDeliveryOrder>;
+  /** How long an endpoint fails before it is turned off. */
+  disableAfterMs?: number;
 };
 
-/** Runs the delivery jobs (docs/webhooks.md, "Deliveries"). */
-export function handleWebhookDeliveries(deps: DeliveryDeps) {
-  const kind = deps.kind ?? webhookDeliveryJob;
-  // Each delivery's job has the delivery's id: a fan-out run twice adds it once.
-  deps.jobs.handle(webhookFanOutJob, async ({ deliveryIds }) => {
-    await deps.jobs.sendMany(
-      kind,
-      deliveryIds.map((deliveryId) => ({ id: deliveryId, data: { deliveryId } })),
-    );
-  });
+/**
+ * The delivery job and the failing time that turns an endpoint off, for a "day" of `daySeconds`: the
+ * real ones for a real day, the same schedule compressed for the browser tests (WEBHOOK_TEST_DAY_SECONDS,
+ * embedded mode only), where retries come seconds apart and a minute of failures can be a day.
+ */
+export function deliverySchedule(daySeconds?: number): {
+  kind: JobKind<WebhookDeliveryOrder>;
+  disableAfterMs: number;
+} {
+  if (daySeconds === undefined) return { kind: webhookDeliveryJob, disableAfterMs: disableAfterFailingMs };
+  const scale = daySeconds / (24 * 3600);
+  const { retry } = webhookDeliveryJob;
+  return {
+    kind: {
+      ...webhookDeliveryJob,
+      retry: {
+        retryLimit: retry.retryLimit,
+        retryDelay: Math.max(1, Math.round(retry.retryDelay * scale)),
+        retryDelayMax: Math.max(1, Math.round(retry.retryDelayMax * scale)),
+      },
+    },
+    disableAfterMs: daySeconds * 1000,
+  };
+}
+
+/**
+ * Runs the delivery jobs, the sweep and the retention job (docs/webhooks.md, "Deliveries"), and, from
+ * `start`, hears the deliveries this instance records to add their jobs (queue-deliveries.ts).
+ */
+export function handleWebhookDeliveries(
+  deps: DeliveryDeps & {
+    listen: (handlers: ChannelHandlers, options?: ListenOptions) => Promise<Unlisten>;
+    log: FastifyBaseLogger;
+    /** Deliveries older than this many days are deleted (WEBHOOK_DELIVERY_RETENTION_DAYS). */
+    retentionDays: number;
+    /** A compressed day for the browser tests (deliverySchedule); unset: a day. */
+    daySeconds?: number;
+  },
+) {
+  const { kind, disableAfterMs } = deliverySchedule(deps.daySeconds);
+  const attemptDeps = { ...deps, disableAfterMs };
   deps.jobs.handle(kind, async (order, job) => {
     const isLastTry = job.attempt > kind.retry.retryLimit;
-    const outcome = await deliverWebhook(deps, order.deliveryId, { isLastTry });
+    const outcome = await deliverWebhook(attemptDeps, order.deliveryId, { isLastTry });
     // Thrown, the job is tried again with backoff; the attempt is in the log already.
     if (outcome === 'retry')
       throw new Error(`webhook delivery ${order.deliveryId} failed; tried again later`);
   });
+  deps.jobs.handle(webhookSweepJob, async () => {
+    const added = await sweepUnqueuedDeliveries({ ...deps, kind });
+    if (added > 0) deps.log.warn({ added }, 'webhooks: deliveries without a job found and queued');
+  });
+  deps.jobs.handle(webhookRetentionJob, async () => {
+    const deleted = await deleteExpiredDeliveries(deps.db, deps.retentionDays);
+    deps.log.info({ deleted }, 'webhooks: deliveries past their retention deleted');
+  });
+  return listenForDeliveries({ ...deps, kind });
 }
 
 /**
@@ -50,7 +95,7 @@ export function handleWebhookDeliveries(deps: DeliveryDeps) {
  * After a failure the endpoint is turned off, and its admins mailed, once it has failed for a day.
  */
 export async function deliverWebhook(
-  deps: Pick<DeliveryDeps, 'db' | 'jobs' | 'targets'>,
+  deps: Pick<DeliveryDeps, 'db' | 'jobs' | 'targets' | 'disableAfterMs'>,
   deliveryId: string,
   options: { isLastTry: boolean },
 ): Promise<'done' | 'retry'> {
@@ -100,37 +145,46 @@ export async function deliverWebhook(
 }
 
 async function recordAttempt(
-  deps: Pick<DeliveryDeps, 'db' | 'jobs'>,
+  deps: Pick<DeliveryDeps, 'db' | 'jobs' | 'disableAfterMs'>,
   delivery: { deliveryId: string; endpointId: string; workspace: string; url: string },
   attempt: Attempt,
   options: { isLastTry: boolean },
 ): Promise<'done' | 'retry'> {
   return deps.db.transaction(async (tx) => {
+    const logAttempt = (status: 'pending' | 'succeeded' | 'failed') =>
+      tx
+        .update(webhookDeliveries)
+        .set({
+          status,
+          attempts: sql`${webhookDeliveries.attempts} + 1`,
+          responseStatus: attempt.responseStatus,
+          durationMs: attempt.durationMs,
+          error: attempt.error,
+          lastAttemptAt: sql`now()`,
+        })
+        .where(eq(webhookDeliveries.id, delivery.deliveryId));
+    if (attempt.isSuccess) {
+      // Only an endpoint that was failing is written: a success among many leaves its row alone, which
+      // every event of the workspace reads (emit-event.ts).
+      await tx
+        .update(webhookEndpoints)
+        .set({ failingSince: null })
+        .where(and(eq(webhookEndpoints.id, delivery.endpointId), isNotNull(webhookEndpoints.failingSince)));
+      await logAttempt('succeeded');
+      return 'done';
+    }
     const [endpoint] = await tx
       .update(webhookEndpoints)
-      .set(
-        attempt.isSuccess
-          ? { failingSince: null }
-          : { failingSince: sql`coalesce(${webhookEndpoints.failingSince}, now())` },
-      )
+      .set({ failingSince: sql`coalesce(${webhookEndpoints.failingSince}, now())` })
       .where(eq(webhookEndpoints.id, delivery.endpointId))
       .returning({ failingSince: webhookEndpoints.failingSince, enabled: webhookEndpoints.enabled });
     const failingSince = endpoint?.failingSince ?? null;
-    const hasFailedForADay =
-      failingSince !== null && Date.now() - failingSince.getTime() >= disableAfterFailingMs;
-    const isOver = attempt.isSuccess || options.isLastTry || hasFailedForADay;
-    await tx
-      .update(webhookDeliveries)
-      .set({
-        status: attempt.isSuccess ? 'succeeded' : isOver ? 'failed' : 'pending',
-        attempts: sql`${webhookDeliveries.attempts} + 1`,
-        responseStatus: attempt.responseStatus,
-        durationMs: attempt.durationMs,
-        error: attempt.error,
-        lastAttemptAt: sql`now()`,
-      })
-      .where(eq(webhookDeliveries.id, delivery.deliveryId));
-    if (hasFailedForADay && endpoint?.enabled && failingSince) {
+    const hasFailedLongEnough =
+      failingSince !== null &&
+      Date.now() - failingSince.getTime() >= (deps.disableAfterMs ?? disableAfterFailingMs);
+    const isOver = options.isLastTry || hasFailedLongEnough;
+    await logAttempt(isOver ? 'failed' : 'pending');
+    if (hasFailedLongEnough && endpoint?.enabled && failingSince) {
       await disableEndpoint(deps, tx, { ...delivery, failingSince, lastError: attempt.error ?? '' });
     }
     return isOver ? 'done' : 'retry';

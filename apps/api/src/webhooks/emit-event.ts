@@ -3,8 +3,7 @@ import type { WebhookEventData, WebhookEventType } from '@launchkit/api-contract
 import { and, arrayContains, eq, sql } from 'drizzle-orm';
 import type { Database } from '#api/db/database.ts';
 import { webhookDeliveries, webhookEndpoints } from '#api/db/schema.ts';
-import type { JobQueue } from '#api/jobs/job-queue.ts';
-import { webhookFanOutJob } from './webhook-delivery-job-kind.ts';
+import { thisInstance, webhookDeliveriesChannel } from './queue-deliveries.ts';
 
 /** Something that happened in a workspace, for its webhook endpoints (docs/webhooks.md, "Events"). */
 export type WorkspaceEvent = {
@@ -21,17 +20,13 @@ export type WebhookPayload = {
 };
 
 /**
- * Records one delivery of `event` per enabled endpoint of the workspace subscribed to its type, and one
- * job that gives each delivery its own (webhook-delivery-job-kind.ts), in the caller's transaction: the
- * deliveries exist if, and only if, the change they tell of commits. Nothing leaves here: the jobs
- * send (webhooks/deliver-webhook.ts), so a write costs one statement and, with subscribers, one job,
- * however many endpoints and however slow their servers (bench/webhooks).
+ * Records one delivery of `event` per enabled endpoint of the workspace subscribed to its type, in the
+ * caller's transaction, and announces them (NOTIFY, heard after the commit): the deliveries exist if,
+ * and only if, the change they tell of commits. Nothing leaves here, not even a job: this instance adds
+ * the delivery jobs once it hears the announcement, the sweep if it never does (queue-deliveries.ts).
+ * So a write costs one statement however many endpoints and however slow their servers (bench/webhooks).
  */
-export async function emitWorkspaceEvent(
-  deps: { jobs: Pick<JobQueue, 'send'> },
-  tx: Database,
-  event: WorkspaceEvent,
-): Promise<void> {
+export async function emitWorkspaceEvent(tx: Database, event: WorkspaceEvent): Promise<void> {
   const payload: WebhookPayload = {
     id: newEventId(),
     type: event.type,
@@ -39,9 +34,10 @@ export async function emitWorkspaceEvent(
     workspace: event.workspace,
     data: event.data,
   };
-  // One statement finds the subscribed endpoints and records their deliveries: a workspace without
-  // any pays this one statement, one with listeners one more (their job), however many they are.
-  const deliveries = await tx
+  // One statement finds the subscribed endpoints, records their deliveries and announces them, whether
+  // the workspace has none or twenty. The NOTIFY costs the commit little: the items trigger and the
+  // access triggers notify in the same transactions already.
+  const recorded = tx
     .insert(webhookDeliveries)
     .select(
       tx
@@ -69,8 +65,11 @@ export async function emitWorkspaceEvent(
         ),
     )
     .returning({ id: webhookDeliveries.id });
-  if (deliveries.length === 0) return;
-  await deps.jobs.send(webhookFanOutJob, { deliveryIds: deliveries.map((delivery) => delivery.id) }, { tx });
+  await tx.execute(
+    sql`with recorded as (${recorded.getSQL()})
+      select pg_notify(${webhookDeliveriesChannel}, ${`${thisInstance} `} || string_agg(id::text, ','))
+      from recorded having count(*) > 0`,
+  );
 }
 
 /** `evt_` and 16 random bytes: the `webhook-id` receivers use to recognise a delivery seen before. */

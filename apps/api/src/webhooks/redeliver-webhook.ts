@@ -49,7 +49,8 @@ export async function redeliverWebhook(
       .values({ endpointId, ...original })
       .returning(webhookDeliveryColumns);
     if (!delivery) throw new Error('the webhook delivery insert returned no row');
-    await deps.jobs.send(webhookDeliveryJob, { deliveryId: delivery.id }, { tx });
+    // The job's id is the delivery's, as for every delivery: the sweep finds it has one.
+    await deps.jobs.send(webhookDeliveryJob, { deliveryId: delivery.id }, { tx, id: delivery.id });
     return toWebhookDelivery(delivery);
   });
 }

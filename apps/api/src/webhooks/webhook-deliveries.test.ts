@@ -1,7 +1,10 @@
 import { type WebhookEventType, webhookPayloads } from '@launchkit/api-contract';
 import { eq, sql } from 'drizzle-orm';
+import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { mails, webhookEndpoints } from '#api/db/schema.ts';
+import { mails, webhookDeliveries, webhookEndpoints } from '#api/db/schema.ts';
+import { createJobQueue, type JobQueue } from '#api/jobs/job-queue.ts';
+import { createMetrics } from '#api/operations/metrics.ts';
 import { useAppWithIdentity } from '#api/test/app-with-identity.ts';
 import { teamKit } from '#api/test/test-invitations.ts';
 import { jobsDueNow } from '#api/test/test-mail.ts';
@@ -9,14 +12,30 @@ import { insertJoinedMember } from '#api/test/test-members.ts';
 import { setPlan, type TestUser } from '#api/test/test-users.ts';
 import { verifyWebhook } from '#api/test/verify-webhook.ts';
 import { type Received, startReceiver } from '#api/test/webhook-receiver.ts';
+import { emitWorkspaceEvent } from './emit-event.ts';
+import { sweepUnqueuedDeliveries } from './queue-deliveries.ts';
+import { webhookDeliveryJob, webhookRetentionJob, webhookSweepJob } from './webhook-delivery-job-kind.ts';
 
 // Embedded mode: http to this machine is allowed (production's rules: webhook-targets.test.ts).
 const suite = useAppWithIdentity();
 let receiver: Awaited<ReturnType<typeof startReceiver>>;
+// Another process on the app's database that only orders jobs (the app's own instance runs them).
+let producer: JobQueue;
 beforeAll(async () => {
   receiver = await startReceiver();
+  producer = createJobQueue({
+    database: suite.testApp.database,
+    log: pino({ level: 'silent' }),
+    metrics: createMetrics(),
+  });
+  for (const kind of [webhookSweepJob, webhookRetentionJob]) producer.handle(kind, async () => {});
+  producer.handle(webhookDeliveryJob, async () => {});
+  await producer.start({ work: false });
 });
-afterAll(async () => receiver?.close());
+afterAll(async () => {
+  await producer?.stop();
+  await receiver?.close();
+});
 
 type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 
@@ -324,6 +343,136 @@ describe('outbound webhooks', { timeout: 60_000 }, () => {
       enabled: true,
     });
     expect(back.json().data).toMatchObject({ enabled: true, disabledReason: null, failingSince: null });
+  });
+
+  it('records deliveries only for a change that commits, and the sweep sends those whose jobs were never added', async () => {
+    const person = await owner();
+    const endpoint = await register(person, '/swept', ['item.deleted']);
+    const event = {
+      workspace: person.uid,
+      type: 'item.deleted',
+      data: { item: { id: '00000000-0000-4000-8000-000000000001', name: 'Gone' } },
+    } as const;
+
+    // A change that rolls back leaves no delivery: nothing to send, nothing to sweep.
+    await expect(
+      suite.testApp.db.transaction(async (tx) => {
+        await emitWorkspaceEvent(tx, event);
+        throw new Error('the change fails after recording its event');
+      }),
+    ).rejects.toThrow('the change fails');
+    expect(await deliveryLog(person, endpoint.id)).toEqual([]);
+
+    // A committed delivery whose instance stopped between the commit and adding its job (so nobody
+    // heard its announcement): the row as that instance left it, recorded two minutes ago.
+    const payload = JSON.stringify({
+      id: 'evt_left_by_a_stopped_instance',
+      type: event.type,
+      created_at: new Date(Date.now() - 120_000).toISOString(),
+      workspace: person.uid,
+      data: event.data,
+    });
+    const [orphan] = await suite.testApp.db
+      .insert(webhookDeliveries)
+      .values({
+        endpointId: endpoint.id,
+        eventId: 'evt_left_by_a_stopped_instance',
+        eventType: event.type,
+        payload,
+        createdAt: sql`now() - interval '2 minutes'`,
+      })
+      .returning({ id: webhookDeliveries.id });
+    // One just recorded is left to its own instance for a while, and one being retried has its job.
+    const [fresh] = await suite.testApp.db
+      .insert(webhookDeliveries)
+      .values({ endpointId: endpoint.id, eventId: 'evt_fresh', eventType: event.type, payload })
+      .returning({ id: webhookDeliveries.id });
+    await suite.testApp.db.insert(webhookDeliveries).values({
+      endpointId: endpoint.id,
+      eventId: 'evt_retried',
+      eventType: event.type,
+      payload,
+      attempts: 1,
+      createdAt: sql`now() - interval '2 minutes'`,
+    });
+    // The sweep (as its every-minute job runs it; that run may come first) adds the orphan's job.
+    await sweepUnqueuedDeliveries({ jobs: producer, db: suite.testApp.db, kind: webhookDeliveryJob });
+    const [sent] = await received('/swept', 1);
+    if (!sent) throw new Error('no delivery');
+    expect(sent.headers['webhook-id']).toBe('evt_left_by_a_stopped_instance');
+    expect(sent.body).toBe(payload);
+    expect(await verifyWebhook(sent.headers, sent.body, [endpoint.secret])).toEqual([endpoint.secret]);
+    await vi.waitFor(async () => {
+      const log = await deliveryLog(person, endpoint.id);
+      expect(log.find((entry) => entry.id === orphan?.id)).toMatchObject({
+        status: 'succeeded',
+        attempts: 1,
+      });
+    });
+    // Swept again (the every-minute job), nothing is added twice; the fresh one is still its instance's.
+    await producer.send(webhookSweepJob, {});
+    await vi.waitFor(async () => {
+      const [sweep] = (
+        (await suite.testApp.db.execute(
+          sql`select count(*)::int as waiting from jobs.job where name = 'webhook-sweep' and state <> 'completed'`,
+        )) as unknown as { rows: { waiting: number }[] }
+      ).rows;
+      if (sweep?.waiting !== 0) throw new Error('the sweep has not run yet');
+    });
+    expect(deliveriesTo('/swept')).toHaveLength(1);
+    const [freshRow] = await suite.testApp.db
+      .select({ status: webhookDeliveries.status, attempts: webhookDeliveries.attempts })
+      .from(webhookDeliveries)
+      .where(eq(webhookDeliveries.id, fresh?.id ?? ''));
+    expect(freshRow).toEqual({ status: 'pending', attempts: 0 });
+    await suite.testApp.db.delete(webhookDeliveries).where(eq(webhookDeliveries.id, fresh?.id ?? ''));
+    // Both jobs run every minute (pg-boss schedules, one instance each time).
+    expect(await producer.boss.getSchedules('webhook-sweep')).toMatchObject([
+      { name: 'webhook-sweep', cron: '* * * * *', timezone: 'UTC' },
+    ]);
+  });
+
+  it('marks a delivery failed when its last try fails, and stops trying it', async () => {
+    const person = await owner();
+    receiver.setAnswer((path) => (path === '/exhausted' ? { status: 503 } : { status: 204 }));
+    const endpoint = await register(person, '/exhausted', ['item.created']);
+    await call('POST', '/api/items', person, { name: 'Never received' });
+    const [first] = await vi.waitFor(async () => {
+      const log = await deliveryLog(person, endpoint.id);
+      if (log[0]?.attempts !== 1) throw new Error('first attempt not logged yet');
+      return log;
+    });
+    expect(first).toMatchObject({ status: 'pending', attempts: 1 });
+    // Every retry but the last spent (their delays skipped): the next run is the 30th and last try.
+    await suite.testApp.db.execute(
+      sql`update jobs.job set retry_count = ${webhookDeliveryJob.retry.retryLimit}, start_after = now()
+          where name = ${webhookDeliveryJob.name} and id = ${first?.id ?? ''} and state = 'retry'`,
+    );
+    await vi.waitFor(
+      async () => {
+        const [last] = await deliveryLog(person, endpoint.id);
+        expect(last).toMatchObject({
+          id: first?.id,
+          status: 'failed',
+          attempts: 2,
+          responseStatus: 503,
+          error: 'The endpoint answered 503.',
+        });
+      },
+      { timeout: 15_000, interval: 100 },
+    );
+    // The job is over, not tried again; the endpoint, failing for less than a day, stays on.
+    const jobs = (await suite.testApp.db.execute(
+      sql`select state from jobs.job where name = ${webhookDeliveryJob.name} and id = ${first?.id ?? ''}`,
+    )) as unknown as { rows: { state: string }[] };
+    expect(jobs.rows).toEqual([{ state: 'completed' }]);
+    const [row] = await suite.testApp.db
+      .select({ enabled: webhookEndpoints.enabled, failingSince: webhookEndpoints.failingSince })
+      .from(webhookEndpoints)
+      .where(eq(webhookEndpoints.id, endpoint.id));
+    expect(row?.enabled).toBe(true);
+    expect(row?.failingSince).toBeInstanceOf(Date);
+    receiver.setAnswer(() => ({ status: 204 }));
   });
 
   it('sends member.joined, member.role_changed and member.left (left, or removed)', async () => {

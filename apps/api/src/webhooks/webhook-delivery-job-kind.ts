@@ -1,26 +1,11 @@
 import type { JobKind } from '#api/jobs/job-queue.ts';
 
-/** An event's deliveries, just recorded: the fan-out job sends each its own delivery job. */
-export type WebhookFanOutOrder = { deliveryIds: string[] };
-
-/**
- * The event's one job in the transaction of the change (webhooks/emit-event.ts): an item write adds one
- * job however many endpoints listen, and this job adds one delivery job per endpoint, in one statement.
- * Tried again a few times, seconds apart: it only writes to the database.
- */
-export const webhookFanOutJob: JobKind<WebhookFanOutOrder> = {
-  name: 'webhook-fan-out',
-  retry: { retryLimit: 10, retryDelay: 5, retryDelayMax: 300 },
-  expireInSeconds: 60,
-  deleteAfterSeconds: 3600,
-  concurrency: 4,
-};
-
 /** One delivery to send (a `webhook_deliveries` row); the row holds the rest. */
 export type WebhookDeliveryOrder = { deliveryId: string };
 
 /**
- * The delivery job (webhooks/deliver-webhook.ts): tried again with a growing delay, from 30 s up to an
+ * The delivery job (webhooks/deliver-webhook.ts), whose id is the delivery's: added once however often
+ * it is asked for (webhooks/queue-deliveries.ts). Tried again with a growing delay, from 30 s up to an
  * hour apart (30 s, 1, 2, 4 … 32 min, then hourly), 30 tries in all: about a day, after which the
  * delivery has failed and the endpoint, failing since, is turned off. A run waits at most 10 s for
  * the receiver and follows at most a few redirects, so two minutes is far more than it takes.
@@ -33,4 +18,27 @@ export const webhookDeliveryJob: JobKind<WebhookDeliveryOrder> = {
   // A finished job holds only a delivery's id; the delivery log is the table.
   deleteAfterSeconds: 24 * 3600,
   concurrency: 8,
+};
+
+/**
+ * Every minute, on one instance: gives a job to each delivery recorded a while ago that has none (its
+ * instance stopped between the commit and adding the jobs, or missed the announcement).
+ */
+export const webhookSweepJob: JobKind<Record<string, never>> = {
+  name: 'webhook-sweep',
+  retry: { retryLimit: 2, retryDelay: 10, retryDelayMax: 30 },
+  expireInSeconds: 120,
+  deleteAfterSeconds: 3600,
+  concurrency: 1,
+  cron: '* * * * *',
+};
+
+/** Once a day, on one instance: deletes the deliveries older than the retention period. */
+export const webhookRetentionJob: JobKind<Record<string, never>> = {
+  name: 'webhook-delivery-retention',
+  retry: { retryLimit: 3, retryDelay: 300, retryDelayMax: 3600 },
+  expireInSeconds: 1800,
+  deleteAfterSeconds: 7 * 24 * 3600,
+  concurrency: 1,
+  cron: '41 3 * * *',
 };

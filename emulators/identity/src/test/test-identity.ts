@@ -22,6 +22,8 @@ export async function startTestIdentity(overrides: Record<string, string> = {}, 
     IDENTITY_WEB_ORIGINS: appOrigin,
     PASSWORD_POLICY: 'good',
     LOG_LEVEL: 'silent',
+    // Suites sign many people up and in: OWASP's scrypt cost (the default) would spend them hashing.
+    IDENTITY_PASSWORD_HASH_COST: '10',
     ...overrides,
   });
   const app = await buildIdentityApp(config, { logger: false });

@@ -22,7 +22,7 @@ export async function setPassword(
   if (!databaseIdentityOf(user)) return { ok: false, reason: 'no_database_identity' };
   const check = checkPassword(context.config.passwordPolicy, password);
   if (!check.valid) return { ok: false, reason: 'weak_password', rules: check.rules };
-  const passwordHash = await hashPassword(password);
+  const passwordHash = await hashPassword(password, context.config.passwordHashCost);
   // Looked up again after the hash: the user may have been linked or deleted meanwhile.
   const identity = databaseIdentityOf(user);
   if (!identity || !context.store.state.users.has(user.userId))

@@ -36,13 +36,17 @@ export async function signInWithPassword(
   const { state } = context.store;
   const found = findDatabaseUser(state, attempt.email);
   if (!found) {
-    await spendPasswordHashTime(attempt.password);
+    await spendPasswordHashTime(attempt.password, context.config.passwordHashCost);
     return { ok: false, reason: 'wrong_credentials' };
   }
   const { user, identity } = found;
   if (isBlockedFrom(state, user.userId, attempt.ip)) return { ok: false, reason: 'too_many_attempts' };
 
-  const matches = await verifyPassword(attempt.password, identity.passwordHash);
+  const matches = await verifyPassword(
+    attempt.password,
+    identity.passwordHash,
+    context.config.passwordHashCost,
+  );
   // The user may have been deleted while the hash ran.
   if (state.users.get(user.userId) !== user) return { ok: false, reason: 'wrong_credentials' };
   if (!matches) {

@@ -68,7 +68,7 @@ export async function signUpUser(context: IdentityContext, input: SignUp): Promi
   const check = checkPassword(context.config.passwordPolicy, input.password);
   if (!check.valid) return { ok: false, reason: 'weak_password', rules: check.rules };
   if (findDatabaseUser(state, input.email)) return { ok: false, reason: 'user_exists' };
-  const passwordHash = await hashPassword(input.password);
+  const passwordHash = await hashPassword(input.password, context.config.passwordHashCost);
   // Checked again: a second sign-up with the same email may have finished while this one hashed.
   if (findDatabaseUser(state, input.email)) return { ok: false, reason: 'user_exists' };
 

@@ -1,0 +1,1 @@
+CREATE INDEX "webhook_deliveries_unsent_idx" ON "webhook_deliveries" USING btree ("created_at") WHERE "webhook_deliveries"."status" = 'pending' and "webhook_deliveries"."attempts" = 0;
