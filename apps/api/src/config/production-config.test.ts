@@ -28,6 +28,13 @@ describe('production mode', () => {
     expect(config.site.origins).toEqual(['https://app.example.com']);
   });
 
+  it('keeps the webhooks’ real day: the browser tests’ compressed one is read in embedded mode only', () => {
+    expect(
+      loadConfig({ ...completeProduction, WEBHOOK_TEST_DAY_SECONDS: '60' }).webhooks.testDaySeconds,
+    ).toBeUndefined();
+    expect(loadConfig({ WEBHOOK_TEST_DAY_SECONDS: '60' }).webhooks.testDaySeconds).toBe(60);
+  });
+
   it('refuses passkeys (on by default) that the tenant cannot serve: Auth0’s own domain, or one the site does not share', () => {
     const ownDomain = problemsOf({ ...completeProduction, AUTH0_DOMAIN: 'example.eu.auth0.com' });
     expect(ownDomain).toEqual([

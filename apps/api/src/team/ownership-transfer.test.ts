@@ -161,11 +161,13 @@ describe('ownership transfer: offer and acceptance', () => {
           if (record.deleted) throw new Error('the customer was deleted');
           expect(record.metadata.uid).toBe(member.uid);
           expect(record.email).toBe(member.email);
+          // The job writes the subscriptions after the customer.
+          const [live] = (await world.payments.stripe.subscriptions.list({ customer })).data;
+          expect(live?.metadata.uid).toBe(member.uid);
         },
         { timeout: 20_000, interval: 100 },
       );
       const [subscription] = (await world.payments.stripe.subscriptions.list({ customer })).data;
-      expect(subscription?.metadata.uid).toBe(member.uid);
 
       // The provider's next change to the subscription lands on the new owner.
       if (!subscription?.items.data[0]) throw new Error('no subscription item');
