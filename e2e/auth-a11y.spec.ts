@@ -17,6 +17,8 @@ test.describe('accessibility of the sign-in pages and the signed-in area', () =>
       });
 
       test('dashboard and settings have no axe violations', async ({ page, request }) => {
+        // Four pages, each analysed by axe: more than the default allows on a busy 2-core machine.
+        test.setTimeout(60_000);
         const user = await openSignedInAsNewUser(page, request, `axe-${width}`, '/dashboard');
         await expect(page.getByTestId('dashboard-user')).toContainText(user.email);
         await expectNoAxeViolations(page);
