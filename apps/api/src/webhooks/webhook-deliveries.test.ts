@@ -444,10 +444,15 @@ describe('outbound webhooks', { timeout: 60_000 }, () => {
     });
     expect(first).toMatchObject({ status: 'pending', attempts: 1 });
     // Every retry but the last spent (their delays skipped): the next run is the 30th and last try.
-    await suite.testApp.db.execute(
-      sql`update jobs.job set retry_count = ${webhookDeliveryJob.retry.retryLimit}, start_after = now()
-          where name = ${webhookDeliveryJob.name} and id = ${first?.id ?? ''} and state = 'retry'`,
-    );
+    // The log shows the attempt before the queue has recorded the failure: wait for the job's retry.
+    await vi.waitFor(async () => {
+      const updated = (await suite.testApp.db.execute(
+        sql`update jobs.job set retry_count = ${webhookDeliveryJob.retry.retryLimit}, start_after = now()
+            where name = ${webhookDeliveryJob.name} and id = ${first?.id ?? ''} and state = 'retry'
+            returning id`,
+      )) as unknown as { rows: unknown[] };
+      if (updated.rows.length !== 1) throw new Error('the job is not waiting for its retry yet');
+    });
     await vi.waitFor(
       async () => {
         const [last] = await deliveryLog(person, endpoint.id);
