@@ -5,6 +5,7 @@ import { recordActivity } from '#api/activity/record-activity.ts';
 import type { Caller } from '#api/auth/authenticate.ts';
 import { customerOwnerJob } from '#api/billing/customer-owner.ts';
 import type { PlanCatalogue } from '#api/billing/resolve-plan-prices.ts';
+import { planFieldsOf } from '#api/billing/sync-plan.ts';
 import type { Database } from '#api/db/database.ts';
 import { ownershipTransfers, subUsers, users } from '#api/db/schema.ts';
 import { AppError } from '#api/http/app-error.ts';
@@ -102,15 +103,8 @@ const billingColumns = {
   planSyncTicket: users.planSyncTicket,
 };
 
-const noBilling = {
-  stripeCustomerId: null,
-  stripePriceId: null,
-  stripeSubscriptionStatus: null,
-  quantity: 0,
-  trialEnd: null,
-  currentPeriodEnd: null,
-  nextPaymentAttempt: null,
-};
+// No customer and no plan: the plan's columns as the sync writes them for a customer without one.
+const noBilling = { stripeCustomerId: null, ...planFieldsOf(undefined) };
 
 /**
  * The member accepts the workspace offered to them (docs/team.md, "Ownership transfer"; decision 0033),

@@ -7,20 +7,13 @@ import type { IdentityConfig } from '#api/config/app-config.ts';
 import type { Database } from '#api/db/database.ts';
 import { ownershipTransfers, subUsers, users } from '#api/db/schema.ts';
 import { isUuid } from '#api/db/uuid.ts';
-import { AppError } from '#api/http/app-error.ts';
 import type { JobQueue } from '#api/jobs/job-queue.ts';
 import { queueMail } from '#api/mail/queue-mail.ts';
 import { requireRecentLogin } from '#api/users/update-auth-user.ts';
 import type { Queryable } from './authorize-workspace.ts';
+import { memberNotFound } from './transfer-workspace.ts';
 
 export type OwnershipOfferDeps = { db: Database; identity: IdentityConfig; jobs: Pick<JobQueue, 'send'> };
-
-const memberNotFound = () =>
-  new AppError(
-    404,
-    'account/transfer-member-not-found',
-    'That person is not a member who has joined your workspace: they may have left or been removed. Reload and choose again.',
-  );
 
 /**
  * The open offer of `workspace`: one whose time has not run out, made to someone who is still a joined

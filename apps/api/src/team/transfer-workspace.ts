@@ -4,7 +4,8 @@ import { isUuid } from '#api/db/uuid.ts';
 import { AppError } from '#api/http/app-error.ts';
 import type { Queryable } from './authorize-workspace.ts';
 
-const memberNotFound = () =>
+/** The member chosen is not (or no longer) a joined member of the workspace. */
+export const memberNotFound = () =>
   new AppError(
     404,
     'account/transfer-member-not-found',
