@@ -12,6 +12,7 @@ import { insertJoinedMember } from '#api/test/test-members.ts';
 import { setPlan, type TestUser } from '#api/test/test-users.ts';
 import { verifyWebhook } from '#api/test/verify-webhook.ts';
 import { type Received, startReceiver } from '#api/test/webhook-receiver.ts';
+import { workspaceRequests } from '#api/test/workspace-requests.ts';
 import { emitWorkspaceEvent } from './emit-event.ts';
 import { sweepUnqueuedDeliveries } from './queue-deliveries.ts';
 import { webhookDeliveryJob, webhookRetentionJob, webhookSweepJob } from './webhook-delivery-job-kind.ts';
@@ -37,25 +38,8 @@ afterAll(async () => {
   await receiver?.close();
 });
 
-type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
-
-function call(method: Method, url: string, person: TestUser, payload?: unknown) {
-  return suite.testApp.app.inject({
-    method,
-    url,
-    headers: {
-      authorization: `Bearer ${person.token}`,
-      ...(payload !== undefined && { 'content-type': 'application/json' }),
-    },
-    payload: payload === undefined ? undefined : JSON.stringify(payload),
-  });
-}
-
-async function owner() {
-  const person = await suite.newUser();
-  expect((await call('GET', '/api/items', person)).statusCode).toBe(200); // makes the user document
-  return person;
-}
+// Requests as a signed-in person; `owner`: one whose user document exists.
+const { call, signedUp: owner } = workspaceRequests(suite);
 
 async function register(person: TestUser, path: string, events: string[]) {
   const response = await call('POST', '/api/webhook-endpoints', person, {

@@ -6,12 +6,13 @@ import { listOwnershipOffers, ownershipOfferPath } from '#web/lib/team/ownership
 
 /**
  * On every signed-in page while an owner offers the person their workspace (docs/team.md, "Ownership
- * transfer"): who, until when, and the way to the offer's page. Loaded again on each page, so it goes
- * once the offer is answered; not on the offer's own page.
+ * transfer"): who, until when, and the way to the offer's page. Loaded once while the signed-in pages
+ * stay open, not on every navigation; hidden on the offer's own page, and loaded again on leaving it,
+ * so it goes once the offer is answered.
  */
 export function OwnershipOfferBanner() {
   const { pathname } = useLocation();
-  return pathname.startsWith('/ownership-offers/') ? null : <OpenOffers key={pathname} />;
+  return pathname.startsWith('/ownership-offers/') ? null : <OpenOffers />;
 }
 
 function OpenOffers() {
