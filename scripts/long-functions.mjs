@@ -46,7 +46,8 @@ export function longFunctionsIn(file, text, limit = LIMIT) {
         (ts.isVariableDeclaration(node.parent) ? node.parent.parent.parent : node).getStart(source),
       ).line;
       const exempt = lines[statementLine - 1]?.trim().startsWith(EXEMPTION);
-      if (length > limit && !exempt) found.push({ file, line: start + 1, name: nameOf(node, source), length });
+      if (length > limit && !exempt)
+        found.push({ file, line: start + 1, name: nameOf(node, source), length });
     }
     ts.forEachChild(node, visit);
   };
