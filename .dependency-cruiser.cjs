@@ -10,12 +10,70 @@
 //   scripts/                -> never bench/ (the benchmarks build on the scripts: bench/ may import
 //                              scripts/lib/, not the reverse)
 // and nothing anywhere forms an import cycle.
+//
+// Inside apps/api/src (ARCHITECTURE.md, "Layers"; decision 0037): a domain folder imports its own
+// folder and the kernel below the domains, not another domain, except the pairs listed in
+// `apiDomainImports` with the reason for each; the kernel imports no domain.
 
 /** Test code of the API: the suites and their helpers, which start the emulators. */
 const apiTests = ['^apps/api/src/test/', '^apps/api/src/.+\\.test\\.ts$'];
 
 /** A rule every import must keep: none `from` the matching modules may lead `to` the other ones. */
 const forbid = (name, from, to, comment) => ({ name, severity: 'error', comment, from, to });
+
+/**
+ * The API's kernel: the folders of apps/api/src every domain stands on. Who calls (caller/), what they
+ * may do in which workspace (access/), what happened in a workspace (events/), the plans (plans/), and
+ * the infrastructure: configuration, database, HTTP plumbing, jobs, mail, operations, and the identity
+ * provider's client (auth/). Every other folder of apps/api/src is a domain (test/ holds test helpers).
+ */
+const apiKernel = [
+  'access',
+  'auth',
+  'caller',
+  'config',
+  'db',
+  'events',
+  'http',
+  'jobs',
+  'mail',
+  'operations',
+  'plans',
+];
+
+/**
+ * The only imports between two domains, each with its reason. Anything else two domains share moves
+ * down into the kernel.
+ */
+const apiDomainImports = {
+  account: {
+    sessions: 'deleting an account ends its sessions (sign-in-sessions.ts, session-endings.ts)',
+    team: 'deleting an account hands a workspace with members to one of them (transfer-workspace.ts)',
+    users: "deleting an account deletes the person's user document",
+  },
+  billing: {
+    users: "billing has no table of its own: a person's plan is the plan fields of their user document",
+  },
+  items: {
+    sessions: 'an open live list ends when its session is signed out (session-endings.ts)',
+  },
+  team: {
+    billing:
+      "accepting a workspace's ownership moves its subscription: the plan fields and the customer's owner",
+    users: "a workspace's people are users: the caller's user document, their account at the provider",
+  },
+  users: {
+    sessions: 'the signed-in check refuses a signed-out session and records the session (sessions/)',
+  },
+};
+
+const apiFolder = (folder) => `^apps/api/src/${folder}/`;
+/** A folder of apps/api/src that is neither the kernel nor the test helpers: a domain (captured). */
+const apiDomain = `^apps/api/src/(?!(?:${[...apiKernel, 'test'].join('|')})/)([^/]+)/`;
+const domainRule =
+  'A domain folder of apps/api/src imports its own folder and the kernel (apiKernel), never another ' +
+  'domain: what two domains share moves down into the kernel (decision 0037). The few exceptions are ' +
+  'listed, each with its reason, in apiDomainImports.';
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
@@ -70,6 +128,26 @@ module.exports = {
       { path: '^bench/' },
       'The scripts run the product; the benchmarks measure it and build on the scripts. What both need ' +
         'lives in scripts/lib/, which bench/ imports.',
+    ),
+    forbid(
+      'api-domains-through-kernel',
+      { path: apiDomain, pathNot: [...apiTests, ...Object.keys(apiDomainImports).map(apiFolder)] },
+      { path: apiDomain, pathNot: '^apps/api/src/$1/' },
+      domainRule,
+    ),
+    ...Object.entries(apiDomainImports).map(([domain, allowed]) =>
+      forbid(
+        'api-domains-through-kernel',
+        { path: apiFolder(domain), pathNot: apiTests },
+        { path: apiDomain, pathNot: [domain, ...Object.keys(allowed)].map(apiFolder) },
+        domainRule,
+      ),
+    ),
+    forbid(
+      'api-kernel-not-domains',
+      { path: `^apps/api/src/(${apiKernel.join('|')})/`, pathNot: apiTests },
+      { path: apiDomain },
+      'The kernel of apps/api/src stands below every domain: it imports none (decision 0037).',
     ),
     forbid(
       'not-to-unresolvable',

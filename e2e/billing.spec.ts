@@ -3,6 +3,7 @@ import {
   advanceClock,
   grantTrialPlan,
   longDateUtc,
+  openSignedInOnTrial,
   paymentsOrigin,
   payWithCard,
   stripe,
@@ -163,9 +164,10 @@ test('My Account shows the plan and its Manage billing button opens the portal',
   page,
   request,
 }) => {
-  const user = await createPasswordUser(request, 'my-account-billing');
-  await grantTrialPlan(request, user, 'pro', 5);
-  await openSignedIn(page, user.accessToken, '/myAccount');
+  const { user } = await openSignedInOnTrial(page, request, 'my-account-billing', '/myAccount', {
+    plan: 'pro',
+    seats: 5,
+  });
   const account = page.frameLocator('[data-testid="my-account-frame"]');
   await expect(account.getByText(user.email)).toBeVisible();
   await expect(account.getByText('0 of 5 used')).toBeVisible();
@@ -181,9 +183,17 @@ test.describe('trials', () => {
     page,
     request,
   }) => {
-    const user = await createPasswordUser(request, 'trial-clock');
-    const { customer, subscription } = await grantTrialPlan(request, user, 'pro', 5, 14);
-    await openSignedIn(page, user.accessToken, '/dashboard');
+    const { user, customer, subscription } = await openSignedInOnTrial(
+      page,
+      request,
+      'trial-clock',
+      '/dashboard',
+      {
+        plan: 'pro',
+        seats: 5,
+        days: 14,
+      },
+    );
     const banner = page.getByTestId('trial-banner');
     await expect(banner).toContainText(longDateUtc(new Date((subscription.trial_end ?? 0) * 1000)));
     await expect(currentPlan(page)).toContainText('Trialing');

@@ -1,5 +1,5 @@
 import { expect, expectNoAxeViolations, gotoHydrated, test } from './fixtures.ts';
-import { grantTrialPlan, longDateUtc, stripe } from './support/billing.ts';
+import { grantTrialPlan, longDateUtc, openSignedInOnTrial, stripe } from './support/billing.ts';
 import {
   createPasswordUser,
   expectedAuthFailures,
@@ -230,9 +230,10 @@ test.describe('dashboard plan and user info', () => {
       page,
       request,
     }) => {
-      const user = await createPasswordUser(request, 'trial');
-      const { subscription } = await grantTrialPlan(request, user, 'business', 25);
-      await openSignedIn(page, user.accessToken, '/dashboard');
+      const { subscription } = await openSignedInOnTrial(page, request, 'trial', '/dashboard', {
+        plan: 'business',
+        seats: 25,
+      });
       const banner = page.getByTestId('trial-banner');
       await expect(banner).toContainText(longDateUtc(new Date((subscription.trial_end ?? 0) * 1000)));
       await expect(banner.getByRole('link')).toHaveAttribute('href', '/myAccount');

@@ -173,17 +173,7 @@ test.describe('two-factor authentication', () => {
 
   test('ten wrong codes lock the sign-in, even with the right one after', async ({ page, request }) => {
     const user = await openSignedInAsNewUser(page, request, 'two-factor-lockout', '/settings/security');
-    await security(page).getByRole('button', { name: 'Set up two-factor' }).click();
-    await security(page).getByLabel('Password').fill(password);
-    await security(page).getByRole('button', { name: 'Continue' }).click();
-    const nextCode = authenticatorApp(
-      (await security(page).getByTestId('authenticator-key').textContent()) ?? '',
-    );
-    await security(page)
-      .getByLabel('Authentication code')
-      .fill(await nextCode());
-    await security(page).getByRole('button', { name: 'Turn on' }).click();
-    await security(page).getByRole('button', { name: 'Done' }).click();
+    const nextCode = await turnOnTwoFactor(page);
 
     await signOutWithMenu(page);
     await gotoHydrated(page, '/auth/signin');

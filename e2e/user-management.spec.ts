@@ -1,5 +1,5 @@
 import { expect, expectNoAxeViolations, gotoHydrated, test } from './fixtures.ts';
-import { grantTrialPlan } from './support/billing.ts';
+import { grantTrialPlan, openSignedInOnTrial } from './support/billing.ts';
 import {
   createPasswordUser,
   expectedAuthFailures,
@@ -93,9 +93,7 @@ test.describe('user management', () => {
     page,
     request,
   }) => {
-    const user = await createPasswordUser(request, 'seats');
-    await grantTrialPlan(request, user, 'pro', 2);
-    await openSignedIn(page, user.accessToken, '/userManagement');
+    await openSignedInOnTrial(page, request, 'seats', '/userManagement', { plan: 'pro', seats: 2 });
     const panel = page.getByTestId('sub-users');
     await expect(panel.getByTestId('seats')).toHaveText('0 of 2 users');
     for (const [first, last, count] of [

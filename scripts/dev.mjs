@@ -5,11 +5,13 @@ import { loadDotEnv } from './lib/dot-env.mjs';
 import { identityEmulator, paymentsEmulator } from './lib/emulators.mjs';
 import { requireSupportedNode } from './lib/node-runtime.mjs';
 import { runTogether } from './lib/processes.mjs';
+import { appPortOf, siteOriginOf } from './lib/site-origin.mjs';
 import { omnioutSources, root } from './lib/workspace.mjs';
 
 requireSupportedNode();
 loadDotEnv(root);
-const port = process.env.PORT ?? '3000';
+const port = appPortOf();
+const siteOrigin = siteOriginOf();
 const apiPort = process.env.DEV_API_PORT ?? '3100';
 buildIfStale({ root, workspace: 'apps/omniout', sources: omnioutSources, output: 'apps/omniout/dist' });
 
@@ -26,7 +28,7 @@ runTogether([
       NODE_ENV: 'development',
       PORT: apiPort,
       HOST: '127.0.0.1',
-      VITE_SITE_URL: process.env.VITE_SITE_URL ?? `http://localhost:${port}`,
+      VITE_SITE_URL: siteOrigin,
     },
   },
   {
@@ -34,6 +36,6 @@ runTogether([
     command: 'npx',
     args: ['react-router', 'dev'],
     cwd: `${root}/apps/web`,
-    env: { PORT: port, DEV_API_ORIGIN: `http://127.0.0.1:${apiPort}` },
+    env: { PORT: port, DEV_API_ORIGIN: `http://127.0.0.1:${apiPort}`, VITE_SITE_URL: siteOrigin },
   },
 ]);

@@ -31,6 +31,19 @@ const files = {
     "import { start } from '@launchkit/identity-emulator';\nexport const run = start;\n",
   'apps/api/src/auth/verify.ts':
     "import { start } from '@launchkit/identity-emulator';\nexport const verify = start;\n",
+  // Inside the API a domain stands on the kernel (access/, events/, …), not on another domain, except
+  // a listed pair (billing → users); its tests may reach any part; the kernel imports no domain.
+  'apps/api/src/team/members.ts': 'export const members = [];\n',
+  'apps/api/src/access/in-workspace.ts':
+    "import { members } from '#api/team/members.ts';\nexport const inWorkspace = () => members;\n",
+  'apps/api/src/events/record.ts': 'export const record = () => 0;\n',
+  'apps/api/src/items/create.ts':
+    "import { inWorkspace } from '#api/access/in-workspace.ts';\nimport { record } from '../events/record.ts';\n" +
+    "import { members } from '#api/team/members.ts';\nexport const create = [inWorkspace, record, members];\n",
+  'apps/api/src/items/create.test.ts':
+    "import { members } from '#api/team/members.ts';\nexport const run = members;\n",
+  'apps/api/src/billing/customer.ts':
+    "import { status } from '#api/users/status.ts';\nexport const customer = status;\n",
   'apps/api/src/http/static-site.ts':
     "import { page } from '../../../web/app/page.ts';\nexport const site = page;\n",
   'apps/web/package.json': JSON.stringify({
@@ -73,6 +86,8 @@ const files = {
 };
 
 const expected = [
+  'api-domains-through-kernel: apps/api/src/items/create.ts -> apps/api/src/team/members.ts',
+  'api-kernel-not-domains: apps/api/src/access/in-workspace.ts -> apps/api/src/team/members.ts',
   'api-not-emulators: apps/api/src/auth/verify.ts -> emulators/identity/src/index.ts',
   'apps-not-other-apps: apps/api/src/http/static-site.ts -> apps/web/app/page.ts',
   'apps-not-other-apps: apps/web/app/page.ts -> apps/api/src/users/status.ts',

@@ -19,6 +19,7 @@ import { pathToFileURL } from 'node:url';
 import { buildIfStale } from './lib/build-if-stale.mjs';
 import { nodeRuntimePackages } from './lib/node-runtime.mjs';
 import { serverStartCommand } from './lib/server-start.mjs';
+import { withSiteOrigin } from './lib/site-origin.mjs';
 import { buildAll, root } from './lib/workspace.mjs';
 
 /** The production start command, run from the release's root (the Dockerfile's CMD). */
@@ -164,10 +165,10 @@ export function copyRuntime(outDir) {
   return { copied: [...entries, 'package-lock.json'], leftOut };
 }
 
-function run(command, args, cwd) {
+function run(command, args, cwd, env = process.env) {
   console.log(`\n== ${[command, ...args].join(' ')}   (in ${cwd})`);
   const started = performance.now();
-  const result = spawnSync(command, args, { cwd, stdio: 'inherit' });
+  const result = spawnSync(command, args, { cwd, stdio: 'inherit', env });
   if (result.status !== 0) {
     console.error(`\`${[command, ...args].join(' ')}\` failed (exit ${result.status ?? result.signal}).`);
     process.exit(result.status ?? 1);
@@ -226,7 +227,7 @@ function main(argv) {
     seconds.build = (performance.now() - started) / 1000;
   } else {
     seconds.install = run('npm', ['ci', '--no-audit', '--no-fund'], root);
-    seconds.build = run('npm', ['run', 'build'], root);
+    seconds.build = run('npm', ['run', 'build'], root, withSiteOrigin());
   }
   seconds.copy = run(process.execPath, [path.join(root, 'scripts/release.mjs'), '--copy-only', outDir], root);
   seconds.runtimeInstall = run('npm', ['ci', '--omit=dev', '--no-audit', '--no-fund'], outDir);

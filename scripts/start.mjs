@@ -7,13 +7,14 @@ import { identityEmulator, isProductionMode, paymentsEmulator } from './lib/emul
 import { requireSupportedNode } from './lib/node-runtime.mjs';
 import { runTogether } from './lib/processes.mjs';
 import { serverStartCommand } from './lib/server-start.mjs';
+import { appPortOf } from './lib/site-origin.mjs';
 import { buildAll, root } from './lib/workspace.mjs';
 
 requireSupportedNode();
 loadDotEnv(root);
 buildAll(buildIfStale);
 
-const appPort = process.env.PORT ?? '3000';
+const appPort = appPortOf();
 if (!isProductionMode()) {
   console.log(
     [

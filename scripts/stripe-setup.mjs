@@ -18,6 +18,7 @@ import {
   wantedEndpoint,
 } from '../apps/api/src/billing/webhook-endpoint.ts';
 import { loadDotEnv } from './lib/dot-env.mjs';
+import { siteOriginOf } from './lib/site-origin.mjs';
 import { root } from './lib/workspace.mjs';
 
 /** The Stripe client the app itself would build from the environment (apps/api config). */
@@ -109,9 +110,8 @@ export async function setupCatalogue(stripe, plans) {
   return results;
 }
 
-/** The site's public origin as the app reads it: VITE_SITE_URL, else the local server. */
-export const siteOriginOf = (env = process.env) =>
-  env.VITE_SITE_URL?.trim() || `http://localhost:${env.PORT?.trim() || 3000}`;
+/** The site's public origin as the app reads it (lib/site-origin.mjs). */
+export { siteOriginOf };
 
 /**
  * Makes sure the site's webhook endpoint exists, is enabled, sends the plan events and is pinned to the

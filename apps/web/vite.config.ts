@@ -3,6 +3,11 @@ import { fileURLToPath } from 'node:url';
 import { reactRouter } from '@react-router/dev/vite';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig, type Plugin, type Rollup } from 'vite';
+import { appPortOf, siteOriginOf } from '../../scripts/lib/site-origin.mjs';
+
+// The site's origin (canonical links, social cards: app/config.ts), from the one function the launchers
+// use; they pass it as VITE_SITE_URL, and a build run by hand gets the same default.
+process.env.VITE_SITE_URL = siteOriginOf(process.env);
 
 // In development the Vite server owns http://localhost:3000 and forwards the server's paths to the
 // API process, so the browser sees one origin exactly as in production.
@@ -98,19 +103,9 @@ function islandsEntry(): Plugin {
     load(id) {
       if (id !== `\0${islandsVirtualId}`) return null;
       if (!isBuild || this.environment.name === 'client') return 'export default null;';
-      type ManifestChunk = { file: string; imports?: string[] };
-      const manifest = JSON.parse(readFileSync(clientManifest, 'utf8')) as Record<string, ManifestChunk>;
-      const entry = manifest[islandsRuntime];
+      const entry = islandsEntryOfManifest();
       if (!entry) this.error(`${islandsRuntime} is missing from the browser build's manifest`);
-      const imports = new Set<string>();
-      const visit = (key: string) => {
-        const chunk = manifest[key];
-        if (!chunk || imports.has(`/${chunk.file}`)) return;
-        imports.add(`/${chunk.file}`);
-        for (const next of chunk.imports ?? []) visit(next);
-      };
-      for (const key of entry.imports ?? []) visit(key);
-      return `export default ${JSON.stringify({ file: `/${entry.file}`, imports: [...imports] })};`;
+      return `export default ${JSON.stringify(entry)};`;
     },
     generateBundle(_options, bundle) {
       if (this.environment.name !== 'client') return;
@@ -119,33 +114,57 @@ function islandsEntry(): Plugin {
           output.type === 'chunk' && output.facadeModuleId === runtimePath,
       );
       if (!runtime) return;
-      const seen = new Set<string>();
-      const reach = (chunk: Rollup.OutputChunk) => {
-        if (seen.has(chunk.fileName)) return;
-        seen.add(chunk.fileName);
-        const router = chunk.moduleIds.find((moduleId) =>
-          /[\\/]node_modules[\\/]react-router[\\/]/.test(moduleId),
+      const routerChunk = chunkReachingRouter(runtime, bundle);
+      if (routerChunk) {
+        this.error(
+          `The islands runtime reaches React Router through ${routerChunk}. Components inside an island ` +
+            'import Link and the location hooks from #web/lib/page-router.tsx.',
         );
-        if (router) {
-          this.error(
-            `The islands runtime reaches React Router through ${chunk.fileName}. Components inside an island ` +
-              'import Link and the location hooks from #web/lib/page-router.tsx.',
-          );
-        }
-        for (const fileName of [...chunk.imports, ...chunk.dynamicImports]) {
-          const next = bundle[fileName];
-          if (next?.type === 'chunk') reach(next);
-        }
-      };
-      reach(runtime);
+      }
     },
   };
+}
+
+/** The islands runtime's file in the browser build and every chunk it imports, from the build's manifest. */
+function islandsEntryOfManifest(): { file: string; imports: string[] } | null {
+  type ManifestChunk = { file: string; imports?: string[] };
+  const manifest = JSON.parse(readFileSync(clientManifest, 'utf8')) as Record<string, ManifestChunk>;
+  const entry = manifest[islandsRuntime];
+  if (!entry) return null;
+  const imports = new Set<string>();
+  const visit = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk || imports.has(`/${chunk.file}`)) return;
+    imports.add(`/${chunk.file}`);
+    for (const next of chunk.imports ?? []) visit(next);
+  };
+  for (const key of entry.imports ?? []) visit(key);
+  return { file: `/${entry.file}`, imports: [...imports] };
+}
+
+/** The first chunk reachable from `start` (imports, dynamic ones too) that holds React Router, if any. */
+function chunkReachingRouter(start: Rollup.OutputChunk, bundle: Rollup.OutputBundle): string | null {
+  const seen = new Set<string>();
+  const reach = (chunk: Rollup.OutputChunk): string | null => {
+    if (seen.has(chunk.fileName)) return null;
+    seen.add(chunk.fileName);
+    if (chunk.moduleIds.some((moduleId) => /[\\/]node_modules[\\/]react-router[\\/]/.test(moduleId))) {
+      return chunk.fileName;
+    }
+    for (const fileName of [...chunk.imports, ...chunk.dynamicImports]) {
+      const next = bundle[fileName];
+      const found = next?.type === 'chunk' ? reach(next) : null;
+      if (found) return found;
+    }
+    return null;
+  };
+  return reach(start);
 }
 
 export default defineConfig({
   plugins: [preactInBrowserBuild(), islandsEntry(), tailwindcss(), reactRouter()],
   server: {
-    port: Number(process.env.PORT ?? 3000),
+    port: Number(appPortOf(process.env)),
     strictPort: true,
     proxy: Object.fromEntries(
       serverPaths.map((prefix) => [prefix, { target: apiOrigin, changeOrigin: false }]),

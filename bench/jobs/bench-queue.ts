@@ -18,6 +18,8 @@ export const benchKind: JobKind<{ n: number }> = {
 export async function prepareBenchTable(database: DatabaseHandle) {
   await database.db.execute(sql`create table if not exists bench_jobs (n integer primary key, worker text)`);
   await database.db.execute(sql`truncate bench_jobs`);
+  await database.db.execute(sql`create table if not exists bench_causes (n integer primary key)`);
+  await database.db.execute(sql`truncate bench_causes`);
 }
 
 /** A queue that sends bench jobs and, with `work`, runs them (recording them as `worker`). */

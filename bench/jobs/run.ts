@@ -1,17 +1,40 @@
 // `npm run bench:jobs`: jobs per second through the product's queue (pg-boss), on PGlite in one process
 // and on PostgreSQL with three worker instances (processes); each job records its id under a unique key,
-// so a job run twice would show as a failure. Prints figures; asserts nothing.
+// so a job run twice would show as a failure. `BENCH_SEND=transaction`: each job is sent as the product
+// sends one, in the transaction of a change (a row inserted, then the job), and the transaction's time is
+// reported (p50, p95). Prints figures; asserts nothing.
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
-import { openDatabase } from '../../apps/api/src/db/database.ts';
+import { type DatabaseHandle, openDatabase } from '../../apps/api/src/db/database.ts';
+import type { JobQueue } from '../../apps/api/src/jobs/job-queue.ts';
 import { createBenchDatabase } from '../lib/postgres.mjs';
+import { percentile, round } from '../lib/stats.mjs';
 import { benchKind, doneCount, prepareBenchTable, startBenchQueue } from './bench-queue.ts';
 
 const jobCount = Number(process.env.BENCH_JOBS ?? 2000);
 const instances = 3;
+const inTransaction = process.env.BENCH_SEND === 'transaction';
 
-type Figures = { sendPerSecond: number; runPerSecond: number; done: number; ranTwice: number };
+type Figures = {
+  sendPerSecond: number;
+  runPerSecond: number;
+  done: number;
+  ranTwice: number;
+  sendP50Ms: number;
+  sendP95Ms: number;
+};
+
+/** One job sent as the product sends it: alone, or (BENCH_SEND=transaction) with a change, in its transaction. */
+function sender(database: DatabaseHandle, jobs: JobQueue) {
+  return async (n: number) => {
+    if (!inTransaction) return jobs.send(benchKind, { n });
+    await database.db.transaction(async (tx) => {
+      await tx.execute(sql`insert into bench_causes (n) values (${n})`);
+      await jobs.send(benchKind, { n }, { tx });
+    });
+  };
+}
 
 async function waitUntil(condition: () => Promise<boolean>, timeoutMs: number) {
   const deadline = Date.now() + timeoutMs;
@@ -27,7 +50,12 @@ async function measure(
   done: () => Promise<number>,
 ): Promise<Omit<Figures, 'ranTwice'>> {
   const started = performance.now();
-  for (let n = 0; n < jobCount; n += 1) await send(n);
+  const sendMs: number[] = [];
+  for (let n = 0; n < jobCount; n += 1) {
+    const before = performance.now();
+    await send(n);
+    sendMs.push(performance.now() - before);
+  }
   const sent = performance.now();
   await waitUntil(async () => (await done()) >= jobCount, 300_000);
   const finished = performance.now();
@@ -35,6 +63,8 @@ async function measure(
     sendPerSecond: Math.round(jobCount / ((sent - started) / 1000)),
     runPerSecond: Math.round(jobCount / ((finished - started) / 1000)),
     done: await done(),
+    sendP50Ms: round(percentile(sendMs, 50), 2),
+    sendP95Ms: round(percentile(sendMs, 95), 2),
   };
 }
 
@@ -43,10 +73,7 @@ async function onPglite(): Promise<Figures> {
   await prepareBenchTable(database);
   const jobs = await startBenchQueue(database, { work: true, worker: 'pglite' });
   try {
-    const figures = await measure(
-      (n) => jobs.send(benchKind, { n }),
-      () => doneCount(database),
-    );
+    const figures = await measure(sender(database, jobs), () => doneCount(database));
     const failed = (await jobs.boss.getQueues(['bench']))[0]?.failedCount ?? 0;
     return { ...figures, ranTwice: failed };
   } finally {
@@ -75,10 +102,7 @@ async function onPostgres(): Promise<Figures> {
     }),
   );
   try {
-    const figures = await measure(
-      (n) => producer.send(benchKind, { n }),
-      () => doneCount(database),
-    );
+    const figures = await measure(sender(database, producer), () => doneCount(database));
     // Failed runs (a second run's insert refused by the key) would be in the queue's failed count.
     await new Promise((resolve) => setTimeout(resolve, 1000));
     const { rows } = (await database.db.execute(
@@ -97,7 +121,7 @@ async function onPostgres(): Promise<Figures> {
 const pglite = await onPglite();
 const postgres = await onPostgres();
 console.log(
-  `\n${jobCount} jobs, each sent by its own call, each run inserting one row (concurrency 8 per instance)`,
+  `\n${jobCount} jobs, each sent by its own call${inTransaction ? ' in the transaction of a row inserted' : ''}, each run inserting one row (concurrency 8 per instance)`,
 );
 console.table({
   'PGlite, 1 instance': pglite,

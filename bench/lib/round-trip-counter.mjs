@@ -7,17 +7,23 @@ import net from 'node:net';
 const untypedStartupCodes = new Set([80877103, 80877104]); // SSLRequest, GSSENCRequest: a startup follows
 const sync = 0x53;
 const simpleQuery = 0x51;
+const parse = 0x50;
+// The job queue's own statements (pg-boss polls each queue twice a second, on the product's pool): they
+// name its schema. They are counted apart, as no request's.
+const jobQueueStatement = /\b"?jobs"?\.\w/;
 
 /** Listens on a free loopback port; `url` is `databaseUrl` through the proxy. */
 export async function startRoundTripCounter(databaseUrl) {
   const target = new URL(databaseUrl);
   let roundTrips = 0;
+  let backgroundRoundTrips = 0;
   const sockets = new Set();
   const server = net.createServer((client) => {
     const upstream = net.connect(Number(target.port || 5432), target.hostname);
     sockets.add(client).add(upstream);
     let pending = Buffer.alloc(0);
     let isStarted = false;
+    let isBackground = false; // a statement of the exchange under way is the job queue's
     client.on('data', (chunk) => {
       upstream.write(chunk);
       pending = pending.length === 0 ? chunk : Buffer.concat([pending, chunk]);
@@ -34,7 +40,15 @@ export async function startRoundTripCounter(databaseUrl) {
         if (pending.length < 5) break;
         const length = pending.readInt32BE(1);
         if (pending.length < length + 1) break;
-        if (pending[0] === sync || pending[0] === simpleQuery) roundTrips += 1;
+        const type = pending[0];
+        if (type === parse || type === simpleQuery) {
+          isBackground ||= jobQueueStatement.test(pending.subarray(5, length + 1).toString('latin1'));
+        }
+        if (type === sync || type === simpleQuery) {
+          if (isBackground) backgroundRoundTrips += 1;
+          else roundTrips += 1;
+          isBackground = false;
+        }
         pending = pending.subarray(length + 1);
       }
     });
@@ -54,8 +68,13 @@ export async function startRoundTripCounter(databaseUrl) {
   url.port = String(server.address().port);
   return {
     url: url.toString(),
+    /** Round trips of the clients' own statements (the job queue's apart). */
     get roundTrips() {
       return roundTrips;
+    },
+    /** Round trips of the job queue's polling and upkeep, which go on whatever the requests. */
+    get backgroundRoundTrips() {
+      return backgroundRoundTrips;
     },
     async stop() {
       for (const socket of sockets) socket.destroy();

@@ -2,6 +2,7 @@ import { advanceCustomerClock, customerClock } from '@launchkit/payments-emulato
 import type { APIRequestContext, Page } from '@playwright/test';
 import Stripe from 'stripe';
 import { expect } from '../fixtures.ts';
+import { createPasswordUser, openSignedIn } from './identity.ts';
 
 // Helpers for the billing tests: the payment emulator through the real `stripe` SDK (the way an
 // operator works in Stripe's dashboard) and its hosted Checkout page, as a buyer fills it in. Only
@@ -81,6 +82,20 @@ export async function grantTrialPlan(
     })
     .toBe(`trialing/${seats}`);
   return { customer, subscription };
+}
+
+/** A new password user on a trial of `plan` for `seats` (grantTrialPlan), signed in on `page` at `path`. */
+export async function openSignedInOnTrial(
+  page: Page,
+  request: APIRequestContext,
+  label: string,
+  path: string,
+  trial: { plan: PlanId; seats: number; days?: number },
+) {
+  const user = await createPasswordUser(request, label);
+  const granted = await grantTrialPlan(request, user, trial.plan, trial.seats, trial.days);
+  await openSignedIn(page, user.accessToken, path);
+  return { user, ...granted };
 }
 
 /** Moves one customer's time forward with Stripe's test clocks (trial ends, renewals happen). */

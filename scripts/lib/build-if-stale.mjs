@@ -18,11 +18,11 @@ function newestMtime(entries) {
 
 /**
  * Builds a workspace when its output is missing, older than its sources, or was built with other
- * VITE_* settings (they are baked into the bundle).
+ * VITE_* settings (they are baked into the bundle). The build runs with `env`.
  */
-export function buildIfStale({ root, workspace, sources, output }) {
+export function buildIfStale({ root, workspace, sources, output, env = process.env }) {
   const stampFile = path.join(root, output, '.build-stamp.json');
-  const viteEnv = Object.entries(process.env)
+  const viteEnv = Object.entries(env)
     .filter(([key]) => key.startsWith('VITE_'))
     .sort(([a], [b]) => a.localeCompare(b));
   const expected = {
@@ -33,7 +33,7 @@ export function buildIfStale({ root, workspace, sources, output }) {
   if (stamp && stamp.sourcesMtime >= expected.sourcesMtime && stamp.env === expected.env) return;
 
   console.log(`Building ${workspace}…`);
-  const result = spawnSync('npm', ['run', 'build', '-w', workspace], { cwd: root, stdio: 'inherit' });
+  const result = spawnSync('npm', ['run', 'build', '-w', workspace], { cwd: root, stdio: 'inherit', env });
   if (result.status !== 0) {
     console.error(`The build of ${workspace} failed; see the output above.`);
     process.exit(result.status ?? 1);

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { withSiteOrigin } from './site-origin.mjs';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -15,7 +16,15 @@ export const webSources = [
 ];
 export const omnioutSources = ['apps/omniout/src', 'apps/omniout/build.ts', 'packages/plans/src'];
 
-export function buildAll(buildIfStale) {
-  buildIfStale({ root, workspace: 'apps/web', sources: webSources, output: 'apps/web/build' });
-  buildIfStale({ root, workspace: 'apps/omniout', sources: omnioutSources, output: 'apps/omniout/dist' });
+/** Builds what is stale, with the site's origin (site-origin.mjs) in the environment of the builds. */
+export function buildAll(buildIfStale, env = process.env) {
+  const buildEnv = withSiteOrigin(env);
+  buildIfStale({ root, workspace: 'apps/web', sources: webSources, output: 'apps/web/build', env: buildEnv });
+  buildIfStale({
+    root,
+    workspace: 'apps/omniout',
+    sources: omnioutSources,
+    output: 'apps/omniout/dist',
+    env: buildEnv,
+  });
 }

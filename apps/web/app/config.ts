@@ -4,7 +4,8 @@ const env = import.meta.env;
 
 export const config = {
   appName: env.VITE_APP_NAME || 'Launchkit',
-  siteUrl: (env.VITE_SITE_URL || 'http://localhost:3000').replace(/\/+$/, ''),
+  // Always set: vite.config.ts gives the build the site's origin (scripts/lib/site-origin.mjs).
+  siteUrl: String(env.VITE_SITE_URL ?? ''),
   helpCenterUrl: env.VITE_HELP_CENTER_URL || 'https://help.example.com/',
   contactFormUrl: env.VITE_CONTACT_FORM_URL || '/api/contact',
   gaMeasurementId: env.VITE_GA_MEASUREMENT_ID || '',

@@ -63,17 +63,7 @@ export async function assemblePaymentsApp(
     config,
     logger: options.logger,
     owner: { name: 'payments emulator', dirVariable: 'PAYMENTS_DATA_DIR' },
-    open: async (): Promise<PaymentsContext> => {
-      const store = await StateFile.open(config.dataDir);
-      migrateState(store.state);
-      if (config.seedCatalogue) seedCatalogue(store.state, config.catalogue);
-      return {
-        config,
-        urls: new EmulatorUrls(config.port, config.protocol),
-        store,
-        webhooks: new WebhookDispatcher(config, store),
-      };
-    },
+    open: () => openPaymentsContext(config),
     app: () => ({
       redactUrl: (url) => url.replace(sessionUrls, '$1…'),
       bodyLimit: bodyLimitBytes,
@@ -82,57 +72,85 @@ export async function assemblePaymentsApp(
       requestIdHeader: false,
       routerOptions: { querystringParser: parseForm, maxParamLength: maxIdLength },
     }),
-    register: async (app, context) => {
-      context.webhooks.useLogger(app.log);
-      const routes: string[] = [];
-      apiRouteLists.set(app, routes);
-      app.addHook('onRoute', (route) => {
-        if (!route.url.startsWith('/v1/')) return;
-        for (const method of [route.method].flat()) {
-          if (method !== 'HEAD') routes.push(`${method} ${route.url}`);
-        }
-      });
-
-      registerErrorHandler(app);
-      // Forms (Stripe's encoding, parsed with qs) and JSON only: a bare string body is refused.
-      await app.register(fastifyFormbody, { bodyLimit: bodyLimitBytes, parser: parseForm });
-      registerAuthentication(app, config.secretKey);
-      registerApiVersion(app);
-      registerIdempotency(app, context);
-      app.addHook('onSend', async (request, reply, payload) => {
-        if (isApiPath(request.url)) {
-          reply.header('Request-Id', request.id);
-          reply.header('Stripe-Version', answeredVersion(request));
-          reply.header('Cache-Control', 'no-cache, no-store');
-        }
-        return payload;
-      });
-
-      registerStylesheet(app, stylesheetUrl, stylesheet);
-      registerHomePage(app, context);
-      registerCustomerRoutes(app, context);
-      registerPaymentMethodRoutes(app, context);
-      registerSetupIntentRoutes(app, context);
-      registerCatalogueRoutes(app, context);
-      registerCheckoutSessionRoutes(app, context);
-      registerBillingPortalRoutes(app, context);
-      registerSubscriptionRoutes(app, context);
-      registerInvoiceRoutes(app, context);
-      registerEventRoutes(app, context);
-      registerWebhookEndpointRoutes(app, context);
-      registerTestClockRoutes(app, context);
-      registerEmulatorRoutes(app, context);
-      registerCheckoutPageRoutes(app, context);
-      registerPortalPageRoutes(app, context);
-      registerNotFoundHandler(app);
-    },
+    register: registerPayments,
     close: async ({ store, webhooks }) => {
       clearInterval(sweeper);
       await webhooks.stop();
       await store.flush();
     },
   });
+  sweeper = startSweeping(app, context);
+  return { app, context };
+}
 
+async function openPaymentsContext(config: PaymentsConfig): Promise<PaymentsContext> {
+  const store = await StateFile.open(config.dataDir);
+  migrateState(store.state);
+  if (config.seedCatalogue) seedCatalogue(store.state, config.catalogue);
+  return {
+    config,
+    urls: new EmulatorUrls(config.port, config.protocol),
+    store,
+    webhooks: new WebhookDispatcher(config, store),
+  };
+}
+
+async function registerPayments(app: FastifyInstance, context: PaymentsContext) {
+  context.webhooks.useLogger(app.log);
+  recordApiRoutes(app);
+  registerErrorHandler(app);
+  // Forms (Stripe's encoding, parsed with qs) and JSON only: a bare string body is refused.
+  await app.register(fastifyFormbody, { bodyLimit: bodyLimitBytes, parser: parseForm });
+  registerAuthentication(app, context.config.secretKey);
+  registerApiVersion(app);
+  registerIdempotency(app, context);
+  registerApiHeaders(app);
+
+  registerStylesheet(app, stylesheetUrl, stylesheet);
+  registerHomePage(app, context);
+  registerCustomerRoutes(app, context);
+  registerPaymentMethodRoutes(app, context);
+  registerSetupIntentRoutes(app, context);
+  registerCatalogueRoutes(app, context);
+  registerCheckoutSessionRoutes(app, context);
+  registerBillingPortalRoutes(app, context);
+  registerSubscriptionRoutes(app, context);
+  registerInvoiceRoutes(app, context);
+  registerEventRoutes(app, context);
+  registerWebhookEndpointRoutes(app, context);
+  registerTestClockRoutes(app, context);
+  registerEmulatorRoutes(app, context);
+  registerCheckoutPageRoutes(app, context);
+  registerPortalPageRoutes(app, context);
+  registerNotFoundHandler(app);
+}
+
+/** Keeps the list `apiRoutes` answers: every /v1 route as it is registered. */
+function recordApiRoutes(app: FastifyInstance) {
+  const routes: string[] = [];
+  apiRouteLists.set(app, routes);
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/v1/')) return;
+    for (const method of [route.method].flat()) {
+      if (method !== 'HEAD') routes.push(`${method} ${route.url}`);
+    }
+  });
+}
+
+/** The headers of every API answer, as Stripe sends them. */
+function registerApiHeaders(app: FastifyInstance) {
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (isApiPath(request.url)) {
+      reply.header('Request-Id', request.id);
+      reply.header('Stripe-Version', answeredVersion(request));
+      reply.header('Cache-Control', 'no-cache, no-store');
+    }
+    return payload;
+  });
+}
+
+/** Runs the sweep now (what fell due while the emulator was stopped happens now) and every minute. */
+function startSweeping(app: FastifyInstance, context: PaymentsContext): NodeJS.Timeout {
   const runSweep = () => {
     try {
       if (sweep(context))
@@ -141,12 +159,12 @@ export async function assemblePaymentsApp(
       app.log.error({ err: error }, 'sweep failed');
     }
   };
-  // What fell due while the emulator was stopped happens now; retries that were waiting go on.
   runSweep();
+  // Retries that were waiting go on.
   context.webhooks.resume();
-  sweeper = setInterval(runSweep, sweepIntervalMs);
+  const sweeper = setInterval(runSweep, sweepIntervalMs);
   sweeper.unref();
-  return { app, context };
+  return sweeper;
 }
 
 /**

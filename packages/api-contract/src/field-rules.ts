@@ -155,3 +155,19 @@ export const apiKeyNameField = {
 
 /** The longest an API key may be made to last, in days (its expiry is optional: absent, until revoked). */
 export const apiKeyMaxDays = 730;
+
+const enterTheEndpointUrl = 'Enter the endpoint’s full address, starting with https://.';
+
+/** Developers → Webhooks, "Add a webhook endpoint": where the events are posted. */
+export const webhookUrlField = {
+  label: 'endpoint URL',
+  max: 2048,
+  required: enterTheEndpointUrl,
+  invalid: enterTheEndpointUrl,
+} as const satisfies FieldRule;
+
+/** The events an endpoint receives: at least one. */
+export const webhookEventsField = {
+  label: 'events',
+  required: 'Choose at least one event.',
+} as const satisfies FieldRule;

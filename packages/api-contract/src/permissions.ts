@@ -1,5 +1,5 @@
 // Who may do what in a workspace (docs/team.md, "Roles"): one table, read by every endpoint and stream
-// of the API (apps/api/src/team/require-permission.ts) and by the screens, which offer only what the
+// of the API (apps/api/src/access/require-permission.ts) and by the screens, which offer only what the
 // role may do. No imports: the browser bundles this file.
 
 /** A person's place in a workspace: its one owner, then admins, members and viewers (each holds a seat). */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { endpoint } from './endpoint.ts';
 import { successEnvelope } from './envelope.ts';
+import { webhookEventsField, webhookUrlField } from './field-rules.ts';
 import { text, timestamp } from './fields.ts';
 import { item } from './items.ts';
 import { memberRole, workspaceQuery } from './team.ts';
@@ -12,15 +13,13 @@ export const webhookEventType = z.enum(webhookEventTypes, {
   error: `Choose events among ${webhookEventTypes.join(', ')}.`,
 });
 
-const urlProblem = 'Enter the endpoint’s full address, starting with https://.';
-export const webhookUrl = text({ label: 'endpoint URL', max: 2048, required: urlProblem }).refine(
-  (value) => URL.canParse(value),
-  { error: urlProblem },
-);
+export const webhookUrl = text(webhookUrlField).refine((value) => URL.canParse(value), {
+  error: webhookUrlField.invalid,
+});
 
 const webhookEvents = z
-  .array(webhookEventType, { error: 'Choose at least one event.' })
-  .min(1, { error: 'Choose at least one event.' })
+  .array(webhookEventType, { error: webhookEventsField.required })
+  .min(1, { error: webhookEventsField.required })
   .max(webhookEventTypes.length)
   .transform((events) => [...new Set(events)]);
 

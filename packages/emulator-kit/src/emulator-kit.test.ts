@@ -1,6 +1,6 @@
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { escapeHtml, originOf, scriptJson, sendHtmlPage } from './index.ts';
+import { escapeHtml, originOf, registerRoutes, scriptJson, sendHtmlPage } from './index.ts';
 
 describe('escapeHtml', () => {
   it('escapes the five characters that matter in content and quoted attributes', () => {
@@ -19,6 +19,27 @@ describe('originOf', () => {
     expect(originOf({ host: '0.0.0.0', port: 3001, protocol: 'http:' })).toBe('http://localhost:3001');
     expect(originOf({ host: '::1', port: 3002, protocol: 'https:' })).toBe('https://localhost:3002');
     expect(originOf({ host: 'fe80::1', port: 80, protocol: 'http:' })).toBe('http://[fe80::1]:80');
+  });
+});
+
+describe('registerRoutes', () => {
+  it('registers each METHOD /path of the table with its handler, given the context', async () => {
+    const app = Fastify();
+    registerRoutes(
+      app,
+      { greeting: 'hello' },
+      {
+        'GET /things/:id': (context, request) =>
+          `${context.greeting} ${(request.params as { id: string }).id}`,
+        'POST /things': (_context, _request, reply) => reply.status(201).send('made'),
+      },
+    );
+    const got = await app.inject('/things/7');
+    expect([got.statusCode, got.body]).toEqual([200, 'hello 7']);
+    const head = await app.inject({ method: 'HEAD', url: '/things/7' });
+    expect(head.statusCode).toBe(200);
+    const made = await app.inject({ method: 'POST', url: '/things' });
+    expect([made.statusCode, made.body]).toEqual([201, 'made']);
   });
 });
 

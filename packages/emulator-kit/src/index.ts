@@ -6,6 +6,7 @@ export {
   type DataDirectoryOwner,
 } from './data-directory.ts';
 export { type EmulatorEnvironment, readEmulatorEnvironment } from './environment.ts';
+export { type ContextHandler, type RouteTable, registerRoutes } from './handlers.ts';
 export { escapeHtml, scriptJson } from './html.ts';
 export { type ListenAddress, listenEmulator, originOf } from './listen.ts';
 export { type PageShell, sendHtmlPage } from './page.ts';

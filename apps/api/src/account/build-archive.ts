@@ -9,17 +9,9 @@ export type ArchiveDeps = { db: Database; stripe: Stripe };
 const iso = (value: Date | null) => value?.toISOString() ?? null;
 const fromUnix = (seconds: number) => new Date(seconds * 1000).toISOString();
 
-/**
- * Everything the product holds about one person, for "Download my data" (the contract's `dataArchive`):
- * their profile without internal tokens and counters, their memberships both ways, their own
- * workspace's items, what they did in any workspace, and their invoices, read from the payment
- * provider (the product keeps none). Undefined when the person's record is gone.
- */
-export async function buildArchive(deps: ArchiveDeps, uid: string): Promise<DataArchive | undefined> {
-  const { db } = deps;
-  const [person] = await db.select().from(users).where(eq(users.id, uid));
-  if (!person) return undefined;
-  const joined = await db
+/** The workspaces the person joined, with the owner's address and how they were invited. */
+async function joinedWorkspaces(db: Database, uid: string) {
+  const rows = await db
     .select({
       workspaceOwnerEmail: users.email,
       invitedAs: subUsers.email,
@@ -32,7 +24,12 @@ export async function buildArchive(deps: ArchiveDeps, uid: string): Promise<Data
     .leftJoin(users, eq(users.id, subUsers.owner))
     .where(eq(subUsers.memberId, uid))
     .orderBy(asc(subUsers.joinedAt), asc(subUsers.id));
-  const members = await db
+  return rows.map((row) => ({ ...row, invitedAt: row.invitedAt.toISOString(), joinedAt: iso(row.joinedAt) }));
+}
+
+/** The members of the person's own workspace. */
+async function ownMembers(db: Database, uid: string) {
+  const rows = await db
     .select({
       email: subUsers.email,
       firstName: subUsers.firstName,
@@ -43,7 +40,12 @@ export async function buildArchive(deps: ArchiveDeps, uid: string): Promise<Data
     .from(subUsers)
     .where(eq(subUsers.owner, uid))
     .orderBy(asc(subUsers.createdAt), asc(subUsers.id));
-  const ownItems = await db
+  return rows.map((row) => ({ ...row, invitedAt: row.invitedAt.toISOString(), joinedAt: iso(row.joinedAt) }));
+}
+
+/** The items of the person's own workspace. */
+async function ownItems(db: Database, uid: string) {
+  const rows = await db
     .select({
       id: items.id,
       name: items.name,
@@ -54,8 +56,16 @@ export async function buildArchive(deps: ArchiveDeps, uid: string): Promise<Data
     .from(items)
     .where(eq(items.owner, uid))
     .orderBy(asc(items.createdAt), asc(items.id));
-  // By activity_actor_id_idx.
-  const done = await db
+  return rows.map((row) => ({
+    ...row,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  }));
+}
+
+/** What the person did in any workspace (by activity_actor_id_idx). */
+async function activityOf(db: Database, uid: string) {
+  const rows = await db
     .select({
       id: activity.id,
       workspaceOwnerEmail: users.email,
@@ -68,49 +78,55 @@ export async function buildArchive(deps: ArchiveDeps, uid: string): Promise<Data
     .leftJoin(users, eq(users.id, activity.workspace))
     .where(eq(activity.actorId, uid))
     .orderBy(asc(activity.createdAt), asc(activity.id));
+  return rows.map((row) => ({
+    ...row,
+    action: row.action as ActivityAction,
+    createdAt: row.createdAt.toISOString(),
+  }));
+}
 
+/** The person's record without internal tokens and counters. */
+function profileOf(person: typeof users.$inferSelect): DataArchive['profile'] {
+  return {
+    uid: person.id,
+    email: person.email,
+    name: person.name,
+    picture: person.picture,
+    createdAt: person.createdAt.toISOString(),
+    updatedAt: person.updatedAt.toISOString(),
+    plan: {
+      stripeCustomerId: person.stripeCustomerId,
+      stripePriceId: person.stripePriceId,
+      stripeSubscriptionStatus: person.stripeSubscriptionStatus,
+      quantity: person.quantity,
+      trialEnd: iso(person.trialEnd),
+      currentPeriodEnd: iso(person.currentPeriodEnd),
+    },
+    requiresSecondFactorOfMembers: person.requiresSecondFactor,
+    mailOptOuts: person.mailOptOuts,
+  };
+}
+
+/**
+ * Everything the product holds about one person, for "Download my data" (the contract's `dataArchive`):
+ * their profile without internal tokens and counters, their memberships both ways, their own
+ * workspace's items, what they did in any workspace, and their invoices, read from the payment
+ * provider (the product keeps none). Undefined when the person's record is gone.
+ */
+export async function buildArchive(deps: ArchiveDeps, uid: string): Promise<DataArchive | undefined> {
+  const { db } = deps;
+  const [person] = await db.select().from(users).where(eq(users.id, uid));
+  if (!person) return undefined;
+  const joined = await joinedWorkspaces(db, uid);
+  const members = await ownMembers(db, uid);
+  const itemsOfOwn = await ownItems(db, uid);
+  const done = await activityOf(db, uid);
   return {
     exportedAt: new Date().toISOString(),
-    profile: {
-      uid: person.id,
-      email: person.email,
-      name: person.name,
-      picture: person.picture,
-      createdAt: person.createdAt.toISOString(),
-      updatedAt: person.updatedAt.toISOString(),
-      plan: {
-        stripeCustomerId: person.stripeCustomerId,
-        stripePriceId: person.stripePriceId,
-        stripeSubscriptionStatus: person.stripeSubscriptionStatus,
-        quantity: person.quantity,
-        trialEnd: iso(person.trialEnd),
-        currentPeriodEnd: iso(person.currentPeriodEnd),
-      },
-      requiresSecondFactorOfMembers: person.requiresSecondFactor,
-      mailOptOuts: person.mailOptOuts,
-    },
-    memberships: {
-      joined: joined.map((row) => ({
-        ...row,
-        invitedAt: row.invitedAt.toISOString(),
-        joinedAt: iso(row.joinedAt),
-      })),
-      members: members.map((row) => ({
-        ...row,
-        invitedAt: row.invitedAt.toISOString(),
-        joinedAt: iso(row.joinedAt),
-      })),
-    },
-    items: ownItems.map((row) => ({
-      ...row,
-      createdAt: row.createdAt.toISOString(),
-      updatedAt: row.updatedAt.toISOString(),
-    })),
-    activity: done.map((row) => ({
-      ...row,
-      action: row.action as ActivityAction,
-      createdAt: row.createdAt.toISOString(),
-    })),
+    profile: profileOf(person),
+    memberships: { joined, members },
+    items: itemsOfOwn,
+    activity: done,
     invoices: person.stripeCustomerId ? await invoicesOf(deps.stripe, person.stripeCustomerId) : [],
   };
 }

@@ -6,7 +6,8 @@ import {
   deletionConfirmationWithoutEmail,
 } from '@launchkit/api-contract';
 import { eq, sql } from 'drizzle-orm';
-import type { VerifiedIdentity } from '#api/auth/verify-access-token.ts';
+import { requireRecentLogin } from '#api/caller/recent-sign-in.ts';
+import type { VerifiedIdentity } from '#api/caller/verify-access-token.ts';
 import type { IdentityConfig } from '#api/config/app-config.ts';
 import type { Database } from '#api/db/database.ts';
 import {
@@ -23,7 +24,6 @@ import { queueMail } from '#api/mail/queue-mail.ts';
 import type { SessionEnding, SessionEndings } from '#api/sessions/session-endings.ts';
 import { announce } from '#api/sessions/sign-in-sessions.ts';
 import { hasJoinedMembers, type NewOwner, transferWorkspace } from '#api/team/transfer-workspace.ts';
-import { requireRecentLogin } from '#api/users/update-auth-user.ts';
 import { accountDeletedError } from '#api/users/user-document.ts';
 import { accountDeletionProviderJob } from './delete-at-providers.ts';
 

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { type Authenticate, callerOf } from '#api/auth/authenticate.ts';
+import { type Authenticate, callerOf } from '#api/caller/authenticate.ts';
 import type { Database } from '#api/db/database.ts';
 import { success } from '#api/http/app-error.ts';
 import { route } from '#api/http/route.ts';

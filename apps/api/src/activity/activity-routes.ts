@@ -1,10 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { type Authenticate, callerOf } from '#api/auth/authenticate.ts';
+import { requireWorkspaceAccess } from '#api/access/in-workspace.ts';
+import { type Authenticate, callerOf } from '#api/caller/authenticate.ts';
 import type { Database } from '#api/db/database.ts';
 import { success } from '#api/http/app-error.ts';
 import { route } from '#api/http/route.ts';
-import { authorizeWorkspace } from '#api/team/authorize-workspace.ts';
-import { requirePermission } from '#api/team/require-permission.ts';
 import { listActivity } from './list-activity.ts';
 
 /**
@@ -16,8 +15,7 @@ export function registerActivityRoutes(
   deps: { db: Database; authenticate: Authenticate },
 ) {
   route(app, 'listActivity', deps, async ({ query }, request) => {
-    const access = await authorizeWorkspace(deps.db, callerOf(request), query.workspace);
-    requirePermission(access, 'activity.read');
+    const access = await requireWorkspaceAccess(deps.db, callerOf(request), query.workspace, 'activity.read');
     return success(await listActivity(deps.db, access.workspace, query));
   });
 }

@@ -1,10 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { type Authenticate, callerOf } from '#api/auth/authenticate.ts';
+import { requireWorkspaceAccess } from '#api/access/in-workspace.ts';
+import { type Authenticate, callerOf } from '#api/caller/authenticate.ts';
 import type { Database } from '#api/db/database.ts';
 import { success } from '#api/http/app-error.ts';
 import { route } from '#api/http/route.ts';
-import { authorizeWorkspace } from '#api/team/authorize-workspace.ts';
-import { requirePermission } from '#api/team/require-permission.ts';
 import { createApiKey } from './create-api-key.ts';
 import { listApiKeys } from './list-api-keys.ts';
 import { revokeApiKey } from './revoke-api-key.ts';
@@ -19,8 +18,12 @@ export function registerApiKeyRoutes(
   deps: { db: Database; authenticate: Authenticate },
 ) {
   route(app, 'listApiKeys', deps, async ({ query }, request) => {
-    const access = await authorizeWorkspace(deps.db, callerOf(request), query.workspace);
-    requirePermission(access, 'api-keys.manage');
+    const access = await requireWorkspaceAccess(
+      deps.db,
+      callerOf(request),
+      query.workspace,
+      'api-keys.manage',
+    );
     return success(await listApiKeys(deps.db, access.workspace));
   });
 

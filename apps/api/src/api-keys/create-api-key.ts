@@ -1,13 +1,13 @@
 import { apiKeysPerWorkspace, type CreateApiKeyRequest, type CreatedApiKey } from '@launchkit/api-contract';
 import { and, count, eq, isNull, sql } from 'drizzle-orm';
-import { recordActivity } from '#api/activity/record-activity.ts';
+import type { WorkspaceCaller } from '#api/access/authorize-workspace.ts';
+import { inWorkspace } from '#api/access/in-workspace.ts';
+import { hashApiKeySecret, newApiKeySecret } from '#api/caller/api-key-secret.ts';
 import type { Database } from '#api/db/database.ts';
 import { apiKeys } from '#api/db/schema.ts';
+import { recordWorkspaceEvent } from '#api/events/record-workspace-event.ts';
 import { AppError } from '#api/http/app-error.ts';
-import { authorizeWorkspace, type WorkspaceCaller } from '#api/team/authorize-workspace.ts';
-import { requirePermission } from '#api/team/require-permission.ts';
 import { apiKeyColumns } from './api-key-document.ts';
-import { hashApiKeySecret, newApiKeySecret } from './api-key-secret.ts';
 
 const limitReached = () =>
   new AppError(
@@ -29,36 +29,41 @@ export async function createApiKey(
   request: CreateApiKeyRequest,
 ): Promise<CreatedApiKey> {
   const { secret, prefix } = newApiKeySecret();
-  return db.transaction(async (tx) => {
-    const access = await authorizeWorkspace(tx, caller, workspace, { lock: true, lockOwnerRow: true });
-    requirePermission(access, 'api-keys.manage');
-    const [held] = await tx
-      .select({ keys: count() })
-      .from(apiKeys)
-      .where(and(eq(apiKeys.workspace, access.workspace), isNull(apiKeys.revokedAt)));
-    if ((held?.keys ?? 0) >= apiKeysPerWorkspace) throw limitReached();
-    const [key] = await tx
-      .insert(apiKeys)
-      .values({
+  return inWorkspace(
+    db,
+    caller,
+    workspace,
+    'api-keys.manage',
+    async (tx, access) => {
+      const [held] = await tx
+        .select({ keys: count() })
+        .from(apiKeys)
+        .where(and(eq(apiKeys.workspace, access.workspace), isNull(apiKeys.revokedAt)));
+      if ((held?.keys ?? 0) >= apiKeysPerWorkspace) throw limitReached();
+      const [key] = await tx
+        .insert(apiKeys)
+        .values({
+          workspace: access.workspace,
+          name: request.name,
+          role: request.role,
+          prefix,
+          secretHash: hashApiKeySecret(secret),
+          createdBy: caller.uid,
+          expiresAt:
+            request.expiresInDays === undefined
+              ? null
+              : sql`now() + make_interval(days => ${request.expiresInDays})`,
+        })
+        .returning(apiKeyColumns);
+      if (!key) throw new Error('the API key insert returned no row');
+      await recordWorkspaceEvent(tx, {
         workspace: access.workspace,
-        name: request.name,
-        role: request.role,
-        prefix,
-        secretHash: hashApiKeySecret(secret),
-        createdBy: caller.uid,
-        expiresAt:
-          request.expiresInDays === undefined
-            ? null
-            : sql`now() + make_interval(days => ${request.expiresInDays})`,
-      })
-      .returning(apiKeyColumns);
-    if (!key) throw new Error('the API key insert returned no row');
-    await recordActivity(tx, {
-      workspace: access.workspace,
-      actor: caller.uid,
-      action: 'api-key.created',
-      subject: key.name,
-    });
-    return { key, secret };
-  });
+        actor: caller.uid,
+        action: 'api-key.created',
+        subject: key.name,
+      });
+      return { key, secret };
+    },
+    { lockOwnerRow: true },
+  );
 }

@@ -1,12 +1,12 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import { recordActivity } from '#api/activity/record-activity.ts';
+import { workspaceAccessChannel } from '#api/access/access-changes.ts';
+import type { WorkspaceCaller } from '#api/access/authorize-workspace.ts';
+import { inWorkspace } from '#api/access/in-workspace.ts';
+import { apiKeyNotFound } from '#api/caller/api-key-errors.ts';
 import type { Database } from '#api/db/database.ts';
 import { apiKeys } from '#api/db/schema.ts';
 import { isUuid } from '#api/db/uuid.ts';
-import { workspaceAccessChannel } from '#api/items/live-items.ts';
-import { authorizeWorkspace, type WorkspaceCaller } from '#api/team/authorize-workspace.ts';
-import { requirePermission } from '#api/team/require-permission.ts';
-import { apiKeyNotFound } from './api-key-errors.ts';
+import { recordWorkspaceEvent } from '#api/events/record-workspace-event.ts';
 
 /**
  * Revokes one of the workspace's keys (`api-keys.manage`). The row stays, marked revoked, so the key's
@@ -21,9 +21,7 @@ export async function revokeApiKey(
   workspace: string | undefined,
   id: string,
 ): Promise<{ id: string }> {
-  return db.transaction(async (tx) => {
-    const access = await authorizeWorkspace(tx, caller, workspace, { lock: true });
-    requirePermission(access, 'api-keys.manage');
+  return inWorkspace(db, caller, workspace, 'api-keys.manage', async (tx, access) => {
     if (!isUuid(id)) throw apiKeyNotFound();
     const [revoked] = await tx
       .update(apiKeys)
@@ -31,7 +29,7 @@ export async function revokeApiKey(
       .where(and(eq(apiKeys.id, id), eq(apiKeys.workspace, access.workspace), isNull(apiKeys.revokedAt)))
       .returning({ id: apiKeys.id, name: apiKeys.name });
     if (!revoked) throw apiKeyNotFound();
-    await recordActivity(tx, {
+    await recordWorkspaceEvent(tx, {
       workspace: access.workspace,
       actor: caller.uid,
       action: 'api-key.revoked',

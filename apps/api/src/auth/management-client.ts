@@ -78,51 +78,61 @@ function rateLimitWaitMs(response: Response): number | null {
 // Renew a little early so a token never expires between the check and the call.
 const renewBeforeExpiryMs = 60_000;
 
-/**
- * The provider's Management API with a machine-to-machine (client-credentials) token, cached until
- * shortly before it expires. Only the server holds these credentials; the browser never does.
- */
-export function createManagementClient(identity: IdentityConfig) {
+/** A request to the provider; no answer at all (no connection, a timeout) is `ManagementUnreachableError`. */
+async function send(url: string, init: RequestInit): Promise<Response> {
+  try {
+    const headers = { ...requestIdHeader(), ...(init.headers as Record<string, string>) };
+    return await fetch(url, { ...init, headers, signal: AbortSignal.timeout(requestTimeoutMs) });
+  } catch (error) {
+    throw new ManagementUnreachableError(url, { cause: error });
+  }
+}
+
+/** A client-credentials token for the Management API, cached until shortly before it expires. */
+function createTokenSource(identity: IdentityConfig) {
   let cached: { token: string; expiresAt: number } | undefined;
+  return {
+    async get(): Promise<string> {
+      if (cached && cached.expiresAt - renewBeforeExpiryMs > Date.now()) return cached.token;
+      const tokenUrl = `${identity.origin}/oauth/token`;
+      const response = await send(tokenUrl, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({
+          grant_type: 'client_credentials',
+          client_id: identity.managementClientId,
+          client_secret: identity.managementClientSecret,
+          audience: identity.managementAudience,
+        }),
+      });
+      if (response.status >= 500) throw new ManagementUnreachableError(tokenUrl);
+      const body = (await response.json().catch(() => ({}))) as {
+        access_token?: string;
+        expires_in?: number;
+        error_description?: string;
+      };
+      if (!response.ok || !body.access_token) {
+        throw new Error(
+          `The identity provider refused the management credentials (${response.status}): ${body.error_description ?? 'no description'}`,
+        );
+      }
+      cached = { token: body.access_token, expiresAt: Date.now() + (body.expires_in ?? 3600) * 1000 };
+      return cached.token;
+    },
+    /** The provider may have revoked or rotated the cached token. */
+    forget() {
+      cached = undefined;
+    },
+  };
+}
 
-  async function send(url: string, init: RequestInit): Promise<Response> {
-    try {
-      const headers = { ...requestIdHeader(), ...(init.headers as Record<string, string>) };
-      return await fetch(url, { ...init, headers, signal: AbortSignal.timeout(requestTimeoutMs) });
-    } catch (error) {
-      throw new ManagementUnreachableError(url, { cause: error });
-    }
-  }
-
-  async function accessToken(): Promise<string> {
-    if (cached && cached.expiresAt - renewBeforeExpiryMs > Date.now()) return cached.token;
-    const tokenUrl = `${identity.origin}/oauth/token`;
-    const response = await send(tokenUrl, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({
-        grant_type: 'client_credentials',
-        client_id: identity.managementClientId,
-        client_secret: identity.managementClientSecret,
-        audience: identity.managementAudience,
-      }),
-    });
-    if (response.status >= 500) throw new ManagementUnreachableError(tokenUrl);
-    const body = (await response.json().catch(() => ({}))) as {
-      access_token?: string;
-      expires_in?: number;
-      error_description?: string;
-    };
-    if (!response.ok || !body.access_token) {
-      throw new Error(
-        `The identity provider refused the management credentials (${response.status}): ${body.error_description ?? 'no description'}`,
-      );
-    }
-    cached = { token: body.access_token, expiresAt: Date.now() + (body.expires_in ?? 3600) * 1000 };
-    return cached.token;
-  }
-
-  async function call(
+/**
+ * One call of the Management API, answering its JSON body: a 401 gets a new token once, a 429 with a
+ * short enough wait waits once; any other failure is `ManagementApiError`.
+ */
+function createCaller(identity: IdentityConfig) {
+  const tokens = createTokenSource(identity);
+  return async function call(
     method: string,
     path: string,
     body?: unknown,
@@ -132,14 +142,13 @@ export function createManagementClient(identity: IdentityConfig) {
     const response = await send(`${identity.managementAudience}${path}`, {
       method,
       headers: {
-        Authorization: `Bearer ${await accessToken()}`,
+        Authorization: `Bearer ${await tokens.get()}`,
         ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
       },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     if (response.status === 401 && !retried) {
-      // The provider may have revoked or rotated the cached token: get a new one once.
-      cached = undefined;
+      tokens.forget();
       return call(method, path, body, true, waited);
     }
     // Auth0 limits the tenant's Management API calls: a short wait for the bucket is worth it, once.
@@ -152,65 +161,68 @@ export function createManagementClient(identity: IdentityConfig) {
     const payload = await response.json().catch(() => ({}));
     if (!response.ok) throw new ManagementApiError(response.status, payload as ManagementApiError['body']);
     return payload;
-  }
+  };
+}
+
+type Call = ReturnType<typeof createCaller>;
+
+/** Users › Get refresh tokens for a user (scope read:refresh_tokens), every page (at most 1,000). */
+async function listRefreshTokens(call: Call, uid: string): Promise<ManagementRefreshToken[]> {
+  const tokens: ManagementRefreshToken[] = [];
+  let from: string | undefined;
+  do {
+    const query = new URLSearchParams({ take: '100', ...(from ? { from } : {}) });
+    const page = (await call('GET', `users/${encodeURIComponent(uid)}/refresh-tokens?${query}`)) as {
+      tokens?: ManagementRefreshToken[];
+      next?: string;
+    };
+    tokens.push(...(page.tokens ?? []));
+    from = page.next;
+  } while (from && tokens.length < 1_000);
+  return tokens;
+}
+
+/**
+ * The provider's Management API with a machine-to-machine (client-credentials) token, cached until
+ * shortly before it expires. Only the server holds these credentials; the browser never does.
+ */
+export function createManagementClient(identity: IdentityConfig) {
+  const call = createCaller(identity);
+  const user = (uid: string) => `users/${encodeURIComponent(uid)}`;
+  const method = (uid: string, id: string) => `${user(uid)}/authentication-methods/${encodeURIComponent(id)}`;
 
   return {
     async getUser(uid: string): Promise<ManagementUser> {
-      return (await call('GET', `users/${encodeURIComponent(uid)}`)) as ManagementUser;
+      return (await call('GET', user(uid))) as ManagementUser;
     },
     updateUser(uid: string, changes: ManagementUserUpdate) {
-      return call('PATCH', `users/${encodeURIComponent(uid)}`, changes);
+      return call('PATCH', user(uid), changes);
     },
     /**
      * Users › Delete a user (scope delete:users): the sign-in, its sessions and refresh tokens go. Auth0
      * answers 204 for a user that is already gone too.
      */
     deleteUser(uid: string) {
-      return call('DELETE', `users/${encodeURIComponent(uid)}`);
+      return call('DELETE', user(uid));
     },
     /** Users › Get a list of authentication methods (scope read:authentication_methods). */
     async listAuthenticationMethods(uid: string): Promise<ManagementAuthenticationMethod[]> {
-      return (await call(
-        'GET',
-        `users/${encodeURIComponent(uid)}/authentication-methods`,
-      )) as ManagementAuthenticationMethod[];
+      return (await call('GET', `${user(uid)}/authentication-methods`)) as ManagementAuthenticationMethod[];
     },
     /** Users › Update an authentication method (scope update:authentication_methods): its name. */
     renameAuthenticationMethod(uid: string, id: string, name: string) {
-      return call(
-        'PATCH',
-        `users/${encodeURIComponent(uid)}/authentication-methods/${encodeURIComponent(id)}`,
-        {
-          name,
-        },
-      ) as Promise<ManagementAuthenticationMethod>;
+      return call('PATCH', method(uid, id), { name }) as Promise<ManagementAuthenticationMethod>;
     },
     /** Users › Delete an authentication method (scope delete:authentication_methods). */
     deleteAuthenticationMethod(uid: string, id: string) {
-      return call(
-        'DELETE',
-        `users/${encodeURIComponent(uid)}/authentication-methods/${encodeURIComponent(id)}`,
-      );
+      return call('DELETE', method(uid, id));
     },
     /** Users › Delete sessions for user (scope delete:sessions): the provider's own sign-in sessions. */
     deleteUserSessions(uid: string) {
-      return call('DELETE', `users/${encodeURIComponent(uid)}/sessions`);
+      return call('DELETE', `${user(uid)}/sessions`);
     },
     /** Users › Get refresh tokens for a user (scope read:refresh_tokens), every page. */
-    async listRefreshTokens(uid: string): Promise<ManagementRefreshToken[]> {
-      const tokens: ManagementRefreshToken[] = [];
-      let from: string | undefined;
-      do {
-        const query = new URLSearchParams({ take: '100', ...(from ? { from } : {}) });
-        const page = (await call('GET', `users/${encodeURIComponent(uid)}/refresh-tokens?${query}`)) as {
-          tokens?: ManagementRefreshToken[];
-          next?: string;
-        };
-        tokens.push(...(page.tokens ?? []));
-        from = page.next;
-      } while (from && tokens.length < 1_000);
-      return tokens;
-    },
+    listRefreshTokens: (uid: string) => listRefreshTokens(call, uid),
     /** Refresh tokens › Delete a refresh token (scope delete:refresh_tokens): its whole family stops. */
     deleteRefreshToken(id: string) {
       return call('DELETE', `refresh-tokens/${encodeURIComponent(id)}`);

@@ -1,11 +1,10 @@
 import type { Plan } from '@launchkit/api-contract';
 import { plans } from '@launchkit/plans';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { type Authenticate, callerOf } from '#api/auth/authenticate.ts';
+import { requireWorkspaceAccess } from '#api/access/in-workspace.ts';
+import { type Authenticate, callerOf } from '#api/caller/authenticate.ts';
 import { success } from '#api/http/app-error.ts';
 import { route } from '#api/http/route.ts';
-import { authorizeWorkspace } from '#api/team/authorize-workspace.ts';
-import { requirePermission } from '#api/team/require-permission.ts';
 import { userOf } from '#api/users/signed-in-user.ts';
 import { createBillingSession } from './create-billing-session.ts';
 import { type CheckoutDeps, createCheckoutSession } from './create-checkout-session.ts';
@@ -23,7 +22,7 @@ export function registerBillingRoutes(
   // `?workspace=`, and only that workspace's owner gets past this (billing.manage).
   const requireOwnPlan = async (request: FastifyRequest, workspace: string | undefined) => {
     if (workspace === undefined) return;
-    requirePermission(await authorizeWorkspace(deps.db, callerOf(request), workspace), 'billing.manage');
+    await requireWorkspaceAccess(deps.db, callerOf(request), workspace, 'billing.manage');
   };
 
   route(app, 'createCheckoutSession', deps, async ({ query, body }, request) => {

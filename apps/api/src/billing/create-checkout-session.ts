@@ -5,10 +5,10 @@ import type Stripe from 'stripe';
 import type { PaymentsConfig } from '#api/config/app-config.ts';
 import type { Database } from '#api/db/database.ts';
 import { AppError } from '#api/http/app-error.ts';
+import type { PlanCatalogue } from '#api/plans/resolve-plan-prices.ts';
 import type { UserRow } from '#api/users/user-document.ts';
 import { ensureCustomer } from './customer.ts';
 import { callProvider } from './provider-errors.ts';
-import type { PlanCatalogue } from './resolve-plan-prices.ts';
 import { ownSiteAddress, type SiteOrigins } from './return-url.ts';
 
 export type CheckoutDeps = {

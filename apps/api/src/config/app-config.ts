@@ -101,7 +101,7 @@ const environmentSchema = z.object({
   OMNIOUT_URL: field.optionalHttpUrl,
   // Price ids of the plans (docs/product.md §9), each optional: unset, the plan's price is the one whose
   // lookup key is the plan id (`npm run stripe:setup`), read from the provider at start
-  // (billing/resolve-plan-prices.ts).
+  // (plans/resolve-plan-prices.ts).
   STRIPE_PRICE_STARTER: field.optionalText,
   STRIPE_PRICE_PRO: field.optionalText,
   STRIPE_PRICE_BUSINESS: field.optionalText,
@@ -177,7 +177,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env) {
       requestTimeoutMs: env.REQUEST_TIMEOUT_MS,
     },
     identity,
-    /** `STRIPE_PRICE_*`; the catalogue itself is resolved at start (billing/resolve-plan-prices.ts). */
+    /** `STRIPE_PRICE_*`; the catalogue itself is resolved at start (plans/resolve-plan-prices.ts). */
     priceOverrides: priceOverrides(env),
     payments: paymentsConfig(env),
     analyticsEnabled: Boolean(env.VITE_GA_MEASUREMENT_ID),

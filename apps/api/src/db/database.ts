@@ -20,6 +20,9 @@ import * as schema from './schema.ts';
 export type Schema = typeof schema;
 export type Database = PgDatabase<PgQueryResultHKT, Schema>;
 
+/** A database or an open transaction: authorization and the workspace's events run inside the transaction of a write. */
+export type Queryable = Pick<Database, 'select' | 'insert' | 'update' | 'delete' | 'execute'>;
+
 export type DatabaseHandle = {
   db: Database;
   kind: 'pglite' | 'postgres';

@@ -5,6 +5,7 @@ import {
   check,
   index,
   integer,
+  jsonb,
   pgSequence,
   pgTable,
   text,
@@ -73,7 +74,7 @@ export const users = pgTable('users', {
   itemsVersion: bigint('items_version', { mode: 'number' }).notNull().default(0),
   /**
    * The owner asks the members of this workspace to sign in with a second factor: a member's token
-   * without it opens nothing here (team/authorize-workspace.ts). A change is announced on
+   * without it opens nothing here (access/authorize-workspace.ts). A change is announced on
    * `workspace_access` (migration 0010) so open live lists are checked again.
    */
   requiresSecondFactor: boolean('requires_second_factor').notNull().default(false),
@@ -249,6 +250,24 @@ export const signInSessions = pgTable(
  * that sends it, so a mail exists exactly when its cause does and at most once per event, whatever the
  * provider's retries (mail/queue-mail.ts). `sent_at` is set by the job once the mail server took it.
  */
+/**
+ * Jobs ordered in a transaction, waiting to become jobs of the queue (jobs/job-outbox.ts, decision
+ * 0038): a row written with the change that calls for it and announced; after the commit the instance
+ * that wrote it adds the job (its id the row's) and deletes the row, and a sweep does so for a row left
+ * over a minute. Rows live for milliseconds.
+ */
+export const jobOutbox = pgTable(
+  'job_outbox',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    queue: text('queue').notNull(),
+    data: jsonb('data').notNull(),
+    startAfter: timestamp('start_after', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('job_outbox_created_at_idx').on(table.createdAt)],
+);
+
 export const mails = pgTable(
   'mails',
   {

@@ -17,8 +17,8 @@ const compressors: Record<Precompressed, (bytes: Buffer) => Promise<Buffer>> = {
 
 /**
  * The bytes of a JSON answer sent many times over (a kept list), with each compressed form made once,
- * on the first request that asks for it, off the event loop. Compressed per reply, a kept list of
- * 1,000 items cost 1 ms of CPU a request, eight times the read it replaced (docs/capacity.md).
+ * on the first request that asks for it, off the event loop. Compressed per reply, a large kept list
+ * cost several times the CPU of the read it replaced (docs/capacity.md).
  */
 export class KeptAnswer {
   readonly bytes: Buffer;

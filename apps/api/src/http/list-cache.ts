@@ -4,8 +4,8 @@ import { KeptAnswer } from './kept-answer.ts';
 /**
  * A workspace's list as the API's answer (the success envelope around it), and the version it was read
  * at (`users.items_version` for items; the rows' count and highest version for members). Bytes, sent
- * as they are (or compressed once): no copy of 159 KiB per request, and nothing of it in the JavaScript
- * heap for the collector to move.
+ * as they are (or compressed once): no copy of a large list per request, and nothing of it in the
+ * JavaScript heap for the collector to move.
  */
 export type EncodedList<Version = number> = { version: Version; answer: KeptAnswer };
 

@@ -1,7 +1,6 @@
 import { type ContractEndpoint, endpoints } from '@launchkit/api-contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
 import type { z } from 'zod';
-import type { Authenticate } from '#api/auth/authenticate.ts';
 import { validate } from './validate.ts';
 
 declare module 'fastify' {
@@ -10,6 +9,12 @@ declare module 'fastify' {
     endpointId?: string;
   }
 }
+
+/**
+ * The preHandler of a `bearer` route: it tells who calls (caller/authenticate.ts, or the signed-in check
+ * built on it) or refuses. http/ knows only its shape, so the plumbing stays below who calls.
+ */
+export type Authenticate = (request: FastifyRequest) => Promise<void>;
 
 export type EndpointId = ContractEndpoint['id'];
 type EndpointOf<Id extends EndpointId> = Extract<ContractEndpoint, { id: Id }>;

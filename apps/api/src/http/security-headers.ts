@@ -3,8 +3,8 @@ import Fastify, { type FastifyInstance } from 'fastify';
 
 /**
  * helmet's headers on every response, worked out once at start. @fastify/helmet builds helmet's
- * middleware from the options anew on every request (2 % of the CPU of an authenticated GET in
- * bench/auth), though for fixed options the headers never vary. They go on the raw response in
+ * middleware from the options anew on every request, a share of an authenticated GET's CPU worth
+ * saving (docs/capacity.md, "Figures the code cites"), though for fixed options the headers never vary. They go on the raw response in
  * onRequest, as helmet does, so replies written by hand (the live stream) carry them too.
  */
 export async function registerSecurityHeaders(app: FastifyInstance, options: FastifyHelmetOptions) {

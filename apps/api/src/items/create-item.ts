@@ -1,14 +1,12 @@
 import type { CreateItemRequest } from '@launchkit/api-contract';
 import { count, eq } from 'drizzle-orm';
-import { recordActivity } from '#api/activity/record-activity.ts';
-import type { VerifiedIdentity } from '#api/auth/verify-access-token.ts';
+import { inWorkspace } from '#api/access/in-workspace.ts';
+import type { VerifiedIdentity } from '#api/caller/verify-access-token.ts';
 import type { Database } from '#api/db/database.ts';
 import { items } from '#api/db/schema.ts';
+import { recordWorkspaceEvent } from '#api/events/record-workspace-event.ts';
 import { AppError } from '#api/http/app-error.ts';
 import type { JobQueue } from '#api/jobs/job-queue.ts';
-import { authorizeWorkspace } from '#api/team/authorize-workspace.ts';
-import { requirePermission } from '#api/team/require-permission.ts';
-import { emitWorkspaceEvent } from '#api/webhooks/emit-event.ts';
 import { type Item, itemColumns, toItem } from './item-document.ts';
 
 /**
@@ -27,31 +25,32 @@ export async function createItem(
   workspace: string | undefined,
   request: CreateItemRequest,
 ): Promise<Item> {
-  const row = await deps.db.transaction(async (tx) => {
-    // The owner's row is locked for the count and the insert; a member's membership stays locked
-    // until commit too: a removal waits for this create, or this create finds the member removed.
-    const access = await authorizeWorkspace(tx, caller, workspace, { lock: true, lockOwnerRow: true });
-    requirePermission(access, 'items.write');
-    const [held] = await tx.select({ items: count() }).from(items).where(eq(items.owner, access.workspace));
-    if ((held?.items ?? 0) >= deps.itemsPerUser) throw itemLimitReached(deps.itemsPerUser);
-    const [inserted] = await tx
-      .insert(items)
-      .values({ owner: access.workspace, name: request.name })
-      .returning(itemColumns);
-    if (!inserted) throw new Error('the item insert returned no row');
-    await recordActivity(tx, {
-      workspace: access.workspace,
-      actor: caller.uid,
-      action: 'item.created',
-      subject: inserted.name,
-    });
-    await emitWorkspaceEvent(tx, {
-      workspace: access.workspace,
-      type: 'item.created',
-      data: { item: toItem(inserted) },
-    });
-    return inserted;
-  });
+  // The owner's row is locked for the count and the insert; a member's membership stays locked
+  // until commit too: a removal waits for this create, or this create finds the member removed.
+  const row = await inWorkspace(
+    deps.db,
+    caller,
+    workspace,
+    'items.write',
+    async (tx, access) => {
+      const [held] = await tx.select({ items: count() }).from(items).where(eq(items.owner, access.workspace));
+      if ((held?.items ?? 0) >= deps.itemsPerUser) throw itemLimitReached(deps.itemsPerUser);
+      const [inserted] = await tx
+        .insert(items)
+        .values({ owner: access.workspace, name: request.name })
+        .returning(itemColumns);
+      if (!inserted) throw new Error('the item insert returned no row');
+      await recordWorkspaceEvent(tx, {
+        workspace: access.workspace,
+        actor: caller.uid,
+        action: 'item.created',
+        subject: inserted.name,
+        event: { type: 'item.created', data: { item: toItem(inserted) } },
+      });
+      return inserted;
+    },
+    { lockOwnerRow: true },
+  );
   return toItem(row);
 }
 

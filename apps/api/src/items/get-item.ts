@@ -1,7 +1,6 @@
 import { and, eq } from 'drizzle-orm';
-import type { Database } from '#api/db/database.ts';
+import type { Database, Queryable } from '#api/db/database.ts';
 import { items } from '#api/db/schema.ts';
-import type { Queryable } from '#api/team/authorize-workspace.ts';
 import { assertItemId, type Item, itemColumns, itemNotFound, toItem } from './item-document.ts';
 
 /** One of the workspace's items (`owner` is the workspace); any other id answers 404. */

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { type Authenticate, callerOf } from '#api/auth/authenticate.ts';
-import type { PlanCatalogue } from '#api/billing/resolve-plan-prices.ts';
+import { authorizeWorkspace } from '#api/access/authorize-workspace.ts';
+import { requireWorkspaceAccess } from '#api/access/in-workspace.ts';
+import { type Authenticate, callerOf } from '#api/caller/authenticate.ts';
 import type { Config } from '#api/config/app-config.ts';
 import type { DatabaseHandle } from '#api/db/database.ts';
 import { AppError, success } from '#api/http/app-error.ts';
@@ -9,9 +10,8 @@ import { route } from '#api/http/route.ts';
 import type { JobQueue } from '#api/jobs/job-queue.ts';
 import type { Metrics } from '#api/operations/metrics.ts';
 import type { RedisConnections } from '#api/operations/redis.ts';
+import type { PlanCatalogue } from '#api/plans/resolve-plan-prices.ts';
 import type { SessionEndings } from '#api/sessions/session-endings.ts';
-import { authorizeWorkspace } from '#api/team/authorize-workspace.ts';
-import { requirePermission } from '#api/team/require-permission.ts';
 import { createItem } from './create-item.ts';
 import { deleteItem } from './delete-item.ts';
 import { getItem } from './get-item.ts';
@@ -40,7 +40,7 @@ type ItemDeps = {
   /** Shares the stream caps between instances (REDIS_URL). */
   redis?: RedisConnections;
   metrics: Metrics;
-  /** Item changes are events for the workspace's webhook endpoints (webhooks/emit-event.ts). */
+  /** Item changes are events for the workspace's webhook endpoints (events/emit-event.ts). */
   jobs: Pick<JobQueue, 'send'>;
 };
 
@@ -57,11 +57,60 @@ export function registerItemRoutes(app: FastifyInstance, deps: ItemDeps) {
     jobs: deps.jobs,
   };
   const lists = prepareItemLists(db);
+  const { live, streamLimits } = openLiveItems(app, deps, lists.ofOwner);
+
+  // Every route's `?workspace=` names the workspace (the owner's uid); absent, the caller's own.
+  route(app, 'listItems', deps, async ({ query }, request, reply) =>
+    sendListAnswer(request, reply, await lists.forCaller(callerOf(request), query.workspace)),
+  );
+
+  // No HEAD twin: a HEAD answer has no body, so the stream would hang open with nothing to send.
+  const streamItems = createStreamItemsHandler({
+    live,
+    limits: streamLimits,
+    sessionEndings: deps.sessionEndings,
+    authorize: (caller, workspace) => requireWorkspaceAccess(db, caller, workspace, 'items.read'),
+  });
+  route(app, 'streamItems', { ...deps, exposeHeadRoute: false }, ({ query }, request, reply) =>
+    streamItems(request, reply, query.workspace),
+  );
+
+  route(app, 'createItem', deps, async ({ query, body }, request) =>
+    success(await createItem(actionDeps, callerOf(request), query.workspace, body)),
+  );
+
+  route(app, 'getItem', deps, async ({ params, query }, request) => {
+    const access = await requireWorkspaceAccess(db, callerOf(request), query.workspace, 'items.read');
+    return success(await getItem(db, access.workspace, params.id));
+  });
+
+  route(
+    app,
+    'updateItem',
+    { ...deps, parseBody: parseItemChange },
+    async ({ params, query, body }, request) =>
+      success(await updateItem(actionDeps, callerOf(request), query.workspace, params.id, body)),
+  );
+
+  route(app, 'deleteItem', deps, async ({ params, query }, request) =>
+    success(await deleteItem(actionDeps, callerOf(request), query.workspace, params.id)),
+  );
+}
+
+/**
+ * The live-list hub of this app and the caps on open streams (shared through Redis when there is one):
+ * a member's stream stays open while their access holds; every stream ends before the server closes.
+ */
+function openLiveItems(
+  app: FastifyInstance,
+  deps: ItemDeps,
+  readItems: ReturnType<typeof prepareItemLists>['ofOwner'],
+) {
   const live = createLiveItems({
     database: deps.database,
-    readItems: lists.ofOwner,
+    readItems,
     keepsAccess: (member, workspace) =>
-      authorizeWorkspace(db, member, workspace).then(
+      authorizeWorkspace(deps.database.db, member, workspace).then(
         () => true,
         (error: unknown) => {
           // Not a member any more, or no seat, or (an API key) revoked or expired: the access is gone.
@@ -94,46 +143,5 @@ export function registerItemRoutes(app: FastifyInstance, deps: ItemDeps) {
     await live.close();
     await sharedLimits?.close();
   });
-
-  // Every route's `?workspace=` names the workspace (the owner's uid); absent, the caller's own.
-  route(app, 'listItems', deps, async ({ query }, request, reply) =>
-    sendListAnswer(request, reply, await lists.forCaller(callerOf(request), query.workspace)),
-  );
-
-  // No HEAD twin: a HEAD answer has no body, so the stream would hang open with nothing to send.
-  const streamItems = createStreamItemsHandler({
-    live,
-    limits: streamLimits,
-    sessionEndings: deps.sessionEndings,
-    authorize: async (caller, workspace) => {
-      const access = await authorizeWorkspace(db, caller, workspace);
-      requirePermission(access, 'items.read');
-      return access;
-    },
-  });
-  route(app, 'streamItems', { ...deps, exposeHeadRoute: false }, ({ query }, request, reply) =>
-    streamItems(request, reply, query.workspace),
-  );
-
-  route(app, 'createItem', deps, async ({ query, body }, request) =>
-    success(await createItem(actionDeps, callerOf(request), query.workspace, body)),
-  );
-
-  route(app, 'getItem', deps, async ({ params, query }, request) => {
-    const access = await authorizeWorkspace(db, callerOf(request), query.workspace);
-    requirePermission(access, 'items.read');
-    return success(await getItem(db, access.workspace, params.id));
-  });
-
-  route(
-    app,
-    'updateItem',
-    { ...deps, parseBody: parseItemChange },
-    async ({ params, query, body }, request) =>
-      success(await updateItem(actionDeps, callerOf(request), query.workspace, params.id, body)),
-  );
-
-  route(app, 'deleteItem', deps, async ({ params, query }, request) =>
-    success(await deleteItem(actionDeps, callerOf(request), query.workspace, params.id)),
-  );
+  return { live, streamLimits };
 }

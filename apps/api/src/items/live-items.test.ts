@@ -2,15 +2,11 @@ import { itemStreamEvents } from '@launchkit/api-contract';
 import { createEventParser } from '@launchkit/api-contract/server-sent-events';
 import type { FastifyBaseLogger } from 'fastify';
 import { describe, expect, it } from 'vitest';
+import { workspaceAccessChannel } from '#api/access/access-changes.ts';
 import type { DatabaseHandle } from '#api/db/database.ts';
 import type { ChannelHandlers, ListenOptions } from '#api/db/postgres-listener.ts';
 import type { Item } from './item-document.ts';
-import {
-  createLiveItems,
-  itemChangesChannel,
-  type LiveItemsSubscriber,
-  workspaceAccessChannel,
-} from './live-items.ts';
+import { createLiveItems, itemChangesChannel, type LiveItemsSubscriber } from './live-items.ts';
 
 const silentLog = { error() {}, warn() {}, info() {} } as unknown as FastifyBaseLogger;
 const tick = () => new Promise((resolve) => setImmediate(resolve));

@@ -42,20 +42,63 @@ end
 return evicted
 `;
 
+type LocalStream = { user: string; address: string; end(): void };
+
+type SharedDeps = {
+  redis: Redis;
+  subscriber: Redis;
+  limits: { perUser: number; perAddress: number };
+  log: FastifyBaseLogger;
+};
+
+/** Every few seconds, marks this instance's streams alive in the registry and drops the stale ones. */
+function startHeartbeat(deps: SharedDeps, local: Map<string, LocalStream>) {
+  const heartbeat = setInterval(() => {
+    if (local.size === 0) return;
+    const now = Date.now();
+    const members = [...local.keys()].flatMap((id) => [now, id]);
+    deps.redis.zadd(keys.alive, ...members).catch((error: unknown) => {
+      deps.log.warn({ err: error }, 'stream limits: heartbeat failed');
+    });
+    deps.redis.zremrangebyscore(keys.alive, 0, now - staleMs).catch(() => undefined);
+  }, heartbeatMs);
+  heartbeat.unref();
+  return heartbeat;
+}
+
+/** Registers a new stream; ends the oldest past each cap, here or (published) on the instance holding it. */
+function register(deps: SharedDeps, id: string, stream: LocalStream, endLocal: (id: string) => boolean) {
+  const now = Date.now();
+  deps.redis
+    .eval(
+      admitScript,
+      3,
+      keys.user(stream.user),
+      keys.address(stream.address),
+      keys.alive,
+      id,
+      now,
+      now - staleMs,
+      deps.limits.perUser,
+      deps.limits.perAddress,
+    )
+    .then(async (evicted) => {
+      for (const oldest of evicted as string[]) {
+        if (!endLocal(oldest)) await deps.redis.publish(keys.evictions, oldest);
+      }
+    })
+    .catch((error: unknown) => deps.log.warn({ err: error }, 'stream limits: Redis unreachable'));
+}
+
 /**
  * The stream caps of stream-limits.ts shared by every instance through Redis (REDIS_URL): a user's
  * eleventh stream ends their oldest one wherever it is open. The instance holding an evicted stream
  * hears of it on a Redis channel. Redis being unreachable never stops a stream: the caps then hold per
  * instance only, and the failure is logged.
  */
-export function createSharedStreamLimits(deps: {
-  redis: Redis;
-  subscriber: Redis;
-  limits: { perUser: number; perAddress: number };
-  log: FastifyBaseLogger;
-}): StreamLimits & { close(): Promise<void> } {
-  const { redis, subscriber, limits, log } = deps;
-  const local = new Map<string, { user: string; address: string; end(): void }>();
+export function createSharedStreamLimits(deps: SharedDeps): StreamLimits & { close(): Promise<void> } {
+  const { redis, subscriber, log } = deps;
+  const local = new Map<string, LocalStream>();
 
   const endLocal = (id: string) => {
     const stream = local.get(id);
@@ -70,17 +113,7 @@ export function createSharedStreamLimits(deps: {
   subscriber.on('message', (channel, id) => {
     if (channel === keys.evictions) endLocal(id);
   });
-
-  const heartbeat = setInterval(() => {
-    if (local.size === 0) return;
-    const now = Date.now();
-    const members = [...local.keys()].flatMap((id) => [now, id]);
-    redis.zadd(keys.alive, ...members).catch((error: unknown) => {
-      log.warn({ err: error }, 'stream limits: heartbeat failed');
-    });
-    redis.zremrangebyscore(keys.alive, 0, now - staleMs).catch(() => undefined);
-  }, heartbeatMs);
-  heartbeat.unref();
+  const heartbeat = startHeartbeat(deps, local);
 
   const forget = (id: string) => {
     const stream = local.get(id);
@@ -100,26 +133,7 @@ export function createSharedStreamLimits(deps: {
       const id = randomUUID();
       const stream = { user, address: normalizeIP(address), end };
       local.set(id, stream);
-      const now = Date.now();
-      redis
-        .eval(
-          admitScript,
-          3,
-          keys.user(stream.user),
-          keys.address(stream.address),
-          keys.alive,
-          id,
-          now,
-          now - staleMs,
-          limits.perUser,
-          limits.perAddress,
-        )
-        .then(async (evicted) => {
-          for (const oldest of evicted as string[]) {
-            if (!endLocal(oldest)) await redis.publish(keys.evictions, oldest);
-          }
-        })
-        .catch((error: unknown) => log.warn({ err: error }, 'stream limits: Redis unreachable'));
+      register(deps, id, stream, endLocal);
       return () => forget(id);
     },
     countOf(user) {

@@ -1,8 +1,9 @@
+import type { ServerResponse } from 'node:http';
 import { type ItemStreamClosed, itemStreamCloseReasons, itemStreamEvents } from '@launchkit/api-contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { callerOf } from '#api/auth/authenticate.ts';
+import type { WorkspaceAccess, WorkspaceCaller } from '#api/access/authorize-workspace.ts';
+import { callerOf } from '#api/caller/authenticate.ts';
 import type { SessionEndings } from '#api/sessions/session-endings.ts';
-import type { WorkspaceAccess, WorkspaceCaller } from '#api/team/authorize-workspace.ts';
 import type { LiveItems } from './live-items.ts';
 import type { StreamLimits } from './stream-limits.ts';
 
@@ -23,6 +24,62 @@ const replacedEvent = closedEvent({ reason: itemStreamCloseReasons.replaced });
 const revokedEvent = closedEvent({ reason: itemStreamCloseReasons.accessRevoked });
 // Sent to a stream whose session was signed out (Settings → Security) before it ends.
 const signedOutEvent = closedEvent({ reason: itemStreamCloseReasons.signedOut });
+
+/** Answers the request as an event stream, by hand; undefined when the reader already left. */
+function openEventStream(reply: FastifyReply) {
+  // The response is written by hand from here on: Fastify's onSend hooks (and with them
+  // @fastify/compress, which would hold events back to fill its compression window) do not run.
+  // Security headers are already on the raw response, set in onRequest.
+  reply.hijack();
+  const response = reply.raw;
+  // The reader may have left while the server got ready: then there is nothing to answer.
+  if (!response.socket || response.socket.destroyed) return undefined;
+  response.writeHead(200, {
+    'Content-Type': 'text/event-stream; charset=utf-8',
+    'Cache-Control': 'no-cache, no-transform',
+    'X-Accel-Buffering': 'no', // nginx: pass each event on at once
+  });
+  response.flushHeaders();
+  return response;
+}
+
+/**
+ * Writes to an open stream until it stops. Once the stream is ending nothing more is written: a write
+ * after end() or destroy() would be an 'error' on the response. An ending stream no longer counts
+ * against the limits (`release`).
+ */
+function streamWriter(request: FastifyRequest, response: ServerResponse) {
+  let isOpen = true;
+  const writer = {
+    release: () => {},
+    stop(how: 'end' | 'destroy') {
+      if (!isOpen) return;
+      isOpen = false;
+      writer.release();
+      if (how === 'end') response.end();
+      else response.destroy();
+    },
+    write(chunk: string | Buffer) {
+      if (!isOpen) return;
+      response.write(chunk);
+      if (response.writableLength > maxBufferedBytes) {
+        request.log.info('live items: the reader fell behind; dropping its stream');
+        writer.stop('destroy');
+      }
+    },
+    /** The response closed: nothing more is written, and the limits forget it. */
+    closed() {
+      isOpen = false;
+      writer.release();
+    },
+    /** Writes a last event, then ends the stream. */
+    endWith(event: string) {
+      writer.write(event);
+      writer.stop('end');
+    },
+  };
+  return writer;
+}
 
 /**
  * `GET /api/items/stream[?workspace=]`: Server-Sent Events read with fetch (the token travels in the
@@ -47,71 +104,32 @@ export function createStreamItemsHandler(deps: {
     await live.ready();
     const authorizedAt = live.accessEpoch;
     const access = await deps.authorize(caller, workspace);
-
-    // The response is written by hand from here on: Fastify's onSend hooks (and with them
-    // @fastify/compress, which would hold events back to fill its compression window) do not run.
-    // Security headers are already on the raw response, set in onRequest.
-    reply.hijack();
-    const response = reply.raw;
-    // The reader may have left while the server got ready: then there is nothing to answer.
-    if (!response.socket || response.socket.destroyed) return;
-    response.writeHead(200, {
-      'Content-Type': 'text/event-stream; charset=utf-8',
-      'Cache-Control': 'no-cache, no-transform',
-      'X-Accel-Buffering': 'no', // nginx: pass each event on at once
-    });
-    response.flushHeaders();
-
-    let isOpen = true;
-    let release = () => {};
-    // Once the stream is ending nothing more is written: a write after end() or destroy() would be an
-    // 'error' on the response. An ending stream no longer counts against the limits.
-    const stop = (how: 'end' | 'destroy') => {
-      if (!isOpen) return;
-      isOpen = false;
-      release();
-      if (how === 'end') response.end();
-      else response.destroy();
-    };
-    const write = (chunk: string | Buffer) => {
-      if (!isOpen) return;
-      response.write(chunk);
-      if (response.writableLength > maxBufferedBytes) {
-        request.log.info('live items: the reader fell behind; dropping its stream');
-        stop('destroy');
-      }
-    };
+    const response = openEventStream(reply);
+    if (!response) return;
+    const stream = streamWriter(request, response);
     // Past STREAMS_PER_USER_MAX or STREAMS_PER_ADDRESS_MAX, the oldest stream of this user or address
     // is told why and ended, before this one gets its first list. The caps count the caller's streams,
     // whichever workspace they watch.
-    release = limits.admit(caller.uid, request.ip, () => {
-      write(replacedEvent);
-      stop('end');
-    });
+    stream.release = limits.admit(caller.uid, request.ip, () => stream.endWith(replacedEvent));
     const unsubscribe = live.subscribe(access.workspace, {
-      send: write,
-      end: () => stop('end'),
+      send: stream.write,
+      end: () => stream.stop('end'),
       ...(access.role !== 'owner' && {
         member: { uid: caller.uid, secondFactor: caller.secondFactor, apiKey: caller.apiKey },
         authorizedAt,
-        revoke: () => {
-          write(revokedEvent);
-          stop('end');
-        },
+        revoke: () => stream.endWith(revokedEvent),
       }),
     });
-    const unwatch = deps.sessionEndings.watch(caller.uid, caller.authTime, () => {
-      write(signedOutEvent);
-      stop('end');
-    });
-    const keepAlive = setInterval(() => write(': keep-alive\n\n'), keepAliveMs);
+    const unwatch = deps.sessionEndings.watch(caller.uid, caller.authTime, () =>
+      stream.endWith(signedOutEvent),
+    );
+    const keepAlive = setInterval(() => stream.write(': keep-alive\n\n'), keepAliveMs);
     const expiresInMs = caller.expiresAt * 1000 + clockToleranceMs - Date.now();
-    const expiry = setTimeout(() => stop('end'), Math.min(Math.max(expiresInMs, 0), 2 ** 31 - 1));
+    const expiry = setTimeout(() => stream.stop('end'), Math.min(Math.max(expiresInMs, 0), 2 ** 31 - 1));
 
     response.on('error', (error) => request.log.debug({ err: error }, 'live items: stream write failed'));
     response.on('close', () => {
-      isOpen = false;
-      release();
+      stream.closed();
       unsubscribe();
       unwatch();
       clearInterval(keepAlive);

@@ -1,17 +1,16 @@
 import { featureItemRequest, renameItemRequest } from '@launchkit/api-contract';
 import { canFeatureItems } from '@launchkit/plans';
 import { and, eq, sql } from 'drizzle-orm';
-import { recordActivity } from '#api/activity/record-activity.ts';
-import { planStatusOf } from '#api/billing/plan-status.ts';
-import type { PlanCatalogue } from '#api/billing/resolve-plan-prices.ts';
-import type { Database } from '#api/db/database.ts';
+import type { WorkspaceCaller } from '#api/access/authorize-workspace.ts';
+import { inWorkspace } from '#api/access/in-workspace.ts';
+import type { Database, Queryable } from '#api/db/database.ts';
 import { items, users } from '#api/db/schema.ts';
+import { recordWorkspaceEvent } from '#api/events/record-workspace-event.ts';
 import { AppError } from '#api/http/app-error.ts';
 import { validate } from '#api/http/validate.ts';
 import type { JobQueue } from '#api/jobs/job-queue.ts';
-import { authorizeWorkspace, type Queryable, type WorkspaceCaller } from '#api/team/authorize-workspace.ts';
-import { requirePermission } from '#api/team/require-permission.ts';
-import { emitWorkspaceEvent } from '#api/webhooks/emit-event.ts';
+import { planStatusOf } from '#api/plans/plan-status.ts';
+import type { PlanCatalogue } from '#api/plans/resolve-plan-prices.ts';
 import { getItem } from './get-item.ts';
 import { assertItemId, type Item, itemColumns, itemNotFound, toItem } from './item-document.ts';
 
@@ -50,9 +49,7 @@ export async function updateItem(
   id: string,
   change: ItemChange,
 ): Promise<Item> {
-  return deps.db.transaction(async (tx) => {
-    const access = await authorizeWorkspace(tx, caller, workspace, { lock: true });
-    requirePermission(access, 'items.write');
+  return inWorkspace(deps.db, caller, workspace, 'items.write', async (tx, access) => {
     assertItemId(id);
     // §6: featuring is the business plan's. Taking the mark off never needs a plan, so items featured
     // while the plan was active do not stay stuck once it lapses.
@@ -90,19 +87,17 @@ export async function updateItem(
             action: row.featured ? ('item.featured' as const) : ('item.unfeatured' as const),
           };
     if (activity) {
-      await recordActivity(tx, {
+      // The same change is one event for the webhooks: a rename, or the star set or cleared.
+      const item = toItem(row);
+      await recordWorkspaceEvent(tx, {
         workspace: access.workspace,
         actor: caller.uid,
         subject: row.name,
         ...activity,
-      });
-      // The same change is one event for the webhooks: a rename, or the star set or cleared.
-      const item = toItem(row);
-      await emitWorkspaceEvent(tx, {
-        workspace: access.workspace,
-        ...(activity.action === 'item.renamed'
-          ? { type: 'item.updated', data: { item, previousName: row.previousName } }
-          : { type: 'item.featured', data: { item } }),
+        event:
+          activity.action === 'item.renamed'
+            ? { type: 'item.updated', data: { item, previousName: row.previousName } }
+            : { type: 'item.featured', data: { item } },
       });
     }
     return toItem(row);

@@ -1,9 +1,11 @@
 import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { type DrizzleTransactionLike, fromDrizzle, type Job, PgBoss, type QueueOptions } from 'pg-boss';
+import { type Job, PgBoss, type QueueOptions } from 'pg-boss';
 import { Counter, Gauge, Histogram } from 'prom-client';
 import type { Database, DatabaseHandle } from '#api/db/database.ts';
 import type { Metrics } from '#api/operations/metrics.ts';
+import { listenAfterCommit } from './after-commit.ts';
+import { type InsertJobs, jobOutboxChannel, moveToQueue, orderJob, sweepOutbox } from './job-outbox.ts';
 
 /**
  * A kind of background work: its queue's name, how often and how long apart a failed run is tried
@@ -54,16 +56,9 @@ const deadLetterDays = 14;
 // How long a stopping instance waits for the jobs it runs before it leaves them to expire and run again.
 const drainTimeoutMs = 10_000;
 
-/**
- * The durable background jobs of docs/jobs.md, on the product's own database through pg-boss (decision
- * 0029): the same in embedded mode (PGlite) and on PostgreSQL, where every instance works the same
- * queues and a job is claimed by one of them (`FOR UPDATE SKIP LOCKED`). A job is a row: it survives a
- * crash of the instance that ran it (it expires and runs again), so every handler is written to have
- * its effect once however often it runs (mail/send-mail-job.ts).
- */
-export function createJobQueue(deps: { database: DatabaseHandle; log: FastifyBaseLogger; metrics: Metrics }) {
-  const log = deps.log.child({ component: 'jobs' });
-  const boss = new PgBoss({
+/** pg-boss on the product's own database and pool. */
+function newBoss(deps: { database: DatabaseHandle }) {
+  return new PgBoss({
     db: deps.database.jobs,
     backend: deps.database.kind === 'pglite' ? 'pglite' : 'postgres',
     schema,
@@ -76,12 +71,18 @@ export function createJobQueue(deps: { database: DatabaseHandle; log: FastifyBas
     superviseIntervalSeconds: countsIntervalSeconds,
     queueCacheIntervalSeconds: countsIntervalSeconds,
   });
-  boss.on('error', (error) => log.error({ err: error }, 'jobs: queue error'));
-  boss.on('warning', (warning) => log.warn({ warning }, 'jobs: queue warning'));
-  const registrations = new Map<string, Registration>();
-  let started = false;
+}
 
-  const registry = deps.metrics.registry;
+/**
+ * The queue's metrics: runs' durations and failures, and the queues' depths (read from pg-boss when
+ * scraped, once the queue has started).
+ */
+function createJobMetrics(
+  metrics: Metrics,
+  boss: PgBoss,
+  queues: { names(): string[]; isStarted(): boolean },
+) {
+  const registry = metrics.registry;
   const durations = new Histogram({
     name: 'app_job_duration_seconds',
     help: 'Time to run a job, by queue and result.',
@@ -101,8 +102,8 @@ export function createJobQueue(deps: { database: DatabaseHandle; log: FastifyBas
     labelNames: ['queue', 'state'] as const,
     registers: [registry],
     async collect() {
-      if (!started) return;
-      const names = [...registrations.keys()].flatMap((name) => [name, deadLetterOf(name)]);
+      if (!queues.isStarted()) return;
+      const names = queues.names().flatMap((name) => [name, deadLetterOf(name)]);
       for (const queue of await boss.getQueues(names)) {
         this.set({ queue: queue.name, state: 'ready' }, queue.readyCount);
         this.set({ queue: queue.name, state: 'deferred' }, queue.deferredCount);
@@ -111,22 +112,131 @@ export function createJobQueue(deps: { database: DatabaseHandle; log: FastifyBas
       }
     },
   });
+  return { durations, failures };
+}
 
-  /** Runs one job; answers whether it succeeded (a failure is counted, logged and tried again). */
-  async function run(registration: Registration, job: Job<unknown> & { retryCount?: number }) {
-    const queue = registration.kind.name;
-    const end = durations.startTimer({ queue });
-    try {
-      await registration.handler(job.data, { id: job.id, attempt: (job.retryCount ?? 0) + 1 });
-      end({ result: 'done' });
-      return true;
-    } catch (error) {
-      end({ result: 'failed' });
-      failures.inc({ queue });
-      log.warn({ err: error, queue, jobId: job.id }, 'jobs: a run failed; it is tried again');
-      return false;
-    }
+type JobMetrics = ReturnType<typeof createJobMetrics>;
+
+/** Runs one job; answers whether it succeeded (a failure is counted, logged and tried again). */
+async function runJob(
+  context: { metrics: JobMetrics; log: FastifyBaseLogger },
+  registration: Registration,
+  job: Job<unknown> & { retryCount?: number },
+) {
+  const queue = registration.kind.name;
+  const end = context.metrics.durations.startTimer({ queue });
+  try {
+    await registration.handler(job.data, { id: job.id, attempt: (job.retryCount ?? 0) + 1 });
+    end({ result: 'done' });
+    return true;
+  } catch (error) {
+    end({ result: 'failed' });
+    context.metrics.failures.inc({ queue });
+    context.log.warn({ err: error, queue, jobId: job.id }, 'jobs: a run failed; it is tried again');
+    return false;
   }
+}
+
+/** Makes (or updates) a kind's queue and its dead letters, and its schedule if it has one. */
+async function createQueue(boss: PgBoss, kind: JobKind<unknown>) {
+  const options = {
+    ...kind.retry,
+    retryBackoff: true,
+    expireInSeconds: kind.expireInSeconds,
+    deleteAfterSeconds: kind.deleteAfterSeconds,
+    ...(kind.heartbeatSeconds && { heartbeatSeconds: kind.heartbeatSeconds }),
+    deadLetter: deadLetterOf(kind.name),
+  };
+  await boss.createQueue(options.deadLetter, { retentionSeconds: deadLetterDays * 24 * 3600 });
+  await boss.createQueue(kind.name, options);
+  // The queue's options win over a release's earlier ones: updateQueue makes them current.
+  await boss.updateQueue(kind.name, options);
+  if (kind.cron) await boss.schedule(kind.name, kind.cron, {}, { tz: 'UTC' });
+}
+
+/**
+ * Works a kind's queue: up to `concurrency` jobs a fetch, run side by side, each settled on its own; a
+ * full batch is followed by the next fetch at once (a backlog drains without waiting for the poll).
+ */
+function workQueue(boss: PgBoss, registration: Registration, run: (job: Job<unknown>) => Promise<boolean>) {
+  return boss.work<unknown>(
+    registration.kind.name,
+    {
+      pollingIntervalSeconds,
+      batchSize: registration.kind.concurrency,
+      burstWhenBatchFull: true,
+      perJobResults: true,
+    },
+    (batch) =>
+      Promise.all(
+        batch.map(async (job) => ({
+          id: job.id,
+          status: (await run(job)) ? ('completed' as const) : ('failed' as const),
+        })),
+      ),
+  );
+}
+
+/**
+ * The outbox of the jobs ordered in transactions (jobs/job-outbox.ts): heard after each commit and
+ * moved into the queue by the instance that wrote them, and swept every minute (a kind of its own).
+ */
+function workOutbox(
+  deps: { database: DatabaseHandle },
+  log: FastifyBaseLogger,
+  boss: PgBoss,
+  registrations: Map<string, Registration>,
+) {
+  const { db } = deps.database;
+  const insert: InsertJobs = async (queue, jobs) => {
+    await boss.insert(queue, jobs);
+  };
+  registrations.set(jobOutboxSweepJob.name, {
+    kind: jobOutboxSweepJob as JobKind<unknown>,
+    handler: async () => {
+      const moved = await sweepOutbox(db, insert);
+      if (moved > 0) log.warn({ moved }, 'jobs: the sweep moved jobs whose announcement was lost');
+    },
+  });
+  return listenAfterCommit({
+    channel: jobOutboxChannel,
+    listen: deps.database.listen,
+    log,
+    what: 'jobs: outbox',
+    add: (ids) => moveToQueue(db, insert, ids),
+    sweep: () => sweepOutbox(db, insert, { olderThanSeconds: 0 }),
+  });
+}
+
+/** Every minute, one instance moves the outbox rows whose announcement was lost (job-outbox.ts). */
+export const jobOutboxSweepJob: JobKind<Record<string, never>> = {
+  name: 'job-outbox-sweep',
+  retry: { retryLimit: 2, retryDelay: 10, retryDelayMax: 30 },
+  expireInSeconds: 60,
+  deleteAfterSeconds: 3600,
+  concurrency: 1,
+  cron: '* * * * *',
+};
+
+/**
+ * The durable background jobs of docs/jobs.md, on the product's own database through pg-boss (decision
+ * 0029): the same in embedded mode (PGlite) and on PostgreSQL, where every instance works the same
+ * queues and a job is claimed by one of them (`FOR UPDATE SKIP LOCKED`). A job is a row: it survives a
+ * crash of the instance that ran it (it expires and runs again), so every handler is written to have
+ * its effect once however often it runs (mail/send-mail-job.ts).
+ */
+export function createJobQueue(deps: { database: DatabaseHandle; log: FastifyBaseLogger; metrics: Metrics }) {
+  const log = deps.log.child({ component: 'jobs' });
+  const boss = newBoss(deps);
+  boss.on('error', (error) => log.error({ err: error }, 'jobs: queue error'));
+  boss.on('warning', (warning) => log.warn({ warning }, 'jobs: queue warning'));
+  const registrations = new Map<string, Registration>();
+  let started = false;
+  const metrics = createJobMetrics(deps.metrics, boss, {
+    names: () => [...registrations.keys()],
+    isStarted: () => started,
+  });
+  const outbox = workOutbox(deps, log, boss, registrations);
 
   return {
     /** Declares a kind of job and who runs it; before `start`. */
@@ -144,51 +254,27 @@ export function createJobQueue(deps: { database: DatabaseHandle; log: FastifyBas
      */
     async start({ work = true }: { work?: boolean } = {}) {
       await boss.start();
-      for (const { kind } of registrations.values()) {
-        const options = {
-          ...kind.retry,
-          retryBackoff: true,
-          expireInSeconds: kind.expireInSeconds,
-          deleteAfterSeconds: kind.deleteAfterSeconds,
-          ...(kind.heartbeatSeconds && { heartbeatSeconds: kind.heartbeatSeconds }),
-          deadLetter: deadLetterOf(kind.name),
-        };
-        await boss.createQueue(options.deadLetter, { retentionSeconds: deadLetterDays * 24 * 3600 });
-        await boss.createQueue(kind.name, options);
-        // The queue's options win over a release's earlier ones: updateQueue makes them current.
-        await boss.updateQueue(kind.name, options);
-        if (kind.cron) await boss.schedule(kind.name, kind.cron, {}, { tz: 'UTC' });
-      }
+      for (const { kind } of registrations.values()) await createQueue(boss, kind);
+      await outbox.start();
       started = true;
       if (!work) return;
       for (const registration of registrations.values()) {
-        // Up to `concurrency` jobs a fetch, run side by side, each settled on its own; a full batch is
-        // followed by the next fetch at once (a backlog drains without waiting for the poll).
-        await boss.work<unknown>(
-          registration.kind.name,
-          {
-            pollingIntervalSeconds,
-            batchSize: registration.kind.concurrency,
-            burstWhenBatchFull: true,
-            perJobResults: true,
-          },
-          (batch) =>
-            Promise.all(
-              batch.map(async (job) => ({
-                id: job.id,
-                status: (await run(registration, job)) ? ('completed' as const) : ('failed' as const),
-              })),
-            ),
-        );
+        await workQueue(boss, registration, (job) => runJob({ metrics, log }, registration, job));
       }
     },
 
-    /** Adds a job of `kind`; in `options.tx` it exists only if that transaction commits. */
+    /**
+     * Adds a job of `kind`. In `options.tx` it is ordered in that transaction (its outbox row, one
+     * statement) and added after the commit (jobs/job-outbox.ts, decision 0038): it exists only if the
+     * transaction commits, and the transaction does not pay pg-boss's insert.
+     */
     async send<Data extends object>(kind: JobKind<Data>, data: Data, options: SendOptions = {}) {
       if (!registrations.has(kind.name)) throw new Error(`jobs: nobody handles ${kind.name}`);
-      const db = options.tx ? fromDrizzle(options.tx as unknown as DrizzleTransactionLike, sql) : undefined;
+      if (options.tx) {
+        await orderJob(options.tx, kind.name, data, options);
+        return;
+      }
       await boss.send(kind.name, data, {
-        ...(db && { db }),
         ...(options.startAfter && { startAfter: options.startAfter }),
         ...(options.id && { id: options.id }),
       });
@@ -207,6 +293,7 @@ export function createJobQueue(deps: { database: DatabaseHandle; log: FastifyBas
     async stop() {
       if (!started) return;
       started = false;
+      await outbox.stop();
       await boss.stop({ graceful: true, timeout: drainTimeoutMs, close: false });
     },
 

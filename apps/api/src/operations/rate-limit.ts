@@ -1,6 +1,6 @@
 import type { RateLimitOptions } from '@fastify/rate-limit';
 import type { FastifyInstance, preHandlerHookHandler } from 'fastify';
-import { type Authenticate, callerOf } from '#api/auth/authenticate.ts';
+import { type Authenticate, callerOf } from '#api/caller/authenticate.ts';
 import { AppError } from '#api/http/app-error.ts';
 
 export type RateLimitConfig = { max: number; windowMs: number };

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { VerifiedIdentity } from '#api/auth/verify-access-token.ts';
+import type { VerifiedIdentity } from '#api/caller/verify-access-token.ts';
 import type { Database } from '#api/db/database.ts';
 import { signInSessions } from '#api/db/schema.ts';
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import type { Authenticate } from '#api/auth/authenticate.ts';
-import { callerOf } from '#api/auth/authenticate.ts';
+import type { Authenticate } from '#api/caller/authenticate.ts';
+import { callerOf } from '#api/caller/authenticate.ts';
 import { success } from '#api/http/app-error.ts';
 import { route } from '#api/http/route.ts';
 import { endOtherSessions, endSession, listSessions, type SessionDeps } from './sign-in-sessions.ts';

@@ -2,13 +2,13 @@ import type { SessionsEnded, SignInSessions } from '@launchkit/api-contract';
 import { and, desc, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ManagementClient } from '#api/auth/management-client.ts';
-import type { VerifiedIdentity } from '#api/auth/verify-access-token.ts';
+import { requireRecentLogin } from '#api/caller/recent-sign-in.ts';
+import type { VerifiedIdentity } from '#api/caller/verify-access-token.ts';
 import type { IdentityConfig } from '#api/config/app-config.ts';
 import type { Database } from '#api/db/database.ts';
 import { signInSessions, users } from '#api/db/schema.ts';
 import { isUuid } from '#api/db/uuid.ts';
 import { AppError } from '#api/http/app-error.ts';
-import { requireRecentLogin } from '#api/users/update-auth-user.ts';
 import { describeDevice } from './device.ts';
 import {
   type SessionEnding,

@@ -1,18 +1,18 @@
 import type { Workspace } from '@launchkit/api-contract';
 import { and, eq, sql } from 'drizzle-orm';
-import { recordActivity } from '#api/activity/record-activity.ts';
+import { memberRole } from '#api/access/authorize-workspace.ts';
+import { rowHoldsSeat } from '#api/access/seat-order.ts';
 import type { ManagementClient } from '#api/auth/management-client.ts';
-import type { PlanCatalogue } from '#api/billing/resolve-plan-prices.ts';
 import type { IdentityConfig } from '#api/config/app-config.ts';
 import type { Database } from '#api/db/database.ts';
 import { subUsers, users } from '#api/db/schema.ts';
+import { recordWorkspaceEvent } from '#api/events/record-workspace-event.ts';
 import { hashLinkToken } from '#api/http/link-token.ts';
 import type { JobQueue } from '#api/jobs/job-queue.ts';
 import { queueMail } from '#api/mail/queue-mail.ts';
+import type { PlanCatalogue } from '#api/plans/resolve-plan-prices.ts';
 import { askProvider } from '#api/users/ask-provider.ts';
 import type { UserRow } from '#api/users/user-document.ts';
-import { emitWorkspaceEvent } from '#api/webhooks/emit-event.ts';
-import { memberRole } from './authorize-workspace.ts';
 import {
   invitationEmailNotVerified,
   invitationExpired,
@@ -22,7 +22,6 @@ import {
   invitationUsed,
   noSeatToJoin,
 } from './invitation-errors.ts';
-import { rowHoldsSeat } from './seat-order.ts';
 import { toWorkspace, workspaceOwnerColumns } from './workspace-document.ts';
 
 /**
@@ -80,11 +79,15 @@ export async function acceptInvitation(
       if (!place) throw invitationNotFound();
       if (!place.hasSeat) throw noSeatToJoin();
       await tx.update(subUsers).set({ memberId: me.id, joinedAt: sql`now()` }).where(eq(subUsers.id, row.id));
-      await recordActivity(tx, {
+      await recordWorkspaceEvent(tx, {
         workspace: row.owner,
         actor: me.id,
         action: 'member.joined',
         subject: row.email,
+        event: {
+          type: 'member.joined',
+          data: { member: { id: row.id, email: row.email, userId: me.id, role: place.role } },
+        },
       });
       // The owner hears of it (docs/jobs.md): once per membership row, with the join.
       if (place.owner.email) {
@@ -96,11 +99,6 @@ export async function acceptInvitation(
           props: { memberEmail: row.email },
         });
       }
-      await emitWorkspaceEvent(tx, {
-        workspace: row.owner,
-        type: 'member.joined',
-        data: { member: { id: row.id, email: row.email, userId: me.id, role: place.role } },
-      });
       return toWorkspace(place.owner, { role: place.role, hasSeat: true }, deps.plans);
     });
   } catch (error) {

@@ -1,16 +1,16 @@
 import type { OwnershipOffer, Workspace } from '@launchkit/api-contract';
 import { isPlanInForce } from '@launchkit/plans';
 import { and, eq, gt, isNotNull, or, sql } from 'drizzle-orm';
-import { recordActivity } from '#api/activity/record-activity.ts';
-import type { Caller } from '#api/auth/authenticate.ts';
+import { isPlausibleWorkspaceId } from '#api/access/authorize-workspace.ts';
 import { customerOwnerJob } from '#api/billing/customer-owner.ts';
-import type { PlanCatalogue } from '#api/billing/resolve-plan-prices.ts';
 import { planFieldsOf } from '#api/billing/sync-plan.ts';
-import type { Database } from '#api/db/database.ts';
+import type { Caller } from '#api/caller/authenticate.ts';
+import type { Database, Queryable } from '#api/db/database.ts';
 import { ownershipTransfers, subUsers, users } from '#api/db/schema.ts';
+import { recordWorkspaceEvent } from '#api/events/record-workspace-event.ts';
 import { AppError } from '#api/http/app-error.ts';
 import type { JobQueue } from '#api/jobs/job-queue.ts';
-import { isPlausibleWorkspaceId, type Queryable } from './authorize-workspace.ts';
+import type { PlanCatalogue } from '#api/plans/resolve-plan-prices.ts';
 import { transferWorkspace } from './transfer-workspace.ts';
 import { toWorkspace } from './workspace-document.ts';
 
@@ -199,7 +199,7 @@ export async function declineOwnershipOffer(db: Database, caller: Caller, worksp
     await tx
       .delete(ownershipTransfers)
       .where(and(eq(ownershipTransfers.workspace, workspace), eq(ownershipTransfers.toMember, caller.uid)));
-    await recordActivity(tx, {
+    await recordWorkspaceEvent(tx, {
       workspace,
       actor: caller.uid,
       action: 'ownership.declined',

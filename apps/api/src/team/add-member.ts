@@ -1,16 +1,17 @@
 import type { AddMemberRequest } from '@launchkit/api-contract';
 import { isAtSeatLimit } from '@launchkit/plans';
 import { count, eq } from 'drizzle-orm';
-import { recordActivity } from '#api/activity/record-activity.ts';
-import type { Database } from '#api/db/database.ts';
+import type { WorkspaceAccess, WorkspaceCaller } from '#api/access/authorize-workspace.ts';
+import { inWorkspace } from '#api/access/in-workspace.ts';
+import { requirePermission } from '#api/access/require-permission.ts';
+import type { Database, Queryable } from '#api/db/database.ts';
 import { subUsers, users } from '#api/db/schema.ts';
+import { recordWorkspaceEvent } from '#api/events/record-workspace-event.ts';
 import { AppError } from '#api/http/app-error.ts';
 import { newLinkToken } from '#api/http/link-token.ts';
-import { authorizeWorkspace, type WorkspaceCaller } from './authorize-workspace.ts';
 import { countInvitationMail } from './invitation-limits.ts';
 import { invitationExpiry } from './invitation-token.ts';
 import { type Member, memberColumns, toMember } from './member-document.ts';
-import { requirePermission } from './require-permission.ts';
 import { type InvitationMailer, sendInvitation } from './send-invitation.ts';
 
 export type AddMemberDeps = { db: Database; invitationTtlHours: number } & InvitationMailer;
@@ -30,41 +31,11 @@ export async function addMember(
 ): Promise<Member> {
   const { token, hash } = newLinkToken();
   const expiresAt = invitationExpiry(deps.invitationTtlHours);
-  const row = await deps.db.transaction(async (tx) => {
-    // An admin's membership stays locked until commit: a removal waits for this add, or it finds the
-    // admin removed.
-    const access = await authorizeWorkspace(tx, caller, workspace, { lock: true });
-    requirePermission(access, 'members.manage');
+  // An admin's membership stays locked until commit: a removal waits for this add, or it finds the
+  // admin removed.
+  const row = await inWorkspace(deps.db, caller, workspace, 'members.manage', async (tx, access) => {
     if (request.role === 'admin') requirePermission(access, 'admins.manage');
-    // FOR NO KEY UPDATE rather than FOR UPDATE: it queues adds behind each other just as well, but does
-    // not block the key-share locks that inserting an item or an activity entry of this workspace takes
-    // on the same row, so a member's write holding its membership row never deadlocks with an add.
-    const [owner] = await tx
-      .select({ id: users.id, name: users.name, email: users.email, quantity: users.quantity })
-      .from(users)
-      .where(eq(users.id, access.workspace))
-      .for('no key update');
-    if (!owner) throw new Error(`user ${access.workspace} vanished before adding a member`);
-    if (owner.email && owner.email.toLowerCase() === request.email.toLowerCase()) {
-      // "sub-users/": the error code clients know since the first release; the domain's word is member.
-      throw new AppError(
-        409,
-        'sub-users/own-email',
-        access.role === 'owner'
-          ? 'You cannot add yourself: you already own this workspace.'
-          : 'You cannot add the owner: they already own this workspace.',
-      );
-    }
-    const [taken] = await tx.select({ seats: count() }).from(subUsers).where(eq(subUsers.owner, owner.id));
-    if (isAtSeatLimit(taken?.seats ?? 0, owner.quantity)) {
-      throw new AppError(
-        409,
-        'seats/limit-reached',
-        owner.quantity === 0
-          ? 'Your plan does not include other users. Choose a plan to add users.'
-          : `You have used all ${owner.quantity} seats of your plan. Upgrade your plan to add more users.`,
-      );
-    }
+    const owner = await lockOwnerWithSeatFor(tx, access, request.email);
     const [inserted] = await tx
       .insert(subUsers)
       .values({
@@ -79,7 +50,7 @@ export async function addMember(
     if (inserted) {
       // Counted with the row: over the recipient's limit, neither is written.
       await countInvitationMail(tx, inserted.email);
-      await recordActivity(tx, {
+      await recordWorkspaceEvent(tx, {
         workspace: access.workspace,
         actor: caller.uid,
         action: 'member.invited',
@@ -106,4 +77,41 @@ export async function addMember(
   }
   // Added below the limit under the owner's lock, the row is among the first `quantity`: it has a seat.
   return toMember({ ...row, hasSeat: true });
+}
+
+/**
+ * The workspace's owner, their row locked for the count and the insert, once the new member is known
+ * not to be the owner and a seat is free. FOR NO KEY UPDATE rather than FOR UPDATE: it queues adds
+ * behind each other just as well, but does not block the key-share locks that inserting an item or an
+ * activity entry of this workspace takes on the same row, so a member's write holding its membership
+ * row never deadlocks with an add.
+ */
+async function lockOwnerWithSeatFor(tx: Queryable, access: WorkspaceAccess, email: string) {
+  const [owner] = await tx
+    .select({ id: users.id, name: users.name, email: users.email, quantity: users.quantity })
+    .from(users)
+    .where(eq(users.id, access.workspace))
+    .for('no key update');
+  if (!owner) throw new Error(`user ${access.workspace} vanished before adding a member`);
+  if (owner.email && owner.email.toLowerCase() === email.toLowerCase()) {
+    // "sub-users/": the error code clients know since the first release; the domain's word is member.
+    throw new AppError(
+      409,
+      'sub-users/own-email',
+      access.role === 'owner'
+        ? 'You cannot add yourself: you already own this workspace.'
+        : 'You cannot add the owner: they already own this workspace.',
+    );
+  }
+  const [taken] = await tx.select({ seats: count() }).from(subUsers).where(eq(subUsers.owner, owner.id));
+  if (isAtSeatLimit(taken?.seats ?? 0, owner.quantity)) {
+    throw new AppError(
+      409,
+      'seats/limit-reached',
+      owner.quantity === 0
+        ? 'Your plan does not include other users. Choose a plan to add users.'
+        : `You have used all ${owner.quantity} seats of your plan. Upgrade your plan to add more users.`,
+    );
+  }
+  return owner;
 }

@@ -1,14 +1,14 @@
 import type { MemberRole } from '@launchkit/api-contract';
 import { and, eq } from 'drizzle-orm';
-import { recordActivity } from '#api/activity/record-activity.ts';
+import type { WorkspaceCaller } from '#api/access/authorize-workspace.ts';
+import { inWorkspace } from '#api/access/in-workspace.ts';
+import { requirePermission } from '#api/access/require-permission.ts';
 import type { Database } from '#api/db/database.ts';
 import { subUsers } from '#api/db/schema.ts';
+import { recordWorkspaceEvent } from '#api/events/record-workspace-event.ts';
 import type { JobQueue } from '#api/jobs/job-queue.ts';
-import { emitWorkspaceEvent } from '#api/webhooks/emit-event.ts';
-import { authorizeWorkspace, type WorkspaceCaller } from './authorize-workspace.ts';
 import { readMember } from './list-members.ts';
 import { assertMemberRecordId, type Member, memberNotFound } from './member-document.ts';
-import { requirePermission } from './require-permission.ts';
 
 /**
  * Gives a member (joined or invited) another role: the owner any role below owner, an admin only roles
@@ -24,9 +24,7 @@ export async function changeMemberRole(
   id: string,
   role: MemberRole,
 ): Promise<Member> {
-  const workspaceId = await deps.db.transaction(async (tx) => {
-    const access = await authorizeWorkspace(tx, caller, workspace, { lock: true });
-    requirePermission(access, 'members.manage');
+  const workspaceId = await inWorkspace(deps.db, caller, workspace, 'members.manage', async (tx, access) => {
     assertMemberRecordId(id);
     const [row] = await tx
       .select({ role: subUsers.role, email: subUsers.email, memberId: subUsers.memberId })
@@ -37,19 +35,18 @@ export async function changeMemberRole(
     if (row.role === 'admin' || role === 'admin') requirePermission(access, 'admins.manage');
     if (row.role !== role) {
       await tx.update(subUsers).set({ role }).where(eq(subUsers.id, id));
-      await recordActivity(tx, {
+      await recordWorkspaceEvent(tx, {
         workspace: access.workspace,
         actor: caller.uid,
         action: 'member.role_changed',
         subject: row.email,
         previous: row.role,
-      });
-      await emitWorkspaceEvent(tx, {
-        workspace: access.workspace,
-        type: 'member.role_changed',
-        data: {
-          member: { id, email: row.email, userId: row.memberId, role },
-          previousRole: row.role as MemberRole,
+        event: {
+          type: 'member.role_changed',
+          data: {
+            member: { id, email: row.email, userId: row.memberId, role },
+            previousRole: row.role as MemberRole,
+          },
         },
       });
     }

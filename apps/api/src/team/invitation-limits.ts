@@ -1,7 +1,7 @@
 import { and, count, eq, gt, lte, sql } from 'drizzle-orm';
+import type { Queryable } from '#api/db/database.ts';
 import { invitationMails } from '#api/db/schema.ts';
 import { AppError } from '#api/http/app-error.ts';
-import type { Queryable } from './authorize-workspace.ts';
 
 // How often the product's own sender may mail an invitation (docs/team.md): the product's mail is not
 // a relay that owners point at whomever they like, as often as they like.

@@ -1,13 +1,13 @@
 import type { FastifyInstance } from 'fastify';
-import type { Authenticate } from '#api/auth/authenticate.ts';
 import type { ManagementClient } from '#api/auth/management-client.ts';
-import type { PlanCatalogue } from '#api/billing/resolve-plan-prices.ts';
+import type { Authenticate } from '#api/caller/authenticate.ts';
 import type { IdentityConfig } from '#api/config/app-config.ts';
 import type { Database } from '#api/db/database.ts';
 import { success } from '#api/http/app-error.ts';
 import { route } from '#api/http/route.ts';
 import type { JobQueue } from '#api/jobs/job-queue.ts';
 import { publicPostLimit, type RateLimitConfig } from '#api/operations/rate-limit.ts';
+import type { PlanCatalogue } from '#api/plans/resolve-plan-prices.ts';
 import { userOf } from '#api/users/signed-in-user.ts';
 import { acceptInvitation } from './accept-invitation.ts';
 import { lookUpInvitation } from './look-up-invitation.ts';

@@ -1,12 +1,11 @@
 import type { MemberRole } from '@launchkit/api-contract';
 import { and, eq, isNotNull } from 'drizzle-orm';
-import { recordActivity } from '#api/activity/record-activity.ts';
-import type { VerifiedIdentity } from '#api/auth/verify-access-token.ts';
+import { isPlausibleWorkspaceId, workspaceNotFound } from '#api/access/authorize-workspace.ts';
+import type { VerifiedIdentity } from '#api/caller/verify-access-token.ts';
 import type { Database } from '#api/db/database.ts';
 import { subUsers } from '#api/db/schema.ts';
+import { recordWorkspaceEvent } from '#api/events/record-workspace-event.ts';
 import type { JobQueue } from '#api/jobs/job-queue.ts';
-import { emitWorkspaceEvent } from '#api/webhooks/emit-event.ts';
-import { isPlausibleWorkspaceId, workspaceNotFound } from './authorize-workspace.ts';
 
 /**
  * A member leaves: their row goes, so the seat is free for the owner's next add at once. Writes in
@@ -27,13 +26,17 @@ export async function leaveWorkspace(
       )
       .returning({ id: subUsers.id, email: subUsers.email, role: subUsers.role });
     if (!left) throw workspaceNotFound();
-    await recordActivity(tx, { workspace, actor: caller.uid, action: 'member.left', subject: left.email });
-    await emitWorkspaceEvent(tx, {
+    await recordWorkspaceEvent(tx, {
       workspace,
-      type: 'member.left',
-      data: {
-        member: { id: left.id, email: left.email, userId: caller.uid, role: left.role as MemberRole },
-        removed: false,
+      actor: caller.uid,
+      action: 'member.left',
+      subject: left.email,
+      event: {
+        type: 'member.left',
+        data: {
+          member: { id: left.id, email: left.email, userId: caller.uid, role: left.role as MemberRole },
+          removed: false,
+        },
       },
     });
     return { id: workspace };

@@ -1,16 +1,16 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
-import type { Database } from '#api/db/database.ts';
+import { listedRowHoldsSeat, rowHoldsSeat } from '#api/access/seat-order.ts';
+import type { Database, Queryable } from '#api/db/database.ts';
 import { subUsers, users } from '#api/db/schema.ts';
 import { successBytes } from '#api/http/app-error.ts';
 import type { ListAnswer } from '#api/http/kept-answer.ts';
 import { createListCache } from '#api/http/list-cache.ts';
-import type { Queryable } from './authorize-workspace.ts';
 import { type Member, memberColumns, toMember } from './member-document.ts';
-import { listedRowHoldsSeat, rowHoldsSeat } from './seat-order.ts';
 
 /**
  * Lists of at least 50 members are kept, encoded, by the instance that read them; at most 8 MiB of
- * answers per instance: 200 members are 69 KiB, so about 120 lists.
+ * answers per instance, room for a hundred or so large lists (their sizes: docs/capacity.md, "Compression
+ * and kept answers").
  */
 const keptLists = { minEntries: 50, maxBytes: 8 * 1024 * 1024 };
 

@@ -1,11 +1,11 @@
 import type { Workspace } from '@launchkit/api-contract';
 import { and, desc, eq, isNotNull } from 'drizzle-orm';
-import type { PlanCatalogue } from '#api/billing/resolve-plan-prices.ts';
+import { memberRole } from '#api/access/authorize-workspace.ts';
+import { rowHoldsSeat } from '#api/access/seat-order.ts';
 import type { Database } from '#api/db/database.ts';
 import { subUsers, users } from '#api/db/schema.ts';
+import type { PlanCatalogue } from '#api/plans/resolve-plan-prices.ts';
 import type { UserRow } from '#api/users/user-document.ts';
-import { memberRole } from './authorize-workspace.ts';
-import { rowHoldsSeat } from './seat-order.ts';
 import { toWorkspace, workspaceOwnerColumns } from './workspace-document.ts';
 
 /**

@@ -1,15 +1,14 @@
 import type { FastifyInstance } from 'fastify';
-import { type Authenticate, callerOf } from '#api/auth/authenticate.ts';
+import { requireWorkspaceAccess } from '#api/access/in-workspace.ts';
+import { type Authenticate, callerOf } from '#api/caller/authenticate.ts';
 import type { Database } from '#api/db/database.ts';
 import { success } from '#api/http/app-error.ts';
 import { sendListAnswer } from '#api/http/kept-answer.ts';
 import { route } from '#api/http/route.ts';
 import { addMember } from './add-member.ts';
-import { authorizeWorkspace } from './authorize-workspace.ts';
 import { changeMemberRole } from './change-member-role.ts';
 import { prepareMemberList } from './list-members.ts';
 import { removeMember } from './remove-member.ts';
-import { requirePermission } from './require-permission.ts';
 import { resendInvitation } from './resend-invitation.ts';
 import type { InvitationMailer } from './send-invitation.ts';
 
@@ -30,8 +29,7 @@ type MemberDeps = {
 export function registerMemberRoutes(app: FastifyInstance, deps: MemberDeps) {
   const listMembers = prepareMemberList(deps.db);
   route(app, 'listSubUsers', deps, async ({ query }, request, reply) => {
-    const access = await authorizeWorkspace(deps.db, callerOf(request), query.workspace);
-    requirePermission(access, 'members.read');
+    const access = await requireWorkspaceAccess(deps.db, callerOf(request), query.workspace, 'members.read');
     return sendListAnswer(request, reply, await listMembers(access.workspace));
   });
 

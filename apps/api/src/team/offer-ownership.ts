@@ -1,16 +1,15 @@
 import { type OwnershipTransfer, ownershipTransferTtlDays } from '@launchkit/api-contract';
 import { isPlanInForce } from '@launchkit/plans';
 import { and, eq, gt, isNotNull, sql } from 'drizzle-orm';
-import { recordActivity } from '#api/activity/record-activity.ts';
-import type { Caller } from '#api/auth/authenticate.ts';
+import type { Caller } from '#api/caller/authenticate.ts';
+import { requireRecentLogin } from '#api/caller/recent-sign-in.ts';
 import type { IdentityConfig } from '#api/config/app-config.ts';
-import type { Database } from '#api/db/database.ts';
+import type { Database, Queryable } from '#api/db/database.ts';
 import { ownershipTransfers, subUsers, users } from '#api/db/schema.ts';
 import { isUuid } from '#api/db/uuid.ts';
+import { recordWorkspaceEvent } from '#api/events/record-workspace-event.ts';
 import type { JobQueue } from '#api/jobs/job-queue.ts';
 import { queueMail } from '#api/mail/queue-mail.ts';
-import { requireRecentLogin } from '#api/users/update-auth-user.ts';
-import type { Queryable } from './authorize-workspace.ts';
 import { memberNotFound } from './transfer-workspace.ts';
 
 export type OwnershipOfferDeps = { db: Database; identity: IdentityConfig; jobs: Pick<JobQueue, 'send'> };
@@ -81,7 +80,7 @@ export async function offerOwnership(
       })
       .returning();
     if (!offer) throw new Error('the offer was not written');
-    await recordActivity(tx, {
+    await recordWorkspaceEvent(tx, {
       workspace: caller.uid,
       actor: caller.uid,
       action: 'ownership.offered',
@@ -117,7 +116,7 @@ export async function withdrawOwnership(db: Database, caller: Caller): Promise<v
       .where(eq(ownershipTransfers.workspace, caller.uid))
       .returning({ workspace: ownershipTransfers.workspace });
     if (open && deleted.length > 0) {
-      await recordActivity(tx, {
+      await recordWorkspaceEvent(tx, {
         workspace: caller.uid,
         actor: caller.uid,
         action: 'ownership.withdrawn',

@@ -1,13 +1,13 @@
 import type { MemberRole } from '@launchkit/api-contract';
 import { and, eq } from 'drizzle-orm';
-import { recordActivity } from '#api/activity/record-activity.ts';
+import type { WorkspaceCaller } from '#api/access/authorize-workspace.ts';
+import { inWorkspace } from '#api/access/in-workspace.ts';
+import { requirePermission } from '#api/access/require-permission.ts';
 import type { Database } from '#api/db/database.ts';
 import { subUsers } from '#api/db/schema.ts';
+import { recordWorkspaceEvent } from '#api/events/record-workspace-event.ts';
 import type { JobQueue } from '#api/jobs/job-queue.ts';
-import { emitWorkspaceEvent } from '#api/webhooks/emit-event.ts';
-import { authorizeWorkspace, type WorkspaceCaller } from './authorize-workspace.ts';
 import { assertMemberRecordId, memberNotFound } from './member-document.ts';
-import { requirePermission } from './require-permission.ts';
 
 /**
  * Withdraws an invitation or removes a member, by the owner or an admin (members.manage; an admin's
@@ -22,9 +22,7 @@ export async function removeMember(
   workspace: string | undefined,
   id: string,
 ): Promise<{ id: string }> {
-  return deps.db.transaction(async (tx) => {
-    const access = await authorizeWorkspace(tx, caller, workspace, { lock: true });
-    requirePermission(access, 'members.manage');
+  return inWorkspace(deps.db, caller, workspace, 'members.manage', async (tx, access) => {
     assertMemberRecordId(id);
     const [target] = await tx
       .select({ role: subUsers.role })
@@ -38,27 +36,27 @@ export async function removeMember(
       .where(eq(subUsers.id, id))
       .returning({ id: subUsers.id, email: subUsers.email, memberId: subUsers.memberId });
     if (!removed) throw memberNotFound();
-    await recordActivity(tx, {
+    // A withdrawn invitation is no member leaving: the log alone hears of it.
+    await recordWorkspaceEvent(tx, {
       workspace: access.workspace,
       actor: caller.uid,
       action: removed.memberId ? 'member.removed' : 'member.invitation-withdrawn',
       subject: removed.email,
-    });
-    if (removed.memberId) {
-      await emitWorkspaceEvent(tx, {
-        workspace: access.workspace,
-        type: 'member.left',
-        data: {
-          member: {
-            id: removed.id,
-            email: removed.email,
-            userId: removed.memberId,
-            role: target.role as MemberRole,
+      ...(removed.memberId && {
+        event: {
+          type: 'member.left',
+          data: {
+            member: {
+              id: removed.id,
+              email: removed.email,
+              userId: removed.memberId,
+              role: target.role as MemberRole,
+            },
+            removed: true,
           },
-          removed: true,
         },
-      });
-    }
+      }),
+    });
     return { id: removed.id };
   });
 }

@@ -1,16 +1,17 @@
 import { and, eq } from 'drizzle-orm';
-import { recordActivity } from '#api/activity/record-activity.ts';
+import type { WorkspaceCaller } from '#api/access/authorize-workspace.ts';
+import { inWorkspace } from '#api/access/in-workspace.ts';
+import { requirePermission } from '#api/access/require-permission.ts';
+import { rowHoldsSeat } from '#api/access/seat-order.ts';
 import type { Database } from '#api/db/database.ts';
 import { subUsers, users } from '#api/db/schema.ts';
+import { recordWorkspaceEvent } from '#api/events/record-workspace-event.ts';
 import { AppError } from '#api/http/app-error.ts';
 import { newLinkToken } from '#api/http/link-token.ts';
-import { authorizeWorkspace, type WorkspaceCaller } from './authorize-workspace.ts';
 import { assertResendAllowed, countInvitationMail } from './invitation-limits.ts';
 import { invitationExpiry } from './invitation-token.ts';
 import { readMember } from './list-members.ts';
 import { assertMemberRecordId, type Member, memberNotFound } from './member-document.ts';
-import { requirePermission } from './require-permission.ts';
-import { rowHoldsSeat } from './seat-order.ts';
 import { type InvitationMailer, sendInvitation } from './send-invitation.ts';
 
 /**
@@ -26,9 +27,7 @@ export async function resendInvitation(
 ): Promise<Member> {
   const { token, hash } = newLinkToken();
   const expiresAt = invitationExpiry(deps.invitationTtlHours);
-  const workspaceId = await deps.db.transaction(async (tx) => {
-    const access = await authorizeWorkspace(tx, caller, workspace, { lock: true });
-    requirePermission(access, 'members.manage');
+  const workspaceId = await inWorkspace(deps.db, caller, workspace, 'members.manage', async (tx, access) => {
     assertMemberRecordId(id);
     const [row] = await tx
       .select({
@@ -66,7 +65,7 @@ export async function resendInvitation(
       .update(subUsers)
       .set({ invitationTokenHash: hash, invitationExpiresAt: expiresAt, invitationSentAt: new Date() })
       .where(eq(subUsers.id, id));
-    await recordActivity(tx, {
+    await recordWorkspaceEvent(tx, {
       workspace: access.workspace,
       actor: caller.uid,
       action: 'member.invitation-resent',

@@ -1,8 +1,8 @@
 import { and, count, eq, inArray, isNotNull, or, sql } from 'drizzle-orm';
+import type { Queryable } from '#api/db/database.ts';
 import { activity, apiKeys, items, subUsers, users, webhookEndpoints } from '#api/db/schema.ts';
 import { isUuid } from '#api/db/uuid.ts';
 import { AppError } from '#api/http/app-error.ts';
-import type { Queryable } from './authorize-workspace.ts';
 
 /** The member chosen is not (or no longer) a joined member of the workspace. */
 export const memberNotFound = () =>
@@ -52,7 +52,7 @@ export async function transferWorkspace(
     .for('update');
   if (!target?.memberId) throw memberNotFound();
   const newOwner = target.memberId;
-  // Their row (after the owner's, the lock order of team/authorize-workspace.ts): the item count
+  // Their row (after the owner's, the lock order of access/authorize-workspace.ts): the item count
   // below holds while their own creates queue behind it.
   const [recipient] = await tx
     .select({ email: users.email })

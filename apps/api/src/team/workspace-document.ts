@@ -1,8 +1,8 @@
 import type { Workspace } from '@launchkit/api-contract';
 import { canFeatureItems, isPaymentFailingStatus } from '@launchkit/plans';
-import { planStatusOf } from '#api/billing/plan-status.ts';
-import type { PlanCatalogue } from '#api/billing/resolve-plan-prices.ts';
 import { users } from '#api/db/schema.ts';
+import { planStatusOf } from '#api/plans/plan-status.ts';
+import type { PlanCatalogue } from '#api/plans/resolve-plan-prices.ts';
 
 type OwnerRow = Pick<
   typeof users.$inferSelect,

@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import { type Authenticate, callerOf } from '#api/auth/authenticate.ts';
-import type { PlanCatalogue } from '#api/billing/resolve-plan-prices.ts';
+import { type Authenticate, callerOf } from '#api/caller/authenticate.ts';
 import type { Database } from '#api/db/database.ts';
 import { success } from '#api/http/app-error.ts';
 import { route } from '#api/http/route.ts';
 import type { JobQueue } from '#api/jobs/job-queue.ts';
+import type { PlanCatalogue } from '#api/plans/resolve-plan-prices.ts';
 import { userOf } from '#api/users/signed-in-user.ts';
 import { leaveWorkspace } from './leave-workspace.ts';
 import { listWorkspaces } from './list-workspaces.ts';

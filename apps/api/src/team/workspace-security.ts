@@ -1,10 +1,10 @@
 import type { WorkspaceSecurity } from '@launchkit/api-contract';
 import { eq } from 'drizzle-orm';
+import type { WorkspaceCaller } from '#api/access/authorize-workspace.ts';
+import { requireWorkspaceAccess } from '#api/access/in-workspace.ts';
 import type { Database } from '#api/db/database.ts';
 import { users } from '#api/db/schema.ts';
 import { AppError } from '#api/http/app-error.ts';
-import { authorizeWorkspace, type WorkspaceCaller } from './authorize-workspace.ts';
-import { requirePermission } from './require-permission.ts';
 
 /**
  * The requirement of a second factor for the members of a workspace, set by its owner or an admin
@@ -19,8 +19,7 @@ export async function setWorkspaceSecurity(
   workspace: string | undefined,
   setting: WorkspaceSecurity,
 ): Promise<WorkspaceSecurity> {
-  const access = await authorizeWorkspace(db, caller, workspace);
-  requirePermission(access, 'workspace.security');
+  const access = await requireWorkspaceAccess(db, caller, workspace, 'workspace.security');
   if (setting.requiresSecondFactor && !caller.secondFactor) {
     throw new AppError(
       403,

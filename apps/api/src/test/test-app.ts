@@ -3,10 +3,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { createMailer } from '@launchkit/mail';
 import { type AppDeps, buildApp } from '#api/app.ts';
-import { fixedPlanCatalogue, type PlanCatalogue } from '#api/billing/resolve-plan-prices.ts';
 import { loadConfig } from '#api/config/app-config.ts';
 import { developmentDefaults } from '#api/config/production-settings.ts';
 import type { DatabaseHandle } from '#api/db/database.ts';
+import { fixedPlanCatalogue, type PlanCatalogue } from '#api/plans/resolve-plan-prices.ts';
 import { openTestDatabase } from './test-database.ts';
 
 /**

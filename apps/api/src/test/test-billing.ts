@@ -1,5 +1,5 @@
-import { resolvePlanPrices } from '#api/billing/resolve-plan-prices.ts';
 import { loadConfig } from '#api/config/app-config.ts';
+import { resolvePlanPrices } from '#api/plans/resolve-plan-prices.ts';
 import { startTestApp, type TestApp } from './test-app.ts';
 import { startTestIdentityProvider, type TestIdentityProvider } from './test-identity-provider.ts';
 import { freePort, startTestPaymentsProvider, type TestPaymentsProvider } from './test-payments-provider.ts';

@@ -1,10 +1,10 @@
 import type { AuthenticationMethod } from '@launchkit/api-contract';
 import type { ManagementAuthenticationMethod, ManagementClient } from '#api/auth/management-client.ts';
-import type { VerifiedIdentity } from '#api/auth/verify-access-token.ts';
+import { requireRecentLogin } from '#api/caller/recent-sign-in.ts';
+import type { VerifiedIdentity } from '#api/caller/verify-access-token.ts';
 import type { IdentityConfig } from '#api/config/app-config.ts';
 import { AppError } from '#api/http/app-error.ts';
 import { askProvider } from './ask-provider.ts';
-import { requireRecentLogin } from './update-auth-user.ts';
 
 type Deps = { identity: IdentityConfig; management: ManagementClient };
 

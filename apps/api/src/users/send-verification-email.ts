@@ -1,6 +1,6 @@
 import { and, eq, isNull, lte, or, sql } from 'drizzle-orm';
 import type { ManagementClient } from '#api/auth/management-client.ts';
-import type { VerifiedIdentity } from '#api/auth/verify-access-token.ts';
+import type { VerifiedIdentity } from '#api/caller/verify-access-token.ts';
 import type { IdentityConfig } from '#api/config/app-config.ts';
 import type { Database } from '#api/db/database.ts';
 import { users } from '#api/db/schema.ts';

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { type Authenticate, callerOf } from '#api/auth/authenticate.ts';
+import { type Authenticate, callerOf } from '#api/caller/authenticate.ts';
 import type { IdentityConfig } from '#api/config/app-config.ts';
 import type { Database } from '#api/db/database.ts';
 import { AppError } from '#api/http/app-error.ts';
@@ -25,7 +25,7 @@ const rememberedUsers = 100_000;
 
 /**
  * The check of every signed-in route (`auth: 'bearer'`): the access token verified
- * (auth/authenticate.ts), then the caller's user record ensured, here and nowhere else — docs/product.md
+ * (caller/authenticate.ts), then the caller's user record ensured, here and nowhere else — docs/product.md
  * §4: the first authenticated call creates it. A record, once there, goes only with its account (below), so the instance
  * remembers whose it has seen and skips the lookup for them: most signed-in requests (the items list,
  * the stream) need no more than the record's existence, and the lookup would double their database
@@ -43,7 +43,7 @@ export function createSignedInCheck(deps: SignedInDeps): Authenticate {
     await deps.authenticate(request);
     const caller = callerOf(request);
     // A workspace's API key is no person: no user record, session or sign-out concerns it; the key was
-    // checked against the database just now (api-keys/verify-api-key.ts).
+    // checked against the database just now (caller/verify-api-key.ts).
     if (caller.apiKey) return;
     if (deps.sessionEndings.isAccountDeleted(caller.uid)) {
       known.delete(caller.uid);

@@ -1,6 +1,7 @@
 import { emailChangeRequest, passwordChangeRequest, profileChangeRequest } from '@launchkit/api-contract';
 import type { ManagementClient, ManagementUser, ManagementUserUpdate } from '#api/auth/management-client.ts';
-import type { VerifiedIdentity } from '#api/auth/verify-access-token.ts';
+import { requireRecentLogin } from '#api/caller/recent-sign-in.ts';
+import type { VerifiedIdentity } from '#api/caller/verify-access-token.ts';
 import type { IdentityConfig } from '#api/config/app-config.ts';
 import type { Database } from '#api/db/database.ts';
 import { AppError } from '#api/http/app-error.ts';
@@ -38,18 +39,6 @@ function socialProviderOf(uid: string): string | undefined {
 }
 
 type Deps = { db: Database; identity: IdentityConfig; management: ManagementClient };
-
-/** A sensitive change needs a sign-in at most RECENT_LOGIN_MAX_AGE_SECONDS old (decision 0006). */
-export function requireRecentLogin(identity: IdentityConfig, caller: VerifiedIdentity): void {
-  const ageSeconds = Date.now() / 1000 - caller.authTime;
-  if (ageSeconds > identity.recentLoginMaxAgeSeconds) {
-    throw new AppError(
-      401,
-      'auth/requires-recent-login',
-      'For your security, please sign in again to complete this action.',
-    );
-  }
-}
 
 /**
  * Changes the provider's user through the Management API, then the user document. Email and password

@@ -1,13 +1,13 @@
 import type { UserDocument } from '@launchkit/api-contract';
 import { eq, sql } from 'drizzle-orm';
-import { planStatusOf } from '#api/billing/plan-status.ts';
-import type { PlanCatalogue } from '#api/billing/resolve-plan-prices.ts';
 import type { IdentityConfig } from '#api/config/app-config.ts';
 import type { Database } from '#api/db/database.ts';
 import { deletedAccounts, users } from '#api/db/schema.ts';
 import { AppError } from '#api/http/app-error.ts';
 import type { JobQueue } from '#api/jobs/job-queue.ts';
 import { queueMail } from '#api/mail/queue-mail.ts';
+import { planStatusOf } from '#api/plans/plan-status.ts';
+import type { PlanCatalogue } from '#api/plans/resolve-plan-prices.ts';
 
 export type UserRow = typeof users.$inferSelect;
 

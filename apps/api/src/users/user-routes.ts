@@ -1,12 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import type { Authenticate } from '#api/auth/authenticate.ts';
-import { callerOf } from '#api/auth/authenticate.ts';
 import type { ManagementClient } from '#api/auth/management-client.ts';
-import type { PlanCatalogue } from '#api/billing/resolve-plan-prices.ts';
+import type { Authenticate } from '#api/caller/authenticate.ts';
+import { callerOf } from '#api/caller/authenticate.ts';
 import type { IdentityConfig } from '#api/config/app-config.ts';
 import type { Database } from '#api/db/database.ts';
 import { success } from '#api/http/app-error.ts';
 import { route } from '#api/http/route.ts';
+import type { PlanCatalogue } from '#api/plans/resolve-plan-prices.ts';
 import { listAuthenticationMethods, removePasskey, renamePasskey } from './authentication-methods.ts';
 import { sendVerificationEmail } from './send-verification-email.ts';
 import { userOf } from './signed-in-user.ts';

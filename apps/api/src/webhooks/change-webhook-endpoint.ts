@@ -1,9 +1,9 @@
 import type { ChangeWebhookEndpointRequest, WebhookEndpoint } from '@launchkit/api-contract';
 import { and, eq, sql } from 'drizzle-orm';
+import type { WorkspaceCaller } from '#api/access/authorize-workspace.ts';
+import { requireWorkspaceAccess } from '#api/access/in-workspace.ts';
 import type { Database } from '#api/db/database.ts';
 import { webhookEndpoints } from '#api/db/schema.ts';
-import type { WorkspaceCaller } from '#api/team/authorize-workspace.ts';
-import { authorizeWebhooks } from './authorize-webhooks.ts';
 import { checkEndpointUrl } from './check-endpoint-url.ts';
 import {
   isUuid,
@@ -24,7 +24,8 @@ export async function changeWebhookEndpoint(
   id: string,
   change: ChangeWebhookEndpointRequest,
 ): Promise<WebhookEndpoint> {
-  const owner = await authorizeWebhooks(deps.db, caller, workspace);
+  // Checked outside a transaction: none stays open while the new address is resolved.
+  const { workspace: owner } = await requireWorkspaceAccess(deps.db, caller, workspace, 'webhooks.manage');
   const url = change.url === undefined ? undefined : await checkEndpointUrl(change.url, deps.targets);
   if (!isUuid(id)) throw webhookEndpointNotFound();
   const [row] = await deps.db

@@ -4,11 +4,11 @@ import {
   webhookEndpointsPerWorkspace,
 } from '@launchkit/api-contract';
 import { count, eq } from 'drizzle-orm';
+import type { WorkspaceCaller } from '#api/access/authorize-workspace.ts';
+import { inWorkspace, requireWorkspaceAccess } from '#api/access/in-workspace.ts';
 import type { Database } from '#api/db/database.ts';
 import { users, webhookEndpoints } from '#api/db/schema.ts';
 import { AppError } from '#api/http/app-error.ts';
-import type { WorkspaceCaller } from '#api/team/authorize-workspace.ts';
-import { authorizeWebhooks } from './authorize-webhooks.ts';
 import { checkEndpointUrl } from './check-endpoint-url.ts';
 import { toWebhookEndpoint, webhookEndpointColumns } from './webhook-endpoint-document.ts';
 import { newWebhookSecret } from './webhook-signature.ts';
@@ -25,10 +25,10 @@ export async function createWebhookEndpoint(
   request: CreateWebhookEndpointRequest,
 ): Promise<WebhookEndpoint> {
   // Authorized before the address is resolved: only the workspace's admins learn what it resolves to.
-  await authorizeWebhooks(deps.db, caller, workspace);
+  await requireWorkspaceAccess(deps.db, caller, workspace, 'webhooks.manage');
   const url = await checkEndpointUrl(request.url, deps.targets);
-  const row = await deps.db.transaction(async (tx) => {
-    const owner = await authorizeWebhooks(tx, caller, workspace);
+  const row = await inWorkspace(deps.db, caller, workspace, 'webhooks.manage', async (tx, access) => {
+    const owner = access.workspace;
     await tx.select({ id: users.id }).from(users).where(eq(users.id, owner)).for('no key update');
     const [held] = await tx
       .select({ endpoints: count() })

@@ -1,8 +1,8 @@
 import { and, eq } from 'drizzle-orm';
+import type { WorkspaceCaller } from '#api/access/authorize-workspace.ts';
+import { inWorkspace } from '#api/access/in-workspace.ts';
 import type { Database } from '#api/db/database.ts';
 import { webhookEndpoints } from '#api/db/schema.ts';
-import type { WorkspaceCaller } from '#api/team/authorize-workspace.ts';
-import { authorizeWebhooks } from './authorize-webhooks.ts';
 import { isUuid, webhookEndpointNotFound } from './webhook-endpoint-document.ts';
 
 /** Removes an endpoint with its log (the deliveries' rows cascade); jobs still queued find no row. */
@@ -12,12 +12,13 @@ export async function deleteWebhookEndpoint(
   workspace: string | undefined,
   id: string,
 ): Promise<{ id: string }> {
-  const owner = await authorizeWebhooks(db, caller, workspace);
-  if (!isUuid(id)) throw webhookEndpointNotFound();
-  const [row] = await db
-    .delete(webhookEndpoints)
-    .where(and(eq(webhookEndpoints.id, id), eq(webhookEndpoints.workspace, owner)))
-    .returning({ id: webhookEndpoints.id });
-  if (!row) throw webhookEndpointNotFound();
-  return row;
+  return inWorkspace(db, caller, workspace, 'webhooks.manage', async (tx, access) => {
+    if (!isUuid(id)) throw webhookEndpointNotFound();
+    const [row] = await tx
+      .delete(webhookEndpoints)
+      .where(and(eq(webhookEndpoints.id, id), eq(webhookEndpoints.workspace, access.workspace)))
+      .returning({ id: webhookEndpoints.id });
+    if (!row) throw webhookEndpointNotFound();
+    return row;
+  });
 }

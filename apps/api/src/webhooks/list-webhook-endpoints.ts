@@ -1,9 +1,9 @@
 import type { WebhookDelivery, WebhookEndpoint } from '@launchkit/api-contract';
 import { and, asc, desc, eq } from 'drizzle-orm';
+import type { WorkspaceCaller } from '#api/access/authorize-workspace.ts';
+import { requireWorkspaceAccess } from '#api/access/in-workspace.ts';
 import type { Database } from '#api/db/database.ts';
 import { webhookDeliveries, webhookEndpoints } from '#api/db/schema.ts';
-import type { WorkspaceCaller } from '#api/team/authorize-workspace.ts';
-import { authorizeWebhooks } from './authorize-webhooks.ts';
 import {
   isUuid,
   toWebhookDelivery,
@@ -21,7 +21,7 @@ export async function listWebhookEndpoints(
   caller: WorkspaceCaller,
   workspace: string | undefined,
 ): Promise<WebhookEndpoint[]> {
-  const owner = await authorizeWebhooks(db, caller, workspace);
+  const { workspace: owner } = await requireWorkspaceAccess(db, caller, workspace, 'webhooks.manage');
   const rows = await db
     .select(webhookEndpointColumns)
     .from(webhookEndpoints)
@@ -37,7 +37,7 @@ export async function listWebhookDeliveries(
   workspace: string | undefined,
   endpointId: string,
 ): Promise<WebhookDelivery[]> {
-  const owner = await authorizeWebhooks(db, caller, workspace);
+  const { workspace: owner } = await requireWorkspaceAccess(db, caller, workspace, 'webhooks.manage');
   if (!isUuid(endpointId)) throw webhookEndpointNotFound();
   const [endpoint] = await db
     .select({ id: webhookEndpoints.id })

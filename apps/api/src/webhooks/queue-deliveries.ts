@@ -1,32 +1,13 @@
-import { randomBytes } from 'node:crypto';
 import { and, asc, eq, lt, not, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '#api/db/database.ts';
 import type { ChannelHandlers, ListenOptions, Unlisten } from '#api/db/postgres-listener.ts';
 import { webhookDeliveries } from '#api/db/schema.ts';
+import { webhookDeliveriesChannel } from '#api/events/delivery-announcements.ts';
+import { listenAfterCommit, sweepAfterSeconds } from '#api/jobs/after-commit.ts';
 import { type JobKind, type JobQueue, jobExists } from '#api/jobs/job-queue.ts';
 import type { WebhookDeliveryOrder } from './webhook-delivery-job-kind.ts';
 
-/**
- * The channel on which a change announces the deliveries it recorded (webhooks/emit-event.ts): a NOTIFY
- * reaches the listeners when, and only if, the change's transaction commits.
- */
-export const webhookDeliveriesChannel = 'webhook_deliveries';
-
-/**
- * Names this process in its announcements, so that the instance that recorded the deliveries, and only
- * it, adds their jobs: every instance hears every announcement.
- */
-export const thisInstance = randomBytes(9).toString('base64url');
-
-/** `<instance> <id>,<id>,…`: at most 20 endpoints a workspace, so well within NOTIFY's 8,000 bytes. */
-export function parseAnnouncement(payload: string): { instance: string; deliveryIds: string[] } {
-  const [instance = '', ids = ''] = payload.split(' ');
-  return { instance, deliveryIds: ids.split(',').filter(Boolean) };
-}
-
-// A delivery with no job after this long lost its announcement (or its instance): the sweep adds it.
-export const sweepAfterSeconds = 60;
 // Ids a statement adds at most; the sweep reads as many at a time.
 const batchSize = 1000;
 
@@ -49,57 +30,23 @@ async function addJobs(deps: Pick<QueueDeps, 'jobs' | 'kind'>, deliveryIds: stri
 }
 
 /**
- * Hears the announcements of committed deliveries and adds the jobs of this instance's own, after the
- * commit and off the request's path: an item write pays one statement, not pg-boss's job insert (about
- * 2 ms with its indexes and deferred checks; docs/webhooks.md, "Figures"). Announcements heard in the
- * same turn of the event loop are added in one statement. What is lost (this process stops first, the
- * listening connection drops, the insert fails) the sweep adds; when the connection comes back, at once.
+ * Adds the jobs of this instance's own deliveries after the commit, off the request's path
+ * (jobs/after-commit.ts, decision 0038): an item write pays one statement, not pg-boss's job insert
+ * (docs/webhooks.md, "Figures"). What is lost the sweep adds.
  */
 export function listenForDeliveries(
   deps: QueueDeps & {
     listen: (handlers: ChannelHandlers, options?: ListenOptions) => Promise<Unlisten>;
   },
 ) {
-  let pending: string[] = [];
-  let isScheduled = false;
-  let unlisten: Unlisten | undefined;
-
-  function flush() {
-    isScheduled = false;
-    const deliveryIds = pending;
-    pending = [];
-    addJobs(deps, deliveryIds).catch((error: unknown) =>
-      deps.log.warn({ err: error }, 'webhooks: delivery jobs not added; the sweep adds them'),
-    );
-  }
-
-  return {
-    async start() {
-      unlisten = await deps.listen(
-        {
-          [webhookDeliveriesChannel]: (payload) => {
-            const { instance, deliveryIds } = parseAnnouncement(payload);
-            if (instance !== thisInstance) return;
-            pending.push(...deliveryIds);
-            if (isScheduled) return;
-            isScheduled = true;
-            setImmediate(flush);
-          },
-        },
-        {
-          onResume: () => {
-            sweepUnqueuedDeliveries(deps, { olderThanSeconds: 0 }).catch((error: unknown) =>
-              deps.log.warn({ err: error }, 'webhooks: sweep after reconnecting failed'),
-            );
-          },
-        },
-      );
-    },
-    async stop() {
-      await unlisten?.();
-      unlisten = undefined;
-    },
-  };
+  return listenAfterCommit({
+    channel: webhookDeliveriesChannel,
+    listen: deps.listen,
+    log: deps.log,
+    what: 'webhooks: delivery',
+    add: (deliveryIds) => addJobs(deps, deliveryIds),
+    sweep: () => sweepUnqueuedDeliveries(deps, { olderThanSeconds: 0 }),
+  });
 }
 
 /**

@@ -1,10 +1,10 @@
 import type { WebhookDelivery } from '@launchkit/api-contract';
 import { and, eq } from 'drizzle-orm';
+import type { WorkspaceCaller } from '#api/access/authorize-workspace.ts';
+import { inWorkspace } from '#api/access/in-workspace.ts';
 import type { Database } from '#api/db/database.ts';
 import { webhookDeliveries, webhookEndpoints } from '#api/db/schema.ts';
 import type { JobQueue } from '#api/jobs/job-queue.ts';
-import type { WorkspaceCaller } from '#api/team/authorize-workspace.ts';
-import { authorizeWebhooks } from './authorize-webhooks.ts';
 import { webhookDeliveryJob } from './webhook-delivery-job-kind.ts';
 import {
   isUuid,
@@ -26,10 +26,9 @@ export async function redeliverWebhook(
   endpointId: string,
   deliveryId: string,
 ): Promise<WebhookDelivery> {
-  const owner = await authorizeWebhooks(deps.db, caller, workspace);
-  if (!isUuid(endpointId)) throw webhookEndpointNotFound();
-  if (!isUuid(deliveryId)) throw webhookDeliveryNotFound();
-  return deps.db.transaction(async (tx) => {
+  return inWorkspace(deps.db, caller, workspace, 'webhooks.manage', async (tx, { workspace: owner }) => {
+    if (!isUuid(endpointId)) throw webhookEndpointNotFound();
+    if (!isUuid(deliveryId)) throw webhookDeliveryNotFound();
     const [endpoint] = await tx
       .select({ id: webhookEndpoints.id })
       .from(webhookEndpoints)

@@ -1,9 +1,9 @@
 import { type WebhookEndpoint, webhookSecretOverlapHours } from '@launchkit/api-contract';
 import { and, eq, sql } from 'drizzle-orm';
+import type { WorkspaceCaller } from '#api/access/authorize-workspace.ts';
+import { inWorkspace } from '#api/access/in-workspace.ts';
 import type { Database } from '#api/db/database.ts';
 import { webhookEndpoints } from '#api/db/schema.ts';
-import type { WorkspaceCaller } from '#api/team/authorize-workspace.ts';
-import { authorizeWebhooks } from './authorize-webhooks.ts';
 import {
   isUuid,
   toWebhookEndpoint,
@@ -22,18 +22,19 @@ export async function rotateWebhookSecret(
   workspace: string | undefined,
   id: string,
 ): Promise<WebhookEndpoint> {
-  const owner = await authorizeWebhooks(db, caller, workspace);
-  if (!isUuid(id)) throw webhookEndpointNotFound();
-  const [row] = await db
-    .update(webhookEndpoints)
-    .set({
-      previousSecret: sql`${webhookEndpoints.secret}`,
-      previousSecretExpiresAt: sql`now() + make_interval(hours => ${webhookSecretOverlapHours})`,
-      secret: newWebhookSecret(),
-      updatedAt: sql`now()`,
-    })
-    .where(and(eq(webhookEndpoints.id, id), eq(webhookEndpoints.workspace, owner)))
-    .returning(webhookEndpointColumns);
-  if (!row) throw webhookEndpointNotFound();
-  return toWebhookEndpoint(row);
+  return inWorkspace(db, caller, workspace, 'webhooks.manage', async (tx, access) => {
+    if (!isUuid(id)) throw webhookEndpointNotFound();
+    const [row] = await tx
+      .update(webhookEndpoints)
+      .set({
+        previousSecret: sql`${webhookEndpoints.secret}`,
+        previousSecretExpiresAt: sql`now() + make_interval(hours => ${webhookSecretOverlapHours})`,
+        secret: newWebhookSecret(),
+        updatedAt: sql`now()`,
+      })
+      .where(and(eq(webhookEndpoints.id, id), eq(webhookEndpoints.workspace, access.workspace)))
+      .returning(webhookEndpointColumns);
+    if (!row) throw webhookEndpointNotFound();
+    return toWebhookEndpoint(row);
+  });
 }

@@ -3,6 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { mails, webhookDeliveries, webhookEndpoints } from '#api/db/schema.ts';
+import { emitWorkspaceEvent } from '#api/events/emit-event.ts';
 import { createJobQueue, type JobQueue } from '#api/jobs/job-queue.ts';
 import { createMetrics } from '#api/operations/metrics.ts';
 import { useAppWithIdentity } from '#api/test/app-with-identity.ts';
@@ -13,7 +14,6 @@ import { setPlan, type TestUser } from '#api/test/test-users.ts';
 import { verifyWebhook } from '#api/test/verify-webhook.ts';
 import { type Received, startReceiver } from '#api/test/webhook-receiver.ts';
 import { workspaceRequests } from '#api/test/workspace-requests.ts';
-import { emitWorkspaceEvent } from './emit-event.ts';
 import { sweepUnqueuedDeliveries } from './queue-deliveries.ts';
 import { webhookDeliveryJob, webhookRetentionJob, webhookSweepJob } from './webhook-delivery-job-kind.ts';
 

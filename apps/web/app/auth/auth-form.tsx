@@ -29,6 +29,8 @@ const hasPassword = (type: AuthType) => type !== 'forgotpass';
 const hasConfirmation = (type: AuthType) => type === 'signup' || type === 'changepass';
 const hasProviders = (type: AuthType) => type === 'signup' || type === 'signin';
 
+type AuthFormState = ReturnType<typeof useAppForm<AuthValues>>;
+
 /**
  * The sign-up, sign-in, forgotten-password and new-password forms (docs/product.md §4, §5). A successful
  * sign-in changes the session; the page moves on when it sees the signed-in user.
@@ -37,50 +39,15 @@ export function AuthForm({ type }: { type: AuthType }) {
   const auth = useAuth();
   const reauthentication = useReauthentication();
   const [popupProvider, setPopupProvider] = useState<SocialProvider | null>(null);
-  const {
-    fieldProps,
-    requiredProps,
-    submitWith,
-    run,
-    getValues,
-    reset,
-    outcome,
-    setOutcome,
-    isSubmitting,
-    trigger,
-  } = useAppForm<AuthValues>({ email: '', password: '', confirmPassword: '' });
+  const form = useAppForm<AuthValues>({ email: '', password: '', confirmPassword: '' });
+  const { submitWith, run, getValues, outcome, setOutcome, isSubmitting, trigger } = form;
   const isBusy = isSubmitting || popupProvider !== null;
   // Set when the password was right and the account asks for its second factor.
   const [mfaToken, setMfaToken] = useState<string | null>(null);
 
-  const submit = async ({ email, password }: AuthValues) => {
-    const address = email.trim();
-    switch (type) {
-      case 'signup':
-        await auth.signup(address, password);
-        return null;
-      case 'signin':
-        try {
-          await auth.signin(address, password);
-        } catch (error) {
-          if (!(error instanceof SecondFactorRequired)) throw error;
-          setMfaToken(error.mfaToken);
-        }
-        return null;
-      case 'forgotpass':
-        await auth.sendPasswordResetEmail(address);
-        return 'Password reset email sent';
-      case 'changepass':
-        // Signed in, the password is changed here; arriving from a reset email, the provider's
-        // own page has already done it (confirmPasswordReset explains that).
-        if (auth.user) await reauthentication.run(() => auth.updatePassword(password));
-        else await auth.confirmPasswordReset();
-        reset();
-        return 'Your password has been changed';
-    }
-  };
-
-  const onSubmit = submitWith(submit);
+  const onSubmit = submitWith(
+    useAuthAction(type, { reauthentication, reset: form.reset, onMfa: setMfaToken }),
+  );
   const passkeysOffered = usePasskeysOffered();
   usePasskeyAutofill(type === 'signin' && !mfaToken && passkeysOffered, (error) =>
     setOutcome({ variant: 'error', message: errorMessage(error) }),
@@ -101,52 +68,10 @@ export function AuthForm({ type }: { type: AuthType }) {
   return (
     <>
       {hasProviders(type) && (
-        <>
-          <div className="space-y-3">
-            {offeredProviders.map((provider) => (
-              <ProviderButton
-                key={provider}
-                provider={provider}
-                busy={popupProvider === provider}
-                disabled={isBusy}
-                onClick={onProvider}
-              />
-            ))}
-          </div>
-          <div className="my-6 flex items-center gap-3 text-sm text-slate-600">
-            <span className="h-px flex-1 bg-slate-200" />
-            or with your email
-            <span className="h-px flex-1 bg-slate-200" />
-          </div>
-        </>
+        <ProviderChoices busyProvider={popupProvider} isBusy={isBusy} onChoose={onProvider} />
       )}
       <form noValidate onSubmit={onSubmit} className="space-y-5" data-testid="auth-form">
-        {hasEmail(type) && (
-          <EmailField
-            id="auth-email"
-            // `webauthn`: the browser may offer this site's passkeys here (usePasskeyAutofill).
-            autoComplete={type === 'signin' ? 'username webauthn' : 'email'}
-            {...requiredProps('email', emailField)}
-            disabled={isBusy}
-          />
-        )}
-        {hasPassword(type) && (
-          <PasswordField
-            id="auth-password"
-            label={type === 'changepass' ? 'New password' : 'Password'}
-            autoComplete={type === 'signin' ? 'current-password' : 'new-password'}
-            {...requiredProps('password', passwordField)}
-            disabled={isBusy}
-          />
-        )}
-        {hasConfirmation(type) && (
-          <PasswordField
-            id="auth-confirm-password"
-            label={type === 'changepass' ? 'Confirm new password' : 'Confirm password'}
-            {...fieldProps('confirmPassword', { validate: matchingPassword(() => getValues('password')) })}
-            disabled={isBusy}
-          />
-        )}
+        <AuthFields type={type} form={form} isBusy={isBusy} />
         <FormSubmit
           outcome={outcome}
           size="lg"
@@ -164,6 +89,115 @@ export function AuthForm({ type }: { type: AuthType }) {
         </div>
       )}
       {reauthentication.dialog}
+    </>
+  );
+}
+
+/** What submitting the form does for each `type`; answers the success message to show, if any. */
+function useAuthAction(
+  type: AuthType,
+  {
+    reauthentication,
+    reset,
+    onMfa,
+  }: {
+    reauthentication: ReturnType<typeof useReauthentication>;
+    reset: () => void;
+    onMfa: (mfaToken: string) => void;
+  },
+) {
+  const auth = useAuth();
+  return async ({ email, password }: AuthValues) => {
+    const address = email.trim();
+    switch (type) {
+      case 'signup':
+        await auth.signup(address, password);
+        return null;
+      case 'signin':
+        try {
+          await auth.signin(address, password);
+        } catch (error) {
+          if (!(error instanceof SecondFactorRequired)) throw error;
+          onMfa(error.mfaToken);
+        }
+        return null;
+      case 'forgotpass':
+        await auth.sendPasswordResetEmail(address);
+        return 'Password reset email sent';
+      case 'changepass':
+        // Signed in, the password is changed here; arriving from a reset email, the provider's
+        // own page has already done it (confirmPasswordReset explains that).
+        if (auth.user) await reauthentication.run(() => auth.updatePassword(password));
+        else await auth.confirmPasswordReset();
+        reset();
+        return 'Your password has been changed';
+    }
+  };
+}
+
+/** The social sign-ins offered, then the line that leads to the email form. */
+function ProviderChoices({
+  busyProvider,
+  isBusy,
+  onChoose,
+}: {
+  busyProvider: SocialProvider | null;
+  isBusy: boolean;
+  onChoose: (provider: SocialProvider) => Promise<void>;
+}) {
+  return (
+    <>
+      <div className="space-y-3">
+        {offeredProviders.map((provider) => (
+          <ProviderButton
+            key={provider}
+            provider={provider}
+            busy={busyProvider === provider}
+            disabled={isBusy}
+            onClick={onChoose}
+          />
+        ))}
+      </div>
+      <div className="my-6 flex items-center gap-3 text-sm text-slate-600">
+        <span className="h-px flex-1 bg-slate-200" />
+        or with your email
+        <span className="h-px flex-1 bg-slate-200" />
+      </div>
+    </>
+  );
+}
+
+/** The fields `type` asks for: the email, the (new) password, and its confirmation. */
+function AuthFields({ type, form, isBusy }: { type: AuthType; form: AuthFormState; isBusy: boolean }) {
+  const { requiredProps, fieldProps, getValues } = form;
+  return (
+    <>
+      {hasEmail(type) && (
+        <EmailField
+          id="auth-email"
+          // `webauthn`: the browser may offer this site's passkeys here (usePasskeyAutofill).
+          autoComplete={type === 'signin' ? 'username webauthn' : 'email'}
+          {...requiredProps('email', emailField)}
+          disabled={isBusy}
+        />
+      )}
+      {hasPassword(type) && (
+        <PasswordField
+          id="auth-password"
+          label={type === 'changepass' ? 'New password' : 'Password'}
+          autoComplete={type === 'signin' ? 'current-password' : 'new-password'}
+          {...requiredProps('password', passwordField)}
+          disabled={isBusy}
+        />
+      )}
+      {hasConfirmation(type) && (
+        <PasswordField
+          id="auth-confirm-password"
+          label={type === 'changepass' ? 'Confirm new password' : 'Confirm password'}
+          {...fieldProps('confirmPassword', { validate: matchingPassword(() => getValues('password')) })}
+          disabled={isBusy}
+        />
+      )}
     </>
   );
 }

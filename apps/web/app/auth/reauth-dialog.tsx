@@ -1,7 +1,8 @@
 import { currentPasswordField } from '@launchkit/api-contract/field-rules';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { Button } from '#web/components/forms/button.tsx';
 import { FormOutcome } from '#web/components/forms/form-outcome.tsx';
+import { ModalDialog } from '#web/components/forms/modal-dialog.tsx';
 import { PasswordField } from '#web/components/forms/password-field.tsx';
 import { useAppForm, useOutcome } from '#web/hooks/use-app-form.ts';
 import { useAuth } from './auth-context.tsx';
@@ -14,42 +15,25 @@ import type { AuthUser } from './session.ts';
 
 type ReauthDialogProps = { user: AuthUser; onSignedIn: () => void; onCancel: () => void };
 
-const titleId = 'reauth-title';
-
 /**
  * The modal of docs/product.md §4 asking a person to prove again who they are: their password, or their
- * provider's popup. A native <dialog> opened with showModal keeps focus inside, makes the page behind
- * inert and closes on Escape.
+ * provider's popup (a ModalDialog: focus stays inside, Escape cancels).
  */
 export function ReauthDialog({ user, onSignedIn, onCancel }: ReauthDialogProps) {
-  const dialogRef = useRef<HTMLDialogElement>(null);
   // Both ways of signing in report their failure in the one alert below them.
   const { outcome, run } = useOutcome();
   const socialProvider = user.providers.find((method): method is SocialProvider => method !== 'password');
   const passkeysOffered = usePasskeysOffered();
 
-  useEffect(() => {
-    const dialog = dialogRef.current;
-    if (dialog && !dialog.open) dialog.showModal();
-    return () => dialog?.close();
-  }, []);
-
   return (
-    <dialog
-      ref={dialogRef}
-      aria-labelledby={titleId}
-      data-testid="reauth-dialog"
-      onCancel={(event) => {
-        event.preventDefault();
-        onCancel();
-      }}
-      className="m-auto w-[calc(100%-2rem)] max-w-md rounded-lg bg-white p-6 text-slate-800 shadow-xl backdrop:bg-slate-900/50 sm:p-8"
+    <ModalDialog
+      titleId="reauth-title"
+      title="Please sign in again to complete this action"
+      description="For your security, this change needs a recent sign-in."
+      onClose={onCancel}
+      testId="reauth-dialog"
     >
-      <h2 id={titleId} className="text-lg font-semibold text-slate-900">
-        Please sign in again to complete this action
-      </h2>
-      <p className="mt-2 text-sm text-slate-600">For your security, this change needs a recent sign-in.</p>
-      <div className="mt-6 space-y-5">
+      <div className="space-y-5">
         {socialProvider ? (
           <ProviderSignIn provider={socialProvider} onSignedIn={onSignedIn} run={run} />
         ) : (
@@ -63,7 +47,7 @@ export function ReauthDialog({ user, onSignedIn, onCancel }: ReauthDialogProps) 
           Cancel
         </Button>
       </div>
-    </dialog>
+    </ModalDialog>
   );
 }
 

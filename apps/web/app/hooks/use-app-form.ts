@@ -9,6 +9,7 @@ import {
 } from 'react-hook-form';
 import type { AlertVariant } from '#web/components/forms/alert.tsx';
 import { errorMessage, requiredField } from '#web/components/forms/error-message.ts';
+import { ApiError } from '#web/lib/api.ts';
 
 // The site's forms (docs/product.md §5): checked on submit, then again on every change once a check has
 // failed; an action's outcome shown in one alert (components/forms/form-outcome.tsx).
@@ -39,26 +40,51 @@ export function useOutcome() {
   return { outcome, setOutcome, run };
 }
 
+/** The type of a field error the server gave (the envelope's `fields`), rather than the form's own check. */
+const serverError = 'server';
+
 /**
  * react-hook-form with the site's options, and the outcome of its action: `submitWith(action)` is the
- * form's onSubmit, running `action` with the checked values through `run` (useOutcome).
- * `fieldProps(name, rules)` is what a TextField or TextArea takes from the form: the field registered
- * with `rules`, its error message (which the field shows and links with aria-describedby and
+ * form's onSubmit, running `action` with the checked values through `run` (useOutcome). When the server
+ * refuses fields of this form by name (the error envelope's `fields`), each message shows under its
+ * field, announced, the first field focused, instead of in the form's alert.
+ * `fieldProps(name, rules)` is what a TextField, TextArea or SelectField takes from the form: the field
+ * registered with `rules`, its error message (which the field shows and links with aria-describedby and
  * aria-invalid), and disabled while the form is submitted; `requiredProps(name, rule)` is the same for a
  * field that `rule` requires.
  */
 export function useAppForm<Values extends FieldValues>(defaultValues: DefaultValues<Values>) {
   const form = useForm<Values>({ mode: 'onSubmit', reValidateMode: 'onChange', defaultValues });
   const { outcome, setOutcome, run } = useOutcome();
+  /** Shows the server's field errors that name fields of this form; answers whether there were any. */
+  const showFieldErrors = (error: unknown) => {
+    if (!(error instanceof ApiError) || !error.fields) return false;
+    const named = Object.entries(error.fields).filter(([name]) => Object.hasOwn(defaultValues, name));
+    named.forEach(([name, message], index) => {
+      form.setError(name as FieldPath<Values>, { type: serverError, message }, { shouldFocus: index === 0 });
+    });
+    return named.length > 0;
+  };
   const submitWith = (action: (values: Values) => Promise<unknown>) =>
     form.handleSubmit(async (values) => {
-      await run(() => action(values));
+      await run(async () => {
+        try {
+          return await action(values);
+        } catch (error) {
+          if (showFieldErrors(error)) return null;
+          throw error;
+        }
+      });
     });
-  const fieldProps = <Name extends FieldPath<Values>>(name: Name, rules?: RegisterOptions<Values, Name>) => ({
-    ...form.register(name, rules),
-    error: form.getFieldState(name, form.formState).error?.message,
-    disabled: form.formState.isSubmitting,
-  });
+  const fieldProps = <Name extends FieldPath<Values>>(name: Name, rules?: RegisterOptions<Values, Name>) => {
+    const { error } = form.getFieldState(name, form.formState);
+    return {
+      ...form.register(name, rules),
+      error: error?.message,
+      isErrorAnnounced: error?.type === serverError,
+      disabled: form.formState.isSubmitting,
+    };
+  };
   const requiredProps = <Name extends FieldPath<Values>>(
     name: Name,
     rule: FieldRule & { required: string },

@@ -1,4 +1,4 @@
-import { sendHtmlPage } from '@launchkit/emulator-kit';
+import { escapeHtml, sendHtmlPage } from '@launchkit/emulator-kit';
 import type { FastifyReply } from 'fastify';
 import type { IdentityContext } from '#identity/context.ts';
 import { stylesheetUrl } from './stylesheet.ts';
@@ -32,4 +32,10 @@ export function sendPage(reply: FastifyReply, context: IdentityContext, page: Pa
     formTargets: context.config.webOrigins,
     frameAncestors: page.frameAncestors,
   });
+}
+
+/** The closing line of a finished page: a link back to the application. */
+export function backToAppLink(context: IdentityContext): string {
+  const { webOrigins, appName } = context.config;
+  return `<p><a href="${escapeHtml(webOrigins[0] ?? '/')}">Back to ${escapeHtml(appName)}</a></p>`;
 }

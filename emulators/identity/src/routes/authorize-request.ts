@@ -35,6 +35,9 @@ export type AuthorizeValidation =
 
 const maxLength = 4096;
 
+type Text = (name: string) => string | undefined;
+type Problem = { error: string; description: string };
+
 /**
  * Checks /authorize parameters. Callback policy (docs/identity.md): a redirect carrying tokens in its
  * fragment must go exactly to `<web origin>/auth0-callback` (any query string allowed); a web_message
@@ -47,6 +50,37 @@ export function validateAuthorizeRequest(
   urls: IssuerUrls,
 ): AuthorizeValidation {
   const params = (input && typeof input === 'object' ? input : {}) as Record<string, unknown>;
+  const text: Text = (name) => (params[name] as string | undefined) || undefined;
+  const callback = checkClientAndCallback(params, text, config);
+  if (callback.kind === 'page') return callback;
+  const request: AuthorizeRequest = {
+    ...callback.target,
+    wantsAccessToken: false,
+    wantsIdToken: false,
+    scope: text('scope'),
+    audience: text('audience'),
+    connection: 'database',
+    state: text('state'),
+    nonce: text('nonce'),
+    prompt: text('prompt'),
+    maxAge: undefined,
+    query: new URLSearchParams(params as Record<string, string>).toString(),
+  };
+  const problem = readFlow(request, text, urls) ?? readConnection(request, text, config);
+  return problem ? { kind: 'callback', request, ...problem } : { kind: 'ok', request };
+}
+
+/** What is shown as a page: parameters that are not single texts, the client, the callback. */
+function checkClientAndCallback(
+  params: Record<string, unknown>,
+  text: Text,
+  config: IdentityConfig,
+):
+  | Extract<AuthorizeValidation, { kind: 'page' }>
+  | {
+      kind: 'ok';
+      target: Pick<AuthorizeRequest, 'clientId' | 'redirectUri' | 'redirectOrigin' | 'responseMode'>;
+    } {
   for (const [name, value] of Object.entries(params)) {
     if (typeof value !== 'string') {
       return {
@@ -58,8 +92,6 @@ export function validateAuthorizeRequest(
     if (value.length > maxLength)
       return { kind: 'page', title: 'Invalid request', message: `The parameter ${name} is too long.` };
   }
-  const text = (name: string) => (params[name] as string | undefined) || undefined;
-
   const clientId = text('client_id');
   if (clientId !== config.webClientId) {
     return {
@@ -86,30 +118,12 @@ export function validateAuthorizeRequest(
         `${config.webOrigins.map((origin) => `${origin}${callbackPath}`).join(', ')} (set by IDENTITY_WEB_ORIGINS).`,
     };
   }
+  return { kind: 'ok', target: { clientId, redirectUri, redirectOrigin: redirectUrl.origin, responseMode } };
+}
 
-  const request: AuthorizeRequest = {
-    clientId,
-    redirectUri,
-    redirectOrigin: redirectUrl.origin,
-    responseMode,
-    wantsAccessToken: false,
-    wantsIdToken: false,
-    scope: text('scope'),
-    audience: text('audience'),
-    connection: 'database',
-    state: text('state'),
-    nonce: text('nonce'),
-    prompt: text('prompt'),
-    maxAge: undefined,
-    query: new URLSearchParams(params as Record<string, string>).toString(),
-  };
-  const fail = (error: string, description: string): AuthorizeValidation => ({
-    kind: 'callback',
-    request,
-    error,
-    description,
-  });
-
+/** The response mode and type, nonce, audience and max_age, read into `request`; the first problem found. */
+function readFlow(request: AuthorizeRequest, text: Text, urls: IssuerUrls): Problem | undefined {
+  const fail = (error: string, description: string) => ({ error, description });
   const mode = text('response_mode');
   if (mode !== undefined && mode !== 'fragment' && mode !== 'web_message') {
     return fail('invalid_request', `Unsupported response_mode: ${mode}. Use fragment or web_message.`);
@@ -131,13 +145,17 @@ export function validateAuthorizeRequest(
     if (!/^\d{1,10}$/.test(maxAge)) return fail('invalid_request', 'max_age must be a number of seconds');
     request.maxAge = Number(maxAge);
   }
+  return undefined;
+}
 
+/** A social connection named by the request, read into `request`. */
+function readConnection(request: AuthorizeRequest, text: Text, config: IdentityConfig): Problem | undefined {
   const connection = text('connection');
   if (connection && connection !== config.connection) {
     if (!(socialConnections as readonly string[]).includes(connection)) {
-      return fail('invalid_request', `Connection not found: ${connection}`);
+      return { error: 'invalid_request', description: `Connection not found: ${connection}` };
     }
     request.connection = connection as SocialConnection;
   }
-  return { kind: 'ok', request };
+  return undefined;
 }

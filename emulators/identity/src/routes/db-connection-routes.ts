@@ -1,5 +1,6 @@
+import { registerRoutes } from '@launchkit/emulator-kit';
 import { describePasswordPolicy } from '@launchkit/password-policy';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { IdentityContext } from '#identity/context.ts';
 import { dbConnectionError } from '#identity/http/http-error.ts';
@@ -36,104 +37,104 @@ const changePasswordBody = z.object({
 
 const resetRequestSent = "We've just sent you an email to reset your password.";
 
-/**
- * /dbconnections: Auth0's database-connection endpoints used by auth0-js `signup` and `changePassword`.
- * Errors use that family's shape `{name, code, description, statusCode}`.
- */
-export function registerDbConnectionRoutes(app: FastifyInstance, context: IdentityContext) {
+/** The body as an object whose client_id and connection are the tenant's: without them nothing else can be judged. */
+function checkedBody(context: IdentityContext, body: unknown): Record<string, unknown> {
   const { config } = context;
-
-  /** client_id and connection come first: without them nothing else can be judged. */
-  const checkClientAndConnection = (body: Record<string, unknown>) => {
-    if (body.client_id !== config.webClientId) {
-      // Auth0 names the unknown client; "invalid_client" is the code its other endpoints use for it.
-      throw dbConnectionError(400, {
-        code: 'invalid_client',
-        description: `Unknown client: ${typeof body.client_id === 'string' ? body.client_id : '(none)'}`,
-      });
-    }
-    if (body.connection !== config.connection) {
-      throw dbConnectionError(400, {
-        code: 'invalid_connection',
-        description: `Connection does not exist: ${typeof body.connection === 'string' ? body.connection : '(none)'}. Use ${config.connection}.`,
-      });
-    }
-  };
-
-  const recordOf = (body: unknown): Record<string, unknown> => {
-    if (body && typeof body === 'object' && !Array.isArray(body)) return body as Record<string, unknown>;
+  if (!body || typeof body !== 'object' || Array.isArray(body)) {
     throw dbConnectionError(400, {
       code: 'invalid_signup',
       description: 'Invalid sign up',
       message: 'The body must be a JSON object.',
     });
-  };
-
-  app.post('/dbconnections/signup', async (request) => {
-    const body = recordOf(request.body);
-    checkClientAndConnection(body);
-    const parsed = signUpBody.safeParse(body);
-    if (!parsed.success) {
-      // Auth0 says only "Invalid sign up"; `message` adds which field was wrong, for the developer.
-      const issue = parsed.error.issues[0];
-      throw dbConnectionError(400, {
-        code: 'invalid_signup',
-        description: 'Invalid sign up',
-        message: issue ? `${issue.path.join('.') || 'body'}: ${issue.message}` : 'Invalid sign up',
-      });
-    }
-    const input = parsed.data;
-    const result = await signUpUser(context, {
-      email: input.email,
-      password: input.password,
-      name: input.name,
-      givenName: input.given_name,
-      familyName: input.family_name,
-      nickname: input.nickname,
-      picture: input.picture,
-      userMetadata: input.user_metadata,
+  }
+  const record = body as Record<string, unknown>;
+  if (record.client_id !== config.webClientId) {
+    // Auth0 names the unknown client; "invalid_client" is the code its other endpoints use for it.
+    throw dbConnectionError(400, {
+      code: 'invalid_client',
+      description: `Unknown client: ${typeof record.client_id === 'string' ? record.client_id : '(none)'}`,
     });
-    if (!result.ok && result.reason === 'user_exists') {
-      throw dbConnectionError(400, { code: 'user_exists', description: 'The user already exists.' });
-    }
-    if (!result.ok) {
-      // Auth0's body: password-sheriff's verdict on each rule (code, message, format, items, verified)
-      // and the policy as text.
-      throw dbConnectionError(400, {
-        name: 'PasswordStrengthError',
-        message: 'Password is too weak',
-        code: 'invalid_password',
-        description: { rules: result.rules, verified: false },
-        policy: describePasswordPolicy(config.passwordPolicy),
-      });
-    }
-    const { user } = result;
-    request.log.info({ userId: user.userId }, 'user signed up');
-    return { _id: user.userId.slice('auth0|'.length), email: user.email, email_verified: user.emailVerified };
-  });
+  }
+  if (record.connection !== config.connection) {
+    throw dbConnectionError(400, {
+      code: 'invalid_connection',
+      description: `Connection does not exist: ${typeof record.connection === 'string' ? record.connection : '(none)'}. Use ${config.connection}.`,
+    });
+  }
+  return record;
+}
 
-  app.post('/dbconnections/change_password', async (request, reply) => {
-    const body = recordOf(request.body);
-    checkClientAndConnection(body);
-    const parsed = changePasswordBody.safeParse(body);
-    if (!parsed.success) {
-      throw dbConnectionError(400, {
-        code: 'invalid_request',
-        description: parsed.error.issues[0]?.message ?? 'email is required',
-      });
-    }
-    const { email } = parsed.data;
-    const limiter = context.rateLimits.resetRequests;
-    if (limiter) {
-      enforceRateLimit(reply, limiter.take(`${request.ip} ${normalizeEmail(email)}`), 'Too many requests');
-    }
-    // The same answer whether or not the account exists, so the endpoint cannot list accounts.
-    const found = findDatabaseUser(context.store.state, email);
-    if (found) {
-      await sendPasswordResetEmail(context, found.user, found.identity.email);
-      request.log.info({ userId: found.user.userId }, 'password reset email sent');
-    }
-    // Auth0 answers the bare sentence as HTML (not a JSON string); auth0-js hands it to the caller as is.
-    return reply.type('text/html; charset=utf-8').send(resetRequestSent);
+async function signUp(context: IdentityContext, request: FastifyRequest) {
+  const parsed = signUpBody.safeParse(checkedBody(context, request.body));
+  if (!parsed.success) {
+    // Auth0 says only "Invalid sign up"; `message` adds which field was wrong, for the developer.
+    const issue = parsed.error.issues[0];
+    throw dbConnectionError(400, {
+      code: 'invalid_signup',
+      description: 'Invalid sign up',
+      message: issue ? `${issue.path.join('.') || 'body'}: ${issue.message}` : 'Invalid sign up',
+    });
+  }
+  const input = parsed.data;
+  const result = await signUpUser(context, {
+    email: input.email,
+    password: input.password,
+    name: input.name,
+    givenName: input.given_name,
+    familyName: input.family_name,
+    nickname: input.nickname,
+    picture: input.picture,
+    userMetadata: input.user_metadata,
+  });
+  if (!result.ok && result.reason === 'user_exists') {
+    throw dbConnectionError(400, { code: 'user_exists', description: 'The user already exists.' });
+  }
+  if (!result.ok) {
+    // Auth0's body: password-sheriff's verdict on each rule (code, message, format, items, verified)
+    // and the policy as text.
+    throw dbConnectionError(400, {
+      name: 'PasswordStrengthError',
+      message: 'Password is too weak',
+      code: 'invalid_password',
+      description: { rules: result.rules, verified: false },
+      policy: describePasswordPolicy(context.config.passwordPolicy),
+    });
+  }
+  const { user } = result;
+  request.log.info({ userId: user.userId }, 'user signed up');
+  return { _id: user.userId.slice('auth0|'.length), email: user.email, email_verified: user.emailVerified };
+}
+
+async function requestPasswordReset(context: IdentityContext, request: FastifyRequest, reply: FastifyReply) {
+  const parsed = changePasswordBody.safeParse(checkedBody(context, request.body));
+  if (!parsed.success) {
+    throw dbConnectionError(400, {
+      code: 'invalid_request',
+      description: parsed.error.issues[0]?.message ?? 'email is required',
+    });
+  }
+  const { email } = parsed.data;
+  const limiter = context.rateLimits.resetRequests;
+  if (limiter) {
+    enforceRateLimit(reply, limiter.take(`${request.ip} ${normalizeEmail(email)}`), 'Too many requests');
+  }
+  // The same answer whether or not the account exists, so the endpoint cannot list accounts.
+  const found = findDatabaseUser(context.store.state, email);
+  if (found) {
+    await sendPasswordResetEmail(context, found.user, found.identity.email);
+    request.log.info({ userId: found.user.userId }, 'password reset email sent');
+  }
+  // Auth0 answers the bare sentence as HTML (not a JSON string); auth0-js hands it to the caller as is.
+  return reply.type('text/html; charset=utf-8').send(resetRequestSent);
+}
+
+/**
+ * /dbconnections: Auth0's database-connection endpoints used by auth0-js `signup` and `changePassword`.
+ * Errors use that family's shape `{name, code, description, statusCode}`.
+ */
+export function registerDbConnectionRoutes(app: FastifyInstance, context: IdentityContext) {
+  registerRoutes(app, context, {
+    'POST /dbconnections/signup': signUp,
+    'POST /dbconnections/change_password': requestPasswordReset,
   });
 }

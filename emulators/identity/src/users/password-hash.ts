@@ -1,8 +1,8 @@
 import { randomBytes, type ScryptOptions, scrypt, timingSafeEqual } from 'node:crypto';
 
 // OWASP's scrypt parameters (N=2^17, r=8, p=1: IDENTITY_PASSWORD_HASH_COST 17, the default) need 128
-// MiB per hash, above Node's 32 MiB default ceiling. A hash takes 100-300 ms, so it always runs on the
-// thread pool, never blocking the server. Test suites, which sign up thousands of people, lower the
+// MiB per hash, above Node's 32 MiB default ceiling. A hash takes a noticeable part of a second (README.md,
+// "Passwords"), so it always runs on the thread pool, never blocking the server. Test suites, which sign up thousands of people, lower the
 // cost: each hash carries its own parameters, so every stored hash verifies whatever the setting.
 const costOf = (log2N: number) => ({ N: 2 ** log2N, r: 8, p: 1 });
 const maxmem = 256 * 1024 * 1024;

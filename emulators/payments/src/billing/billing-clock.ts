@@ -117,9 +117,26 @@ function applyDue(
     return;
   }
 
-  // A trial ends or a period ends: the next period starts (a trial's subscription is active from
-  // then) and is invoiced with what is pending. As Stripe reports it, the subscription's update comes
-  // first, then the invoice's events; a failed charge then makes it past_due, in a second update.
+  renewSubscription(context, { customer, subscription, at, before });
+}
+
+/**
+ * A trial ends or a period ends: the next period starts (a trial's subscription is active from
+ * then) and is invoiced with what is pending. As Stripe reports it, the subscription's update comes
+ * first, then the invoice's events; a failed charge then makes it past_due, in a second update.
+ */
+function renewSubscription(
+  context: PaymentsContext,
+  renewal: {
+    customer: CustomerRecord;
+    subscription: SubscriptionRecord;
+    at: number;
+    before: ReturnType<typeof subscriptionObject>;
+  },
+) {
+  const { customer, subscription, at, before } = renewal;
+  const { state } = context.store;
+  const about = { origin: automaticOrigin, customer: customer.id };
   if (subscription.status === 'trialing') {
     subscription.billingCycleAnchor = at;
     subscription.periodIndex = 1;

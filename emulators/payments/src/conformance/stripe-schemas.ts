@@ -30,7 +30,7 @@ export class StripeSchemas {
   private constructor(document: SchemaDocument) {
     this.document = document;
     // Thousands of shared definitions: compiled once each (inlineRefs: false) and without ajv's code
-    // optimisation, which costs more than it saves here (20 s to 3 s).
+    // optimisation, which costs more than it saves here (docs/billing.md, the conformance suite).
     this.ajv = new Ajv({
       strict: false,
       allErrors: true,

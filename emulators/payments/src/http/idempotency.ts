@@ -38,45 +38,16 @@ export function registerIdempotency(app: FastifyInstance, context: PaymentsConte
   const claims = new WeakMap<FastifyRequest, Claim>();
 
   app.addHook('preHandler', async (request, reply) => {
-    if (request.method !== 'POST' || !isApiPath(request.url)) return;
-    const header = request.headers['idempotency-key'];
-    if (header === undefined) return;
-    const key = Array.isArray(header) ? header[0] : header;
-    if (!key) return;
-    if (key.length > 255) throw invalidRequest('Idempotency-Key must be at most 255 characters long.');
-
-    let releaseTurn = () => {};
-    const turn = new Promise<void>((resolve) => {
-      releaseTurn = resolve;
-    });
-    const previous = queues.get(key) ?? Promise.resolve();
-    const queue = previous.then(() => turn);
-    queues.set(key, queue);
-    let released = false;
-    const release = () => {
-      if (released) return;
-      released = true;
-      releaseTurn();
-      if (queues.get(key) === queue) queues.delete(key);
-    };
-    await previous;
-
+    const key = idempotencyKeyOf(request);
+    if (key === undefined) return;
+    const release = await waitForTurn(queues, key);
     const method = request.method;
     const path = request.url.split('?')[0] ?? '';
     const fingerprint = canonical(requestParams(request));
     const stored = context.store.state.idempotency.get(key);
     if (stored && stored.createdAtMs > Date.now() - lifetimeMs) {
       release();
-      if (stored.method !== method || stored.path !== path) {
-        throw idempotencyError(
-          `Keys for idempotent requests can only be used for the same endpoint they were first used for ('${stored.method} ${stored.path}' vs '${method} ${path}'). Try using a key other than '${key}' if you meant to execute a different request.`,
-        );
-      }
-      if (stored.fingerprint !== fingerprint) {
-        throw idempotencyError(
-          `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${key}' if you meant to execute a different request.`,
-        );
-      }
+      checkSameRequest(stored, { key, method, path, fingerprint });
       return reply
         .status(stored.statusCode)
         .header('Idempotent-Replayed', 'true')
@@ -119,4 +90,53 @@ export function registerIdempotency(app: FastifyInstance, context: PaymentsConte
   };
   app.addHook('onResponse', releaseClaim);
   app.addHook('onRequestAbort', releaseClaim);
+}
+
+/** The Idempotency-Key of an API POST; undefined when it has none (or another method or path). */
+function idempotencyKeyOf(request: FastifyRequest): string | undefined {
+  if (request.method !== 'POST' || !isApiPath(request.url)) return undefined;
+  const header = request.headers['idempotency-key'];
+  if (header === undefined) return undefined;
+  const key = Array.isArray(header) ? header[0] : header;
+  if (!key) return undefined;
+  if (key.length > 255) throw invalidRequest('Idempotency-Key must be at most 255 characters long.');
+  return key;
+}
+
+/** Waits for the requests ahead with the same key; the function that lets the next one go (once). */
+async function waitForTurn(queues: Map<string, Promise<void>>, key: string): Promise<() => void> {
+  let releaseTurn = () => {};
+  const turn = new Promise<void>((resolve) => {
+    releaseTurn = resolve;
+  });
+  const previous = queues.get(key) ?? Promise.resolve();
+  const queue = previous.then(() => turn);
+  queues.set(key, queue);
+  let released = false;
+  const release = () => {
+    if (released) return;
+    released = true;
+    releaseTurn();
+    if (queues.get(key) === queue) queues.delete(key);
+  };
+  await previous;
+  return release;
+}
+
+/** A stored answer replays only for the same endpoint and parameters. */
+function checkSameRequest(
+  stored: { method: string; path: string; fingerprint: string },
+  request: { key: string; method: string; path: string; fingerprint: string },
+) {
+  const { key, method, path } = request;
+  if (stored.method !== method || stored.path !== path) {
+    throw idempotencyError(
+      `Keys for idempotent requests can only be used for the same endpoint they were first used for ('${stored.method} ${stored.path}' vs '${method} ${path}'). Try using a key other than '${key}' if you meant to execute a different request.`,
+    );
+  }
+  if (stored.fingerprint !== request.fingerprint) {
+    throw idempotencyError(
+      `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${key}' if you meant to execute a different request.`,
+    );
+  }
 }

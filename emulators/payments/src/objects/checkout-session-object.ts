@@ -37,6 +37,21 @@ export function checkoutLineItemObjects(
   });
 }
 
+/** What the customer entered on the page, once the session is complete. */
+function customerDetailsObject(session: CheckoutSessionRecord): Stripe.Checkout.Session['customer_details'] {
+  if (!session.customerDetails) return null;
+  return {
+    address: null,
+    business_name: null,
+    email: session.customerDetails.email,
+    individual_name: null,
+    name: session.customerDetails.name,
+    phone: null,
+    tax_exempt: 'none',
+    tax_ids: [],
+  };
+}
+
 export function checkoutSessionObject(
   state: PaymentsState,
   urls: EmulatorUrls,
@@ -75,18 +90,7 @@ export function checkoutSessionObject(
     customer: session.customer,
     customer_account: null,
     customer_creation: session.customer ? null : 'always',
-    customer_details: session.customerDetails
-      ? {
-          address: null,
-          business_name: null,
-          email: session.customerDetails.email,
-          individual_name: null,
-          name: session.customerDetails.name,
-          phone: null,
-          tax_exempt: 'none',
-          tax_ids: [],
-        }
-      : null,
+    customer_details: customerDetailsObject(session),
     customer_email: session.customerEmail,
     discounts: [],
     expires_at: session.expiresAt,

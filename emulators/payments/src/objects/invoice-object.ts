@@ -48,30 +48,65 @@ function lineObject(
   };
 }
 
+/** The amount_* fields, in Stripe's order: due is the total less any credit balance. */
+function amountsOf(invoice: InvoiceRecord) {
+  const due = Math.max(0, invoice.total + invoice.startingBalance);
+  return {
+    amount_due: due,
+    amount_overpaid: 0,
+    amount_paid: invoice.amountPaid,
+    amount_remaining: due - invoice.amountPaid,
+    amount_shipping: 0,
+  };
+}
+
+function linesObject(state: PaymentsState, invoice: InvoiceRecord): Stripe.Invoice['lines'] {
+  return {
+    object: 'list',
+    data: invoice.lines.map((line) => lineObject(state, invoice, line)),
+    has_more: false,
+    url: `/v1/invoices/${invoice.id}/lines`,
+  };
+}
+
+/** Every invoice of the emulator is a subscription's. */
+function parentObject(invoice: InvoiceRecord): Stripe.Invoice['parent'] {
+  return {
+    quote_details: null,
+    subscription_details: {
+      metadata: { ...invoice.subscriptionMetadata },
+      subscription: invoice.subscription,
+    },
+    type: 'subscription_details',
+  };
+}
+
+function statusTransitions(invoice: InvoiceRecord): Stripe.Invoice['status_transitions'] {
+  return {
+    finalized_at: invoice.finalizedAt,
+    marked_uncollectible_at: null,
+    paid_at: invoice.status === 'paid' ? invoice.paidAt : null,
+    voided_at: null,
+  };
+}
+
 /** An invoice; `preview`: one `invoices.createPreview` made up, never stored. */
 export function invoiceObject(
   state: PaymentsState,
   invoice: InvoiceRecord,
   options: { preview?: boolean } = {},
 ): Stripe.Invoice {
-  const paid = invoice.status === 'paid';
-  const open = invoice.status === 'open';
-  const due = Math.max(0, invoice.total + invoice.startingBalance);
   return {
     id: invoice.id,
     object: 'invoice',
     account_country: 'US',
     account_name: 'Payments emulator',
     account_tax_ids: null,
-    amount_due: due,
-    amount_overpaid: 0,
-    amount_paid: invoice.amountPaid,
-    amount_remaining: due - invoice.amountPaid,
-    amount_shipping: 0,
+    ...amountsOf(invoice),
     application: null,
     attempt_count: invoice.attemptCount,
     attempted: invoice.attemptCount > 0,
-    auto_advance: open || invoice.status === 'draft',
+    auto_advance: invoice.status === 'open' || invoice.status === 'draft',
     automatic_tax: { disabled_reason: null, enabled: false, liability: null, provider: null, status: null },
     automatically_finalizes_at: null,
     billing_reason: invoice.billingReason,
@@ -103,25 +138,13 @@ export function invoiceObject(
     issuer: { type: 'self' },
     last_finalization_error: null,
     latest_revision: null,
-    lines: {
-      object: 'list',
-      data: invoice.lines.map((line) => lineObject(state, invoice, line)),
-      has_more: false,
-      url: `/v1/invoices/${invoice.id}/lines`,
-    },
+    lines: linesObject(state, invoice),
     livemode: false,
     metadata: {},
     next_payment_attempt: invoice.nextPaymentAttempt,
     number: invoice.number,
     on_behalf_of: null,
-    parent: {
-      quote_details: null,
-      subscription_details: {
-        metadata: { ...invoice.subscriptionMetadata },
-        subscription: invoice.subscription,
-      },
-      type: 'subscription_details',
-    },
+    parent: parentObject(invoice),
     payment_settings: { default_mandate: null, payment_method_options: null, payment_method_types: null },
     period_end: invoice.periodEnd,
     period_start: invoice.periodStart,
@@ -134,12 +157,7 @@ export function invoiceObject(
     starting_balance: invoice.startingBalance,
     statement_descriptor: null,
     status: invoice.status,
-    status_transitions: {
-      finalized_at: invoice.finalizedAt,
-      marked_uncollectible_at: null,
-      paid_at: paid ? invoice.paidAt : null,
-      voided_at: null,
-    },
+    status_transitions: statusTransitions(invoice),
     subtotal: invoice.total,
     subtotal_excluding_tax: invoice.total,
     test_clock: testClockOf(state, invoice.customer),

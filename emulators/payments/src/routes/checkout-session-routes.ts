@@ -1,7 +1,9 @@
-import type { FastifyInstance } from 'fastify';
+import { registerRoutes } from '@launchkit/emulator-kit';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { activePrice } from '#payments/billing/catalogue.ts';
 import { expireCheckoutSession } from '#payments/billing/complete-checkout.ts';
 import type { PaymentsContext } from '#payments/context.ts';
+import type { Params } from '#payments/http/params.ts';
 import {
   invalidRequest,
   parameterInvalid,
@@ -10,7 +12,7 @@ import {
 } from '#payments/http/stripe-error.ts';
 import { newId, realNow } from '#payments/ids.ts';
 import { checkoutLineItemObjects, checkoutSessionObject } from '#payments/objects/checkout-session-object.ts';
-import type { CheckoutSessionRecord } from '#payments/storage/payments-state.ts';
+import type { CheckoutSessionRecord, PaymentsState } from '#payments/storage/payments-state.ts';
 import type { EventOrigin } from '#payments/webhooks/emit-event.ts';
 import { answerList } from './read-answers.ts';
 import {
@@ -24,6 +26,20 @@ import {
   urlParam,
 } from './route-helpers.ts';
 import { storedOrMissing } from './stored-or-missing.ts';
+
+const createCheckoutSessionParams = [
+  'mode',
+  'line_items',
+  'customer',
+  'customer_email',
+  'client_reference_id',
+  'success_url',
+  'cancel_url',
+  'subscription_data',
+  'metadata',
+  'payment_method_types',
+  'ui_mode',
+];
 
 // Stripe's Checkout Sessions last 24 hours.
 export const checkoutLifetime = 24 * 60 * 60;
@@ -44,157 +60,173 @@ export function findCheckoutSession(
   return session;
 }
 
+async function createCheckoutSession(context: PaymentsContext, request: FastifyRequest) {
+  const { state } = context.store;
+  const params = paramsOf(request, createCheckoutSessionParams);
+  const expand = params.expand();
+  checkExpandRoots(expand, sessionRoots);
+  checkSupportedMode(params);
+  const { price, quantity } = lineItemParam(state, params);
+  const { customer, customerEmail } = customerParams(context, params);
+  const clientReferenceId = params.text('client_reference_id', { max: 200 }) ?? null;
+  const successUrl = urlParam(params.requiredText('success_url'), 'success_url');
+  const cancelText = params.text('cancel_url');
+  const cancelUrl = cancelText === undefined ? null : urlParam(cancelText, 'cancel_url');
+  const { trialPeriodDays, subscriptionMetadata } = subscriptionDataParam(params);
+  const metadata = params.metadataUpdate()?.({}) ?? {};
+
+  const created = realNow();
+  const session: CheckoutSessionRecord = {
+    id: newId('cs_test'),
+    created,
+    expiresAt: created + checkoutLifetime,
+    status: 'open',
+    customer: customer?.id ?? null,
+    customerEmail,
+    clientReferenceId,
+    successUrl,
+    cancelUrl,
+    lineItems: [{ id: newId('li'), price: price.id, quantity }],
+    trialPeriodDays,
+    subscriptionMetadata,
+    metadata,
+    subscription: null,
+    invoice: null,
+    customerDetails: null,
+    pendingAuthentication: null,
+  };
+  state.checkoutSessions.set(session.id, session);
+  return answer(context, checkoutSessionObject(state, context.urls, session), expand);
+}
+
+/** Subscription mode on the hosted page with cards: what the emulator implements of Checkout. */
+function checkSupportedMode(params: Params) {
+  const mode = params.text('mode');
+  if (mode === undefined) throw parameterMissing('mode');
+  if (mode === 'payment' || mode === 'setup') {
+    throw parameterInvalid('mode', 'The payments emulator supports Checkout in mode=subscription only.');
+  }
+  params.oneOf('mode', ['subscription']);
+  // This API version's modes; the emulator has a hosted page only (no Stripe.js for the others).
+  const uiMode = params.oneOf('ui_mode', ['hosted_page', 'embedded_page', 'elements', 'form']);
+  if (uiMode !== undefined && uiMode !== 'hosted_page') {
+    throw parameterInvalid(
+      'ui_mode',
+      `The payments emulator supports Checkout with ui_mode=hosted_page only (${uiMode} needs Stripe.js).`,
+    );
+  }
+  const methodTypes = params.stringList('payment_method_types', { max: 100 });
+  if (methodTypes?.some((type) => type !== 'card')) {
+    throw parameterInvalid('payment_method_types', 'The payments emulator takes card payments only.');
+  }
+}
+
+/** The one line item (the plan): its active price and quantity. */
+function lineItemParam(state: PaymentsState, params: Params) {
+  const lineItems = params.objectList('line_items', ['price', 'quantity']);
+  if (!lineItems || lineItems.length === 0) throw parameterMissing('line_items');
+  if (lineItems.length > 1) {
+    throw parameterInvalid(
+      'line_items',
+      'The payments emulator supports one line item (the plan) per Checkout Session.',
+    );
+  }
+  const [lineItem] = lineItems;
+  if (!lineItem) throw parameterMissing('line_items');
+  const price = activePrice(state, lineItem.requiredText('price', { max: 200 }), lineItem.name('price'));
+  const quantity = lineItem.integer('quantity', { min: 1, max: maxQuantity });
+  if (quantity === undefined) throw parameterMissing(lineItem.name('quantity'));
+  return { price, quantity };
+}
+
+/** `customer` or `customer_email`, never both. */
+function customerParams(context: PaymentsContext, params: Params) {
+  const customerId = params.text('customer', { max: 200 });
+  const customerEmailText = params.text('customer_email', { max: 512 });
+  if (customerId !== undefined && customerEmailText !== undefined) {
+    throw invalidRequest('You may only specify one of these parameters: customer, customer_email.', {
+      param: 'customer_email',
+    });
+  }
+  const customer = customerId === undefined ? undefined : customerParam(context, customerId, 'customer');
+  const customerEmail =
+    customerEmailText === undefined ? null : emailParam(customerEmailText, 'customer_email');
+  return { customer, customerEmail };
+}
+
+function subscriptionDataParam(params: Params) {
+  const subscriptionData = params.object('subscription_data', [
+    'trial_period_days',
+    'metadata',
+    'description',
+  ]);
+  const trialPeriodDays = subscriptionData?.integer('trial_period_days', { min: 1, max: 730 }) ?? null;
+  subscriptionData?.text('description', { max: 500 });
+  const subscriptionMetadata = subscriptionData?.metadataUpdate()?.({}) ?? {};
+  return { trialPeriodDays, subscriptionMetadata };
+}
+
+async function retrieveCheckoutSession(context: PaymentsContext, request: FastifyRequest) {
+  const params = paramsOf(request, []);
+  const session = findCheckoutSession(context, idParam(request), originOf(request));
+  if (!session) throw resourceMissing('checkout.session', idParam(request));
+  return answer(context, checkoutSessionObject(context.store.state, context.urls, session), params.expand());
+}
+
+async function listCheckoutLineItems(context: PaymentsContext, request: FastifyRequest) {
+  const { state } = context.store;
+  const params = paramsOf(request, page);
+  const session = storedOrMissing(state.checkoutSessions, 'checkout.session', idParam(request));
+  const items = checkoutLineItemObjects(state, session);
+  // answerList lists newest first; line items keep their order.
+  return answerList(context, params, [...items].reverse(), {
+    url: `/v1/checkout/sessions/${session.id}/line_items`,
+    kind: 'line item',
+    render: (item) => item,
+  });
+}
+
+async function listCheckoutSessions(context: PaymentsContext, request: FastifyRequest) {
+  const { state } = context.store;
+  const params = paramsOf(request, ['customer', 'status', 'subscription', ...page]);
+  const customer = params.text('customer', { max: 200 });
+  const status = params.oneOf('status', ['open', 'complete', 'expired']);
+  const subscription = params.text('subscription', { max: 200 });
+  const sessions = [...state.checkoutSessions.values()].filter(
+    (session) =>
+      (customer === undefined || session.customer === customer) &&
+      (status === undefined || session.status === status) &&
+      (subscription === undefined || session.subscription === subscription),
+  );
+  return answerList(context, params, sessions, {
+    url: '/v1/checkout/sessions',
+    kind: 'checkout.session',
+    render: (session) => checkoutSessionObject(state, context.urls, session),
+  });
+}
+
+async function expireSession(context: PaymentsContext, request: FastifyRequest) {
+  const params = paramsOf(request, []);
+  const expand = params.expand();
+  checkExpandRoots(expand, sessionRoots);
+  const session = findCheckoutSession(context, idParam(request), originOf(request));
+  if (!session) throw resourceMissing('checkout.session', idParam(request));
+  if (session.status !== 'open') {
+    throw invalidRequest('Only Checkout Sessions with a status in ["open"] can be expired.', {
+      code: 'checkout_session_not_open',
+    });
+  }
+  expireCheckoutSession(context, session, originOf(request));
+  return answer(context, checkoutSessionObject(context.store.state, context.urls, session), expand);
+}
+
 /** Checkout Sessions in subscription mode: create, retrieve, list, line items, expire. */
 export function registerCheckoutSessionRoutes(app: FastifyInstance, context: PaymentsContext) {
-  const { state } = context.store;
-
-  app.post('/v1/checkout/sessions', async (request) => {
-    const params = paramsOf(request, [
-      'mode',
-      'line_items',
-      'customer',
-      'customer_email',
-      'client_reference_id',
-      'success_url',
-      'cancel_url',
-      'subscription_data',
-      'metadata',
-      'payment_method_types',
-      'ui_mode',
-    ]);
-    const expand = params.expand();
-    checkExpandRoots(expand, sessionRoots);
-
-    const mode = params.text('mode');
-    if (mode === undefined) throw parameterMissing('mode');
-    if (mode === 'payment' || mode === 'setup') {
-      throw parameterInvalid('mode', 'The payments emulator supports Checkout in mode=subscription only.');
-    }
-    params.oneOf('mode', ['subscription']);
-    // This API version's modes; the emulator has a hosted page only (no Stripe.js for the others).
-    const uiMode = params.oneOf('ui_mode', ['hosted_page', 'embedded_page', 'elements', 'form']);
-    if (uiMode !== undefined && uiMode !== 'hosted_page') {
-      throw parameterInvalid(
-        'ui_mode',
-        `The payments emulator supports Checkout with ui_mode=hosted_page only (${uiMode} needs Stripe.js).`,
-      );
-    }
-    const methodTypes = params.stringList('payment_method_types', { max: 100 });
-    if (methodTypes?.some((type) => type !== 'card')) {
-      throw parameterInvalid('payment_method_types', 'The payments emulator takes card payments only.');
-    }
-
-    const lineItems = params.objectList('line_items', ['price', 'quantity']);
-    if (!lineItems || lineItems.length === 0) throw parameterMissing('line_items');
-    if (lineItems.length > 1) {
-      throw parameterInvalid(
-        'line_items',
-        'The payments emulator supports one line item (the plan) per Checkout Session.',
-      );
-    }
-    const [lineItem] = lineItems;
-    if (!lineItem) throw parameterMissing('line_items');
-    const price = activePrice(state, lineItem.requiredText('price', { max: 200 }), lineItem.name('price'));
-    const quantity = lineItem.integer('quantity', { min: 1, max: maxQuantity });
-    if (quantity === undefined) throw parameterMissing(lineItem.name('quantity'));
-
-    const customerId = params.text('customer', { max: 200 });
-    const customerEmailText = params.text('customer_email', { max: 512 });
-    if (customerId !== undefined && customerEmailText !== undefined) {
-      throw invalidRequest('You may only specify one of these parameters: customer, customer_email.', {
-        param: 'customer_email',
-      });
-    }
-    const customer = customerId === undefined ? undefined : customerParam(context, customerId, 'customer');
-    const customerEmail =
-      customerEmailText === undefined ? null : emailParam(customerEmailText, 'customer_email');
-    const clientReferenceId = params.text('client_reference_id', { max: 200 }) ?? null;
-    const successUrl = urlParam(params.requiredText('success_url'), 'success_url');
-    const cancelText = params.text('cancel_url');
-    const cancelUrl = cancelText === undefined ? null : urlParam(cancelText, 'cancel_url');
-    const subscriptionData = params.object('subscription_data', [
-      'trial_period_days',
-      'metadata',
-      'description',
-    ]);
-    const trialPeriodDays = subscriptionData?.integer('trial_period_days', { min: 1, max: 730 }) ?? null;
-    subscriptionData?.text('description', { max: 500 });
-    const subscriptionMetadata = subscriptionData?.metadataUpdate()?.({}) ?? {};
-    const metadata = params.metadataUpdate()?.({}) ?? {};
-
-    const created = realNow();
-    const session: CheckoutSessionRecord = {
-      id: newId('cs_test'),
-      created,
-      expiresAt: created + checkoutLifetime,
-      status: 'open',
-      customer: customer?.id ?? null,
-      customerEmail,
-      clientReferenceId,
-      successUrl,
-      cancelUrl,
-      lineItems: [{ id: newId('li'), price: price.id, quantity }],
-      trialPeriodDays,
-      subscriptionMetadata,
-      metadata,
-      subscription: null,
-      invoice: null,
-      customerDetails: null,
-      pendingAuthentication: null,
-    };
-    state.checkoutSessions.set(session.id, session);
-    return answer(context, checkoutSessionObject(state, context.urls, session), expand);
-  });
-
-  app.get('/v1/checkout/sessions/:id', async (request) => {
-    const params = paramsOf(request, []);
-    const session = findCheckoutSession(context, idParam(request), originOf(request));
-    if (!session) throw resourceMissing('checkout.session', idParam(request));
-    return answer(context, checkoutSessionObject(state, context.urls, session), params.expand());
-  });
-
-  app.get('/v1/checkout/sessions/:id/line_items', async (request) => {
-    const params = paramsOf(request, page);
-    const session = storedOrMissing(state.checkoutSessions, 'checkout.session', idParam(request));
-    const items = checkoutLineItemObjects(state, session);
-    // answerList lists newest first; line items keep their order.
-    return answerList(context, params, [...items].reverse(), {
-      url: `/v1/checkout/sessions/${session.id}/line_items`,
-      kind: 'line item',
-      render: (item) => item,
-    });
-  });
-
-  app.get('/v1/checkout/sessions', async (request) => {
-    const params = paramsOf(request, ['customer', 'status', 'subscription', ...page]);
-    const customer = params.text('customer', { max: 200 });
-    const status = params.oneOf('status', ['open', 'complete', 'expired']);
-    const subscription = params.text('subscription', { max: 200 });
-    const sessions = [...state.checkoutSessions.values()].filter(
-      (session) =>
-        (customer === undefined || session.customer === customer) &&
-        (status === undefined || session.status === status) &&
-        (subscription === undefined || session.subscription === subscription),
-    );
-    return answerList(context, params, sessions, {
-      url: '/v1/checkout/sessions',
-      kind: 'checkout.session',
-      render: (session) => checkoutSessionObject(state, context.urls, session),
-    });
-  });
-
-  app.post('/v1/checkout/sessions/:id/expire', async (request) => {
-    const params = paramsOf(request, []);
-    const expand = params.expand();
-    checkExpandRoots(expand, sessionRoots);
-    const session = findCheckoutSession(context, idParam(request), originOf(request));
-    if (!session) throw resourceMissing('checkout.session', idParam(request));
-    if (session.status !== 'open') {
-      throw invalidRequest('Only Checkout Sessions with a status in ["open"] can be expired.', {
-        code: 'checkout_session_not_open',
-      });
-    }
-    expireCheckoutSession(context, session, originOf(request));
-    return answer(context, checkoutSessionObject(state, context.urls, session), expand);
+  registerRoutes(app, context, {
+    'POST /v1/checkout/sessions': createCheckoutSession,
+    'GET /v1/checkout/sessions/:id': retrieveCheckoutSession,
+    'GET /v1/checkout/sessions/:id/line_items': listCheckoutLineItems,
+    'GET /v1/checkout/sessions': listCheckoutSessions,
+    'POST /v1/checkout/sessions/:id/expire': expireSession,
   });
 }

@@ -2,7 +2,9 @@ import type { FastifyRequest } from 'fastify';
 import type { PaymentsContext } from '#payments/context.ts';
 import type { Params } from '#payments/http/params.ts';
 import { type ListObject, listPage } from '#payments/objects/list-object.ts';
-import { answer, paramsOf } from './route-helpers.ts';
+import type { PaymentsState } from '#payments/storage/payments-state.ts';
+import { answer, idParam, paramsOf } from './route-helpers.ts';
+import { storedOrMissing } from './stored-or-missing.ts';
 
 /** A list endpoint's answer: the page the request asks for, with its expansions; listing changes nothing. */
 export function answerList<Record extends { id: string }, Item>(
@@ -26,4 +28,20 @@ export function answerRetrieved<Value extends object>(
   const params = paramsOf(request, []);
   const object = find();
   return answer(context, object, params.expand(), { changed: false });
+}
+
+/**
+ * The handler of a retrieve endpoint (`GET /v1/<resource>/:id`): the stored record of `kind` the URL
+ * names, rendered; Stripe's resource_missing when there is none.
+ */
+export function retrieveHandler<Stored, Value extends object>(
+  kind: string,
+  recordsOf: (state: PaymentsState) => Map<string, Stored>,
+  render: (state: PaymentsState, record: Stored) => Value,
+) {
+  return async (context: PaymentsContext, request: FastifyRequest) =>
+    answerRetrieved(context, request, () => {
+      const { state } = context.store;
+      return render(state, storedOrMissing(recordsOf(state), kind, idParam(request)));
+    });
 }

@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { PaymentsContext } from '#payments/context.ts';
 import { parseSearchQuery, type SearchFields, searchPage } from '#payments/http/search-query.ts';
+import type { PaymentsState } from '#payments/storage/payments-state.ts';
 import { answer, paramsOf, searchExpand } from './route-helpers.ts';
 
 /**
@@ -24,4 +25,20 @@ export function answerSearch<Record, Item extends object>(
     total: expand.total,
   });
   return answer(context, result, expand.paths, { changed: false });
+}
+
+/** The handler of a search endpoint over the records `recordsOf` gives, each rendered with `render`. */
+export function searchHandler<Stored, Item extends object>(
+  spec: SearchFields<Stored>,
+  recordsOf: (state: PaymentsState) => Iterable<Stored>,
+  render: (state: PaymentsState, record: Stored) => Item,
+) {
+  return async (context: PaymentsContext, request: FastifyRequest) => {
+    const { state } = context.store;
+    return answerSearch(context, request, {
+      spec,
+      records: recordsOf(state),
+      render: (record) => render(state, record),
+    });
+  };
 }

@@ -1,4 +1,5 @@
-import type { FastifyInstance } from 'fastify';
+import { registerRoutes } from '@launchkit/emulator-kit';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { customerNow } from '#payments/billing/customers.ts';
 import {
   attachPaymentMethod,
@@ -13,12 +14,120 @@ import { newId, randomToken, realNow } from '#payments/ids.ts';
 import { setupIntentObject } from '#payments/objects/setup-intent-object.ts';
 import type { SetupIntentRecord } from '#payments/storage/payments-state.ts';
 import type { EventOrigin } from '#payments/webhooks/emit-event.ts';
-import { answerRetrieved } from './read-answers.ts';
+import { retrieveHandler } from './read-answers.ts';
 import { answer, customerParam, idParam, originOf, paramsOf } from './route-helpers.ts';
 import { storedOrMissing } from './stored-or-missing.ts';
 
+const createSetupIntentParams = [
+  'customer',
+  'payment_method',
+  'confirm',
+  'usage',
+  'description',
+  'metadata',
+  'payment_method_types',
+];
+
 const unexpectedState = (message: string) =>
   invalidRequest(message, { code: 'setup_intent_unexpected_state' });
+
+async function createSetupIntent(context: PaymentsContext, request: FastifyRequest) {
+  const { state } = context.store;
+  const params = paramsOf(request, createSetupIntentParams);
+  const customerId = params.text('customer', { max: 200 });
+  const customer = customerId === undefined ? undefined : customerParam(context, customerId, 'customer');
+  const paymentMethod = paymentMethodOf(params);
+  if (paymentMethod !== undefined) paymentMethodParam(state, paymentMethod, 'payment_method');
+  const types = params.stringList('payment_method_types', { max: 100 });
+  if (types?.some((type) => type !== 'card')) {
+    throw invalidRequest('The payments emulator holds card payment methods only.', {
+      param: 'payment_method_types',
+    });
+  }
+  const intent: SetupIntentRecord = {
+    id: newId('seti'),
+    created: customer ? customerNow(state, customer) : realNow(),
+    clientSecret: '',
+    customer: customer?.id ?? null,
+    paymentMethod: paymentMethod ?? null,
+    status: paymentMethod === undefined ? 'requires_payment_method' : 'requires_confirmation',
+    usage: params.oneOf('usage', ['off_session', 'on_session']) ?? 'off_session',
+    description: params.text('description', { max: 1000 }) ?? null,
+    metadata: params.metadataUpdate()?.({}) ?? {},
+    lastSetupError: null,
+  };
+  intent.clientSecret = `${intent.id}_secret_${randomToken(24)}`;
+  state.setupIntents.set(intent.id, intent);
+  if (params.boolean('confirm')) await confirm(context, intent, undefined, originOf(request));
+  return answer(context, setupIntentObject(intent), params.expand());
+}
+
+async function confirmSetupIntent(context: PaymentsContext, request: FastifyRequest) {
+  const { state } = context.store;
+  const params = paramsOf(request, ['payment_method']);
+  const intent = storedOrMissing(state.setupIntents, 'setup_intent', idParam(request));
+  await confirm(context, intent, paymentMethodOf(params), originOf(request));
+  return answer(context, setupIntentObject(intent), params.expand());
+}
+
+/** Confirms with the intent's card: succeeded (the card saved), or the decline recorded and thrown. */
+async function confirm(
+  context: PaymentsContext,
+  intent: SetupIntentRecord,
+  paymentMethodId: string | undefined,
+  origin: EventOrigin,
+) {
+  const id = paymentMethodId ?? intent.paymentMethod;
+  if (intent.status === 'succeeded') {
+    throw unexpectedState('You cannot confirm this SetupIntent because it has already succeeded.');
+  }
+  if (intent.status === 'canceled') {
+    throw unexpectedState('You cannot confirm this SetupIntent because it has been canceled.');
+  }
+  if (!id) {
+    throw unexpectedState(
+      "You cannot confirm this SetupIntent because it's missing a payment method. You can either update the SetupIntent with a payment method and then confirm it again, or confirm it again directly with a payment method.",
+    );
+  }
+  const customer = intent.customer ? customerParam(context, intent.customer, 'customer') : undefined;
+  try {
+    if (customer) {
+      const method = attachPaymentMethod(context, { id, param: 'payment_method', customer, origin });
+      intent.paymentMethod = method.id;
+    } else {
+      const named = paymentMethodParam(context.store.state, id, 'payment_method');
+      if ('stored' in named) intent.paymentMethod = named.stored.id;
+      else {
+        checkCardAccepted(named.digits, 'payment_method');
+        intent.paymentMethod = storeCard(context.store.state, { card: named.card, at: realNow() }).id;
+      }
+    }
+  } catch (error) {
+    if (!(error instanceof StripeApiError) || error.body.type !== 'card_error') throw error;
+    // As in Stripe, the declined attempt is part of the intent, which waits for another card.
+    intent.status = 'requires_payment_method';
+    intent.paymentMethod = null;
+    intent.lastSetupError = {
+      code: error.body.code ?? 'card_declined',
+      declineCode: error.body.decline_code ?? null,
+      message: error.body.message,
+    };
+    await context.store.save();
+    throw error;
+  }
+  intent.status = 'succeeded';
+  intent.lastSetupError = null;
+}
+
+function paymentMethodOf(params: Params) {
+  return params.text('payment_method', { max: 200 });
+}
+
+const retrieveSetupIntent = retrieveHandler(
+  'setup_intent',
+  (state) => state.setupIntents,
+  (_, intent) => setupIntentObject(intent),
+);
 
 /**
  * SetupIntents (docs.stripe.com/api/setup_intents), cards only: create (`customer`,
@@ -28,106 +137,9 @@ const unexpectedState = (message: string) =>
  * `last_setup_error` and answers Stripe's card error. The emulator sends no setup_intent.* events.
  */
 export function registerSetupIntentRoutes(app: FastifyInstance, context: PaymentsContext) {
-  const { state } = context.store;
-
-  /** Confirms with the intent's card: succeeded (the card saved), or the decline recorded and thrown. */
-  async function confirm(
-    intent: SetupIntentRecord,
-    paymentMethodId: string | undefined,
-    origin: EventOrigin,
-  ) {
-    const id = paymentMethodId ?? intent.paymentMethod;
-    if (intent.status === 'succeeded') {
-      throw unexpectedState('You cannot confirm this SetupIntent because it has already succeeded.');
-    }
-    if (intent.status === 'canceled') {
-      throw unexpectedState('You cannot confirm this SetupIntent because it has been canceled.');
-    }
-    if (!id) {
-      throw unexpectedState(
-        "You cannot confirm this SetupIntent because it's missing a payment method. You can either update the SetupIntent with a payment method and then confirm it again, or confirm it again directly with a payment method.",
-      );
-    }
-    const customer = intent.customer ? customerParam(context, intent.customer, 'customer') : undefined;
-    try {
-      if (customer) {
-        const method = attachPaymentMethod(context, { id, param: 'payment_method', customer, origin });
-        intent.paymentMethod = method.id;
-      } else {
-        const named = paymentMethodParam(state, id, 'payment_method');
-        if ('stored' in named) intent.paymentMethod = named.stored.id;
-        else {
-          checkCardAccepted(named.digits, 'payment_method');
-          intent.paymentMethod = storeCard(state, { card: named.card, at: realNow() }).id;
-        }
-      }
-    } catch (error) {
-      if (!(error instanceof StripeApiError) || error.body.type !== 'card_error') throw error;
-      // As in Stripe, the declined attempt is part of the intent, which waits for another card.
-      intent.status = 'requires_payment_method';
-      intent.paymentMethod = null;
-      intent.lastSetupError = {
-        code: error.body.code ?? 'card_declined',
-        declineCode: error.body.decline_code ?? null,
-        message: error.body.message,
-      };
-      await context.store.save();
-      throw error;
-    }
-    intent.status = 'succeeded';
-    intent.lastSetupError = null;
-  }
-
-  const paymentMethodOf = (params: Params) => params.text('payment_method', { max: 200 });
-
-  app.post('/v1/setup_intents', async (request) => {
-    const params = paramsOf(request, [
-      'customer',
-      'payment_method',
-      'confirm',
-      'usage',
-      'description',
-      'metadata',
-      'payment_method_types',
-    ]);
-    const customerId = params.text('customer', { max: 200 });
-    const customer = customerId === undefined ? undefined : customerParam(context, customerId, 'customer');
-    const paymentMethod = paymentMethodOf(params);
-    if (paymentMethod !== undefined) paymentMethodParam(state, paymentMethod, 'payment_method');
-    const types = params.stringList('payment_method_types', { max: 100 });
-    if (types?.some((type) => type !== 'card')) {
-      throw invalidRequest('The payments emulator holds card payment methods only.', {
-        param: 'payment_method_types',
-      });
-    }
-    const intent: SetupIntentRecord = {
-      id: newId('seti'),
-      created: customer ? customerNow(state, customer) : realNow(),
-      clientSecret: '',
-      customer: customer?.id ?? null,
-      paymentMethod: paymentMethod ?? null,
-      status: paymentMethod === undefined ? 'requires_payment_method' : 'requires_confirmation',
-      usage: params.oneOf('usage', ['off_session', 'on_session']) ?? 'off_session',
-      description: params.text('description', { max: 1000 }) ?? null,
-      metadata: params.metadataUpdate()?.({}) ?? {},
-      lastSetupError: null,
-    };
-    intent.clientSecret = `${intent.id}_secret_${randomToken(24)}`;
-    state.setupIntents.set(intent.id, intent);
-    if (params.boolean('confirm')) await confirm(intent, undefined, originOf(request));
-    return answer(context, setupIntentObject(intent), params.expand());
-  });
-
-  app.get('/v1/setup_intents/:id', async (request) =>
-    answerRetrieved(context, request, () =>
-      setupIntentObject(storedOrMissing(state.setupIntents, 'setup_intent', idParam(request))),
-    ),
-  );
-
-  app.post('/v1/setup_intents/:id/confirm', async (request) => {
-    const params = paramsOf(request, ['payment_method']);
-    const intent = storedOrMissing(state.setupIntents, 'setup_intent', idParam(request));
-    await confirm(intent, paymentMethodOf(params), originOf(request));
-    return answer(context, setupIntentObject(intent), params.expand());
+  registerRoutes(app, context, {
+    'POST /v1/setup_intents': createSetupIntent,
+    'GET /v1/setup_intents/:id': retrieveSetupIntent,
+    'POST /v1/setup_intents/:id/confirm': confirmSetupIntent,
   });
 }

@@ -1,4 +1,5 @@
-import type { FastifyInstance } from 'fastify';
+import { registerRoutes } from '@launchkit/emulator-kit';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { activePrice } from '#payments/billing/catalogue.ts';
 import { createSubscription } from '#payments/billing/create-subscription.ts';
 import {
@@ -24,10 +25,37 @@ import type {
   SubscriptionStatus,
 } from '#payments/storage/payments-state.ts';
 import { maxQuantity } from './checkout-session-routes.ts';
-import { answerList, answerRetrieved } from './read-answers.ts';
+import { answerList, retrieveHandler } from './read-answers.ts';
 import { answer, checkExpandRoots, customerParam, idParam, originOf, paramsOf } from './route-helpers.ts';
-import { answerSearch } from './search-answer.ts';
+import { searchHandler } from './search-answer.ts';
 import { storedOrMissing } from './stored-or-missing.ts';
+
+const createSubscriptionHandlerParams = [
+  'customer',
+  'items',
+  'trial_period_days',
+  'metadata',
+  'default_payment_method',
+  'proration_behavior',
+];
+const listSubscriptionsParams = [
+  'customer',
+  'status',
+  'price',
+  'test_clock',
+  'limit',
+  'starting_after',
+  'ending_before',
+];
+const updateSubscriptionHandlerParams = [
+  'items',
+  'quantity',
+  'cancel_at_period_end',
+  'proration_behavior',
+  'proration_date',
+  'metadata',
+  'default_payment_method',
+];
 
 const subscriptionRoots = [
   'customer',
@@ -101,153 +129,139 @@ function matchesStatus(status: SubscriptionStatus, filter: (typeof listStatuses)
   return status === filter;
 }
 
+async function createSubscriptionHandler(context: PaymentsContext, request: FastifyRequest) {
+  const { state } = context.store;
+  const params = paramsOf(request, createSubscriptionHandlerParams);
+  const expand = params.expand();
+  checkExpandRoots(expand, subscriptionRoots);
+  // No billing cycle anchor to move: nothing is prorated at creation.
+  params.oneOf('proration_behavior', prorationBehaviors);
+  const customer = customerParam(context, params.requiredText('customer', { max: 200 }), 'customer');
+  const items = params.objectList('items', ['price', 'quantity', 'metadata']);
+  if (!items || items.length === 0) throw parameterMissing('items');
+  if (items.length > 1) {
+    throw parameterInvalid('items', 'The payments emulator supports one item (the plan) per subscription.');
+  }
+  const [item] = items;
+  if (!item) throw parameterMissing('items');
+  const price = activePrice(state, item.requiredText('price', { max: 200 }), item.name('price'));
+  const quantity = item.integer('quantity', { min: 1, max: maxQuantity }) ?? 1;
+  item.metadataUpdate();
+  const trialDays = params.integer('trial_period_days', { min: 0, max: 730 }) || null;
+  const subscription = createSubscription(context, {
+    customer,
+    price,
+    quantity,
+    trialDays,
+    metadata: params.metadataUpdate()?.({}) ?? {},
+    paymentMethodId: params.text('default_payment_method', { max: 200 }),
+    origin: originOf(request),
+  });
+  return answer(context, subscriptionObject(state, subscription), expand);
+}
+
+async function listSubscriptions(context: PaymentsContext, request: FastifyRequest) {
+  const { state } = context.store;
+  const params = paramsOf(request, listSubscriptionsParams);
+  const customer = params.text('customer', { max: 200 });
+  const status = params.oneOf('status', listStatuses);
+  const price = params.text('price', { max: 200 });
+  const testClock = params.text('test_clock', { max: 200 });
+  // As Stripe lists them: a subscription on a test clock only when asked by customer or clock.
+  const clockMatches = (subscription: SubscriptionRecord) => {
+    const clock = testClockOf(state, subscription.customer);
+    if (testClock !== undefined) return clock === testClock;
+    return customer !== undefined || clock === null;
+  };
+  const subscriptions = [...state.subscriptions.values()].filter(
+    (subscription) =>
+      clockMatches(subscription) &&
+      (customer === undefined || subscription.customer === customer) &&
+      (price === undefined || subscription.item.price === price) &&
+      matchesStatus(subscription.status, status),
+  );
+  return answerList(context, params, subscriptions, {
+    url: '/v1/subscriptions',
+    kind: 'subscription',
+    render: (subscription) => subscriptionObject(state, subscription),
+  });
+}
+
+async function updateSubscriptionHandler(context: PaymentsContext, request: FastifyRequest) {
+  const { state } = context.store;
+  const params = paramsOf(request, updateSubscriptionHandlerParams);
+  const expand = params.expand();
+  checkExpandRoots(expand, subscriptionRoots);
+  const subscription = storedOrMissing(state.subscriptions, 'subscription', idParam(request));
+  const update: SubscriptionUpdate = itemChange(state, subscription, params);
+  const quantity = params.integer('quantity', { min: 1, max: maxQuantity });
+  if (update.quantity === undefined && quantity !== undefined) update.quantity = quantity;
+  if (update.quantity === undefined) delete update.quantity;
+  update.cancelAtPeriodEnd = params.boolean('cancel_at_period_end');
+  if (update.cancelAtPeriodEnd === undefined) delete update.cancelAtPeriodEnd;
+  const behavior = params.oneOf('proration_behavior', prorationBehaviors);
+  if (behavior !== undefined) update.prorationBehavior = behavior;
+  const prorationDate = params.integer('proration_date', { min: 0 });
+  if (prorationDate !== undefined) update.prorationDate = prorationDate;
+  const metadata = params.metadataUpdate()?.(subscription.metadata);
+  if (metadata !== undefined) update.metadata = metadata;
+  const methodId = params.string('default_payment_method', { max: 200 });
+  if (methodId !== undefined) update.defaultPaymentMethodId = methodId;
+  updateSubscription(context, subscription, update, originOf(request));
+  return answer(context, subscriptionObject(state, subscription), expand);
+}
+
+async function cancelSubscription(context: PaymentsContext, request: FastifyRequest) {
+  const { state } = context.store;
+  const params = paramsOf(request, ['invoice_now', 'prorate', 'cancellation_details']);
+  const expand = params.expand();
+  checkExpandRoots(expand, subscriptionRoots);
+  const subscription = storedOrMissing(state.subscriptions, 'subscription', idParam(request));
+  params.boolean('invoice_now');
+  params.boolean('prorate');
+  const details = params.object('cancellation_details', ['comment', 'feedback']);
+  const comment = details?.text('comment', { max: 5000 }) ?? null;
+  const feedback =
+    details?.oneOf('feedback', [
+      'customer_service',
+      'low_quality',
+      'missing_features',
+      'other',
+      'switched_service',
+      'too_complex',
+      'too_expensive',
+      'unused',
+    ]) ?? null;
+  if (isEnded(subscription)) {
+    throw invalidRequest(`No such subscription: '${subscription.id}'. It has already been canceled.`, {
+      code: 'resource_missing',
+      status: 404,
+    });
+  }
+  cancelSubscriptionNow(context, subscription, { comment, feedback }, originOf(request));
+  return answer(context, subscriptionObject(state, subscription), expand);
+}
+
+const searchSubscriptions = searchHandler(
+  subscriptionSearch,
+  (state) => state.subscriptions.values(),
+  subscriptionObject,
+);
+
+const retrieveSubscription = retrieveHandler(
+  'subscription',
+  (state) => state.subscriptions,
+  subscriptionObject,
+);
+
 /** Subscriptions: create, retrieve, list, update, cancel. */
 export function registerSubscriptionRoutes(app: FastifyInstance, context: PaymentsContext) {
-  const { state } = context.store;
-
-  const findSubscription = (id: string) => storedOrMissing(state.subscriptions, 'subscription', id);
-
-  app.post('/v1/subscriptions', async (request) => {
-    const params = paramsOf(request, [
-      'customer',
-      'items',
-      'trial_period_days',
-      'metadata',
-      'default_payment_method',
-      'proration_behavior',
-    ]);
-    const expand = params.expand();
-    checkExpandRoots(expand, subscriptionRoots);
-    // No billing cycle anchor to move: nothing is prorated at creation.
-    params.oneOf('proration_behavior', prorationBehaviors);
-    const customer = customerParam(context, params.requiredText('customer', { max: 200 }), 'customer');
-    const items = params.objectList('items', ['price', 'quantity', 'metadata']);
-    if (!items || items.length === 0) throw parameterMissing('items');
-    if (items.length > 1) {
-      throw parameterInvalid('items', 'The payments emulator supports one item (the plan) per subscription.');
-    }
-    const [item] = items;
-    if (!item) throw parameterMissing('items');
-    const price = activePrice(state, item.requiredText('price', { max: 200 }), item.name('price'));
-    const quantity = item.integer('quantity', { min: 1, max: maxQuantity }) ?? 1;
-    item.metadataUpdate();
-    const trialDays = params.integer('trial_period_days', { min: 0, max: 730 }) || null;
-    const subscription = createSubscription(context, {
-      customer,
-      price,
-      quantity,
-      trialDays,
-      metadata: params.metadataUpdate()?.({}) ?? {},
-      paymentMethodId: params.text('default_payment_method', { max: 200 }),
-      origin: originOf(request),
-    });
-    return answer(context, subscriptionObject(state, subscription), expand);
+  registerRoutes(app, context, {
+    'POST /v1/subscriptions': createSubscriptionHandler,
+    'GET /v1/subscriptions/:id': retrieveSubscription,
+    'GET /v1/subscriptions': listSubscriptions,
+    'POST /v1/subscriptions/:id': updateSubscriptionHandler,
+    'DELETE /v1/subscriptions/:id': cancelSubscription,
+    'GET /v1/subscriptions/search': searchSubscriptions,
   });
-
-  app.get('/v1/subscriptions/:id', async (request) =>
-    answerRetrieved(context, request, () => subscriptionObject(state, findSubscription(idParam(request)))),
-  );
-
-  app.get('/v1/subscriptions', async (request) => {
-    const params = paramsOf(request, [
-      'customer',
-      'status',
-      'price',
-      'test_clock',
-      'limit',
-      'starting_after',
-      'ending_before',
-    ]);
-    const customer = params.text('customer', { max: 200 });
-    const status = params.oneOf('status', listStatuses);
-    const price = params.text('price', { max: 200 });
-    const testClock = params.text('test_clock', { max: 200 });
-    // As Stripe lists them: a subscription on a test clock only when asked by customer or clock.
-    const clockMatches = (subscription: SubscriptionRecord) => {
-      const clock = testClockOf(state, subscription.customer);
-      if (testClock !== undefined) return clock === testClock;
-      return customer !== undefined || clock === null;
-    };
-    const subscriptions = [...state.subscriptions.values()].filter(
-      (subscription) =>
-        clockMatches(subscription) &&
-        (customer === undefined || subscription.customer === customer) &&
-        (price === undefined || subscription.item.price === price) &&
-        matchesStatus(subscription.status, status),
-    );
-    return answerList(context, params, subscriptions, {
-      url: '/v1/subscriptions',
-      kind: 'subscription',
-      render: (subscription) => subscriptionObject(state, subscription),
-    });
-  });
-
-  app.post('/v1/subscriptions/:id', async (request) => {
-    const params = paramsOf(request, [
-      'items',
-      'quantity',
-      'cancel_at_period_end',
-      'proration_behavior',
-      'proration_date',
-      'metadata',
-      'default_payment_method',
-    ]);
-    const expand = params.expand();
-    checkExpandRoots(expand, subscriptionRoots);
-    const subscription = findSubscription(idParam(request));
-    const update: SubscriptionUpdate = itemChange(state, subscription, params);
-    const quantity = params.integer('quantity', { min: 1, max: maxQuantity });
-    if (update.quantity === undefined && quantity !== undefined) update.quantity = quantity;
-    if (update.quantity === undefined) delete update.quantity;
-    update.cancelAtPeriodEnd = params.boolean('cancel_at_period_end');
-    if (update.cancelAtPeriodEnd === undefined) delete update.cancelAtPeriodEnd;
-    const behavior = params.oneOf('proration_behavior', prorationBehaviors);
-    if (behavior !== undefined) update.prorationBehavior = behavior;
-    const prorationDate = params.integer('proration_date', { min: 0 });
-    if (prorationDate !== undefined) update.prorationDate = prorationDate;
-    const metadata = params.metadataUpdate()?.(subscription.metadata);
-    if (metadata !== undefined) update.metadata = metadata;
-    const methodId = params.string('default_payment_method', { max: 200 });
-    if (methodId !== undefined) update.defaultPaymentMethodId = methodId;
-    updateSubscription(context, subscription, update, originOf(request));
-    return answer(context, subscriptionObject(state, subscription), expand);
-  });
-
-  app.delete('/v1/subscriptions/:id', async (request) => {
-    const params = paramsOf(request, ['invoice_now', 'prorate', 'cancellation_details']);
-    const expand = params.expand();
-    checkExpandRoots(expand, subscriptionRoots);
-    const subscription = findSubscription(idParam(request));
-    params.boolean('invoice_now');
-    params.boolean('prorate');
-    const details = params.object('cancellation_details', ['comment', 'feedback']);
-    const comment = details?.text('comment', { max: 5000 }) ?? null;
-    const feedback =
-      details?.oneOf('feedback', [
-        'customer_service',
-        'low_quality',
-        'missing_features',
-        'other',
-        'switched_service',
-        'too_complex',
-        'too_expensive',
-        'unused',
-      ]) ?? null;
-    if (isEnded(subscription)) {
-      throw invalidRequest(`No such subscription: '${subscription.id}'. It has already been canceled.`, {
-        code: 'resource_missing',
-        status: 404,
-      });
-    }
-    cancelSubscriptionNow(context, subscription, { comment, feedback }, originOf(request));
-    return answer(context, subscriptionObject(state, subscription), expand);
-  });
-
-  app.get('/v1/subscriptions/search', async (request) =>
-    answerSearch(context, request, {
-      spec: subscriptionSearch,
-      records: state.subscriptions.values(),
-      render: (subscription) => subscriptionObject(state, subscription),
-    }),
-  );
 }

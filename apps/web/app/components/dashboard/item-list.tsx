@@ -1,7 +1,8 @@
-import { useRef, useState } from 'react';
+import { type Dispatch, type RefObject, type SetStateAction, useRef, useState } from 'react';
 import { Alert } from '#web/components/forms/alert.tsx';
 import { errorMessage } from '#web/components/forms/error-message.ts';
 import { CardSection } from '#web/components/layout/card-section.tsx';
+import { EmptyList } from '#web/components/layout/list-states.tsx';
 import { LoadingStatus } from '#web/components/layout/loading-status.tsx';
 import { createItem, deleteItem, type Item, renameItem, setItemFeatured } from '#web/lib/items.ts';
 import { isAccessLost } from '#web/lib/team/workspaces.ts';
@@ -37,10 +38,66 @@ export function ItemList({
   className?: string;
 }) {
   const { items, setItems, loadError } = useLiveItems(workspace, onAccessLost);
-  const [actionError, setActionError] = useState<string | null>(null);
   const titleRef = useRef<HTMLHeadingElement>(null);
+  const { actionError, onAdd, actions } = useItemChanges({
+    workspace,
+    canFeature,
+    setItems,
+    onAccessLost,
+    titleRef,
+  });
 
-  // A change shows at once from the server's answer; the stream's next snapshot then agrees with it.
+  return (
+    <CardSection titleId={titleId} testId="dashboard-items" className={className}>
+      <div className="border-b border-slate-200 p-4 sm:p-6">
+        <h2 id={titleId} ref={titleRef} tabIndex={-1} className="text-lg font-semibold text-slate-900">
+          Items
+        </h2>
+        <p className="mt-1 text-sm text-slate-600">
+          {workspace
+            ? 'Changes made by anyone in this workspace appear here at once.'
+            : 'Changes appear here at once, in every tab and on every device you are signed in on.'}
+        </p>
+        {canWrite ? (
+          <div className="mt-4">
+            <AddItemForm onAdd={onAdd} />
+          </div>
+        ) : (
+          <p className="mt-2 text-sm text-slate-600" data-testid="items-read-only">
+            Your role in this workspace is viewer: you see its items, and others change them.
+          </p>
+        )}
+      </div>
+      {(loadError || actionError) && (
+        <div className="space-y-3 px-4 pt-4 sm:px-6" data-testid="items-errors">
+          {loadError && <Alert variant="error">{loadError}</Alert>}
+          {actionError && <Alert variant="error">{actionError}</Alert>}
+        </div>
+      )}
+      <ItemsBody items={items} isFailing={Boolean(loadError)} actions={canWrite ? actions : null} />
+    </CardSection>
+  );
+}
+
+/**
+ * The changes made from the list: add, rename, feature, delete. Each shows at once from the server's
+ * answer (the stream's next snapshot then agrees with it); a failure goes to `actionError`, a lost
+ * access to `onAccessLost`.
+ */
+function useItemChanges({
+  workspace,
+  canFeature,
+  setItems,
+  onAccessLost,
+  titleRef,
+}: {
+  workspace: string | null;
+  canFeature: boolean;
+  setItems: Dispatch<SetStateAction<Item[] | null>>;
+  onAccessLost: () => void;
+  titleRef: RefObject<HTMLHeadingElement | null>;
+}) {
+  const [actionError, setActionError] = useState<string | null>(null);
   const replace = (changed: Item) =>
     setItems((current) => current?.map((item) => (item.id === changed.id ? changed : item)) ?? current);
 
@@ -85,37 +142,7 @@ export function ItemList({
       return isDeleted;
     },
   };
-
-  return (
-    <CardSection titleId={titleId} testId="dashboard-items" className={className}>
-      <div className="border-b border-slate-200 p-4 sm:p-6">
-        <h2 id={titleId} ref={titleRef} tabIndex={-1} className="text-lg font-semibold text-slate-900">
-          Items
-        </h2>
-        <p className="mt-1 text-sm text-slate-600">
-          {workspace
-            ? 'Changes made by anyone in this workspace appear here at once.'
-            : 'Changes appear here at once, in every tab and on every device you are signed in on.'}
-        </p>
-        {canWrite ? (
-          <div className="mt-4">
-            <AddItemForm onAdd={onAdd} />
-          </div>
-        ) : (
-          <p className="mt-2 text-sm text-slate-600" data-testid="items-read-only">
-            Your role in this workspace is viewer: you see its items, and others change them.
-          </p>
-        )}
-      </div>
-      {(loadError || actionError) && (
-        <div className="space-y-3 px-4 pt-4 sm:px-6" data-testid="items-errors">
-          {loadError && <Alert variant="error">{loadError}</Alert>}
-          {actionError && <Alert variant="error">{actionError}</Alert>}
-        </div>
-      )}
-      <ItemsBody items={items} isFailing={Boolean(loadError)} actions={canWrite ? actions : null} />
-    </CardSection>
-  );
+  return { actionError, onAdd, actions };
 }
 
 function ItemsBody({
@@ -132,14 +159,9 @@ function ItemsBody({
   }
   if (items.length === 0) {
     return (
-      <div className="px-4 py-12 text-center sm:px-6" data-testid="items-empty">
-        <p className="font-medium text-slate-900">No items yet</p>
-        <p className="mt-1 text-sm text-slate-600">
-          {actions
-            ? 'Add your first item with the form above.'
-            : 'Items added in this workspace appear here.'}
-        </p>
-      </div>
+      <EmptyList testId="items-empty" title="No items yet">
+        {actions ? 'Add your first item with the form above.' : 'Items added in this workspace appear here.'}
+      </EmptyList>
     );
   }
   return (

@@ -1,9 +1,8 @@
 import { itemNameField } from '@launchkit/api-contract/field-rules';
 import { formatLongDate } from '@launchkit/plans';
 import { useEffect, useRef, useState } from 'react';
-import { Button } from '#web/components/forms/button.tsx';
-import { requiredField } from '#web/components/forms/error-message.ts';
-import { ModalDialog } from '#web/components/forms/modal-dialog.tsx';
+import { Button, RowAction } from '#web/components/forms/button.tsx';
+import { ConfirmDialog } from '#web/components/forms/confirm-dialog.tsx';
 import { TextField } from '#web/components/forms/text-field.tsx';
 import { useAppForm } from '#web/hooks/use-app-form.ts';
 import type { Item } from '#web/lib/items.ts';
@@ -14,9 +13,6 @@ export type ItemActions = {
   onToggleFeatured: (item: Item) => Promise<boolean>;
   onDelete: (item: Item) => Promise<boolean>;
 };
-
-const actionClasses =
-  'rounded-md px-2.5 py-1.5 text-sm font-medium disabled:cursor-not-allowed disabled:opacity-60';
 
 /**
  * One item: its featuring star, its name (renamed in place) and its actions; without actions (a role
@@ -51,18 +47,22 @@ function ReadOnlyItemRow({ item }: { item: Item }) {
   );
 }
 
-function EditableItemRow({ item, actions }: { item: Item; actions: ItemActions }) {
-  const [isEditing, setIsEditing] = useState(false);
-  const [isConfirmingDelete, setIsConfirmingDelete] = useState(false);
-  const [isBusy, setIsBusy] = useState(false);
+/** Leaving the rename form (saved or cancelled) puts focus back on the Rename button. */
+function useFocusAfterEditing(isEditing: boolean) {
   const renameButtonRef = useRef<HTMLButtonElement>(null);
   const wasEditing = useRef(false);
-
-  // Leaving the rename form (saved or cancelled) puts focus back on the Rename button.
   useEffect(() => {
     if (wasEditing.current && !isEditing) renameButtonRef.current?.focus();
     wasEditing.current = isEditing;
   }, [isEditing]);
+  return renameButtonRef;
+}
+
+function EditableItemRow({ item, actions }: { item: Item; actions: ItemActions }) {
+  const [isEditing, setIsEditing] = useState(false);
+  const [isConfirmingDelete, setIsConfirmingDelete] = useState(false);
+  const [isBusy, setIsBusy] = useState(false);
+  const renameButtonRef = useFocusAfterEditing(isEditing);
 
   const run = async (action: () => Promise<boolean>) => {
     setIsBusy(true);
@@ -73,19 +73,11 @@ function EditableItemRow({ item, actions }: { item: Item; actions: ItemActions }
 
   return (
     <li className="flex items-start gap-3 px-4 py-4 sm:px-6" data-testid="item-row">
-      <button
-        type="button"
-        aria-pressed={item.featured}
-        aria-label={`Feature ${item.name}`}
-        title={item.featured ? 'Featured' : 'Not featured'}
+      <FeatureToggle
+        item={item}
         disabled={isBusy}
-        onClick={() => void run(() => actions.onToggleFeatured(item))}
-        className={`-m-1 rounded-md p-1 disabled:cursor-not-allowed ${
-          item.featured ? 'text-amber-500 hover:text-amber-600' : 'text-slate-400 hover:text-slate-600'
-        }`}
-      >
-        <StarIcon isFilled={item.featured} />
-      </button>
+        onToggle={() => void run(() => actions.onToggleFeatured(item))}
+      />
       {isEditing ? (
         <RenameForm
           item={item}
@@ -98,29 +90,18 @@ function EditableItemRow({ item, actions }: { item: Item; actions: ItemActions }
         <div className="flex min-w-0 flex-1 flex-wrap items-center justify-between gap-x-4 gap-y-2">
           <ItemSummary item={item} />
           <div className="-mr-2.5 ml-auto flex gap-1">
-            <button
-              ref={renameButtonRef}
-              type="button"
-              disabled={isBusy}
-              onClick={() => setIsEditing(true)}
-              className={`${actionClasses} text-slate-700 hover:bg-slate-100`}
-            >
+            <RowAction ref={renameButtonRef} disabled={isBusy} onClick={() => setIsEditing(true)}>
               Rename<span className="sr-only"> {item.name}</span>
-            </button>
-            <button
-              type="button"
-              disabled={isBusy}
-              onClick={() => setIsConfirmingDelete(true)}
-              className={`${actionClasses} text-red-700 hover:bg-red-50`}
-            >
+            </RowAction>
+            <RowAction isDanger disabled={isBusy} onClick={() => setIsConfirmingDelete(true)}>
               Delete<span className="sr-only"> {item.name}</span>
-            </button>
+            </RowAction>
           </div>
         </div>
       )}
       {isConfirmingDelete && (
-        <ModalDialog
-          titleId="delete-item-title"
+        <ConfirmDialog
+          id="delete-item"
           title="Delete this item?"
           description={
             <p>
@@ -128,26 +109,41 @@ function EditableItemRow({ item, actions }: { item: Item; actions: ItemActions }
               undone.
             </p>
           }
-          onClose={() => setIsConfirmingDelete(false)}
-          testId="delete-item-dialog"
-        >
-          <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-            <Button variant="secondary" onClick={() => setIsConfirmingDelete(false)}>
-              Cancel
-            </Button>
-            <Button
-              className="bg-red-700 hover:bg-red-800"
-              onClick={() => {
-                setIsConfirmingDelete(false);
-                void run(() => actions.onDelete(item));
-              }}
-            >
-              Delete item
-            </Button>
-          </div>
-        </ModalDialog>
+          confirmLabel="Delete item"
+          onConfirm={() => {
+            setIsConfirmingDelete(false);
+            void run(() => actions.onDelete(item));
+          }}
+          onCancel={() => setIsConfirmingDelete(false)}
+        />
       )}
     </li>
+  );
+}
+
+function FeatureToggle({
+  item,
+  disabled,
+  onToggle,
+}: {
+  item: Item;
+  disabled: boolean;
+  onToggle: () => void;
+}) {
+  return (
+    <button
+      type="button"
+      aria-pressed={item.featured}
+      aria-label={`Feature ${item.name}`}
+      title={item.featured ? 'Featured' : 'Not featured'}
+      disabled={disabled}
+      onClick={onToggle}
+      className={`-m-1 rounded-md p-1 disabled:cursor-not-allowed ${
+        item.featured ? 'text-amber-500 hover:text-amber-600' : 'text-slate-400 hover:text-slate-600'
+      }`}
+    >
+      <StarIcon isFilled={item.featured} />
+    </button>
   );
 }
 
@@ -162,12 +158,9 @@ function RenameForm({
   onSave: (name: string) => Promise<void>;
   onCancel: () => void;
 }) {
-  const {
-    register,
-    handleSubmit,
-    setFocus,
-    formState: { errors, isSubmitting },
-  } = useAppForm<RenameValues>({ name: item.name });
+  const { requiredProps, handleSubmit, setFocus, isSubmitting } = useAppForm<RenameValues>({
+    name: item.name,
+  });
 
   useEffect(() => setFocus('name', { shouldSelect: true }), [setFocus]);
 
@@ -185,8 +178,6 @@ function RenameForm({
         autoComplete="off"
         maxLength={itemNameField.max}
         fieldClassName="min-w-0 flex-1"
-        disabled={isSubmitting}
-        error={errors.name?.message}
         onKeyDown={(event) => {
           if (event.key === 'Escape') {
             // Escape here means "stop renaming", not "close" for anything around the list.
@@ -194,7 +185,7 @@ function RenameForm({
             onCancel();
           }
         }}
-        {...register('name', { validate: requiredField(itemNameField) })}
+        {...requiredProps('name', itemNameField)}
       />
       <div className="flex gap-2">
         <Button type="submit" busy={isSubmitting} busyLabel="Saving…">

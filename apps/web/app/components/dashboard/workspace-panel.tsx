@@ -1,8 +1,7 @@
 import { useState } from 'react';
-import { Alert } from '#web/components/forms/alert.tsx';
 import { Button } from '#web/components/forms/button.tsx';
+import { ConfirmDialog } from '#web/components/forms/confirm-dialog.tsx';
 import { errorMessage } from '#web/components/forms/error-message.ts';
-import { ModalDialog } from '#web/components/forms/modal-dialog.tsx';
 import { roleDescriptions, roleNames } from '#web/lib/team/roles.ts';
 import { type Workspace, workspaceLabel, workspaces } from '#web/lib/team/workspaces.ts';
 
@@ -65,8 +64,8 @@ export function WorkspacePanel({ workspace }: { workspace: Workspace }) {
         </Button>
       </div>
       {isConfirming && (
-        <ModalDialog
-          titleId="leave-workspace-title"
+        <ConfirmDialog
+          id="leave-workspace"
           title={`Leave ${label}?`}
           description={
             <p>
@@ -74,38 +73,16 @@ export function WorkspacePanel({ workspace }: { workspace: Workspace }) {
               owner to invite you again.
             </p>
           }
-          onClose={() => {
+          confirmLabel="Leave workspace"
+          onConfirm={() => void leave()}
+          onCancel={() => {
             setIsConfirming(false);
             setError(null);
           }}
-          testId="leave-workspace-dialog"
-        >
-          {error && (
-            <Alert variant="error" className="mb-4">
-              {error}
-            </Alert>
-          )}
-          <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-            <Button
-              variant="secondary"
-              disabled={isLeaving}
-              onClick={() => {
-                setIsConfirming(false);
-                setError(null);
-              }}
-            >
-              Cancel
-            </Button>
-            <Button
-              className="bg-red-700 hover:bg-red-800"
-              busy={isLeaving}
-              busyLabel="Leaving…"
-              onClick={() => void leave()}
-            >
-              Leave workspace
-            </Button>
-          </div>
-        </ModalDialog>
+          busy={isLeaving}
+          busyLabel="Leaving…"
+          error={error}
+        />
       )}
     </section>
   );

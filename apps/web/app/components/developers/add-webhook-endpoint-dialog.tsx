@@ -1,26 +1,22 @@
+import { webhookEventsField, webhookUrlField } from '@launchkit/api-contract/field-rules';
 import {
   type WebhookEventType,
   webhookEventLabels,
   webhookEventTypes,
 } from '@launchkit/api-contract/webhook-events';
-import { DialogActions } from '#web/components/forms/dialog-actions.tsx';
-import { FormOutcome } from '#web/components/forms/form-outcome.tsx';
-import { ModalDialog } from '#web/components/forms/modal-dialog.tsx';
+import { ChoiceGroup } from '#web/components/forms/choice-group.tsx';
+import { FormDialog } from '#web/components/forms/form-dialog.tsx';
 import { TextField } from '#web/components/forms/text-field.tsx';
 import { useAppForm } from '#web/hooks/use-app-form.ts';
 import { createWebhookEndpoint, type WebhookEndpoint } from '#web/lib/webhooks.ts';
 
 type Values = { url: string; description: string; events: WebhookEventType[] };
 
-const urlRule = {
-  label: 'endpoint URL',
-  max: 2048,
-  required: 'Enter the endpoint’s full address, starting with https://.',
-};
+const addLabels = { idle: 'Add endpoint', busy: 'Adding…' };
 
 /**
  * Registers an endpoint: its address, what it is for, and the events it receives. The server checks
- * the address (https; in production a public host) and answers why it refuses one, shown here.
+ * the address (https; in production a public host) and answers why it refuses one, shown under it.
  */
 export function AddWebhookEndpointDialog({
   workspace,
@@ -31,9 +27,8 @@ export function AddWebhookEndpointDialog({
   onAdded: (endpoint: WebhookEndpoint) => void;
   onClose: () => void;
 }) {
-  const { register, requiredProps, fieldProps, submitWith, outcome, isSubmitting, formState } =
-    useAppForm<Values>({ url: '', description: '', events: [] });
-  const eventsError = formState.errors.events?.message;
+  const form = useAppForm<Values>({ url: '', description: '', events: [] });
+  const { requiredProps, fieldProps, submitWith } = form;
   const onSubmit = submitWith(async (values) => {
     onAdded(
       await createWebhookEndpoint(workspace, {
@@ -44,64 +39,60 @@ export function AddWebhookEndpointDialog({
     );
   });
   return (
-    <ModalDialog
+    <FormDialog
       titleId="add-webhook-endpoint-title"
       title="Add a webhook endpoint"
       description="The product posts a signed JSON event to this address each time one of the chosen events happens in this workspace."
       onClose={onClose}
       testId="add-webhook-endpoint-dialog"
+      form={form}
+      onSubmit={onSubmit}
+      labels={addLabels}
     >
-      <form noValidate onSubmit={onSubmit} className="space-y-5">
-        <TextField
-          id="webhook-url"
-          label="Endpoint URL"
-          type="url"
-          hint="https:// (plain http:// only for localhost, in development)."
-          autoComplete="off"
-          placeholder="https://example.com/webhooks/launchkit"
-          {...requiredProps('url', urlRule)}
-        />
-        <TextField
-          id="webhook-description"
-          label="Description"
-          optional
-          autoComplete="off"
-          {...fieldProps('description')}
-        />
-        <fieldset aria-describedby={eventsError ? 'webhook-events-error' : undefined}>
-          <legend className="text-sm font-medium text-slate-900">Events</legend>
-          <div className="mt-2 grid gap-2 sm:grid-cols-2">
-            {webhookEventTypes.map((type) => (
-              <label key={type} className="flex items-start gap-2 text-sm text-slate-800">
-                <input
-                  type="checkbox"
-                  value={type}
-                  className="mt-0.5 size-4 rounded border-slate-400 text-brand-600 focus:ring-brand-600"
-                  disabled={isSubmitting}
-                  {...register('events', {
-                    validate: (events) => events.length > 0 || 'Choose at least one event.',
-                  })}
-                />
-                <span>
-                  {webhookEventLabels[type]} <code className="text-xs text-slate-600">{type}</code>
-                </span>
-              </label>
-            ))}
-          </div>
-          {eventsError && (
-            <p id="webhook-events-error" className="mt-2 text-sm text-red-700">
-              {eventsError}
-            </p>
-          )}
-        </fieldset>
-        <FormOutcome outcome={outcome} />
-        <DialogActions
-          busy={isSubmitting}
-          onCancel={onClose}
-          submitLabel="Add endpoint"
-          busyLabel="Adding…"
-        />
-      </form>
-    </ModalDialog>
+      <TextField
+        id="webhook-url"
+        label="Endpoint URL"
+        type="url"
+        hint="https:// (plain http:// only for localhost, in development)."
+        autoComplete="off"
+        placeholder="https://example.com/webhooks/launchkit"
+        {...requiredProps('url', webhookUrlField)}
+      />
+      <TextField
+        id="webhook-description"
+        label="Description"
+        optional
+        autoComplete="off"
+        {...fieldProps('description')}
+      />
+      <EventChoices form={form} />
+    </FormDialog>
+  );
+}
+
+/** The events the endpoint receives, one checkbox each; at least one (webhookEventsField). */
+function EventChoices({ form }: { form: ReturnType<typeof useAppForm<Values>> }) {
+  const events = form.register('events', {
+    validate: (chosen) => chosen.length > 0 || webhookEventsField.required,
+  });
+  return (
+    <ChoiceGroup id="webhook-events" legend="Events" error={form.formState.errors.events?.message}>
+      <div className="mt-2 grid gap-2 sm:grid-cols-2">
+        {webhookEventTypes.map((type) => (
+          <label key={type} className="flex items-start gap-2 text-sm text-slate-800">
+            <input
+              type="checkbox"
+              value={type}
+              className="mt-0.5 size-4 rounded border-slate-400 text-brand-600 focus:ring-brand-600"
+              disabled={form.isSubmitting}
+              {...events}
+            />
+            <span>
+              {webhookEventLabels[type]} <code className="text-xs text-slate-600">{type}</code>
+            </span>
+          </label>
+        ))}
+      </div>
+    </ChoiceGroup>
   );
 }

@@ -3,12 +3,14 @@ import { useRef, useState } from 'react';
 import { Alert } from '#web/components/forms/alert.tsx';
 import { Button } from '#web/components/forms/button.tsx';
 import { ConfirmDialog } from '#web/components/forms/confirm-dialog.tsx';
-import { errorMessage } from '#web/components/forms/error-message.ts';
-import { LoadFailure } from '#web/components/forms/load-failure.tsx';
-import { CardSection } from '#web/components/layout/card-section.tsx';
-import { LoadingStatus } from '#web/components/layout/loading-status.tsx';
+import { FormOutcome } from '#web/components/forms/form-outcome.tsx';
+import { CardSection, PanelHeader, PanelNotices } from '#web/components/layout/card-section.tsx';
+import { EmptyList, ListLoading } from '#web/components/layout/list-states.tsx';
 import { useApiResource } from '#web/hooks/use-api-resource.ts';
+import { useDialogOpener } from '#web/hooks/use-dialog-opener.ts';
+import { useRowActions } from '#web/hooks/use-row-actions.ts';
 import { describeWhen } from '#web/lib/activity.ts';
+import type { ApiError } from '#web/lib/api.ts';
 import { type ApiKey, type CreatedApiKey, listApiKeys, revokeApiKey } from '#web/lib/api-keys.ts';
 import { CreateApiKeyDialog, keyRoleDescriptions } from './create-api-key-dialog.tsx';
 import type { DeveloperSectionProps } from './developer-section.ts';
@@ -26,103 +28,86 @@ const isExpired = (key: ApiKey, now = Date.now()) =>
  */
 export function ApiKeysSection({ workspace }: DeveloperSectionProps) {
   const { data: keys, error, reload, retry } = useApiResource((signal) => listApiKeys(workspace, signal));
-  const [isCreating, setIsCreating] = useState(false);
   const [created, setCreated] = useState<CreatedApiKey | null>(null);
   const [revoking, setRevoking] = useState<ApiKey | null>(null);
-  const [busyId, setBusyId] = useState<string | null>(null);
-  const [outcome, setOutcome] = useState<{ variant: 'success' | 'error'; message: string } | null>(null);
-  const createButtonRef = useRef<HTMLButtonElement>(null);
+  const { busyId, outcome, setOutcome, act } = useRowActions(reload);
+  const creating = useDialogOpener(() => setOutcome(null));
   const titleRef = useRef<HTMLHeadingElement>(null);
 
   const revoke = async (key: ApiKey) => {
     setRevoking(null);
-    setBusyId(key.id);
-    setOutcome(null);
-    try {
+    const isRevoked = await act(key.id, async () => {
       await revokeApiKey(workspace, key.id);
-      setOutcome({ variant: 'success', message: `Key “${key.name}” revoked: it no longer works.` });
-      titleRef.current?.focus();
-    } catch (failure) {
-      setOutcome({ variant: 'error', message: errorMessage(failure) });
-    } finally {
-      setBusyId(null);
-      reload();
-    }
+      return `Key “${key.name}” revoked: it no longer works.`;
+    });
+    if (isRevoked) titleRef.current?.focus();
+  };
+  const closeCreated = () => {
+    setCreated(null);
+    creating.buttonRef.current?.focus();
   };
 
   return (
     <CardSection titleId={titleId} testId="api-keys">
-      <div className="flex flex-col gap-4 border-b border-slate-200 p-4 sm:flex-row sm:items-start sm:justify-between sm:p-6">
-        <div>
-          <h2 id={titleId} ref={titleRef} tabIndex={-1} className="text-lg font-semibold text-slate-900">
-            API keys
-          </h2>
-          <p className="mt-1 text-sm text-slate-600">
-            A key calls the API in this workspace with its role. It never reaches billing, members or keys.
-          </p>
-        </div>
-        <Button
-          ref={createButtonRef}
-          onClick={() => {
-            setOutcome(null);
-            setIsCreating(true);
-          }}
-        >
-          Create key
-        </Button>
-      </div>
-      <div className="space-y-3 px-4 pt-4 empty:hidden sm:px-6">
-        {created && (
-          <NewKeySecret
-            name={created.key.name}
-            secret={created.secret}
-            onDone={() => {
-              setCreated(null);
-              createButtonRef.current?.focus();
-            }}
-          />
-        )}
-        {outcome && <Alert variant={outcome.variant}>{outcome.message}</Alert>}
+      <PanelHeader
+        titleId={titleId}
+        title="API keys"
+        titleRef={titleRef}
+        action={{ label: 'Create key', ref: creating.buttonRef, onClick: creating.open }}
+      >
+        <p className="mt-1 text-sm text-slate-600">
+          A key calls the API in this workspace with its role. It never reaches billing, members or keys.
+        </p>
+      </PanelHeader>
+      <PanelNotices>
+        {created && <NewKeySecret name={created.key.name} secret={created.secret} onDone={closeCreated} />}
+        <FormOutcome outcome={outcome} />
         {error && keys !== null && <Alert variant="error">{error.message}</Alert>}
-      </div>
-      <KeyList
-        keys={keys}
-        error={keys === null ? error : null}
-        onRetry={retry}
-        busyId={busyId}
-        onRevoke={setRevoking}
-      />
-      {isCreating && (
+      </PanelNotices>
+      <KeyList keys={keys} error={error} onRetry={retry} busyId={busyId} onRevoke={setRevoking} />
+      {creating.isOpen && (
         <CreateApiKeyDialog
           workspace={workspace}
           onCreated={(key) => {
-            setIsCreating(false);
+            creating.close();
             setCreated(key);
             reload();
           }}
-          onClose={() => {
-            setIsCreating(false);
-            createButtonRef.current?.focus();
-          }}
+          onClose={creating.cancel}
         />
       )}
       {revoking && (
-        <ConfirmDialog
-          titleId="revoke-api-key-title"
-          title={`Revoke “${revoking.name}”?`}
-          description={
-            <p>
-              Programs using <span className="font-mono">{revoking.prefix}…</span> are refused from their next
-              request. This cannot be undone.
-            </p>
-          }
-          confirmLabel="Revoke key"
+        <RevokeKeyDialog
+          apiKey={revoking}
           onConfirm={() => void revoke(revoking)}
           onCancel={() => setRevoking(null)}
-          testId="revoke-api-key-dialog"
         />
       )}
     </CardSection>
+  );
+}
+
+function RevokeKeyDialog({
+  apiKey,
+  ...answers
+}: {
+  apiKey: ApiKey;
+  onConfirm: () => void;
+  onCancel: () => void;
+}) {
+  return (
+    <ConfirmDialog
+      {...answers}
+      id="revoke-api-key"
+      title={`Revoke “${apiKey.name}”?`}
+      description={
+        <p>
+          Programs using <span className="font-mono">{apiKey.prefix}…</span> are refused from their next
+          request. This cannot be undone.
+        </p>
+      }
+      confirmLabel="Revoke key"
+    />
   );
 }
 
@@ -134,26 +119,17 @@ function KeyList({
   onRevoke,
 }: {
   keys: ApiKey[] | null;
-  error: Parameters<typeof LoadFailure>[0]['error'] | null;
+  error: ApiError | null;
   onRetry: () => void;
   busyId: string | null;
   onRevoke: (key: ApiKey) => void;
 }) {
-  if (keys === null) {
-    return error ? (
-      <div className="p-4 sm:p-6">
-        <LoadFailure error={error} onRetry={onRetry} />
-      </div>
-    ) : (
-      <LoadingStatus className="py-12" />
-    );
-  }
+  if (keys === null) return <ListLoading error={error} onRetry={onRetry} />;
   if (keys.length === 0) {
     return (
-      <div className="px-4 py-12 text-center sm:px-6" data-testid="api-keys-empty">
-        <p className="font-medium text-slate-900">No keys yet</p>
-        <p className="mt-1 text-sm text-slate-600">Create one for each system that calls the API.</p>
-      </div>
+      <EmptyList testId="api-keys-empty" title="No keys yet">
+        Create one for each system that calls the API.
+      </EmptyList>
     );
   }
   return (

@@ -1,9 +1,7 @@
 import { apiKeyMaxDays, apiKeyNameField } from '@launchkit/api-contract/field-rules';
 import { type MemberRole, memberRoles } from '@launchkit/api-contract/permissions';
-import { DialogActions } from '#web/components/forms/dialog-actions.tsx';
-import { FormOutcome } from '#web/components/forms/form-outcome.tsx';
-import { ModalDialog } from '#web/components/forms/modal-dialog.tsx';
-import { TextField } from '#web/components/forms/text-field.tsx';
+import { FormDialog } from '#web/components/forms/form-dialog.tsx';
+import { Options, SelectField, TextField } from '#web/components/forms/text-field.tsx';
 import { useAppForm } from '#web/hooks/use-app-form.ts';
 import { type CreatedApiKey, createApiKey } from '#web/lib/api-keys.ts';
 
@@ -24,8 +22,7 @@ const expiryChoices = [
 
 type Values = { name: string; role: MemberRole; expiresInDays: string };
 
-const selectClasses =
-  'mt-1.5 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-sm text-slate-900 shadow-sm focus:border-brand-600 focus:ring-2 focus:ring-brand-600/20 focus:outline-none';
+const createLabels = { idle: 'Create key', busy: 'Creating…' };
 
 /**
  * Makes an API key of the workspace: its name, its role (never owner) and when it expires. A refusal
@@ -40,11 +37,8 @@ export function CreateApiKeyDialog({
   onCreated: (created: CreatedApiKey) => void;
   onClose: () => void;
 }) {
-  const { register, requiredProps, submitWith, outcome, isSubmitting } = useAppForm<Values>({
-    name: '',
-    role: 'member',
-    expiresInDays: '',
-  });
+  const form = useAppForm<Values>({ name: '', role: 'member', expiresInDays: '' });
+  const { fieldProps, requiredProps, submitWith } = form;
   const onSubmit = submitWith(async (values) => {
     onCreated(
       await createApiKey(workspace, {
@@ -55,58 +49,33 @@ export function CreateApiKeyDialog({
     );
   });
   return (
-    <ModalDialog
+    <FormDialog
       titleId="create-api-key-title"
       title="Create an API key"
       description="The key acts in this workspace with the role you choose. It never reaches billing, members or keys."
       onClose={onClose}
       testId="create-api-key-dialog"
+      form={form}
+      onSubmit={onSubmit}
+      labels={createLabels}
     >
-      <form noValidate onSubmit={onSubmit} className="space-y-5">
-        <TextField
-          id="api-key-name"
-          label="Name"
-          hint="What it is for, as the activity log will name it."
-          autoComplete="off"
-          {...requiredProps('name', apiKeyNameField)}
-        />
-        <div>
-          <label htmlFor="api-key-role" className="block text-sm font-medium text-slate-900">
-            Role
-          </label>
-          <select id="api-key-role" className={selectClasses} disabled={isSubmitting} {...register('role')}>
-            {memberRoles.map((role) => (
-              <option key={role} value={role}>
-                {keyRoleDescriptions[role]}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div>
-          <label htmlFor="api-key-expiry" className="block text-sm font-medium text-slate-900">
-            Expires
-          </label>
-          <select
-            id="api-key-expiry"
-            className={selectClasses}
-            disabled={isSubmitting}
-            {...register('expiresInDays')}
-          >
-            {expiryChoices.map((choice) => (
-              <option key={choice.value} value={choice.value}>
-                {choice.label}
-              </option>
-            ))}
-          </select>
-        </div>
-        <FormOutcome outcome={outcome} />
-        <DialogActions
-          busy={isSubmitting}
-          onCancel={onClose}
-          submitLabel="Create key"
-          busyLabel="Creating…"
-        />
-      </form>
-    </ModalDialog>
+      <TextField
+        id="api-key-name"
+        label="Name"
+        hint="What it is for, as the activity log will name it."
+        autoComplete="off"
+        {...requiredProps('name', apiKeyNameField)}
+      />
+      <SelectField id="api-key-role" label="Role" {...fieldProps('role')}>
+        <Options values={memberRoles} labels={keyRoleDescriptions} />
+      </SelectField>
+      <SelectField id="api-key-expiry" label="Expires" {...fieldProps('expiresInDays')}>
+        {expiryChoices.map((choice) => (
+          <option key={choice.value} value={choice.value}>
+            {choice.label}
+          </option>
+        ))}
+      </SelectField>
+    </FormDialog>
   );
 }

@@ -1,11 +1,10 @@
 import { webhookEventLabels } from '@launchkit/api-contract/webhook-events';
-import { useState } from 'react';
-import { Alert } from '#web/components/forms/alert.tsx';
 import { Button } from '#web/components/forms/button.tsx';
-import { errorMessage } from '#web/components/forms/error-message.ts';
+import { FormOutcome } from '#web/components/forms/form-outcome.tsx';
 import { LoadFailure } from '#web/components/forms/load-failure.tsx';
 import { LoadingStatus } from '#web/components/layout/loading-status.tsx';
 import { useApiResource } from '#web/hooks/use-api-resource.ts';
+import { useRowActions } from '#web/hooks/use-row-actions.ts';
 import { describeWhen } from '#web/lib/activity.ts';
 import { listWebhookDeliveries, redeliverWebhook, type WebhookDelivery } from '#web/lib/webhooks.ts';
 
@@ -28,28 +27,14 @@ export function WebhookDeliveryLog({
   endpointId: string;
   labelledBy: string;
 }) {
-  const {
-    data: deliveries,
-    error,
-    reload,
-    retry,
-  } = useApiResource((signal) => listWebhookDeliveries(workspace, endpointId, signal));
-  const [busyId, setBusyId] = useState<string | null>(null);
-  const [outcome, setOutcome] = useState<{ variant: 'success' | 'error'; message: string } | null>(null);
-
-  const redeliver = async (delivery: WebhookDelivery) => {
-    setBusyId(delivery.id);
-    setOutcome(null);
-    try {
+  const resource = useApiResource((signal) => listWebhookDeliveries(workspace, endpointId, signal));
+  const { data: deliveries, error, reload, retry } = resource;
+  const { busyId, outcome, act } = useRowActions(reload);
+  const redeliver = (delivery: WebhookDelivery) =>
+    void act(delivery.id, async () => {
       await redeliverWebhook(workspace, endpointId, delivery.id);
-      setOutcome({ variant: 'success', message: `${delivery.eventType} queued again.` });
-    } catch (failure) {
-      setOutcome({ variant: 'error', message: errorMessage(failure) });
-    } finally {
-      setBusyId(null);
-      reload();
-    }
-  };
+      return `${delivery.eventType} queued again.`;
+    });
 
   if (deliveries === null) {
     return error ? <LoadFailure error={error} onRetry={retry} /> : <LoadingStatus className="py-6" />;
@@ -62,7 +47,7 @@ export function WebhookDeliveryLog({
           Refresh
         </Button>
       </div>
-      {outcome && <Alert variant={outcome.variant}>{outcome.message}</Alert>}
+      <FormOutcome outcome={outcome} />
       {deliveries.length === 0 ? (
         <p className="text-sm text-slate-600">
           No deliveries yet: they appear here when a chosen event happens.
@@ -76,82 +61,89 @@ export function WebhookDeliveryLog({
           className="relative overflow-x-auto"
         >
           <table className="w-full min-w-[36rem] text-left text-sm" aria-labelledby={labelledBy}>
-            <thead className="text-xs text-slate-600">
-              <tr>
-                <th scope="col" className="py-2 pr-3 font-medium">
-                  Event
-                </th>
-                <th scope="col" className="py-2 pr-3 font-medium">
-                  Status
-                </th>
-                <th scope="col" className="py-2 pr-3 font-medium">
-                  Response
-                </th>
-                <th scope="col" className="py-2 pr-3 font-medium">
-                  Duration
-                </th>
-                <th scope="col" className="py-2 pr-3 font-medium">
-                  Attempts
-                </th>
-                <th scope="col" className="py-2 pr-3 font-medium">
-                  <span className="sr-only">Actions</span>
-                </th>
-              </tr>
-            </thead>
+            <DeliveryTableHead />
             <tbody className="divide-y divide-slate-200">
-              {deliveries.map((delivery) => {
-                const status = statusLabels[delivery.status];
-                const eventId = `webhook-delivery-${delivery.id}`;
-                return (
-                  <tr key={delivery.id} data-testid="webhook-delivery-row" data-status={delivery.status}>
-                    <td className="py-2 pr-3 align-top">
-                      <span id={eventId} className="block font-mono text-xs text-slate-900">
-                        {delivery.eventType}
-                      </span>
-                      <span className="block text-xs text-slate-600">
-                        {webhookEventLabels[delivery.eventType]} · {describeWhen(delivery.createdAt)}
-                      </span>
-                    </td>
-                    <td className="py-2 pr-3 align-top">
-                      <span
-                        className={`inline-flex rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset ${status.classes}`}
-                      >
-                        {status.label}
-                      </span>
-                      {delivery.error && delivery.status !== 'succeeded' && (
-                        <span className="mt-1 block max-w-56 break-words text-xs text-slate-600">
-                          {delivery.error}
-                        </span>
-                      )}
-                    </td>
-                    <td
-                      className="py-2 pr-3 align-top font-mono text-xs"
-                      data-testid="webhook-delivery-response"
-                    >
-                      {delivery.responseStatus ?? '—'}
-                    </td>
-                    <td className="py-2 pr-3 align-top text-xs">
-                      {delivery.durationMs === null ? '—' : `${delivery.durationMs} ms`}
-                    </td>
-                    <td className="py-2 pr-3 align-top text-xs">{delivery.attempts}</td>
-                    <td className="py-2 align-top text-right">
-                      <Button
-                        variant="secondary"
-                        aria-describedby={eventId}
-                        busy={busyId === delivery.id}
-                        busyLabel="Queuing…"
-                        onClick={() => void redeliver(delivery)}
-                      >
-                        Redeliver
-                      </Button>
-                    </td>
-                  </tr>
-                );
-              })}
+              {deliveries.map((delivery) => (
+                <DeliveryRow
+                  key={delivery.id}
+                  delivery={delivery}
+                  isBusy={busyId === delivery.id}
+                  onRedeliver={() => redeliver(delivery)}
+                />
+              ))}
             </tbody>
           </table>
         </section>
       )}
     </div>
+  );
+}
+
+/** The table's column headings; the last, over Redeliver, is named for assistive technology only. */
+const columns = ['Event', 'Status', 'Response', 'Duration', 'Attempts', ''];
+
+function DeliveryTableHead() {
+  const cells = columns.map((column) => (
+    <th key={column} scope="col" className="py-2 pr-3 font-medium">
+      {column || <span className="sr-only">Actions</span>}
+    </th>
+  ));
+  return (
+    <thead className="text-xs text-slate-600">
+      <tr>{cells}</tr>
+    </thead>
+  );
+}
+
+function DeliveryRow({
+  delivery,
+  isBusy,
+  onRedeliver,
+}: {
+  delivery: WebhookDelivery;
+  isBusy: boolean;
+  onRedeliver: () => void;
+}) {
+  const status = statusLabels[delivery.status];
+  const eventId = `webhook-delivery-${delivery.id}`;
+  return (
+    <tr data-testid="webhook-delivery-row" data-status={delivery.status}>
+      <td className="py-2 pr-3 align-top">
+        <span id={eventId} className="block font-mono text-xs text-slate-900">
+          {delivery.eventType}
+        </span>
+        <span className="block text-xs text-slate-600">
+          {webhookEventLabels[delivery.eventType]} · {describeWhen(delivery.createdAt)}
+        </span>
+      </td>
+      <td className="py-2 pr-3 align-top">
+        <span
+          className={`inline-flex rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset ${status.classes}`}
+        >
+          {status.label}
+        </span>
+        {delivery.error && delivery.status !== 'succeeded' && (
+          <span className="mt-1 block max-w-56 break-words text-xs text-slate-600">{delivery.error}</span>
+        )}
+      </td>
+      <td className="py-2 pr-3 align-top font-mono text-xs" data-testid="webhook-delivery-response">
+        {delivery.responseStatus ?? '—'}
+      </td>
+      <td className="py-2 pr-3 align-top text-xs">
+        {delivery.durationMs === null ? '—' : `${delivery.durationMs} ms`}
+      </td>
+      <td className="py-2 pr-3 align-top text-xs">{delivery.attempts}</td>
+      <td className="py-2 align-top text-right">
+        <Button
+          variant="secondary"
+          aria-describedby={eventId}
+          busy={isBusy}
+          busyLabel="Queuing…"
+          onClick={onRedeliver}
+        >
+          Redeliver
+        </Button>
+      </td>
+    </tr>
   );
 }

@@ -1,6 +1,6 @@
 import type { ComponentProps, ReactNode } from 'react';
 
-export type ButtonVariant = 'primary' | 'secondary';
+export type ButtonVariant = 'primary' | 'secondary' | 'danger';
 export type ButtonSize = 'md' | 'lg';
 
 const base =
@@ -9,6 +9,8 @@ const base =
 const variants: Record<ButtonVariant, string> = {
   primary: 'border-transparent bg-brand-600 text-white shadow-sm hover:bg-brand-700',
   secondary: 'border-slate-300 bg-white text-slate-900 shadow-sm hover:bg-slate-50',
+  /** An action that cannot be taken back (delete, remove). */
+  danger: 'border-transparent bg-red-700 text-white shadow-sm hover:bg-red-800 focus-visible:outline-red-700',
 };
 
 const sizes: Record<ButtonSize, string> = {
@@ -70,6 +72,27 @@ function Spinner() {
     <span
       className="size-4 animate-spin rounded-full border-2 border-current border-r-transparent"
       aria-hidden="true"
+    />
+  );
+}
+
+const rowActionClasses =
+  'rounded-md px-2.5 py-1.5 text-sm font-medium disabled:cursor-not-allowed disabled:opacity-60';
+
+/** A list row's small text action (Rename, Resend invitation); red when it cannot be taken back (Delete, Remove). */
+export function RowAction({
+  isDanger = false,
+  className = '',
+  ref,
+  ...props
+}: Omit<ComponentProps<'button'>, 'type'> & { isDanger?: boolean }) {
+  const tone = isDanger ? 'text-red-700 hover:bg-red-50' : 'text-slate-700 hover:bg-slate-100';
+  return (
+    <button
+      ref={ref}
+      type="button"
+      className={`${rowActionClasses} ${tone} ${className}`.trim()}
+      {...props}
     />
   );
 }

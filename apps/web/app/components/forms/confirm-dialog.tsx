@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { Button } from './button.tsx';
+import { Alert } from './alert.tsx';
+import { DialogActions } from './dialog-actions.tsx';
 import { ModalDialog } from './modal-dialog.tsx';
 
 /**
@@ -7,32 +8,50 @@ import { ModalDialog } from './modal-dialog.tsx';
  * (`Withdraw invitation`, `Remove`), so the choice reads the same in the row and in the dialog.
  */
 export function ConfirmDialog({
-  titleId,
+  id,
   title,
   description,
   confirmLabel,
   onConfirm,
   onCancel,
-  testId,
+  busy,
+  busyLabel,
+  error,
 }: {
-  titleId: string;
+  /** Names the dialog: its title is `${id}-title`, its test id `${id}-dialog`. */
+  id: string;
   title: string;
   description: ReactNode;
   confirmLabel: string;
   onConfirm: () => void;
   onCancel: () => void;
-  testId: string;
+  /** While the action runs, when the dialog stays open for it: both buttons disabled, `busyLabel` shown. */
+  busy?: boolean;
+  busyLabel?: string;
+  /** Why the action failed, above the buttons; the dialog stays open to try again. */
+  error?: string | null;
 }) {
   return (
-    <ModalDialog titleId={titleId} title={title} description={description} onClose={onCancel} testId={testId}>
-      <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-        <Button variant="secondary" onClick={onCancel}>
-          Cancel
-        </Button>
-        <Button className="bg-red-700 hover:bg-red-800" onClick={onConfirm}>
-          {confirmLabel}
-        </Button>
-      </div>
+    <ModalDialog
+      titleId={`${id}-title`}
+      title={title}
+      description={description}
+      onClose={onCancel}
+      testId={`${id}-dialog`}
+    >
+      {error && (
+        <Alert variant="error" className="mb-4">
+          {error}
+        </Alert>
+      )}
+      <DialogActions
+        onCancel={onCancel}
+        submitLabel={confirmLabel}
+        onConfirm={onConfirm}
+        busy={busy}
+        busyLabel={busyLabel}
+        isDanger
+      />
     </ModalDialog>
   );
 }

@@ -1,23 +1,41 @@
 import { Button } from './button.tsx';
 
-/** The foot of a form in a dialog: Cancel, then the submit button (stacked on a phone, submit on top). */
-export function DialogActions({
-  busy,
-  onCancel,
-  submitLabel,
-  busyLabel,
-}: {
-  busy: boolean;
+type DialogActionsProps = {
   onCancel: () => void;
   submitLabel: string;
-  busyLabel: string;
-}) {
+  /** While true both buttons are disabled and the submit button shows `busyLabel`. */
+  busy?: boolean;
+  busyLabel?: string;
+  /** The action cannot be taken back (delete, remove): the submit button is red. */
+  isDanger?: boolean;
+  submitDisabled?: boolean;
+  /** A confirmation without a form: the button acts on click instead of submitting. */
+  onConfirm?: () => void;
+};
+
+/** The foot of a dialog: Cancel, then its action (stacked on a phone, the action on top). */
+export function DialogActions({
+  onCancel,
+  submitLabel,
+  busy = false,
+  busyLabel,
+  isDanger = false,
+  submitDisabled,
+  onConfirm,
+}: DialogActionsProps) {
   return (
     <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
       <Button variant="secondary" disabled={busy} onClick={onCancel}>
         Cancel
       </Button>
-      <Button type="submit" busy={busy} busyLabel={busyLabel}>
+      <Button
+        type={onConfirm ? 'button' : 'submit'}
+        onClick={onConfirm}
+        variant={isDanger ? 'danger' : 'primary'}
+        busy={busy}
+        busyLabel={busyLabel}
+        disabled={submitDisabled}
+      >
         {submitLabel}
       </Button>
     </div>

@@ -32,62 +32,12 @@ const styles: Record<Variant, { root: string; button: string; panel: string }> =
 export function WorkspaceSwitcher({ variant, onChosen }: { variant: Variant; onChosen?: () => void }) {
   const snapshot = useWorkspaces();
   const current = currentWorkspace(snapshot);
-  const { isOpen, setIsOpen, rootRef, buttonRef } = useDisclosure();
-  const menuRef = useRef<HTMLDivElement>(null);
-  // Which entry takes focus when the menu opens: the chosen one, or the last (ArrowUp on the button).
-  const [openAt, setOpenAt] = useState<'current' | 'last'>('current');
+  const menu = useWorkspaceMenu(onChosen);
+  const { isOpen, setIsOpen, rootRef, buttonRef, menuRef, open, choose, onButtonKeyDown, onMenuKeyDown } =
+    menu;
   const ids = { button: `workspace-switcher-${variant}`, menu: `workspace-menu-${variant}` };
-
   const entries: Workspace[] = snapshot.workspaces ?? (current ? [current] : []);
   const label = current ? workspaceLabel(current) : 'Loading…';
-
-  useEffect(() => {
-    if (!isOpen) return;
-    const items = menuItemsOf(menuRef.current);
-    const checked = items.find((item) => item.getAttribute('aria-checked') === 'true');
-    (openAt === 'last' ? items.at(-1) : (checked ?? items[0]))?.focus();
-  }, [isOpen, openAt]);
-
-  const open = (at: 'current' | 'last') => {
-    setOpenAt(at);
-    setIsOpen(true);
-    // Someone may have added the person to a workspace (or removed them) since the page loaded.
-    void workspaces.refresh();
-  };
-
-  const choose = (workspace: Workspace) => {
-    if (!isSelectable(workspace)) return;
-    workspaces.select(workspace.id);
-    setIsOpen(false);
-    if (onChosen) onChosen();
-    else buttonRef.current?.focus();
-  };
-
-  const onButtonKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
-    if (event.key !== 'ArrowDown' && event.key !== 'ArrowUp') return;
-    event.preventDefault();
-    open(event.key === 'ArrowUp' ? 'last' : 'current');
-  };
-
-  const onMenuKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    const items = menuItemsOf(menuRef.current);
-    const index = items.indexOf(document.activeElement as HTMLButtonElement);
-    const moveTo = (next: number) => {
-      event.preventDefault();
-      items[(next + items.length) % items.length]?.focus();
-    };
-    if (event.key === 'ArrowDown') moveTo(index + 1);
-    else if (event.key === 'ArrowUp') moveTo(index - 1);
-    else if (event.key === 'Home') moveTo(0);
-    else if (event.key === 'End') moveTo(items.length - 1);
-    else if (event.key === 'Tab') setIsOpen(false);
-    else if (event.key === 'Escape') {
-      // Handled here, before the mobile menu around it hears it: only this menu closes.
-      event.preventDefault();
-      setIsOpen(false);
-      buttonRef.current?.focus();
-    }
-  };
 
   const style = styles[variant];
   return (
@@ -123,43 +73,131 @@ export function WorkspaceSwitcher({ variant, onChosen }: { variant: Variant; onC
           className="border-t border-slate-100 pt-1"
           onKeyDown={onMenuKeyDown}
         >
-          {entries.map((workspace, index) => {
-            const isChecked = workspace.id === current?.id;
-            const note = noteOf(workspace);
-            const noteId = `${ids.menu}-note-${index}`;
-            return (
-              <button
-                key={workspace.id}
-                type="button"
-                role="menuitemradio"
-                aria-checked={isChecked}
-                aria-disabled={isSelectable(workspace) ? undefined : true}
-                aria-label={workspaceLabel(workspace)}
-                aria-describedby={note ? noteId : undefined}
-                tabIndex={-1}
-                onClick={() => choose(workspace)}
-                className="flex w-full items-start gap-3 rounded-md px-3 py-2 text-left text-sm hover:bg-slate-50 focus-visible:bg-slate-50 aria-disabled:cursor-not-allowed aria-disabled:opacity-70"
-              >
-                <WorkspaceMark label={workspaceInitial(workspace)} />
-                <span className="min-w-0 flex-1">
-                  <span className="block truncate font-medium text-slate-900">
-                    {workspaceLabel(workspace)}
-                  </span>
-                  {note && (
-                    <span id={noteId} className="block truncate text-xs text-slate-600">
-                      {note}
-                    </span>
-                  )}
-                </span>
-                <CheckIcon
-                  className={`mt-0.5 size-4 shrink-0 text-brand-600 ${isChecked ? '' : 'invisible'}`}
-                />
-              </button>
-            );
-          })}
+          {entries.map((workspace, index) => (
+            <MenuEntry
+              key={workspace.id}
+              workspace={workspace}
+              isChecked={workspace.id === current?.id}
+              noteId={`${ids.menu}-note-${index}`}
+              onChoose={() => choose(workspace)}
+            />
+          ))}
         </div>
       </div>
     </div>
+  );
+}
+
+/**
+ * The menu button's behaviour: opening (focus on the chosen entry, or the last with ArrowUp on the
+ * button; the list loaded again), choosing (then `onChosen`, or focus back on the button), and the keys.
+ */
+function useWorkspaceMenu(onChosen?: () => void) {
+  const { isOpen, setIsOpen, rootRef, buttonRef } = useDisclosure();
+  const menuRef = useRef<HTMLDivElement>(null);
+  // Which entry takes focus when the menu opens: the chosen one, or the last (ArrowUp on the button).
+  const [openAt, setOpenAt] = useState<'current' | 'last'>('current');
+  useEffect(() => {
+    if (!isOpen) return;
+    const items = menuItemsOf(menuRef.current);
+    const checked = items.find((item) => item.getAttribute('aria-checked') === 'true');
+    (openAt === 'last' ? items.at(-1) : (checked ?? items[0]))?.focus();
+  }, [isOpen, openAt]);
+
+  const open = (at: 'current' | 'last') => {
+    setOpenAt(at);
+    setIsOpen(true);
+    // Someone may have added the person to a workspace (or removed them) since the page loaded.
+    void workspaces.refresh();
+  };
+
+  const choose = (workspace: Workspace) => {
+    if (!isSelectable(workspace)) return;
+    workspaces.select(workspace.id);
+    setIsOpen(false);
+    if (onChosen) onChosen();
+    else buttonRef.current?.focus();
+  };
+
+  const onButtonKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
+    if (event.key !== 'ArrowDown' && event.key !== 'ArrowUp') return;
+    event.preventDefault();
+    open(event.key === 'ArrowUp' ? 'last' : 'current');
+  };
+
+  const onMenuKeyDown = (event: KeyboardEvent<HTMLDivElement>) =>
+    moveInMenu(event, menuRef.current, {
+      onTab: () => setIsOpen(false),
+      onEscape: () => {
+        setIsOpen(false);
+        buttonRef.current?.focus();
+      },
+    });
+
+  return { isOpen, setIsOpen, rootRef, buttonRef, menuRef, open, choose, onButtonKeyDown, onMenuKeyDown };
+}
+
+/**
+ * The menu's keys: arrows, Home and End move among the entries; Tab closes it; Escape closes it,
+ * handled here, before the mobile menu around it hears it: only this menu closes.
+ */
+function moveInMenu(
+  event: KeyboardEvent<HTMLDivElement>,
+  menu: HTMLElement | null,
+  { onTab, onEscape }: { onTab: () => void; onEscape: () => void },
+) {
+  const items = menuItemsOf(menu);
+  const index = items.indexOf(document.activeElement as HTMLButtonElement);
+  const moveTo = (next: number) => {
+    event.preventDefault();
+    items[(next + items.length) % items.length]?.focus();
+  };
+  if (event.key === 'ArrowDown') moveTo(index + 1);
+  else if (event.key === 'ArrowUp') moveTo(index - 1);
+  else if (event.key === 'Home') moveTo(0);
+  else if (event.key === 'End') moveTo(items.length - 1);
+  else if (event.key === 'Tab') onTab();
+  else if (event.key === 'Escape') {
+    event.preventDefault();
+    onEscape();
+  }
+}
+
+function MenuEntry({
+  workspace,
+  isChecked,
+  noteId,
+  onChoose,
+}: {
+  workspace: Workspace;
+  isChecked: boolean;
+  noteId: string;
+  onChoose: () => void;
+}) {
+  const note = noteOf(workspace);
+  return (
+    <button
+      type="button"
+      role="menuitemradio"
+      aria-checked={isChecked}
+      aria-disabled={isSelectable(workspace) ? undefined : true}
+      aria-label={workspaceLabel(workspace)}
+      aria-describedby={note ? noteId : undefined}
+      tabIndex={-1}
+      onClick={onChoose}
+      className="flex w-full items-start gap-3 rounded-md px-3 py-2 text-left text-sm hover:bg-slate-50 focus-visible:bg-slate-50 aria-disabled:cursor-not-allowed aria-disabled:opacity-70"
+    >
+      <WorkspaceMark label={workspaceInitial(workspace)} />
+      <span className="min-w-0 flex-1">
+        <span className="block truncate font-medium text-slate-900">{workspaceLabel(workspace)}</span>
+        {note && (
+          <span id={noteId} className="block truncate text-xs text-slate-600">
+            {note}
+          </span>
+        )}
+      </span>
+      <CheckIcon className={`mt-0.5 size-4 shrink-0 text-brand-600 ${isChecked ? '' : 'invisible'}`} />
+    </button>
   );
 }
 

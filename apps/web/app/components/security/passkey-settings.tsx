@@ -6,6 +6,7 @@ import { ConfirmDialog } from '#web/components/forms/confirm-dialog.tsx';
 import { FormOutcome } from '#web/components/forms/form-outcome.tsx';
 import { FormSubmitOrCancel } from '#web/components/forms/form-submit.tsx';
 import { TextField } from '#web/components/forms/text-field.tsx';
+import { SettingsCard, SettingsList } from '#web/components/layout/settings-card.tsx';
 import { useAppForm, useOutcome } from '#web/hooks/use-app-form.ts';
 import { useReauthentication } from '#web/hooks/use-reauthentication.tsx';
 import { type AuthenticationMethod, removePasskey, renamePasskey } from '#web/lib/authentication-methods.ts';
@@ -45,61 +46,29 @@ export function PasskeySettings({
   };
 
   return (
-    <section aria-labelledby="passkeys-title" className="rounded-lg bg-white p-6 ring-1 ring-slate-200">
-      <h2 id="passkeys-title" className="text-base font-semibold text-slate-900">
-        Passkeys
-      </h2>
-      <p className="mt-3 text-sm text-slate-700">
-        A passkey signs you in with your fingerprint, face or screen lock, with no password to type or steal.
-      </p>
+    <SettingsCard
+      id="passkeys"
+      title="Passkeys"
+      intro="A passkey signs you in with your fingerprint, face or screen lock, with no password to type or steal."
+    >
       {passkeys.length === 0 ? (
         <p className="mt-3 text-sm text-slate-600">This account has no passkeys.</p>
       ) : (
-        <ul
-          aria-labelledby="passkeys-title"
-          className="mt-4 divide-y divide-slate-200 rounded-md ring-1 ring-slate-200"
-        >
+        <SettingsList labelledBy="passkeys-title" className="mt-4">
           {passkeys.map((passkey) => (
-            <li key={passkey.id} className="p-4">
-              {renamingId === passkey.id ? (
-                <RenameForm
-                  passkey={passkey}
-                  onDone={() => {
-                    setRenamingId(null);
-                    onChange();
-                  }}
-                  onCancel={() => setRenamingId(null)}
-                />
-              ) : (
-                <div className="flex flex-wrap items-center justify-between gap-3">
-                  <div className="min-w-0">
-                    <p className="font-medium break-words text-slate-900">{passkey.name}</p>
-                    <p className="text-sm text-slate-600">
-                      Added {formatLongDate(passkey.createdAt)}
-                      {passkey.lastUsedAt ? ` · last used ${formatLongDate(passkey.lastUsedAt)}` : ''}
-                    </p>
-                  </div>
-                  <div className="flex gap-2">
-                    <Button
-                      variant="secondary"
-                      onClick={() => setRenamingId(passkey.id)}
-                      aria-label={`Rename ${passkey.name}`}
-                    >
-                      Rename
-                    </Button>
-                    <Button
-                      variant="secondary"
-                      onClick={() => setRemoving(passkey)}
-                      aria-label={`Remove ${passkey.name}`}
-                    >
-                      Remove
-                    </Button>
-                  </div>
-                </div>
-              )}
-            </li>
+            <PasskeyRow
+              key={passkey.id}
+              passkey={passkey}
+              isRenaming={renamingId === passkey.id}
+              onRename={(isRenaming) => setRenamingId(isRenaming ? passkey.id : null)}
+              onRenamed={() => {
+                setRenamingId(null);
+                onChange();
+              }}
+              onRemove={() => setRemoving(passkey)}
+            />
           ))}
-        </ul>
+        </SettingsList>
       )}
       <div className="mt-4 space-y-4">
         <FormOutcome outcome={outcome} />
@@ -108,17 +77,60 @@ export function PasskeySettings({
       </div>
       {removing && (
         <ConfirmDialog
-          titleId="remove-passkey-title"
+          id="remove-passkey"
           title={`Remove “${removing.name}”?`}
           description="It will no longer sign you in. If it is your only way in, set a password first or keep another passkey."
           confirmLabel="Remove"
           onConfirm={() => void remove(removing)}
           onCancel={() => setRemoving(null)}
-          testId="remove-passkey-dialog"
         />
       )}
       {reauthentication.dialog}
-    </section>
+    </SettingsCard>
+  );
+}
+
+/** One passkey: its name and dates, with Rename (the form in its place) and Remove. */
+function PasskeyRow({
+  passkey,
+  isRenaming,
+  onRename,
+  onRenamed,
+  onRemove,
+}: {
+  passkey: AuthenticationMethod;
+  isRenaming: boolean;
+  onRename: (isRenaming: boolean) => void;
+  onRenamed: () => void;
+  onRemove: () => void;
+}) {
+  if (isRenaming) {
+    return (
+      <li className="p-4">
+        <RenameForm passkey={passkey} onDone={onRenamed} onCancel={() => onRename(false)} />
+      </li>
+    );
+  }
+  return (
+    <li className="p-4">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <div className="min-w-0">
+          <p className="font-medium break-words text-slate-900">{passkey.name}</p>
+          <p className="text-sm text-slate-600">
+            Added {formatLongDate(passkey.createdAt)}
+            {passkey.lastUsedAt ? ` · last used ${formatLongDate(passkey.lastUsedAt)}` : ''}
+          </p>
+        </div>
+        <div className="flex gap-2">
+          <Button variant="secondary" onClick={() => onRename(true)} aria-label={`Rename ${passkey.name}`}>
+            Rename
+          </Button>
+          <Button variant="secondary" onClick={onRemove} aria-label={`Remove ${passkey.name}`}>
+            Remove
+          </Button>
+        </div>
+      </div>
+    </li>
   );
 }
 

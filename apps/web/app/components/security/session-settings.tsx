@@ -6,6 +6,7 @@ import { ConfirmDialog } from '#web/components/forms/confirm-dialog.tsx';
 import { FormOutcome } from '#web/components/forms/form-outcome.tsx';
 import { LoadFailure } from '#web/components/forms/load-failure.tsx';
 import { ComputerIcon, PhoneIcon, TabletIcon } from '#web/components/icons.tsx';
+import { SettingsCard, SettingsList } from '#web/components/layout/settings-card.tsx';
 import { useApiResource } from '#web/hooks/use-api-resource.ts';
 import { useOutcome } from '#web/hooks/use-app-form.ts';
 import { useReauthentication } from '#web/hooks/use-reauthentication.tsx';
@@ -34,36 +35,9 @@ function lastActive(session: SignInSession): string {
  */
 export function SessionSettings() {
   const sessions = useApiResource(listSessions);
-  const { signout } = useAuth();
-  const reauthentication = useReauthentication();
-  const { outcome, run } = useOutcome();
-  const [confirming, setConfirming] = useState<SignInSession | 'others' | null>(null);
-
-  const endOne = async (session: SignInSession) => {
-    setConfirming(null);
-    await run(async () => {
-      await reauthentication.run(() => endSession(session.id));
-      sessions.reload();
-      return `${sessionName(session)} was signed out.`;
-    });
-  };
-
-  const endOthers = async () => {
-    setConfirming(null);
-    await run(async () => {
-      const { ended } = await reauthentication.run(endOtherSessions);
-      sessions.reload();
-      return ended === 1 ? 'One other session was signed out.' : `${ended} other sessions were signed out.`;
-    });
-  };
-
-  const endThisOne = async (session: SignInSession) => {
-    await run(async () => {
-      await endSession(session.id);
-      await signout();
-      return null;
-    });
-  };
+  const { outcome, confirming, setConfirming, endOne, endOthers, endThisOne, dialog } = useSessionEnding(
+    sessions.reload,
+  );
 
   let body: ReactNode;
   if (sessions.error) {
@@ -72,59 +46,18 @@ export function SessionSettings() {
     body = <p className="text-sm text-slate-600">Loading…</p>;
   } else {
     const list = sessions.data.sessions;
-    const hasOthers = list.some((session) => !session.current);
     body = (
       <>
-        <ul
-          aria-labelledby="sessions-title"
-          className="divide-y divide-slate-200 rounded-md ring-1 ring-slate-200"
-        >
-          {list.map((session) => {
-            const Icon = deviceIcons[session.deviceType];
-            const name = sessionName(session);
-            return (
-              <li key={session.id} className="flex items-start gap-4 p-4" data-testid="session">
-                <span className="flex size-10 shrink-0 items-center justify-center rounded-md bg-slate-100 text-slate-600">
-                  <Icon className="size-6" />
-                </span>
-                <div className="flex min-w-0 flex-1 flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
-                  <div className="min-w-0">
-                    <p className="flex flex-wrap items-center gap-x-2 gap-y-1 font-medium text-slate-900">
-                      {name}
-                      {session.current && (
-                        <span className="rounded-full bg-green-100 px-2 py-0.5 text-xs font-semibold text-green-800">
-                          This device
-                        </span>
-                      )}
-                    </p>
-                    <p className="text-sm text-slate-600">
-                      Signed in {formatLongDate(session.signedInAt)} · {lastActive(session)}
-                    </p>
-                  </div>
-                  {session.current ? (
-                    <Button
-                      className="self-start sm:self-auto"
-                      variant="secondary"
-                      onClick={() => void endThisOne(session)}
-                    >
-                      Sign out of this one
-                    </Button>
-                  ) : (
-                    <Button
-                      className="self-start sm:self-auto"
-                      variant="secondary"
-                      onClick={() => setConfirming(session)}
-                      aria-label={`Sign out ${name}`}
-                    >
-                      Sign out
-                    </Button>
-                  )}
-                </div>
-              </li>
-            );
-          })}
-        </ul>
-        {hasOthers && (
+        <SettingsList labelledBy="sessions-title">
+          {list.map((session) => (
+            <SessionRow
+              key={session.id}
+              session={session}
+              onEnd={() => (session.current ? void endThisOne(session) : setConfirming(session))}
+            />
+          ))}
+        </SettingsList>
+        {list.some((session) => !session.current) && (
           <Button className="mt-4" variant="secondary" onClick={() => setConfirming('others')}>
             Sign out of other sessions
           </Button>
@@ -134,41 +67,115 @@ export function SessionSettings() {
   }
 
   return (
-    <section aria-labelledby="sessions-title" className="rounded-lg bg-white p-6 ring-1 ring-slate-200">
-      <h2 id="sessions-title" className="text-base font-semibold text-slate-900">
-        Sessions
-      </h2>
-      <p className="mt-3 text-sm text-slate-700">
-        Where your account is signed in. If you do not recognise a session, sign it out and change your
-        password.
-      </p>
+    <SettingsCard
+      id="sessions"
+      title="Sessions"
+      intro="Where your account is signed in. If you do not recognise a session, sign it out and change your password."
+    >
       <div className="mt-4 space-y-4">
         {body}
         <FormOutcome outcome={outcome} />
       </div>
       {confirming === 'others' && (
         <ConfirmDialog
-          titleId="end-other-sessions-title"
+          id="end-other-sessions"
           title="Sign out of other sessions?"
           description="Every other browser and device signed in to your account is signed out at once, and its open pages stop updating. This one stays signed in."
           confirmLabel="Sign out of other sessions"
           onConfirm={() => void endOthers()}
           onCancel={() => setConfirming(null)}
-          testId="end-other-sessions-dialog"
         />
       )}
       {confirming && confirming !== 'others' && (
         <ConfirmDialog
-          titleId="end-session-title"
+          id="end-session"
           title={`Sign out ${sessionName(confirming)}?`}
           description="That browser is signed out at once, and its open pages stop updating. Whoever uses it must sign in again."
           confirmLabel="Sign out"
           onConfirm={() => void endOne(confirming)}
           onCancel={() => setConfirming(null)}
-          testId="end-session-dialog"
         />
       )}
-      {reauthentication.dialog}
-    </section>
+      {dialog}
+    </SettingsCard>
+  );
+}
+
+/**
+ * Signing sessions out: another one or all others (asking for a recent sign-in, the API's rule, then
+ * loading the list again), or this one, which signs out here. `confirming`: the one asked about.
+ */
+function useSessionEnding(reload: () => void) {
+  const { signout } = useAuth();
+  const reauthentication = useReauthentication();
+  const { outcome, run } = useOutcome();
+  const [confirming, setConfirming] = useState<SignInSession | 'others' | null>(null);
+
+  const endOne = async (session: SignInSession) => {
+    setConfirming(null);
+    await run(async () => {
+      await reauthentication.run(() => endSession(session.id));
+      reload();
+      return `${sessionName(session)} was signed out.`;
+    });
+  };
+  const endOthers = async () => {
+    setConfirming(null);
+    await run(async () => {
+      const { ended } = await reauthentication.run(endOtherSessions);
+      reload();
+      return ended === 1 ? 'One other session was signed out.' : `${ended} other sessions were signed out.`;
+    });
+  };
+  const endThisOne = async (session: SignInSession) => {
+    await run(async () => {
+      await endSession(session.id);
+      await signout();
+      return null;
+    });
+  };
+  return {
+    outcome,
+    confirming,
+    setConfirming,
+    endOne,
+    endOthers,
+    endThisOne,
+    dialog: reauthentication.dialog,
+  };
+}
+
+function SessionRow({ session, onEnd }: { session: SignInSession; onEnd: () => void }) {
+  const Icon = deviceIcons[session.deviceType];
+  const name = sessionName(session);
+  return (
+    <li className="flex items-start gap-4 p-4" data-testid="session">
+      <span className="flex size-10 shrink-0 items-center justify-center rounded-md bg-slate-100 text-slate-600">
+        <Icon className="size-6" />
+      </span>
+      <div className="flex min-w-0 flex-1 flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+        <div className="min-w-0">
+          <p className="flex flex-wrap items-center gap-x-2 gap-y-1 font-medium text-slate-900">
+            {name}
+            {session.current && (
+              <span className="rounded-full bg-green-100 px-2 py-0.5 text-xs font-semibold text-green-800">
+                This device
+              </span>
+            )}
+          </p>
+          <p className="text-sm text-slate-600">
+            Signed in {formatLongDate(session.signedInAt)} · {lastActive(session)}
+          </p>
+        </div>
+        <Button
+          className="self-start sm:self-auto"
+          variant="secondary"
+          onClick={onEnd}
+          aria-label={session.current ? undefined : `Sign out ${name}`}
+        >
+          {session.current ? 'Sign out of this one' : 'Sign out'}
+        </Button>
+      </div>
+    </li>
   );
 }

@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { signInMethodLabels } from '#web/auth/providers.ts';
 import type { AuthUser } from '#web/auth/session.ts';
 import { LoadFailure } from '#web/components/forms/load-failure.tsx';
+import { SettingsCard } from '#web/components/layout/settings-card.tsx';
 import type { ApiResource } from '#web/hooks/use-api-resource.ts';
 import { authenticatorAppOf, hasPassword } from '#web/lib/authentication-methods.ts';
 import { AuthenticatorAppSetup } from './authenticator-app-setup.tsx';
@@ -71,11 +72,8 @@ export function TwoFactorSettings({
   }
 
   return (
-    <section aria-labelledby="two-factor-title" className="rounded-lg bg-white p-6 ring-1 ring-slate-200">
-      <h2 id="two-factor-title" className="text-base font-semibold text-slate-900">
-        Two-factor authentication
-      </h2>
+    <SettingsCard id="two-factor" title="Two-factor authentication">
       <div className="mt-3">{body}</div>
-    </section>
+    </SettingsCard>
   );
 }

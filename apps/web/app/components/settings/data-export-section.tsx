@@ -4,6 +4,7 @@ import { useSearchParams } from 'react-router';
 import { Button } from '#web/components/forms/button.tsx';
 import { FormOutcome } from '#web/components/forms/form-outcome.tsx';
 import { LoadFailure } from '#web/components/forms/load-failure.tsx';
+import { SettingsCard, SettingsList } from '#web/components/layout/settings-card.tsx';
 import { useApiResource } from '#web/hooks/use-api-resource.ts';
 import { useOutcome } from '#web/hooks/use-app-form.ts';
 import {
@@ -25,88 +26,27 @@ const preparingMessage = 'We are preparing your archive. We will email you when 
  * downloads nothing without the sign-in.
  */
 export function DataExportSection() {
-  const exports = useApiResource(listDataExports);
-  const { outcome, run } = useOutcome();
-  const [isStarting, setIsStarting] = useState(false);
-  const [downloading, setDownloading] = useState<string | null>(null);
-  const [searchParams, setSearchParams] = useSearchParams();
-  const linkedExport = searchParams.get('export');
-  const handledLink = useRef<string | null>(null);
-
-  const list = exports.data?.exports ?? [];
-  const isPreparing = list.some((each) => each.status === 'preparing');
-  const { reload } = exports;
-  useEffect(() => {
-    if (!isPreparing) return;
-    const timer = setTimeout(reload, preparingRefreshMs);
-    return () => clearTimeout(timer);
-  }, [isPreparing, reload]);
-
-  const download = async (id: string) => {
-    setDownloading(id);
-    await run(async () => {
-      await downloadDataExport(id);
-      return 'Your archive is downloading.';
-    });
-    setDownloading(null);
-  };
-
-  // The mail's link: download once, then drop the id from the address (a reload downloads nothing).
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs for a new linked id only.
-  useEffect(() => {
-    if (!linkedExport || handledLink.current === linkedExport) return;
-    handledLink.current = linkedExport;
-    void download(linkedExport);
-    setSearchParams(
-      (params) => {
-        params.delete('export');
-        return params;
-      },
-      { replace: true, preventScrollReset: true },
-    );
-  }, [linkedExport]);
-
-  const start = async () => {
-    setIsStarting(true);
-    await run(async () => {
-      await startDataExport();
-      reload();
-      return preparingMessage;
-    });
-    setIsStarting(false);
-  };
-
-  const ready = list.filter((each) => each.status === 'ready');
+  const { exports, outcome, isStarting, isPreparing, downloading, start, download } = useDataExports();
+  const ready = (exports.data?.exports ?? []).filter((each) => each.status === 'ready');
   let archives: ReactNode = null;
   if (exports.error) {
     archives = <LoadFailure error={exports.error} onRetry={exports.retry} />;
   } else if (ready.length > 0) {
     archives = (
-      <ul
-        aria-labelledby="data-export-archives-title"
-        className="divide-y divide-slate-200 rounded-md ring-1 ring-slate-200"
-      >
+      <SettingsList labelledBy="data-export-archives-title">
         {ready.map((archive) => (
-          <ArchiveRow
-            key={archive.id}
-            archive={archive}
-            isDownloading={downloading === archive.id}
-            onDownload={() => void download(archive.id)}
-          />
+          <ArchiveRow key={archive.id} archive={archive} downloading={downloading} onDownload={download} />
         ))}
-      </ul>
+      </SettingsList>
     );
   }
 
   return (
-    <section aria-labelledby="data-export-title" className="rounded-lg bg-white p-6 ring-1 ring-slate-200">
-      <h2 id="data-export-title" className="text-base font-semibold text-slate-900">
-        Download my data
-      </h2>
-      <p className="mt-3 text-sm text-slate-700">
-        Get a copy of what we keep about you in one JSON file: your profile, your workspace memberships, your
-        items, what you did in each workspace, and your invoices.
-      </p>
+    <SettingsCard
+      id="data-export"
+      title="Download my data"
+      intro="Get a copy of what we keep about you in one JSON file: your profile, your workspace memberships, your items, what you did in each workspace, and your invoices."
+    >
       <div className="mt-4 space-y-4">
         <div className="flex flex-wrap items-center gap-x-4 gap-y-3">
           <Button variant="secondary" onClick={() => void start()} busy={isStarting} busyLabel="Asking…">
@@ -125,18 +65,78 @@ export function DataExportSection() {
           </div>
         )}
       </div>
-    </section>
+    </SettingsCard>
   );
 }
 
+/**
+ * The person's exports: read again while one is prepared; `start` asks for one, `download(id)` downloads
+ * one, and the mail's link (`?export=<id>`) downloads once, then leaves the address.
+ */
+function useDataExports() {
+  const exports = useApiResource(listDataExports);
+  const { outcome, run } = useOutcome();
+  const [isStarting, setIsStarting] = useState(false);
+  const [downloading, setDownloading] = useState<string | null>(null);
+  const isPreparing = (exports.data?.exports ?? []).some((each) => each.status === 'preparing');
+  const { reload } = exports;
+  useEffect(() => {
+    if (!isPreparing) return;
+    const timer = setTimeout(reload, preparingRefreshMs);
+    return () => clearTimeout(timer);
+  }, [isPreparing, reload]);
+
+  const download = async (id: string) => {
+    setDownloading(id);
+    await run(async () => {
+      await downloadDataExport(id);
+      return 'Your archive is downloading.';
+    });
+    setDownloading(null);
+  };
+  useLinkedExport(download);
+
+  const start = async () => {
+    setIsStarting(true);
+    await run(async () => {
+      await startDataExport();
+      reload();
+      return preparingMessage;
+    });
+    setIsStarting(false);
+  };
+  return { exports, outcome, isStarting, isPreparing, downloading, start, download };
+}
+
+/** The mail's link: download once, then drop the id from the address (a reload downloads nothing). */
+function useLinkedExport(download: (id: string) => Promise<void>) {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const linkedExport = searchParams.get('export');
+  const handledLink = useRef<string | null>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs for a new linked id only.
+  useEffect(() => {
+    if (!linkedExport || handledLink.current === linkedExport) return;
+    handledLink.current = linkedExport;
+    void download(linkedExport);
+    setSearchParams(
+      (params) => {
+        params.delete('export');
+        return params;
+      },
+      { replace: true, preventScrollReset: true },
+    );
+  }, [linkedExport]);
+}
+
+/** One archive ready to download; `downloading`: the id of the one being downloaded. */
 function ArchiveRow({
   archive,
-  isDownloading,
+  downloading,
   onDownload,
 }: {
   archive: DataExport;
-  isDownloading: boolean;
-  onDownload: () => void;
+  downloading: string | null;
+  onDownload: (id: string) => Promise<void>;
 }) {
   const made = formatLongDate(archive.readyAt ?? archive.createdAt);
   return (
@@ -151,8 +151,8 @@ function ArchiveRow({
       <Button
         className="self-start sm:self-auto"
         variant="secondary"
-        onClick={onDownload}
-        busy={isDownloading}
+        onClick={() => void onDownload(archive.id)}
+        busy={downloading === archive.id}
         aria-label={`Download the archive of ${made}`}
       >
         Download

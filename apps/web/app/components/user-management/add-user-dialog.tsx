@@ -1,13 +1,13 @@
 import { emailField, firstNameField, lastNameField } from '@launchkit/api-contract/field-rules';
 import { useState } from 'react';
-import { DialogActions } from '#web/components/forms/dialog-actions.tsx';
 import { EmailField } from '#web/components/forms/email-field.tsx';
-import { FormOutcome } from '#web/components/forms/form-outcome.tsx';
-import { ModalDialog } from '#web/components/forms/modal-dialog.tsx';
-import { TextField } from '#web/components/forms/text-field.tsx';
+import { FormDialog } from '#web/components/forms/form-dialog.tsx';
+import { Options, SelectField, TextField } from '#web/components/forms/text-field.tsx';
 import { useAppForm } from '#web/hooks/use-app-form.ts';
 import { addMember, type Member, type NewMember } from '#web/lib/team/members.ts';
 import { type MemberRole, roleHints, roleNames } from '#web/lib/team/roles.ts';
+
+const addLabels = { idle: 'Add user', busy: 'Adding…' };
 
 /**
  * docs/product.md §2 the Add User dialog: first name, last name and email, all required (§5), and the
@@ -25,75 +25,51 @@ export function AddUserDialog({
   onAdded: (user: Member) => void;
   onClose: () => void;
 }) {
-  const { requiredProps, submitWith, outcome, isSubmitting } = useAppForm<Omit<NewMember, 'role'>>({
-    firstName: '',
-    lastName: '',
-    email: '',
-  });
+  const form = useAppForm<Omit<NewMember, 'role'>>({ firstName: '', lastName: '', email: '' });
+  const { requiredProps, submitWith } = form;
   const [role, setRole] = useState<MemberRole>('member');
 
-  const onSubmit = submitWith(async (values) => {
-    onAdded(
-      await addMember(
-        {
-          firstName: values.firstName.trim(),
-          lastName: values.lastName.trim(),
-          email: values.email.trim(),
-          role,
-        },
-        workspace,
-      ),
-    );
+  const onSubmit = submitWith(async ({ firstName, lastName, email }) => {
+    const member = { firstName: firstName.trim(), lastName: lastName.trim(), email: email.trim(), role };
+    onAdded(await addMember(member, workspace));
   });
 
   return (
-    <ModalDialog
+    <FormDialog
       titleId="add-user-title"
       title="Add User"
       description={`Each user you add takes one seat of ${workspace === null ? 'your' : 'the'} plan.`}
       onClose={onClose}
       testId="add-user-dialog"
+      formTestId="add-user-form"
+      form={form}
+      onSubmit={onSubmit}
+      labels={addLabels}
     >
-      <form noValidate onSubmit={onSubmit} className="space-y-5" data-testid="add-user-form">
-        <div className="grid gap-5 sm:grid-cols-2">
-          <TextField
-            id="add-user-first-name"
-            label="First name"
-            autoComplete="off"
-            {...requiredProps('firstName', firstNameField)}
-          />
-          <TextField
-            id="add-user-last-name"
-            label="Last name"
-            autoComplete="off"
-            {...requiredProps('lastName', lastNameField)}
-          />
-        </div>
-        <EmailField id="add-user-email" autoComplete="off" {...requiredProps('email', emailField)} />
-        <div>
-          <label htmlFor="add-user-role" className="block text-sm font-medium text-slate-900">
-            Role
-          </label>
-          <select
-            id="add-user-role"
-            value={role}
-            aria-describedby="add-user-role-hint"
-            onChange={(event) => setRole(event.currentTarget.value as MemberRole)}
-            className="mt-1.5 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-sm text-slate-900 shadow-sm focus:border-brand-600 focus:ring-2 focus:ring-brand-600/20 focus:outline-none"
-          >
-            {roles.map((candidate) => (
-              <option key={candidate} value={candidate}>
-                {roleNames[candidate]}
-              </option>
-            ))}
-          </select>
-          <p id="add-user-role-hint" className="mt-1.5 text-sm text-slate-600">
-            {roleHints[role]}
-          </p>
-        </div>
-        <FormOutcome outcome={outcome} />
-        <DialogActions busy={isSubmitting} onCancel={onClose} submitLabel="Add user" busyLabel="Adding…" />
-      </form>
-    </ModalDialog>
+      <div className="grid gap-5 sm:grid-cols-2">
+        <TextField
+          id="add-user-first-name"
+          label="First name"
+          autoComplete="off"
+          {...requiredProps('firstName', firstNameField)}
+        />
+        <TextField
+          id="add-user-last-name"
+          label="Last name"
+          autoComplete="off"
+          {...requiredProps('lastName', lastNameField)}
+        />
+      </div>
+      <EmailField id="add-user-email" autoComplete="off" {...requiredProps('email', emailField)} />
+      <SelectField
+        id="add-user-role"
+        label="Role"
+        hint={roleHints[role]}
+        value={role}
+        onChange={(event) => setRole(event.currentTarget.value as MemberRole)}
+      >
+        <Options values={roles} labels={roleNames} />
+      </SelectField>
+    </FormDialog>
   );
 }

@@ -1,5 +1,7 @@
 import type { MemberStatus } from '@launchkit/api-contract';
 import { formatLongDate } from '@launchkit/plans';
+import { RowAction } from '#web/components/forms/button.tsx';
+import { Options } from '#web/components/forms/text-field.tsx';
 import type { Member } from '#web/lib/team/members.ts';
 import { type MemberRole, roleNames } from '#web/lib/team/roles.ts';
 
@@ -23,9 +25,6 @@ const badgeStyles: Record<MemberStatus | 'no-seat', string> = {
   member: 'bg-green-50 text-green-800 ring-green-600/20',
   'no-seat': 'bg-red-50 text-red-800 ring-red-600/20',
 };
-
-const actionClasses =
-  'rounded-md px-2.5 py-1.5 text-sm font-medium disabled:cursor-not-allowed disabled:opacity-60';
 
 export const fullName = (user: Pick<Member, 'firstName' | 'lastName'>) =>
   `${user.firstName} ${user.lastName}`;
@@ -62,8 +61,6 @@ export function MemberRow({
   roles: readonly MemberRole[];
 }) {
   const nameId = `member-${user.id}-name`;
-  const roleId = `member-${user.id}-role`;
-  const isPending = user.status !== 'member';
   // "sub-user" in the test ids below: the browser tests' names for the row since the first release.
   return (
     <li className="flex items-start gap-3 px-4 py-4 sm:px-6" data-testid="sub-user-row">
@@ -87,26 +84,7 @@ export function MemberRow({
         </div>
         <div className="-ml-2.5 flex flex-wrap items-center gap-1 sm:-mr-2.5 sm:ml-auto sm:justify-end">
           {actions ? (
-            <span className="flex items-center gap-2 px-2.5">
-              <label htmlFor={roleId} className="text-sm text-slate-600">
-                Role
-              </label>
-              <select
-                id={roleId}
-                value={user.role}
-                disabled={isBusy}
-                aria-describedby={nameId}
-                onChange={(event) => actions.onChangeRole(user, event.currentTarget.value as MemberRole)}
-                className="rounded-md border border-slate-300 bg-white px-2 py-1 text-sm text-slate-900 focus:border-brand-600 focus:ring-2 focus:ring-brand-600/20 focus:outline-none disabled:opacity-60"
-                data-testid="sub-user-role"
-              >
-                {roles.map((role) => (
-                  <option key={role} value={role}>
-                    {roleNames[role]}
-                  </option>
-                ))}
-              </select>
-            </span>
+            <MemberControls user={user} nameId={nameId} isBusy={isBusy} actions={actions} roles={roles} />
           ) : (
             <span className="px-2.5 text-sm text-slate-600">
               Role{' '}
@@ -115,42 +93,60 @@ export function MemberRow({
               </span>
             </span>
           )}
-          {actions &&
-            (isPending ? (
-              <>
-                <button
-                  type="button"
-                  disabled={isBusy}
-                  aria-describedby={nameId}
-                  onClick={() => actions.onResend(user)}
-                  className={`${actionClasses} text-slate-700 hover:bg-slate-100`}
-                >
-                  Resend invitation
-                </button>
-                <button
-                  type="button"
-                  disabled={isBusy}
-                  aria-describedby={nameId}
-                  onClick={() => actions.onWithdraw(user)}
-                  className={`${actionClasses} text-red-700 hover:bg-red-50`}
-                >
-                  Withdraw invitation
-                </button>
-              </>
-            ) : (
-              <button
-                type="button"
-                disabled={isBusy}
-                aria-describedby={nameId}
-                onClick={() => actions.onRemove(user)}
-                className={`${actionClasses} text-red-700 hover:bg-red-50`}
-              >
-                Remove
-              </button>
-            ))}
         </div>
       </div>
     </li>
+  );
+}
+
+/** What the person managing may do to `user`: the role select, then resend or withdraw, or remove. */
+function MemberControls({
+  user,
+  nameId,
+  isBusy,
+  actions,
+  roles,
+}: {
+  user: Member;
+  nameId: string;
+  isBusy: boolean;
+  actions: MemberActions;
+  roles: readonly MemberRole[];
+}) {
+  const roleId = `member-${user.id}-role`;
+  const control = { disabled: isBusy, 'aria-describedby': nameId };
+  return (
+    <>
+      <span className="flex items-center gap-2 px-2.5">
+        <label htmlFor={roleId} className="text-sm text-slate-600">
+          Role
+        </label>
+        <select
+          id={roleId}
+          value={user.role}
+          {...control}
+          onChange={(event) => actions.onChangeRole(user, event.currentTarget.value as MemberRole)}
+          className="rounded-md border border-slate-300 bg-white px-2 py-1 text-sm text-slate-900 focus:border-brand-600 focus:ring-2 focus:ring-brand-600/20 focus:outline-none disabled:opacity-60"
+          data-testid="sub-user-role"
+        >
+          <Options values={roles} labels={roleNames} />
+        </select>
+      </span>
+      {user.status !== 'member' ? (
+        <>
+          <RowAction {...control} onClick={() => actions.onResend(user)}>
+            Resend invitation
+          </RowAction>
+          <RowAction {...control} isDanger onClick={() => actions.onWithdraw(user)}>
+            Withdraw invitation
+          </RowAction>
+        </>
+      ) : (
+        <RowAction {...control} isDanger onClick={() => actions.onRemove(user)}>
+          Remove
+        </RowAction>
+      )}
+    </>
   );
 }
 

@@ -1,13 +1,16 @@
 import { isAtSeatLimit } from '@launchkit/plans';
-import { useRef, useState } from 'react';
+import { type RefObject, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Alert } from '#web/components/forms/alert.tsx';
-import { Button } from '#web/components/forms/button.tsx';
 import { ConfirmDialog } from '#web/components/forms/confirm-dialog.tsx';
 import { errorMessage } from '#web/components/forms/error-message.ts';
-import { CardSection } from '#web/components/layout/card-section.tsx';
+import { FormOutcome } from '#web/components/forms/form-outcome.tsx';
+import { CardSection, PanelHeader, PanelNotices } from '#web/components/layout/card-section.tsx';
+import { EmptyList } from '#web/components/layout/list-states.tsx';
 import { LoadingStatus } from '#web/components/layout/loading-status.tsx';
 import { useApiResource } from '#web/hooks/use-api-resource.ts';
+import { useDialogOpener } from '#web/hooks/use-dialog-opener.ts';
+import { useRowActions } from '#web/hooks/use-row-actions.ts';
 import {
   changeMemberRole,
   listMembers,
@@ -63,183 +66,225 @@ export function MembersPanel({
 }) {
   const { data: users, error, reload } = useApiResource((signal) => listMembers(workspace, signal));
   const loadError = error && errorMessage(error);
-  const [isAdding, setIsAdding] = useState(false);
-  const [success, setSuccess] = useState<string | null>(null);
-  const [actionError, setActionError] = useState<string | null>(null);
-  const [busyId, setBusyId] = useState<string | null>(null);
-  const [confirming, setConfirming] = useState<Confirming | null>(null);
-  const addButtonRef = useRef<HTMLButtonElement>(null);
   const titleRef = useRef<HTMLHeadingElement>(null);
+  const changes = useMemberChanges({ workspace, reload, titleRef });
+  const { confirming } = changes;
+  // A success is done with once the dialog opens; an error stays until the next change.
+  const adding = useDialogOpener(() => {
+    if (changes.outcome?.variant === 'success') changes.setOutcome(null);
+  });
 
   const people = users?.length ?? 0;
-  const isAtLimit = isAtSeatLimit(people, seats);
-  const isOverLimit = users !== null && people > seats;
-  const canAdd = users !== null && !isAtLimit;
-
-  /** One change to a person; its outcome shows above the list, which then loads again. */
-  const run = async (user: Member, change: () => Promise<string>, { rowGoes }: { rowGoes: boolean }) => {
-    setBusyId(user.id);
-    setSuccess(null);
-    setActionError(null);
-    try {
-      setSuccess(await change());
-      // The row and its buttons are gone: focus goes to the list's title rather than the page's start.
-      if (rowGoes) titleRef.current?.focus();
-    } catch (failure) {
-      setActionError(errorMessage(failure));
-    } finally {
-      setBusyId(null);
-      reload();
-    }
-  };
-
-  const actions: MemberActions = {
-    onResend: (user) =>
-      void run(
-        user,
-        async () => {
-          await resendInvitation(user.id, workspace);
-          return `Invitation sent to ${user.email}.`;
-        },
-        { rowGoes: false },
-      ),
-    onChangeRole: (user, newRole: MemberRole) =>
-      void run(
-        user,
-        async () => {
-          await changeMemberRole(user.id, newRole, workspace);
-          return `${fullName(user)} is now ${roleNames[newRole].toLowerCase()}.`;
-        },
-        { rowGoes: false },
-      ),
-    onWithdraw: (user) => setConfirming({ kind: 'withdraw', user }),
-    onRemove: (user) => setConfirming({ kind: 'remove', user }),
-  };
-
-  const confirm = ({ kind, user }: Confirming) => {
-    setConfirming(null);
-    void run(
-      user,
-      async () => {
-        await removeMember(user.id, workspace);
-        return kind === 'withdraw' ? 'Invitation withdrawn.' : `${fullName(user)} was removed.`;
-      },
-      { rowGoes: true },
-    );
-  };
-
   const onAdded = (user: Member) => {
-    setIsAdding(false);
-    setActionError(null);
-    setSuccess(`Invitation sent to ${user.email}.`);
+    adding.close();
+    changes.setOutcome({ variant: 'success', message: `Invitation sent to ${user.email}.` });
     reload();
   };
 
   return (
     <CardSection titleId={titleId} testId="sub-users">
-      <div className="flex flex-col gap-4 border-b border-slate-200 p-4 sm:flex-row sm:items-start sm:justify-between sm:p-6">
-        <div>
-          <h2 id={titleId} ref={titleRef} tabIndex={-1} className="text-lg font-semibold text-slate-900">
-            Users
-          </h2>
-          <p className="mt-1 text-sm text-slate-600" data-testid="seats">
-            {users === null ? `${seats} seats` : `${people} of ${seats} users`}
-          </p>
-        </div>
-        <Button
-          ref={addButtonRef}
-          disabled={!canAdd}
-          aria-describedby={users !== null && isAtLimit ? limitId : undefined}
-          onClick={() => {
-            setSuccess(null);
-            setIsAdding(true);
-          }}
-        >
-          Add User
-        </Button>
-      </div>
-      <div className="space-y-3 px-4 pt-4 empty:hidden sm:px-6">
-        {isOverLimit ? (
-          <Alert variant="error">
-            <span id={limitId} data-testid="over-limit">
-              {overLimitMessage(seats, people)}
-            </span>
-          </Alert>
-        ) : (
-          users !== null &&
-          isAtLimit && (
-            <p id={limitId} className="text-sm text-slate-700" data-testid="seat-limit">
-              {workspace !== null ? (
-                `All ${seats} seats of the plan are taken. Its owner can add seats.`
-              ) : (
-                <>
-                  {seats === 0
-                    ? 'Your account has no seats for more users. '
-                    : `You are using all ${seats} seats of your plan. `}
-                  <Link to="/pricing" className="link">
-                    {seats === 0 ? 'Choose a plan' : 'Upgrade your plan'}
-                  </Link>{' '}
-                  to add users.
-                </>
-              )}
-            </p>
-          )
-        )}
+      <MembersHeader
+        seats={seats}
+        people={users === null ? null : people}
+        titleRef={titleRef}
+        addButtonRef={adding.buttonRef}
+        onAdd={adding.open}
+      />
+      <PanelNotices>
+        {users !== null && <SeatLimitNotice seats={seats} people={people} workspace={workspace} />}
         {loadError && <Alert variant="error">{loadError}</Alert>}
-        {actionError && <Alert variant="error">{actionError}</Alert>}
-        {success && <Alert variant="success">{success}</Alert>}
-      </div>
+        <FormOutcome outcome={changes.outcome} />
+      </PanelNotices>
       <MembersBody
         users={users}
         isFailing={Boolean(loadError)}
-        busyId={busyId}
-        actions={actions}
+        busyId={changes.busyId}
+        actions={changes.actions}
         role={role}
       />
-      {isAdding && (
+      {adding.isOpen && (
         <AddUserDialog
           workspace={workspace}
           roles={assignableRoles(role)}
           onAdded={onAdded}
-          onClose={() => {
-            setIsAdding(false);
-            addButtonRef.current?.focus();
-          }}
+          onClose={adding.cancel}
         />
       )}
-      {confirming?.kind === 'withdraw' && (
-        <ConfirmDialog
-          titleId="withdraw-invitation-title"
-          title="Withdraw the invitation?"
-          description={
-            <p>
-              The link sent to <span className="font-medium text-slate-900">{confirming.user.email}</span>{' '}
-              stops working, and the seat is free at once.
-            </p>
-          }
-          confirmLabel="Withdraw invitation"
-          onConfirm={() => confirm(confirming)}
-          onCancel={() => setConfirming(null)}
-          testId="withdraw-invitation-dialog"
-        />
-      )}
-      {confirming?.kind === 'remove' && (
-        <ConfirmDialog
-          titleId="remove-member-title"
-          title={`Remove ${fullName(confirming.user)}?`}
-          description={
-            <p>
-              They lose access to {workspace === null ? 'your' : 'this'} workspace at once, and their seat is
-              free. The items stay in the workspace.
-            </p>
-          }
-          confirmLabel="Remove"
-          onConfirm={() => confirm(confirming)}
-          onCancel={() => setConfirming(null)}
-          testId="remove-member-dialog"
+      {confirming && (
+        <RemovalDialog
+          confirming={confirming}
+          workspace={workspace}
+          onConfirm={() => void changes.confirm(confirming)}
+          onCancel={() => changes.setConfirming(null)}
         />
       )}
     </CardSection>
+  );
+}
+
+/** The title, the seats taken (`people`, null while loading) and Add User, disabled at the seat limit. */
+function MembersHeader({
+  seats,
+  people,
+  titleRef,
+  addButtonRef,
+  onAdd,
+}: {
+  seats: number;
+  people: number | null;
+  titleRef: RefObject<HTMLHeadingElement | null>;
+  addButtonRef: RefObject<HTMLButtonElement | null>;
+  onAdd: () => void;
+}) {
+  const isAtLimit = people !== null && isAtSeatLimit(people, seats);
+  return (
+    <PanelHeader
+      titleId={titleId}
+      title="Users"
+      titleRef={titleRef}
+      action={{
+        label: 'Add User',
+        ref: addButtonRef,
+        disabled: people === null || isAtLimit,
+        describedBy: isAtLimit ? limitId : undefined,
+        onClick: onAdd,
+      }}
+    >
+      <p className="mt-1 text-sm text-slate-600" data-testid="seats">
+        {people === null ? `${seats} seats` : `${people} of ${seats} users`}
+      </p>
+    </PanelHeader>
+  );
+}
+
+/**
+ * The changes to people made from their rows: resend an invitation and change a role at once; withdraw
+ * an invitation or remove a member once confirmed (`confirming`), after which focus goes to the
+ * panel's title (the row and its buttons are gone).
+ */
+function useMemberChanges({
+  workspace,
+  reload,
+  titleRef,
+}: {
+  workspace: string | null;
+  reload: () => void;
+  titleRef: RefObject<HTMLHeadingElement | null>;
+}) {
+  const { busyId, outcome, setOutcome, act } = useRowActions(reload);
+  const [confirming, setConfirming] = useState<Confirming | null>(null);
+
+  const actions: MemberActions = {
+    onResend: (user) =>
+      void act(user.id, async () => {
+        await resendInvitation(user.id, workspace);
+        return `Invitation sent to ${user.email}.`;
+      }),
+    onChangeRole: (user, newRole: MemberRole) =>
+      void act(user.id, async () => {
+        await changeMemberRole(user.id, newRole, workspace);
+        return `${fullName(user)} is now ${roleNames[newRole].toLowerCase()}.`;
+      }),
+    onWithdraw: (user) => setConfirming({ kind: 'withdraw', user }),
+    onRemove: (user) => setConfirming({ kind: 'remove', user }),
+  };
+
+  const confirm = async ({ kind, user }: Confirming) => {
+    setConfirming(null);
+    const isRemoved = await act(user.id, async () => {
+      await removeMember(user.id, workspace);
+      return kind === 'withdraw' ? 'Invitation withdrawn.' : `${fullName(user)} was removed.`;
+    });
+    if (isRemoved) titleRef.current?.focus();
+  };
+
+  return { busyId, outcome, setOutcome, actions, confirming, setConfirming, confirm };
+}
+
+/**
+ * Over the plan's seats: who has none and how to choose; at the limit: why Add User is disabled
+ * (named by it, `limitId`) and, in one's own workspace, the plan to choose.
+ */
+function SeatLimitNotice({
+  seats,
+  people,
+  workspace,
+}: {
+  seats: number;
+  people: number;
+  workspace: string | null;
+}) {
+  if (people > seats) {
+    return (
+      <Alert variant="error">
+        <span id={limitId} data-testid="over-limit">
+          {overLimitMessage(seats, people)}
+        </span>
+      </Alert>
+    );
+  }
+  if (!isAtSeatLimit(people, seats)) return null;
+  return (
+    <p id={limitId} className="text-sm text-slate-700" data-testid="seat-limit">
+      {workspace !== null ? (
+        `All ${seats} seats of the plan are taken. Its owner can add seats.`
+      ) : (
+        <>
+          {seats === 0
+            ? 'Your account has no seats for more users. '
+            : `You are using all ${seats} seats of your plan. `}
+          <Link to="/pricing" className="link">
+            {seats === 0 ? 'Choose a plan' : 'Upgrade your plan'}
+          </Link>{' '}
+          to add users.
+        </>
+      )}
+    </p>
+  );
+}
+
+function RemovalDialog({
+  confirming: { kind, user },
+  workspace,
+  onConfirm,
+  onCancel,
+}: {
+  confirming: Confirming;
+  workspace: string | null;
+  onConfirm: () => void;
+  onCancel: () => void;
+}) {
+  if (kind === 'withdraw') {
+    return (
+      <ConfirmDialog
+        id="withdraw-invitation"
+        title="Withdraw the invitation?"
+        description={
+          <p>
+            The link sent to <span className="font-medium text-slate-900">{user.email}</span> stops working,
+            and the seat is free at once.
+          </p>
+        }
+        confirmLabel="Withdraw invitation"
+        onConfirm={onConfirm}
+        onCancel={onCancel}
+      />
+    );
+  }
+  return (
+    <ConfirmDialog
+      id="remove-member"
+      title={`Remove ${fullName(user)}?`}
+      description={
+        <p>
+          They lose access to {workspace === null ? 'your' : 'this'} workspace at once, and their seat is
+          free. The items stay in the workspace.
+        </p>
+      }
+      confirmLabel="Remove"
+      onConfirm={onConfirm}
+      onCancel={onCancel}
+    />
   );
 }
 
@@ -259,10 +304,9 @@ function MembersBody({
   if (users === null) return isFailing ? null : <LoadingStatus className="py-12" />;
   if (users.length === 0) {
     return (
-      <div className="px-4 py-12 text-center sm:px-6" data-testid="sub-users-empty">
-        <p className="font-medium text-slate-900">No users yet</p>
-        <p className="mt-1 text-sm text-slate-600">The people you add appear here.</p>
-      </div>
+      <EmptyList testId="sub-users-empty" title="No users yet">
+        The people you add appear here.
+      </EmptyList>
     );
   }
   return (

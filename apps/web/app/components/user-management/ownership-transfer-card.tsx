@@ -8,7 +8,7 @@ import { CardSection } from '#web/components/layout/card-section.tsx';
 import { useApiResource } from '#web/hooks/use-api-resource.ts';
 import { useOutcome } from '#web/hooks/use-app-form.ts';
 import { useReauthentication } from '#web/hooks/use-reauthentication.tsx';
-import { listMembers } from '#web/lib/team/members.ts';
+import { listMembers, type Member } from '#web/lib/team/members.ts';
 import { getOwnershipTransfer, offerOwnership, withdrawOwnership } from '#web/lib/team/ownership.ts';
 
 const titleId = 'ownership-transfer-title';
@@ -70,45 +70,94 @@ export function OwnershipTransferCard() {
             }}
           />
         ) : open ? (
-          <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
-            <p className="text-sm text-slate-900" data-testid="ownership-transfer-open">
-              You offered the workspace to <span className="font-medium">{open.email}</span>. They can accept
-              until {formatLongDate(open.expiresAt)}.
-            </p>
-            <Button variant="secondary" busy={busy} onClick={() => void withdraw()}>
-              Withdraw offer
-            </Button>
-          </div>
+          <OpenOffer
+            email={open.email}
+            expiresAt={open.expiresAt}
+            busy={busy}
+            onWithdraw={() => void withdraw()}
+          />
         ) : members.data && joined.length === 0 ? (
           <p className="text-sm text-slate-600">Once someone has joined, you can offer them the workspace.</p>
         ) : (
-          <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
-            <div className="flex flex-col gap-1.5">
-              <label htmlFor="new-owner" className="text-sm font-medium text-slate-900">
-                New owner
-              </label>
-              <select
-                id="new-owner"
-                value={memberId}
-                disabled={busy || !members.data}
-                onChange={(event) => setChosen(event.currentTarget.value)}
-                className="rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-sm text-slate-900 focus:border-brand-600 focus:ring-2 focus:ring-brand-600/20 focus:outline-none disabled:opacity-60"
-              >
-                {joined.map((member) => (
-                  <option key={member.id} value={member.id}>
-                    {member.email}
-                  </option>
-                ))}
-              </select>
-            </div>
-            <Button busy={busy} disabled={!memberId} onClick={() => void offer()}>
-              Offer ownership
-            </Button>
-          </div>
+          <OfferForm
+            joined={joined}
+            memberId={memberId}
+            disabled={busy || !members.data}
+            busy={busy}
+            onChoose={setChosen}
+            onOffer={() => void offer()}
+          />
         )}
         <FormOutcome outcome={outcome} />
       </div>
       {reauthentication.dialog}
     </CardSection>
+  );
+}
+
+function OpenOffer({
+  email,
+  expiresAt,
+  busy,
+  onWithdraw,
+}: {
+  email: string;
+  expiresAt: string;
+  busy: boolean;
+  onWithdraw: () => void;
+}) {
+  return (
+    <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+      <p className="text-sm text-slate-900" data-testid="ownership-transfer-open">
+        You offered the workspace to <span className="font-medium">{email}</span>. They can accept until{' '}
+        {formatLongDate(expiresAt)}.
+      </p>
+      <Button variant="secondary" busy={busy} onClick={onWithdraw}>
+        Withdraw offer
+      </Button>
+    </div>
+  );
+}
+
+/** The joined member to offer the workspace to (`memberId`: the first until another is chosen). */
+function OfferForm({
+  joined,
+  memberId,
+  disabled,
+  busy,
+  onChoose,
+  onOffer,
+}: {
+  joined: Member[];
+  memberId: string;
+  disabled: boolean;
+  busy: boolean;
+  onChoose: (id: string) => void;
+  onOffer: () => void;
+}) {
+  return (
+    <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
+      <div className="flex flex-col gap-1.5">
+        <label htmlFor="new-owner" className="text-sm font-medium text-slate-900">
+          New owner
+        </label>
+        <select
+          id="new-owner"
+          value={memberId}
+          disabled={disabled}
+          onChange={(event) => onChoose(event.currentTarget.value)}
+          className="rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-sm text-slate-900 focus:border-brand-600 focus:ring-2 focus:ring-brand-600/20 focus:outline-none disabled:opacity-60"
+        >
+          {joined.map((member) => (
+            <option key={member.id} value={member.id}>
+              {member.email}
+            </option>
+          ))}
+        </select>
+      </div>
+      <Button busy={busy} disabled={!memberId} onClick={onOffer}>
+        Offer ownership
+      </Button>
+    </div>
   );
 }

@@ -97,35 +97,68 @@ export function workspaceParam(snapshot: WorkspaceSnapshot): string | null {
 const canOpen = (workspace: Workspace | undefined): workspace is Workspace =>
   Boolean(workspace && (workspace.role === 'owner' || workspace.hasSeat));
 
+/** The chosen workspace as this browser remembers it; the person's own is remembered as nothing. */
+function rememberedChoice(storage: KeyValueStorage | null) {
+  return {
+    read(): string | null {
+      try {
+        return storage?.getItem(workspaceStorageKey) ?? null;
+      } catch {
+        return null;
+      }
+    },
+    write(id: string | null, uid: string | null): void {
+      try {
+        if (id === null || id === uid) storage?.removeItem(workspaceStorageKey);
+        else storage?.setItem(workspaceStorageKey, id);
+      } catch {
+        // Storage can be unavailable (privacy settings): the choice then lasts as long as the page.
+      }
+    },
+  };
+}
+
+/**
+ * Where the list as the server answered it puts the person (`uid`): in the workspace they work in or
+ * remembered, while they may open it; else in their own, forgetting the choice.
+ */
+function placement(
+  snapshot: WorkspaceSnapshot,
+  uid: string,
+  workspaces: Workspace[],
+  remembered: string | null,
+  labelOf: (id: string) => string,
+): { patch: Partial<WorkspaceSnapshot>; forget: boolean } {
+  const wanted = snapshot.currentId ?? remembered ?? uid;
+  const found = workspaces.find((workspace) => workspace.id === wanted);
+  if (wanted === uid || canOpen(found)) {
+    return { patch: { workspaces, error: null, currentId: wanted }, forget: false };
+  }
+  // A workspace the person was working in is gone (removed, or its seat lost): they are told. A
+  // remembered one that is gone by the time the page opens is simply forgotten.
+  const wasWorkingThere = snapshot.currentId === wanted;
+  const notice: WorkspaceNotice | null =
+    wasWorkingThere || found
+      ? { kind: 'access-lost', label: found ? workspaceLabel(found) : labelOf(wanted) }
+      : snapshot.notice;
+  return { patch: { workspaces, error: null, currentId: uid, notice }, forget: true };
+}
+
 export function createWorkspaceStore({ storage, list, leave }: StoreDependencies) {
   let snapshot = signedOutWorkspaces;
   const listeners = new Set<() => void>();
   // Each load of the list takes a number: an answer that arrives after a newer load began (a switch
   // of user, an invitation just accepted) is dropped.
   let loadNumber = 0;
-  // While a leave is under way the server may end the live list first: that is no loss of access.
-  let leavingId: string | null = null;
 
   const update = (patch: Partial<WorkspaceSnapshot>) => {
     snapshot = { ...snapshot, ...patch };
     for (const listener of listeners) listener();
   };
 
-  const remembered = (): string | null => {
-    try {
-      return storage?.getItem(workspaceStorageKey) ?? null;
-    } catch {
-      return null;
-    }
-  };
-  const remember = (id: string | null) => {
-    try {
-      if (id === null || id === snapshot.uid) storage?.removeItem(workspaceStorageKey);
-      else storage?.setItem(workspaceStorageKey, id);
-    } catch {
-      // Storage can be unavailable (privacy settings): the choice then lasts as long as the page.
-    }
-  };
+  const choice = rememberedChoice(storage);
+  const remembered = choice.read;
+  const remember = (id: string | null) => choice.write(id, snapshot.uid);
 
   const labelOf = (id: string) => {
     const workspace = snapshot.workspaces?.find((candidate) => candidate.id === id);
@@ -136,21 +169,9 @@ export function createWorkspaceStore({ storage, list, leave }: StoreDependencies
   const apply = (workspaces: Workspace[]) => {
     const { uid } = snapshot;
     if (!uid) return;
-    const wanted = snapshot.currentId ?? remembered() ?? uid;
-    const found = workspaces.find((workspace) => workspace.id === wanted);
-    if (wanted === uid || canOpen(found)) {
-      update({ workspaces, error: null, currentId: wanted });
-      return;
-    }
-    // A workspace the person was working in is gone (removed, or its seat lost): they are told. A
-    // remembered one that is gone by the time the page opens is simply forgotten.
-    const wasWorkingThere = snapshot.currentId === wanted;
-    const notice: WorkspaceNotice | null =
-      wasWorkingThere || found
-        ? { kind: 'access-lost', label: found ? workspaceLabel(found) : labelOf(wanted) }
-        : snapshot.notice;
-    remember(null);
-    update({ workspaces, error: null, currentId: uid, notice });
+    const { patch, forget } = placement(snapshot, uid, workspaces, remembered(), labelOf);
+    if (forget) remember(null);
+    update(patch);
   };
 
   const refresh = async (): Promise<void> => {
@@ -196,9 +217,27 @@ export function createWorkspaceStore({ storage, list, leave }: StoreDependencies
     /** Loads the list again (the switcher opening, a Try again button). */
     refresh,
 
+    ...workspaceMoves({ current: () => snapshot, update, remember, refresh, labelOf, leave }),
+  };
+}
+
+type MoveContext = {
+  current: () => WorkspaceSnapshot;
+  update: (patch: Partial<WorkspaceSnapshot>) => void;
+  remember: (id: string | null) => void;
+  refresh: () => Promise<void>;
+  labelOf: (id: string) => string;
+  leave: (id: string) => Promise<unknown>;
+};
+
+/** The store's changes of workspace: chosen, joined, lost, left. */
+function workspaceMoves({ current, update, remember, refresh, labelOf, leave }: MoveContext) {
+  // While a leave is under way the server may end the live list first: that is no loss of access.
+  let leavingId: string | null = null;
+  return {
     /** Works in `id` from now on, in this tab and in the next ones this browser opens. */
     select(id: string): void {
-      const { uid, workspaces } = snapshot;
+      const { uid, workspaces } = current();
       if (!uid) return;
       if (id !== uid && !canOpen(workspaces?.find((workspace) => workspace.id === id))) return;
       remember(id);
@@ -207,8 +246,8 @@ export function createWorkspaceStore({ storage, list, leave }: StoreDependencies
 
     /** A workspace just joined (an accepted invitation) becomes the current one. */
     joined(workspace: Workspace): void {
-      if (!snapshot.uid) return;
-      const others = (snapshot.workspaces ?? []).filter((candidate) => candidate.id !== workspace.id);
+      if (!current().uid) return;
+      const others = (current().workspaces ?? []).filter((candidate) => candidate.id !== workspace.id);
       remember(workspace.id);
       update({ workspaces: [...others, workspace], currentId: workspace.id, notice: null });
       void refresh();
@@ -219,7 +258,7 @@ export function createWorkspaceStore({ storage, list, leave }: StoreDependencies
      * refused): they are back in their own workspace and told so.
      */
     accessLost(id: string): void {
-      const { uid, currentId } = snapshot;
+      const { uid, currentId } = current();
       if (!uid || id === uid || id !== currentId || id === leavingId) return;
       remember(null);
       update({ currentId: uid, notice: { kind: 'access-lost', label: labelOf(id) } });
@@ -228,7 +267,7 @@ export function createWorkspaceStore({ storage, list, leave }: StoreDependencies
 
     /** Leaves a joined workspace; already gone counts as left. Rejects with the server's refusal. */
     async leave(id: string): Promise<void> {
-      const { uid } = snapshot;
+      const { uid } = current();
       if (!uid || id === uid) return;
       const label = labelOf(id);
       leavingId = id;
@@ -239,17 +278,17 @@ export function createWorkspaceStore({ storage, list, leave }: StoreDependencies
       } finally {
         leavingId = null;
       }
-      if (snapshot.uid !== uid) return;
-      if (snapshot.currentId === id) remember(null);
+      if (current().uid !== uid) return;
+      if (current().currentId === id) remember(null);
       update({
-        workspaces: snapshot.workspaces?.filter((workspace) => workspace.id !== id) ?? null,
-        currentId: snapshot.currentId === id ? uid : snapshot.currentId,
+        workspaces: current().workspaces?.filter((workspace) => workspace.id !== id) ?? null,
+        currentId: current().currentId === id ? uid : current().currentId,
         notice: { kind: 'left', label },
       });
     },
 
     dismissNotice(): void {
-      if (snapshot.notice) update({ notice: null });
+      if (current().notice) update({ notice: null });
     },
   };
 }

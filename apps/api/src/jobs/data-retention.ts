@@ -2,7 +2,7 @@ import { and, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '#api/db/database.ts';
 import { dataExports, mails, newsletterSubscriptions } from '#api/db/schema.ts';
-import type { JobKind, JobQueue } from '#api/jobs/job-queue.ts';
+import type { JobKind, JobQueue } from './job-queue.ts';
 
 /**
  * How long what the product keeps only for a while is kept (docs/security.md, "Data kept"): a sent

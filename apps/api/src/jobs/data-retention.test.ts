@@ -2,10 +2,10 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '#api/db/database.ts';
 import { dataExports, mails, newsletterSubscriptions, users } from '#api/db/schema.ts';
-import { createJobQueue } from '#api/jobs/job-queue.ts';
+import { createMetrics } from '#api/operations/metrics.ts';
 import { openTestDatabase } from '#api/test/test-database.ts';
 import { dataRetentionJob, deleteExpiredData } from './data-retention.ts';
-import { createMetrics } from './metrics.ts';
+import { createJobQueue } from './job-queue.ts';
 
 describe('data retention', () => {
   let database: DatabaseHandle;

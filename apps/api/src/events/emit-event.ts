@@ -3,12 +3,15 @@ import type { WebhookEventData, WebhookEventType } from '@launchkit/api-contract
 import { and, arrayContains, eq, sql } from 'drizzle-orm';
 import type { Database } from '#api/db/database.ts';
 import { webhookDeliveries, webhookEndpoints } from '#api/db/schema.ts';
-import { thisInstance, webhookDeliveriesChannel } from './queue-deliveries.ts';
+import { thisInstance, webhookDeliveriesChannel } from './delivery-announcements.ts';
 
-/** Something that happened in a workspace, for its webhook endpoints (docs/webhooks.md, "Events"). */
-export type WorkspaceEvent = {
-  [Type in WebhookEventType]: { workspace: string; type: Type; data: WebhookEventData<Type> };
+/** An event's type and data, as the webhook endpoints receive them (docs/webhooks.md, "Events"). */
+export type OutboundEvent = {
+  [Type in WebhookEventType]: { type: Type; data: WebhookEventData<Type> };
 }[WebhookEventType];
+
+/** Something that happened in a workspace, for its webhook endpoints. */
+export type WorkspaceEvent = OutboundEvent & { workspace: string };
 
 /** The body every endpoint receives for an event: the same bytes in each delivery and redelivery of it. */
 export type WebhookPayload = {
@@ -23,7 +26,7 @@ export type WebhookPayload = {
  * Records one delivery of `event` per enabled endpoint of the workspace subscribed to its type, in the
  * caller's transaction, and announces them (NOTIFY, heard after the commit): the deliveries exist if,
  * and only if, the change they tell of commits. Nothing leaves here, not even a job: this instance adds
- * the delivery jobs once it hears the announcement, the sweep if it never does (queue-deliveries.ts).
+ * the delivery jobs once it hears the announcement, the sweep if it never does (webhooks/queue-deliveries.ts).
  * So a write costs one statement however many endpoints and however slow their servers (bench/webhooks).
  */
 export async function emitWorkspaceEvent(tx: Database, event: WorkspaceEvent): Promise<void> {

@@ -1,7 +1,7 @@
 import type { ActivityAction } from '@launchkit/api-contract';
 import { sql } from 'drizzle-orm';
+import type { Queryable } from '#api/db/database.ts';
 import { activity, apiKeys, users } from '#api/db/schema.ts';
-import type { Queryable } from '#api/team/authorize-workspace.ts';
 
 export type ActivityRecord = {
   workspace: string;

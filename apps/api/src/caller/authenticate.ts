@@ -1,10 +1,10 @@
 import { endpoints } from '@launchkit/api-contract';
 import type { FastifyRequest } from 'fastify';
-import { apiKeyNotAllowed } from '#api/api-keys/api-key-errors.ts';
-import { isApiKeySecret } from '#api/api-keys/api-key-secret.ts';
-import { type ApiKeyIdentity, type ApiKeyVerifier, apiKeyActorId } from '#api/api-keys/verify-api-key.ts';
 import { AppError } from '#api/http/app-error.ts';
+import { apiKeyNotAllowed } from './api-key-errors.ts';
+import { isApiKeySecret } from './api-key-secret.ts';
 import { type AccessTokenVerifier, InvalidTokenError, type VerifiedIdentity } from './verify-access-token.ts';
+import { type ApiKeyIdentity, type ApiKeyVerifier, apiKeyActorId } from './verify-api-key.ts';
 
 /**
  * Who calls: a person, as their verified access token says, or a workspace's API key (`apiKey`), whose

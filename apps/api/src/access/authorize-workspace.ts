@@ -1,13 +1,10 @@
 import type { CallerKind, MemberRole, WorkspaceRole } from '@launchkit/api-contract';
 import { and, eq, isNotNull, type SQLWrapper, sql } from 'drizzle-orm';
-import { apiKeyExpired, apiKeyRevoked } from '#api/api-keys/api-key-errors.ts';
-import type { Database } from '#api/db/database.ts';
+import { apiKeyExpired, apiKeyRevoked } from '#api/caller/api-key-errors.ts';
+import type { Queryable } from '#api/db/database.ts';
 import { apiKeys, subUsers, users } from '#api/db/schema.ts';
 import { AppError } from '#api/http/app-error.ts';
 import { rowsAddedBefore } from './seat-order.ts';
-
-/** A database or an open transaction: authorization runs inside the transaction of a write. */
-export type Queryable = Pick<Database, 'select' | 'insert' | 'update' | 'delete' | 'execute'>;
 
 /**
  * Who the caller is in a workspace: its owner, or a member with a seat and their role (`sub_users.role`),

@@ -1,0 +1,49 @@
+import type { Permission } from '@launchkit/api-contract';
+import type { Database, Queryable } from '#api/db/database.ts';
+import {
+  type AuthorizeOptions,
+  authorizeWorkspace,
+  type WorkspaceAccess,
+  type WorkspaceCaller,
+} from './authorize-workspace.ts';
+import { requirePermission } from './require-permission.ts';
+
+/** The transaction a workspace action runs in. */
+export type WorkspaceTransaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+
+/**
+ * A workspace action (docs/team.md): one transaction in which the caller's access is found
+ * (authorizeWorkspace, the membership locked until commit, so a removal or a revocation waits for the
+ * action or the action finds it done), `permission` is required of it, and then `action` runs with the
+ * transaction and the access. Whatever the action writes (its activity entry and event, events/) commits
+ * with the check, or nothing does. `lockOwnerRow`: the action counts the workspace's rows (a limit).
+ */
+export function inWorkspace<T>(
+  db: Database,
+  caller: WorkspaceCaller,
+  workspace: string | undefined,
+  permission: Permission,
+  action: (tx: WorkspaceTransaction, access: WorkspaceAccess) => Promise<T>,
+  options: Pick<AuthorizeOptions, 'lockOwnerRow'> = {},
+): Promise<T> {
+  return db.transaction(async (tx) => {
+    const access = await authorizeWorkspace(tx, caller, workspace, { ...options, lock: true });
+    requirePermission(access, permission);
+    return action(tx, access);
+  });
+}
+
+/**
+ * A read in a workspace, or the check before work that must not hold a transaction open (a webhook
+ * address to resolve): the caller's access with `permission` required, nothing locked.
+ */
+export async function requireWorkspaceAccess(
+  db: Queryable,
+  caller: WorkspaceCaller,
+  workspace: string | undefined,
+  permission: Permission,
+): Promise<WorkspaceAccess> {
+  const access = await authorizeWorkspace(db, caller, workspace);
+  requirePermission(access, permission);
+  return access;
+}

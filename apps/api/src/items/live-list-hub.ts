@@ -1,0 +1,202 @@
+import { itemStreamEvents } from '@launchkit/api-contract';
+import type { FastifyBaseLogger } from 'fastify';
+import type { WorkspaceCaller } from '#api/access/authorize-workspace.ts';
+import { type CoalescedRun, coalescedRun } from './coalesced-run.ts';
+
+/**
+ * The `items` event of the stream, carrying the workspace's whole list: encoded once per read and the
+ * same bytes written to every stream of the workspace: encoded per stream, a large list open in many
+ * streams would be copied once per stream and change (docs/capacity.md, "Live lists").
+ */
+export const itemsEvent = (listJson: string) =>
+  Buffer.from(`event: ${itemStreamEvents.items}\ndata: ${listJson}\n\n`);
+
+/** One open live list: `send` gets the workspace's whole list (`itemsEvent`), `end` closes the stream. */
+export type LiveItemsSubscriber = {
+  send(event: Buffer): void;
+  end(): void;
+  /**
+   * The caller when they watch the workspace as a member, not its owner: their access is checked
+   * again whenever the workspace's access changes.
+   */
+  member?: WorkspaceCaller;
+  /** `accessEpoch` read before the caller was authorized: a change announced since is checked at once. */
+  authorizedAt?: number;
+  /** Ends the stream of a member who lost access (instead of `end`). */
+  revoke?(): void;
+};
+
+export type LiveListHubDeps = {
+  /** The owner's list as JSON text (JSON.stringify's: one line). */
+  readItems: (owner: string) => Promise<string>;
+  /** Whether a member may still open the workspace; rejects when that cannot be known. */
+  keepsAccess: (member: WorkspaceCaller, workspace: string) => Promise<boolean>;
+  log: FastifyBaseLogger;
+  /** Seconds from a change announcement reaching this instance to the new list written out. */
+  deliveryLag?: { observe(seconds: number): void };
+};
+
+/** The open live lists of one workspace on this instance. */
+type Channel = {
+  subscribers: Set<LiveItemsSubscriber>;
+  /** Subscribers that joined since the last read and still wait for their first list. */
+  awaitingFirstList: Set<LiveItemsSubscriber>;
+  /** A change was announced after the last read began: everyone needs a fresh list. */
+  isStale: boolean;
+  /** When the oldest announcement not yet delivered arrived (for the delivery-lag metric). */
+  announcedAt?: number;
+  /** The workspace's access changed since its members were last checked. */
+  isAccessStale: boolean;
+  /** Reads the list, one read at a time. */
+  reading: CoalescedRun;
+  /** Checks the members' access, one check at a time. */
+  checking: CoalescedRun;
+};
+
+/** Reads the list while it is stale or someone waits for a first one, and sends it to them. */
+async function refresh(deps: LiveListHubDeps, owner: string, channel: Channel) {
+  while (channel.isStale || channel.awaitingFirstList.size > 0) {
+    const recipients = [...(channel.isStale ? channel.subscribers : channel.awaitingFirstList)];
+    const announcedAt = channel.isStale ? channel.announcedAt : undefined;
+    channel.isStale = false;
+    channel.announcedAt = undefined;
+    channel.awaitingFirstList.clear();
+    let event: Buffer;
+    try {
+      event = itemsEvent(await deps.readItems(owner));
+    } catch (error) {
+      // The client reconnects with backoff and gets a fresh list then: better than a stale one now.
+      deps.log.error({ err: error }, 'live items: reading the list failed; ending its streams');
+      for (const subscriber of recipients) subscriber.end();
+      continue;
+    }
+    for (const subscriber of recipients) {
+      if (channel.subscribers.has(subscriber)) subscriber.send(event);
+    }
+    if (announcedAt !== undefined) deps.deliveryLag?.observe((performance.now() - announcedAt) / 1000);
+  }
+}
+
+/** The members' streams, grouped by member and kind of sign-in (with or without a second factor). */
+function streamsByMember(channel: Channel) {
+  const streamsOf = new Map<string, { member: WorkspaceCaller; streams: LiveItemsSubscriber[] }>();
+  for (const subscriber of channel.subscribers) {
+    const { member } = subscriber;
+    if (member === undefined) continue;
+    const key = `${member.secondFactor ? 1 : 0}${member.uid}`;
+    const group = streamsOf.get(key);
+    if (group) group.streams.push(subscriber);
+    else streamsOf.set(key, { member, streams: [subscriber] });
+  }
+  return [...streamsOf.values()];
+}
+
+/** Checks each watching member once while the access is stale; revokes the streams of those who lost it. */
+async function checkAccess(deps: LiveListHubDeps, workspace: string, channel: Channel) {
+  while (channel.isAccessStale) {
+    channel.isAccessStale = false;
+    await Promise.all(
+      streamsByMember(channel).map(async ({ member, streams }) => {
+        let keeps: boolean;
+        try {
+          keeps = await deps.keepsAccess(member, workspace);
+        } catch (error) {
+          // Access that cannot be confirmed is not kept: the reader reconnects, and is authorized again
+          // then.
+          deps.log.error({ err: error }, 'live items: checking access failed; ending the streams');
+          for (const subscriber of streams) subscriber.end();
+          return;
+        }
+        if (keeps) return;
+        for (const subscriber of streams) {
+          if (channel.subscribers.has(subscriber)) (subscriber.revoke ?? subscriber.end)();
+        }
+      }),
+    );
+  }
+}
+
+function newChannel(deps: LiveListHubDeps, owner: string): Channel {
+  const channel: Channel = {
+    subscribers: new Set(),
+    awaitingFirstList: new Set(),
+    isStale: false,
+    isAccessStale: false,
+    reading: coalescedRun(() => refresh(deps, owner, channel)),
+    checking: coalescedRun(() => checkAccess(deps, owner, channel)),
+  };
+  return channel;
+}
+
+/**
+ * The live lists of one instance by workspace, with their coalescing: per workspace at most one read
+ * at a time, and announcements that arrive in the same tick, or while a read runs, fold into one more
+ * read, so a burst of writes costs a few reads whatever the number of open streams. Each list is
+ * encoded once and the same bytes written to all of the workspace's streams; reads are sequential per
+ * workspace, so a stream never gets an older list after a newer one. Access announcements fold the same
+ * way: the members watching are checked again (`keepsAccess`, once per member however many streams they
+ * hold), and the streams of those who lost access are revoked. Owners are never checked.
+ */
+export function createLiveListHub(deps: LiveListHubDeps) {
+  const channels = new Map<string, Channel>();
+
+  return {
+    /** The workspace's list changed: every stream of it gets the new one. */
+    announce(owner: string) {
+      const channel = channels.get(owner);
+      if (!channel) return; // nobody watches this owner on this instance
+      channel.isStale = true;
+      channel.announcedAt ??= performance.now();
+      channel.reading.request();
+    },
+
+    /** The workspace's access changed: its members' streams are checked again. */
+    announceAccess(workspace: string) {
+      const channel = channels.get(workspace);
+      if (!channel) return;
+      channel.isAccessStale = true;
+      channel.checking.request();
+    },
+
+    /** Adds a stream, which gets the list at once; `checkAccess`: its member is checked again now. */
+    subscribe(owner: string, subscriber: LiveItemsSubscriber, checkAccessNow: boolean): () => void {
+      let channel = channels.get(owner);
+      if (!channel) {
+        channel = newChannel(deps, owner);
+        channels.set(owner, channel);
+      }
+      const joined = channel;
+      joined.subscribers.add(subscriber);
+      joined.awaitingFirstList.add(subscriber);
+      joined.reading.request();
+      if (checkAccessNow) {
+        joined.isAccessStale = true;
+        joined.checking.request();
+      }
+      return () => {
+        joined.subscribers.delete(subscriber);
+        joined.awaitingFirstList.delete(subscriber);
+        if (joined.subscribers.size === 0 && channels.get(owner) === joined) channels.delete(owner);
+      };
+    },
+
+    /** The workspaces watched on this instance. */
+    owners: () => [...channels.keys()],
+
+    /** Ends every stream and forgets them. */
+    endAll() {
+      for (const channel of channels.values()) {
+        for (const subscriber of channel.subscribers) subscriber.end();
+      }
+      channels.clear();
+    },
+
+    get streamCount() {
+      let count = 0;
+      for (const channel of channels.values()) count += channel.subscribers.size;
+      return count;
+    },
+  };
+}
+
+export type LiveListHub = ReturnType<typeof createLiveListHub>;
