@@ -8,7 +8,7 @@ export default defineConfig({
   testDir: 'e2e',
   fullyParallel: true,
   workers: 2,
-  // No retries, in CI too: a test that fails now and then is fixed, not tried again (issue 35).
+  // No retries, in CI too: a test that fails now and then is fixed, not tried again (docs/decisions/0036).
   retries: 0,
   reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
   // Most tests sign people up, pay at the emulator or open two browsers: 30 s left no margin on a busy

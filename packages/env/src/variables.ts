@@ -605,6 +605,11 @@ export const variables = {
     description: 'jobs sent through the queue by bench:jobs (2000)',
     readBy: ['bench'],
   },
+  BENCH_SEND: {
+    description:
+      "how bench:jobs sends each job: alone (unset) or 'transaction', inside the transaction of a change",
+    readBy: ['bench'],
+  },
   BENCH_EVENTS: {
     description: 'events delivered by bench:webhooks to measure deliveries per second (200)',
     readBy: ['bench'],
