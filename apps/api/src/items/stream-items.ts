@@ -1,4 +1,4 @@
-import type { ServerResponse } from 'node:http';
+import type { OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { type ItemStreamClosed, itemStreamCloseReasons, itemStreamEvents } from '@launchkit/api-contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { WorkspaceAccess, WorkspaceCaller } from '#api/access/authorize-workspace.ts';
@@ -29,12 +29,12 @@ const signedOutEvent = closedEvent({ reason: itemStreamCloseReasons.signedOut })
 function openEventStream(reply: FastifyReply) {
   // The response is written by hand from here on: Fastify's onSend hooks (and with them
   // @fastify/compress, which would hold events back to fill its compression window) do not run.
-  // Security headers are already on the raw response, set in onRequest.
   reply.hijack();
   const response = reply.raw;
   // The reader may have left while the server got ready: then there is nothing to answer.
   if (!response.socket || response.socket.destroyed) return undefined;
   response.writeHead(200, {
+    ...(reply.getHeaders() as OutgoingHttpHeaders), // the security headers, set in onRequest
     'Content-Type': 'text/event-stream; charset=utf-8',
     'Cache-Control': 'no-cache, no-transform',
     'X-Accel-Buffering': 'no', // nginx: pass each event on at once

@@ -63,12 +63,22 @@ export type Metrics = ReturnType<typeof createMetrics>;
 
 /** Times every request by its route pattern (never the raw URL: ids would explode the label set). */
 export function registerMetricsRoutes(app: FastifyInstance, metrics: Metrics) {
+  // One labelled child per method, route and status, looked up by a plain key: prom-client would
+  // otherwise sort and join the label object on every response.
+  const durationOf = new Map<string, { observe(seconds: number): void }>();
   app.addHook('onResponse', (request, reply, done) => {
     const route = request.routeOptions.url ?? 'unmatched';
-    metrics.requestDuration.observe(
-      { method: request.method, route, status_code: String(reply.statusCode) },
-      reply.elapsedTime / 1000,
-    );
+    const key = `${request.method} ${reply.statusCode} ${route}`;
+    let duration = durationOf.get(key);
+    if (!duration) {
+      duration = metrics.requestDuration.labels({
+        method: request.method,
+        route,
+        status_code: String(reply.statusCode),
+      });
+      durationOf.set(key, duration);
+    }
+    duration.observe(reply.elapsedTime / 1000);
     done();
   });
 

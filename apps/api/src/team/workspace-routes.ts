@@ -16,7 +16,7 @@ export function registerWorkspaceRoutes(
   deps: { db: Database; plans: PlanCatalogue; authenticate: Authenticate; jobs: Pick<JobQueue, 'send'> },
 ) {
   route(app, 'listWorkspaces', deps, async (_input, request) =>
-    success(await listWorkspaces(deps, await userOf(request))),
+    success(await listWorkspaces(deps, callerOf(request).uid, () => userOf(request))),
   );
 
   route(app, 'setWorkspaceSecurity', deps, async ({ query, body }, request) =>
