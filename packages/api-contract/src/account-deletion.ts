@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { endpoint } from './endpoint.ts';
-import { successEnvelope } from './envelope.ts';
+import { ok } from './endpoint-parts.ts';
 import { deletionConfirmationField, deletionConfirmationWithoutEmail } from './field-rules.ts';
 
 // Settings → Account, "Delete my account" (docs/decisions/0032-account-deletion.md): the person, their
@@ -59,7 +59,7 @@ export const accountDeletionEndpoints = [
       'Needs a recent sign-in (`auth/requires-recent-login`: sign in again and retry) and the email typed as confirmation. An owner whose workspace has joined members first chooses: transfer it to one of them (its items, members, invitations and activity; not the plan) or delete it. At once: every session ends, the memberships in other workspaces end, the person’s data goes, activity entries stay with “Deleted user” in place of the email, a confirmation is mailed. Then a job cancels the subscription and deletes the customer at the payment provider and the user at the identity provider, tried again until done. A token of the deleted account is refused from then on (`auth/account-deleted`).',
     auth: 'bearer',
     request: { body: deleteAccountRequest },
-    answer: { status: 200, description: 'The account is deleted.', schema: successEnvelope(accountDeleted) },
+    answer: ok('The account is deleted.', accountDeleted),
     errors: {
       400: ['account/confirmation-mismatch'],
       401: ['auth/requires-recent-login'],

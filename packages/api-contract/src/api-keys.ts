@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { endpoint } from './endpoint.ts';
-import { successEnvelope } from './envelope.ts';
+import { created, idParams, ok, removedId, workspaceErrors } from './endpoint-parts.ts';
 import { apiKeyMaxDays, apiKeyNameField } from './field-rules.ts';
 import { text, timestamp } from './fields.ts';
 import { memberRoles } from './permissions.ts';
@@ -70,14 +70,9 @@ export type CreateApiKeyRequest = z.output<typeof createApiKeyRequest>;
 export type ApiKey = z.output<typeof apiKey>;
 export type CreatedApiKey = z.output<typeof createdApiKey>;
 
-const apiKeyIdParams = z.object({ id: z.string().describe("The key's id (a uuid).") });
+const apiKeyIdParams = idParams("The key's id (a uuid).");
 
 // Managing keys is a person's: the owner's or an admin's (`api-keys.manage`); a key never reaches it.
-const managerErrors = {
-  403: ['workspaces/no-seat', 'workspaces/second-factor-required', 'workspaces/forbidden'],
-  404: ['workspaces/not-found'],
-} as const;
-
 export const apiKeyEndpoints = [
   endpoint({
     method: 'GET',
@@ -87,8 +82,8 @@ export const apiKeyEndpoints = [
     summary: "The workspace's keys, newest first (revoked ones are gone)",
     auth: 'bearer',
     request: { query: workspaceQuery },
-    answer: { status: 200, description: 'The keys.', schema: successEnvelope(z.array(apiKey)) },
-    errors: managerErrors,
+    answer: ok('The keys.', z.array(apiKey)),
+    errors: workspaceErrors,
   }),
   endpoint({
     method: 'POST',
@@ -99,12 +94,8 @@ export const apiKeyEndpoints = [
     description: `At most ${apiKeysPerWorkspace} keys a workspace. The activity log records it (\`api-key.created\`).`,
     auth: 'bearer',
     request: { query: workspaceQuery, body: createApiKeyRequest },
-    answer: {
-      status: 201,
-      description: 'The new key and its secret.',
-      schema: successEnvelope(createdApiKey),
-    },
-    errors: { ...managerErrors, 409: ['api-keys/limit-reached'] },
+    answer: created('The new key and its secret.', createdApiKey),
+    errors: { ...workspaceErrors, 409: ['api-keys/limit-reached'] },
   }),
   endpoint({
     method: 'DELETE',
@@ -116,11 +107,7 @@ export const apiKeyEndpoints = [
       'Requests already under way finish; any that starts after this answer is refused with `auth/api-key-revoked`, and the key’s open live lists end. The activity log records it (`api-key.revoked`).',
     auth: 'bearer',
     request: { params: apiKeyIdParams, query: workspaceQuery },
-    answer: {
-      status: 200,
-      description: "The revoked key's id.",
-      schema: successEnvelope(z.object({ id: z.uuid() })),
-    },
-    errors: { ...managerErrors, 404: ['api-keys/not-found', 'workspaces/not-found'] },
+    answer: ok("The revoked key's id.", removedId),
+    errors: { ...workspaceErrors, 404: ['api-keys/not-found', 'workspaces/not-found'] },
   }),
 ];

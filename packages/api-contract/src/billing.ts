@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { endpoint } from './endpoint.ts';
-import { successEnvelope } from './envelope.ts';
+import { ok } from './endpoint-parts.ts';
 import { text } from './fields.ts';
 import { planId } from './plans.ts';
 import { workspaceQuery } from './team.ts';
@@ -95,7 +95,7 @@ export const billingEndpoints = [
     tag: 'Billing',
     summary: 'The plans on sale, with their price ids',
     auth: 'public',
-    answer: { status: 200, description: 'The plans.', schema: successEnvelope(z.array(plan)) },
+    answer: ok('The plans.', z.array(plan)),
   }),
   endpoint({
     method: 'POST',
@@ -106,7 +106,7 @@ export const billingEndpoints = [
     auth: 'bearer',
     description: billingWorkspaceNote,
     request: { query: workspaceQuery, body: checkoutRequest },
-    answer: { status: 200, description: 'The checkout session.', schema: successEnvelope(checkoutSession) },
+    answer: ok('The checkout session.', checkoutSession),
     errors: {
       ...notTheOwner,
       400: ['billing/unknown-price'],
@@ -123,7 +123,7 @@ export const billingEndpoints = [
     auth: 'bearer',
     description: billingWorkspaceNote,
     request: { query: workspaceQuery, body: billingSessionRequest },
-    answer: { status: 200, description: 'The portal session.', schema: successEnvelope(billingSession) },
+    answer: ok('The portal session.', billingSession),
     errors: { ...notTheOwner, 409: ['billing/no-customer'], ...providerErrors },
   }),
   endpoint({
@@ -139,7 +139,7 @@ export const billingEndpoints = [
       headers: z.object({ 'stripe-signature': z.string().describe("The provider's signature.") }),
       body: stripeEvent,
     },
-    answer: { status: 200, description: 'The event was received.', schema: successEnvelope(webhookReceipt) },
+    answer: ok('The event was received.', webhookReceipt),
     errors: { 400: ['billing/invalid-signature'], ...providerErrors },
   }),
 ];

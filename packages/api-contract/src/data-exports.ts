@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { endpoint } from './endpoint.ts';
-import { successEnvelope } from './envelope.ts';
+import { created, idParams, ok } from './endpoint-parts.ts';
 import { timestamp } from './fields.ts';
 import { activityActions } from './team.ts';
 
@@ -33,7 +33,7 @@ export const dataExportList = z
   .object({ exports: z.array(dataExport).describe('Newest first.') })
   .meta({ id: 'DataExports' });
 
-const exportParams = z.object({ id: z.string().describe("The export's id.") });
+const exportParams = idParams("The export's id.");
 
 /** A time of the archive: ISO 8601 in UTC, or null. */
 const when = timestamp.nullable();
@@ -141,7 +141,7 @@ export const dataExportEndpoints = [
     summary: "Starts an archive of the caller's data",
     description: `A job writes the archive and mails the caller a link to download it, valid ${dataExportLinkDays} days. One export at a time (\`data-exports/in-preparation\`), one every ${dataExportWaitMinutes} minutes (\`data-exports/too-soon\`).`,
     auth: 'bearer',
-    answer: { status: 201, description: 'The export, preparing.', schema: successEnvelope(dataExport) },
+    answer: created('The export, preparing.', dataExport),
     errors: { 409: ['data-exports/in-preparation'], 429: ['data-exports/too-soon'] },
   }),
   endpoint({
@@ -151,7 +151,7 @@ export const dataExportEndpoints = [
     tag: 'Account',
     summary: "The caller's exports",
     auth: 'bearer',
-    answer: { status: 200, description: 'The exports.', schema: successEnvelope(dataExportList) },
+    answer: ok('The exports.', dataExportList),
   }),
   endpoint({
     method: 'GET',

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { endpoint } from './endpoint.ts';
-import { successEnvelope } from './envelope.ts';
+import { ok } from './endpoint-parts.ts';
 import { text, timestamp } from './fields.ts';
 
 export const outboxQuery = z.object({ to: text({ label: 'address', max: 254 }).optional() });
@@ -59,7 +59,7 @@ export const developmentEndpoints = [
     auth: 'loopback',
     developmentOnly: true,
     request: { query: outboxQuery },
-    answer: { status: 200, description: 'The mail.', schema: successEnvelope(z.array(storedMail)) },
+    answer: ok('The mail.', z.array(storedMail)),
     errors: { 403: ['forbidden'] },
   }),
 ];

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { endpoint } from './endpoint.ts';
-import { successEnvelope } from './envelope.ts';
+import { created, idParams, ok, removedId, workspaceByIdErrors, workspaceErrors } from './endpoint-parts.ts';
 import { itemNameField } from './field-rules.ts';
 import { text, timestamp } from './fields.ts';
 import { itemStreamCloseReasons, itemStreamEvents } from './item-stream.ts';
@@ -36,15 +36,7 @@ export type ItemChangeRequest = z.output<typeof itemChangeRequest>;
 export type Item = z.output<typeof item>;
 export type DeletedItem = { id: string };
 
-// A workspace the caller is not a member of is not found; a member whose seat the plan no longer covers
-// is refused until the owner frees one, and one without a second factor where the owner requires it
-// until they sign in with one; a role that may not do it (a viewer's write) is forbidden.
-const workspaceErrors = {
-  403: ['workspaces/no-seat', 'workspaces/second-factor-required', 'workspaces/forbidden'],
-  404: ['workspaces/not-found'],
-} as const;
-
-const itemIdParams = z.object({ id: z.string().describe("The item's id (a uuid).") });
+const itemIdParams = idParams("The item's id (a uuid).");
 
 export const itemEndpoints = [
   endpoint({
@@ -56,7 +48,7 @@ export const itemEndpoints = [
     auth: 'bearer',
     apiKeys: true,
     request: { query: workspaceQuery },
-    answer: { status: 200, description: 'The items.', schema: successEnvelope(z.array(item)) },
+    answer: ok('The items.', z.array(item)),
     errors: workspaceErrors,
   }),
   endpoint({
@@ -86,7 +78,7 @@ export const itemEndpoints = [
     auth: 'bearer',
     apiKeys: true,
     request: { query: workspaceQuery, body: createItemRequest },
-    answer: { status: 201, description: 'The new item.', schema: successEnvelope(item) },
+    answer: created('The new item.', item),
     errors: { ...workspaceErrors, 409: ['items/limit-reached'] },
   }),
   endpoint({
@@ -98,8 +90,8 @@ export const itemEndpoints = [
     auth: 'bearer',
     apiKeys: true,
     request: { params: itemIdParams, query: workspaceQuery },
-    answer: { status: 200, description: 'The item.', schema: successEnvelope(item) },
-    errors: { 403: workspaceErrors[403], 404: ['not_found', 'workspaces/not-found'] },
+    answer: ok('The item.', item),
+    errors: workspaceByIdErrors,
   }),
   endpoint({
     method: 'PATCH',
@@ -110,7 +102,7 @@ export const itemEndpoints = [
     auth: 'bearer',
     apiKeys: true,
     request: { params: itemIdParams, query: workspaceQuery, body: itemChangeRequest },
-    answer: { status: 200, description: 'The changed item.', schema: successEnvelope(item) },
+    answer: ok('The changed item.', item),
     errors: {
       403: [
         'plan/upgrade-required',
@@ -118,7 +110,7 @@ export const itemEndpoints = [
         'workspaces/second-factor-required',
         'workspaces/forbidden',
       ],
-      404: ['not_found', 'workspaces/not-found'],
+      404: workspaceByIdErrors[404],
     },
   }),
   endpoint({
@@ -130,11 +122,7 @@ export const itemEndpoints = [
     auth: 'bearer',
     apiKeys: true,
     request: { params: itemIdParams, query: workspaceQuery },
-    answer: {
-      status: 200,
-      description: "The deleted item's id.",
-      schema: successEnvelope(z.object({ id: z.uuid() })),
-    },
-    errors: { 403: workspaceErrors[403], 404: ['not_found', 'workspaces/not-found'] },
+    answer: ok("The deleted item's id.", removedId),
+    errors: workspaceByIdErrors,
   }),
 ];

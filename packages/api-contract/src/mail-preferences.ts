@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { endpoint } from './endpoint.ts';
-import { successEnvelope } from './envelope.ts';
+import { ok } from './endpoint-parts.ts';
 
 /** One optional mail (one the person may turn off) and whether they get it. */
 export const mailPreference = z
@@ -50,7 +50,7 @@ export const mailPreferenceEndpoints = [
     tag: 'Account',
     summary: 'The optional mails and whether the caller gets each (Settings → Notifications)',
     auth: 'bearer',
-    answer: { status: 200, description: 'The preferences.', schema: successEnvelope(mailPreferences) },
+    answer: ok('The preferences.', mailPreferences),
   }),
   endpoint({
     method: 'PATCH',
@@ -60,11 +60,7 @@ export const mailPreferenceEndpoints = [
     summary: 'Turns optional mails on or off',
     auth: 'bearer',
     request: { body: mailPreferencesChange },
-    answer: {
-      status: 200,
-      description: 'The preferences as they now are.',
-      schema: successEnvelope(mailPreferences),
-    },
+    answer: ok('The preferences as they now are.', mailPreferences),
     errors: unknownMail,
   }),
   endpoint({
@@ -77,11 +73,7 @@ export const mailPreferenceEndpoints = [
       'The address of every optional mail’s `List-Unsubscribe` header, posted by mail clients with the body `List-Unsubscribe=One-Click` (form-encoded), and by the product’s unsubscribe page. Needs no sign-in: the token names the person and can only turn mail off.',
     auth: 'public',
     request: { query: unsubscribeQuery },
-    answer: {
-      status: 200,
-      description: 'The mail is off (again is no error).',
-      schema: successEnvelope(unsubscribed),
-    },
+    answer: ok('The mail is off (again is no error).', unsubscribed),
     errors: { ...unknownMail, 404: ['mail/unsubscribe-link-not-found'], 429: ['rate_limited'] },
   }),
 ];

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { endpoint } from './endpoint.ts';
-import { successEnvelope } from './envelope.ts';
+import { idParams, ok } from './endpoint-parts.ts';
 import { timestamp } from './fields.ts';
 import { workspace } from './team.ts';
 
@@ -51,7 +51,7 @@ export type OwnershipTransferState = z.output<typeof ownershipTransferState>;
 export type OfferOwnershipRequest = z.output<typeof offerOwnershipRequest>;
 export type OwnershipOffer = z.output<typeof ownershipOffer>;
 
-const offeredWorkspaceParams = z.object({ id: z.string().describe("The workspace's id (its owner's uid).") });
+const offeredWorkspaceParams = idParams("The workspace's id (its owner's uid).");
 
 export const ownershipTransferEndpoints = [
   endpoint({
@@ -61,11 +61,7 @@ export const ownershipTransferEndpoints = [
     tag: 'Teams',
     summary: "The open offer of the caller's own workspace to a member, if any",
     auth: 'bearer',
-    answer: {
-      status: 200,
-      description: 'The offer, or none.',
-      schema: successEnvelope(ownershipTransferState),
-    },
+    answer: ok('The offer, or none.', ownershipTransferState),
   }),
   endpoint({
     method: 'POST',
@@ -76,7 +72,7 @@ export const ownershipTransferEndpoints = [
     description: `Needs a recent sign-in (\`auth/requires-recent-login\`: sign in again and retry). The member has ${ownershipTransferTtlDays} days to accept: then the items, members, invitations, activity log, API keys, webhook endpoints, the plan and its billing become theirs, and the caller stays as an admin. The member is mailed.`,
     auth: 'bearer',
     request: { body: offerOwnershipRequest },
-    answer: { status: 200, description: 'The offer.', schema: successEnvelope(ownershipTransfer) },
+    answer: ok('The offer.', ownershipTransfer),
     errors: {
       401: ['auth/requires-recent-login'],
       404: ['account/transfer-member-not-found'],
@@ -89,11 +85,7 @@ export const ownershipTransferEndpoints = [
     tag: 'Teams',
     summary: "Withdraws the open offer of the caller's workspace",
     auth: 'bearer',
-    answer: {
-      status: 200,
-      description: 'No offer is open now.',
-      schema: successEnvelope(ownershipTransferState),
-    },
+    answer: ok('No offer is open now.', ownershipTransferState),
   }),
   endpoint({
     method: 'GET',
@@ -102,7 +94,7 @@ export const ownershipTransferEndpoints = [
     tag: 'Teams',
     summary: 'The open offers of workspaces made to the caller',
     auth: 'bearer',
-    answer: { status: 200, description: 'The offers.', schema: successEnvelope(z.array(ownershipOffer)) },
+    answer: ok('The offers.', z.array(ownershipOffer)),
   }),
   endpoint({
     method: 'POST',
@@ -114,7 +106,7 @@ export const ownershipTransferEndpoints = [
       "In one transaction the workspace's items join the caller's own, its members, invitations, activity log, API keys and webhook endpoints move, its plan, seats and payment provider customer become the caller's, and its old owner becomes an admin. The caller must not have a plan of their own (`workspaces/transfer-recipient-has-plan`). The provider's customer is then renamed to the caller (metadata `uid`, email) by a job.",
     auth: 'bearer',
     request: { params: offeredWorkspaceParams },
-    answer: { status: 200, description: "The caller's workspace now.", schema: successEnvelope(workspace) },
+    answer: ok("The caller's workspace now.", workspace),
     errors: {
       404: ['workspaces/transfer-not-found'],
       409: ['workspaces/transfer-recipient-has-plan', 'workspaces/transfer-over-item-limit'],
@@ -128,11 +120,7 @@ export const ownershipTransferEndpoints = [
     summary: 'Declines a workspace offered to the caller',
     auth: 'bearer',
     request: { params: offeredWorkspaceParams },
-    answer: {
-      status: 200,
-      description: 'The workspace whose offer was declined.',
-      schema: successEnvelope(z.object({ id: z.string() })),
-    },
+    answer: ok('The workspace whose offer was declined.', z.object({ id: z.string() })),
     errors: { 404: ['workspaces/transfer-not-found'] },
   }),
 ];

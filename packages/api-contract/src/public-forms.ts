@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { endpoint } from './endpoint.ts';
-import { successEnvelope } from './envelope.ts';
+import { ok } from './endpoint-parts.ts';
 import { contactMessageField, contactNameField } from './field-rules.ts';
 import { emailAddress, text } from './fields.ts';
 
@@ -34,11 +34,7 @@ export const publicFormEndpoints = [
     summary: 'Sends a message to the site owner',
     auth: 'public',
     request: { body: contactRequest },
-    answer: {
-      status: 200,
-      description: 'The message was stored.',
-      schema: successEnvelope(z.object({ sent: z.literal(true) })),
-    },
+    answer: ok('The message was stored.', z.object({ sent: z.literal(true) })),
     errors: rateLimited,
   }),
   endpoint({
@@ -51,11 +47,10 @@ export const publicFormEndpoints = [
       'Double opt-in: the address is mailed a confirmation link and counts as subscribed once it is followed. The answer is the same for every address, subscribed or not.',
     auth: 'public',
     request: { body: newsletterRequest },
-    answer: {
-      status: 200,
-      description: 'The address is recorded, and mailed a confirmation link unless it is confirmed already.',
-      schema: successEnvelope(z.object({ subscribed: z.literal(true) })),
-    },
+    answer: ok(
+      'The address is recorded, and mailed a confirmation link unless it is confirmed already.',
+      z.object({ subscribed: z.literal(true) }),
+    ),
     errors: rateLimited,
   }),
   endpoint({
@@ -66,11 +61,10 @@ export const publicFormEndpoints = [
     summary: 'Confirms a newsletter subscription with the token of its mailed link',
     auth: 'public',
     request: { body: newsletterConfirmationRequest },
-    answer: {
-      status: 200,
-      description: 'The address is subscribed (again is no error).',
-      schema: successEnvelope(z.object({ email: z.string(), confirmed: z.literal(true) })),
-    },
+    answer: ok(
+      'The address is subscribed (again is no error).',
+      z.object({ email: z.string(), confirmed: z.literal(true) }),
+    ),
     errors: {
       404: ['newsletter/confirmation-not-found'],
       409: ['newsletter/confirmation-expired'],

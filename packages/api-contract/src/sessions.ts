@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { endpoint } from './endpoint.ts';
-import { successEnvelope } from './envelope.ts';
+import { idParams, ok } from './endpoint-parts.ts';
 import { timestamp } from './fields.ts';
 
 /**
@@ -30,7 +30,7 @@ export const sessionsEnded = z
   .object({ ended: z.int().describe('How many sessions were signed out.') })
   .meta({ id: 'SessionsEnded' });
 
-const sessionParams = z.object({ id: z.string().describe("The session's id.") });
+const sessionParams = idParams("The session's id.");
 
 export type SignInSession = z.output<typeof signInSession>;
 export type SignInSessions = z.output<typeof signInSessions>;
@@ -44,7 +44,7 @@ export const sessionEndpoints = [
     tag: 'Account',
     summary: "The caller's active sessions",
     auth: 'bearer',
-    answer: { status: 200, description: 'The sessions.', schema: successEnvelope(signInSessions) },
+    answer: ok('The sessions.', signInSessions),
   }),
   endpoint({
     method: 'DELETE',
@@ -56,7 +56,7 @@ export const sessionEndpoints = [
       'Every request of that session is refused from then on (`auth/invalid-user-token`), on every instance, and its live lists close; its refresh tokens are revoked at the identity provider. Another session than the caller’s needs a recent sign-in (`auth/requires-recent-login`: sign in again and retry).',
     auth: 'bearer',
     request: { params: sessionParams },
-    answer: { status: 200, description: 'One session signed out.', schema: successEnvelope(sessionsEnded) },
+    answer: ok('One session signed out.', sessionsEnded),
     errors: { 401: ['auth/requires-recent-login'], 404: ['auth/session-not-found'] },
   }),
   endpoint({
@@ -68,7 +68,7 @@ export const sessionEndpoints = [
     description:
       'Includes sign-ins not seen yet by the API: any session that started before this request, other than the caller’s, is refused from then on. Refresh tokens of those sessions are revoked at the identity provider. Needs a recent sign-in (`auth/requires-recent-login`: sign in again and retry).',
     auth: 'bearer',
-    answer: { status: 200, description: 'How many were signed out.', schema: successEnvelope(sessionsEnded) },
+    answer: ok('How many were signed out.', sessionsEnded),
     errors: { 401: ['auth/requires-recent-login'] },
   }),
 ];

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { endpoint } from './endpoint.ts';
-import { successEnvelope } from './envelope.ts';
+import { created, idParams, ok, removedId, workspaceByIdErrors, workspaceErrors } from './endpoint-parts.ts';
 import { firstNameField, lastNameField } from './field-rules.ts';
 import { emailAddress, text, timestamp } from './fields.ts';
 import { memberRoles, workspaceRoles } from './permissions.ts';
@@ -217,15 +217,8 @@ export type ActivityAction = (typeof activityActions)[number];
 export type ActivityEntry = z.output<typeof activityEntry>;
 export type ActivityPage = z.output<typeof activityPage>;
 
-// Refusals of every endpoint that acts in a workspace: not a member of it, no seat, no second factor
-// where the owner requires one, or a role that may not do this.
-const workspaceErrors = {
-  403: ['workspaces/no-seat', 'workspaces/second-factor-required', 'workspaces/forbidden'],
-  404: ['workspaces/not-found'],
-} as const;
-
-const memberIdParams = z.object({ id: z.string().describe("The member's id (a uuid).") });
-const workspaceIdParams = z.object({ id: z.string().describe("The workspace's id (its owner's uid).") });
+const memberIdParams = idParams("The member's id (a uuid).");
+const workspaceIdParams = idParams("The workspace's id (its owner's uid).");
 
 // "sub-users" in the paths, operation ids and error codes: what clients call since the first release;
 // the domain's word is member.
@@ -239,7 +232,7 @@ export const teamEndpoints = [
     auth: 'bearer',
     request: { query: workspaceQuery },
     errors: workspaceErrors,
-    answer: { status: 200, description: 'The members.', schema: successEnvelope(z.array(member)) },
+    answer: ok('The members.', z.array(member)),
   }),
   endpoint({
     method: 'POST',
@@ -251,7 +244,7 @@ export const teamEndpoints = [
       'Pending invitations hold a seat. The mail carries a single-use link that expires (INVITATION_TTL_HOURS, 7 days by default).',
     auth: 'bearer',
     request: { query: workspaceQuery, body: addMemberRequest },
-    answer: { status: 201, description: 'The new member.', schema: successEnvelope(member) },
+    answer: created('The new member.', member),
     errors: {
       ...workspaceErrors,
       409: ['seats/limit-reached', 'sub-users/duplicate-email', 'sub-users/own-email'],
@@ -266,10 +259,9 @@ export const teamEndpoints = [
     summary: 'Sends a new invitation link; the previous one stops working',
     auth: 'bearer',
     request: { params: memberIdParams, query: workspaceQuery },
-    answer: { status: 200, description: 'The member.', schema: successEnvelope(member) },
+    answer: ok('The member.', member),
     errors: {
-      ...workspaceErrors,
-      404: ['not_found', 'workspaces/not-found'],
+      ...workspaceByIdErrors,
       409: ['invitations/already-joined', 'invitations/no-seat'],
       429: ['invitations/resend-too-soon', 'invitations/recipient-limit'],
     },
@@ -283,12 +275,8 @@ export const teamEndpoints = [
     description: "A removed member's access ends at once, open live lists included, on every instance.",
     auth: 'bearer',
     request: { params: memberIdParams, query: workspaceQuery },
-    answer: {
-      status: 200,
-      description: "The removed member's id.",
-      schema: successEnvelope(z.object({ id: z.uuid() })),
-    },
-    errors: { ...workspaceErrors, 404: ['not_found', 'workspaces/not-found'] },
+    answer: ok("The removed member's id.", removedId),
+    errors: workspaceByIdErrors,
   }),
   endpoint({
     method: 'PATCH',
@@ -300,8 +288,8 @@ export const teamEndpoints = [
       'The owner gives any role below owner; an admin changes roles below admin only (neither makes nor unmakes an admin). The activity log records the change with the role before.',
     auth: 'bearer',
     request: { params: memberIdParams, query: workspaceQuery, body: memberRoleRequest },
-    answer: { status: 200, description: 'The member.', schema: successEnvelope(member) },
-    errors: { ...workspaceErrors, 404: ['not_found', 'workspaces/not-found'] },
+    answer: ok('The member.', member),
+    errors: workspaceByIdErrors,
   }),
   endpoint({
     method: 'GET',
@@ -310,7 +298,7 @@ export const teamEndpoints = [
     tag: 'Teams',
     summary: 'The workspaces the caller can open: their own first, then those they joined',
     auth: 'bearer',
-    answer: { status: 200, description: 'The workspaces.', schema: successEnvelope(z.array(workspace)) },
+    answer: ok('The workspaces.', z.array(workspace)),
   }),
   endpoint({
     method: 'PATCH',
@@ -322,7 +310,7 @@ export const teamEndpoints = [
       'Requiring a second factor takes effect at once on every instance: members whose sign-in did not pass one are refused (`workspaces/second-factor-required`) and their open live lists end. Turning it on needs the owner signed in with a second factor.',
     auth: 'bearer',
     request: { query: workspaceQuery, body: workspaceSecurity },
-    answer: { status: 200, description: 'The setting now.', schema: successEnvelope(workspaceSecurity) },
+    answer: ok('The setting now.', workspaceSecurity),
     errors: {
       ...workspaceErrors,
       403: [...workspaceErrors[403], 'workspaces/second-factor-needed-to-require'],
@@ -336,11 +324,7 @@ export const teamEndpoints = [
     summary: 'Leaves a workspace the caller joined; the seat is free at once',
     auth: 'bearer',
     request: { params: workspaceIdParams },
-    answer: {
-      status: 200,
-      description: 'The workspace left.',
-      schema: successEnvelope(z.object({ id: z.string() })),
-    },
+    answer: ok('The workspace left.', z.object({ id: z.string() })),
     errors: { 404: ['workspaces/not-found'] },
   }),
   endpoint({
@@ -351,7 +335,7 @@ export const teamEndpoints = [
     summary: 'Who invited whom, for the invitation page (the token travels in the body, never a URL)',
     auth: 'public',
     request: { body: invitationRequest },
-    answer: { status: 200, description: 'The invitation.', schema: successEnvelope(invitationPreview) },
+    answer: ok('The invitation.', invitationPreview),
     errors: { 404: ['invitations/not-found'] },
   }),
   endpoint({
@@ -362,7 +346,7 @@ export const teamEndpoints = [
     summary: 'Joins the workspace of an invitation made out to the caller’s verified email',
     auth: 'bearer',
     request: { body: invitationRequest },
-    answer: { status: 200, description: 'The workspace joined.', schema: successEnvelope(workspace) },
+    answer: ok('The workspace joined.', workspace),
     errors: {
       403: ['invitations/wrong-email', 'invitations/email-not-verified'],
       404: ['invitations/not-found'],
@@ -381,11 +365,7 @@ export const teamEndpoints = [
     auth: 'bearer',
     apiKeys: true,
     request: { query: activityPageQuery },
-    answer: {
-      status: 200,
-      description: 'A page of the activity log.',
-      schema: successEnvelope(activityPage),
-    },
+    answer: ok('A page of the activity log.', activityPage),
     errors: { ...workspaceErrors, 400: ['activity/invalid-cursor'] },
   }),
 ];

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { endpoint } from './endpoint.ts';
-import { successEnvelope } from './envelope.ts';
+import { idParams, ok } from './endpoint-parts.ts';
 import { passkeyNameField, passwordField, pictureUrlField, profileNameField } from './field-rules.ts';
 import { emailAddress, text, timestamp } from './fields.ts';
 import { planId } from './plans.ts';
@@ -101,9 +101,7 @@ export const passkeyRenameRequest = z
   .strictObject({ name: text(passkeyNameField) })
   .meta({ id: 'PasskeyRenameRequest' });
 
-const authenticationMethodParams = z.object({
-  id: z.string().describe("The method's id, percent-encoded (`passkey%7C…`)."),
-});
+const authenticationMethodParams = idParams("The method's id, percent-encoded (`passkey%7C…`).");
 
 export const authenticationMethods = z
   .object({ methods: z.array(authenticationMethod) })
@@ -125,7 +123,7 @@ export const userEndpoints = [
     tag: 'Account',
     summary: "The identity provider's public settings",
     auth: 'public',
-    answer: { status: 200, description: 'The settings.', schema: successEnvelope(identitySettings) },
+    answer: ok('The settings.', identitySettings),
   }),
   endpoint({
     method: 'GET',
@@ -134,7 +132,7 @@ export const userEndpoints = [
     tag: 'Account',
     summary: "The caller's user document (created by the first call)",
     auth: 'bearer',
-    answer: { status: 200, description: 'The user document.', schema: successEnvelope(userDocument) },
+    answer: ok('The user document.', userDocument),
   }),
   endpoint({
     method: 'PATCH',
@@ -146,7 +144,7 @@ export const userEndpoints = [
       'Email and password changes need a recent sign-in (`auth/requires-recent-login`: sign in again and retry) and a database user of the provider.',
     auth: 'bearer',
     request: { body: authUserChangeRequest },
-    answer: { status: 200, description: 'The user document.', schema: successEnvelope(userDocument) },
+    answer: ok('The user document.', userDocument),
     errors: {
       400: ['auth/weak-password', 'auth/invalid-change'],
       401: ['auth/requires-recent-login'],
@@ -163,11 +161,7 @@ export const userEndpoints = [
     description:
       'The identity provider sends it. Once a minute at most (`auth/verification-email-too-soon`); refused when the address is verified already.',
     auth: 'bearer',
-    answer: {
-      status: 200,
-      description: 'The address the link was mailed to.',
-      schema: successEnvelope(verificationEmailSent),
-    },
+    answer: ok('The address the link was mailed to.', verificationEmailSent),
     errors: {
       409: ['auth/email-already-verified'],
       429: ['auth/verification-email-too-soon'],
@@ -183,11 +177,7 @@ export const userEndpoints = [
     description:
       'Read from the identity provider (confirmed ones only). Enrolling and removing them is done with the provider itself (its MFA API), which asks for the password and a code first.',
     auth: 'bearer',
-    answer: {
-      status: 200,
-      description: 'The methods, oldest first.',
-      schema: successEnvelope(authenticationMethods),
-    },
+    answer: ok('The methods, oldest first.', authenticationMethods),
     errors: { 502: ['identity_error'] },
   }),
   endpoint({
@@ -198,7 +188,7 @@ export const userEndpoints = [
     summary: "Renames one of the caller's passkeys",
     auth: 'bearer',
     request: { params: authenticationMethodParams, body: passkeyRenameRequest },
-    answer: { status: 200, description: 'The passkey.', schema: successEnvelope(authenticationMethod) },
+    answer: ok('The passkey.', authenticationMethod),
     errors: { 404: ['auth/passkey-not-found'], 502: ['identity_error'] },
   }),
   endpoint({
@@ -210,11 +200,7 @@ export const userEndpoints = [
     description: 'Needs a recent sign-in (`auth/requires-recent-login`: sign in again and retry).',
     auth: 'bearer',
     request: { params: authenticationMethodParams },
-    answer: {
-      status: 200,
-      description: 'The passkey removed.',
-      schema: successEnvelope(z.object({ id: z.string() })),
-    },
+    answer: ok('The passkey removed.', z.object({ id: z.string() })),
     errors: { 401: ['auth/requires-recent-login'], 404: ['auth/passkey-not-found'], 502: ['identity_error'] },
   }),
 ];

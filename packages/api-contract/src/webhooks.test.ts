@@ -1,18 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { apiDocument } from './endpoints.ts';
+import { webhookEventTypes } from './webhook-events.ts';
 
 describe('the OpenAPI document’s webhooks', () => {
   it('describes each event as a signed POST with its payload', () => {
     const document = apiDocument({ developmentRoutes: false });
-    expect(Object.keys(document.webhooks ?? {})).toEqual([
-      'item.created',
-      'item.updated',
-      'item.deleted',
-      'item.featured',
-      'member.joined',
-      'member.left',
-      'member.role_changed',
-    ]);
+    expect(Object.keys(document.webhooks ?? {})).toEqual([...webhookEventTypes]);
     const joined = document.webhooks?.['member.joined']?.post as {
       parameters: { name: string; in: string }[];
       requestBody: { content: { 'application/json': { schema: { $ref: string } } } };

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { endpoint } from './endpoint.ts';
-import { successEnvelope } from './envelope.ts';
+import { created, idParams, ok, removedId, workspaceErrors } from './endpoint-parts.ts';
 import { webhookEventsField, webhookUrlField } from './field-rules.ts';
 import { text, timestamp } from './fields.ts';
 import { item } from './items.ts';
@@ -133,17 +133,13 @@ export const webhookPayloads = {
 
 export type WebhookEventData<Type extends WebhookEventType> = z.input<(typeof webhookPayloads)[Type]>['data'];
 
-const endpointParams = z.object({ id: z.string().describe('The endpoint’s id (a uuid).') });
+const endpointParams = idParams('The endpoint’s id (a uuid).');
 const deliveryParams = endpointParams.extend({
   deliveryId: z.string().describe('The delivery’s id (a uuid).'),
 });
 
-const manageErrors = {
-  403: ['workspaces/no-seat', 'workspaces/second-factor-required', 'workspaces/forbidden'],
-  404: ['workspaces/not-found'],
-} as const;
 const endpointErrors = {
-  403: manageErrors[403],
+  403: workspaceErrors[403],
   404: ['workspaces/not-found', 'webhooks/endpoint-not-found'],
 } as const;
 
@@ -156,12 +152,8 @@ export const webhookEndpointEndpoints = [
     summary: 'The workspace’s webhook endpoints (owner and admins)',
     auth: 'bearer',
     request: { query: workspaceQuery },
-    answer: {
-      status: 200,
-      description: 'The endpoints, oldest first.',
-      schema: successEnvelope(z.array(webhookEndpoint)),
-    },
-    errors: manageErrors,
+    answer: ok('The endpoints, oldest first.', z.array(webhookEndpoint)),
+    errors: workspaceErrors,
   }),
   endpoint({
     method: 'POST',
@@ -173,12 +165,8 @@ export const webhookEndpointEndpoints = [
       'https only; http only for localhost in development. In production the host must resolve to public addresses only (no private, loopback or link-local ones), checked now and at every delivery.',
     auth: 'bearer',
     request: { query: workspaceQuery, body: createWebhookEndpointRequest },
-    answer: {
-      status: 201,
-      description: 'The endpoint, with its secret.',
-      schema: successEnvelope(webhookEndpoint),
-    },
-    errors: { ...manageErrors, 400: ['webhooks/url-refused'], 409: ['webhooks/endpoint-limit'] },
+    answer: created('The endpoint, with its secret.', webhookEndpoint),
+    errors: { ...workspaceErrors, 400: ['webhooks/url-refused'], 409: ['webhooks/endpoint-limit'] },
   }),
   endpoint({
     method: 'PATCH',
@@ -188,11 +176,7 @@ export const webhookEndpointEndpoints = [
     summary: 'Changes an endpoint’s address, events or description; turns it off or on again',
     auth: 'bearer',
     request: { params: endpointParams, query: workspaceQuery, body: changeWebhookEndpointRequest },
-    answer: {
-      status: 200,
-      description: 'The endpoint as it now is.',
-      schema: successEnvelope(webhookEndpoint),
-    },
+    answer: ok('The endpoint as it now is.', webhookEndpoint),
     errors: { ...endpointErrors, 400: ['webhooks/url-refused'] },
   }),
   endpoint({
@@ -203,11 +187,7 @@ export const webhookEndpointEndpoints = [
     summary: 'Removes an endpoint and its delivery log',
     auth: 'bearer',
     request: { params: endpointParams, query: workspaceQuery },
-    answer: {
-      status: 200,
-      description: 'The removed endpoint’s id.',
-      schema: successEnvelope(z.object({ id: z.uuid() })),
-    },
+    answer: ok('The removed endpoint’s id.', removedId),
     errors: endpointErrors,
   }),
   endpoint({
@@ -218,11 +198,7 @@ export const webhookEndpointEndpoints = [
     summary: 'Gives the endpoint a new secret; the old one signs too for 24 hours',
     auth: 'bearer',
     request: { params: endpointParams, query: workspaceQuery },
-    answer: {
-      status: 200,
-      description: 'The endpoint with its new secret.',
-      schema: successEnvelope(webhookEndpoint),
-    },
+    answer: ok('The endpoint with its new secret.', webhookEndpoint),
     errors: endpointErrors,
   }),
   endpoint({
@@ -233,11 +209,7 @@ export const webhookEndpointEndpoints = [
     summary: 'The endpoint’s latest deliveries (the delivery log)',
     auth: 'bearer',
     request: { params: endpointParams, query: workspaceQuery },
-    answer: {
-      status: 200,
-      description: 'Up to 50 deliveries, newest first.',
-      schema: successEnvelope(z.array(webhookDelivery)),
-    },
+    answer: ok('Up to 50 deliveries, newest first.', z.array(webhookDelivery)),
     errors: endpointErrors,
   }),
   endpoint({
@@ -248,9 +220,9 @@ export const webhookEndpointEndpoints = [
     summary: 'Sends a delivery’s event to the endpoint again (same id, same body)',
     auth: 'bearer',
     request: { params: deliveryParams, query: workspaceQuery },
-    answer: { status: 201, description: 'The new delivery.', schema: successEnvelope(webhookDelivery) },
+    answer: created('The new delivery.', webhookDelivery),
     errors: {
-      403: manageErrors[403],
+      403: workspaceErrors[403],
       404: ['workspaces/not-found', 'webhooks/endpoint-not-found', 'webhooks/delivery-not-found'],
     },
   }),

@@ -10,25 +10,36 @@ const postJson = (context: verdict.CheckContext, path: string, body: object) =>
     body: JSON.stringify(body),
   });
 
+/**
+ * Posts to a Passkey API endpoint that starts a ceremony: the WebAuthn options it answered, and the
+ * expectations every such answer meets (a 200 with the auth_session the webauthn grant redeems).
+ */
+async function startCeremony(context: verdict.CheckContext, path: string, body: object) {
+  const response = await postJson(context, path, body);
+  const answer = (await response.json()) as {
+    auth_session?: unknown;
+    authn_params_public_key?: Record<string, unknown>;
+  };
+  const started: [boolean, string][] = [
+    [response.status === 200, `status ${response.status}`],
+    [typeof answer.auth_session === 'string', 'auth_session'],
+  ];
+  return { started, options: answer.authn_params_public_key ?? {} };
+}
+
 export const passkeyFeatures: verdict.Feature[] = [
   {
     id: 'passkey.register',
     area,
     title: 'POST /passkey/register answers an auth_session and PublicKeyCredentialCreationOptions (JSON)',
     async check(context) {
-      const response = await postJson(context, '/passkey/register', {
+      const { started, options } = await startCeremony(context, '/passkey/register', {
         client_id: context.clientId,
         realm: context.connection,
         user_profile: { email: context.uniqueEmail('passkey'), name: 'Passkey Person' },
       });
-      const body = (await response.json()) as {
-        auth_session?: unknown;
-        authn_params_public_key?: Record<string, unknown>;
-      };
-      const options = body.authn_params_public_key ?? {};
       return verdict.expectAll([
-        [response.status === 200, `status ${response.status}`],
-        [typeof body.auth_session === 'string', 'auth_session'],
+        ...started,
         [typeof options.challenge === 'string', 'challenge (base64url)'],
         [
           typeof (options.rp as { id?: unknown } | undefined)?.id === 'string',
@@ -44,18 +55,12 @@ export const passkeyFeatures: verdict.Feature[] = [
     area,
     title: 'POST /passkey/challenge answers an auth_session and PublicKeyCredentialRequestOptions (JSON)',
     async check(context) {
-      const response = await postJson(context, '/passkey/challenge', {
+      const { started, options } = await startCeremony(context, '/passkey/challenge', {
         client_id: context.clientId,
         realm: context.connection,
       });
-      const body = (await response.json()) as {
-        auth_session?: unknown;
-        authn_params_public_key?: Record<string, unknown>;
-      };
-      const options = body.authn_params_public_key ?? {};
       return verdict.expectAll([
-        [response.status === 200, `status ${response.status}`],
-        [typeof body.auth_session === 'string', 'auth_session'],
+        ...started,
         [typeof options.challenge === 'string' && typeof options.rpId === 'string', JSON.stringify(options)],
       ]);
     },

@@ -1,5 +1,5 @@
 import * as oidc from 'openid-client';
-import { expectRefreshRefused, offlineAccess } from './checks-tokens.ts';
+import { expectRefreshRefused, newUserWithRefreshToken, offlineAccess } from './checks-tokens.ts';
 import { newUser, signIn } from './conformance-users.ts';
 import * as verdict from './feature-check.ts';
 
@@ -16,15 +16,14 @@ export const sessionFeatures: verdict.Feature[] = [
     area,
     title: 'with rotation on, each refresh answers the next refresh token, and the one spent is refused',
     async check(context) {
-      const user = await newUser(context, 'rotation');
-      const tokens = await signIn(context, user, offlineAccess(context));
-      if (!tokens.refresh_token) return verdict.differs('no refresh token');
-      const refreshed = await oidc.refreshTokenGrant(context.webClient, tokens.refresh_token);
+      const { refreshToken } = await newUserWithRefreshToken(context, 'rotation');
+      if (!refreshToken) return verdict.differs('no refresh token');
+      const refreshed = await oidc.refreshTokenGrant(context.webClient, refreshToken);
       if (!refreshed.refresh_token)
         return verdict.differs('the refresh answered no refresh token (no rotation)');
       const next = await oidc.refreshTokenGrant(context.webClient, refreshed.refresh_token);
       return verdict.expectAll([
-        [refreshed.refresh_token !== tokens.refresh_token, 'the same refresh token came back'],
+        [refreshed.refresh_token !== refreshToken, 'the same refresh token came back'],
         [typeof next.refresh_token === 'string', 'the second refresh answered no refresh token'],
       ]);
     },
@@ -35,12 +34,11 @@ export const sessionFeatures: verdict.Feature[] = [
     title:
       'a spent refresh token used again revokes its whole family: 403 invalid_grant, then for the latest too',
     async check(context) {
-      const user = await newUser(context, 'reuse');
-      const tokens = await signIn(context, user, offlineAccess(context));
-      if (!tokens.refresh_token) return verdict.differs('no refresh token');
-      const refreshed = await oidc.refreshTokenGrant(context.webClient, tokens.refresh_token);
+      const { refreshToken } = await newUserWithRefreshToken(context, 'reuse');
+      if (!refreshToken) return verdict.differs('no refresh token');
+      const refreshed = await oidc.refreshTokenGrant(context.webClient, refreshToken);
       if (!refreshed.refresh_token) return verdict.differs('no rotation');
-      const reused = await expectRefreshRefused(context, tokens.refresh_token, {
+      const reused = await expectRefreshRefused(context, refreshToken, {
         error: 'invalid_grant',
         error_description: 'Unknown or invalid refresh token.',
       });
@@ -81,13 +79,12 @@ export const sessionFeatures: verdict.Feature[] = [
     area,
     title: 'node-auth0 refreshTokens.delete: the token (its family) then answers 403 invalid_grant',
     async check(context) {
-      const user = await newUser(context, 'rt-delete');
-      const tokens = await signIn(context, user, offlineAccess(context));
-      if (!tokens.refresh_token) return verdict.differs('no refresh token');
+      const { user, refreshToken } = await newUserWithRefreshToken(context, 'rt-delete');
+      if (!refreshToken) return verdict.differs('no refresh token');
       const [listed] = (await context.management.users.refreshToken.list(user.userId)).data;
       if (!listed?.id) return verdict.differs('no refresh token listed');
       await context.management.refreshTokens.delete(listed.id);
-      return expectRefreshRefused(context, tokens.refresh_token);
+      return expectRefreshRefused(context, refreshToken);
     },
   },
   {

@@ -31,6 +31,13 @@ export const offlineAccess = (context: verdict.CheckContext) => ({
   audience: context.apiAudience,
 });
 
+/** A new user signed in with offline access, and the refresh token that sign-in gave (if any). */
+export async function newUserWithRefreshToken(context: verdict.CheckContext, name: string) {
+  const user = await newUser(context, name);
+  const tokens = await signIn(context, user, offlineAccess(context));
+  return { user, refreshToken: tokens.refresh_token };
+}
+
 /**
  * A refresh with a token that no longer counts (revoked, reused, or its user blocked): 403
  * `invalid_grant`, or the `expected` body.
@@ -190,11 +197,10 @@ export const tokenFeatures: verdict.Feature[] = [
     area,
     title: 'a refresh for a user an administrator blocked: 403 invalid_grant',
     async check(context) {
-      const user = await newUser(context, 'refreshblocked');
-      const tokens = await signIn(context, user, offlineAccess(context));
-      if (!tokens.refresh_token) return verdict.differs('no refresh token');
+      const { user, refreshToken } = await newUserWithRefreshToken(context, 'refreshblocked');
+      if (!refreshToken) return verdict.differs('no refresh token');
       await context.management.users.update(user.userId, { blocked: true });
-      return expectRefreshRefused(context, tokens.refresh_token);
+      return expectRefreshRefused(context, refreshToken);
     },
   },
   {

@@ -24,6 +24,14 @@ export function softwareAuthenticator(origin: string) {
     Buffer.concat([createHash('sha256').update(rpID).digest(), Buffer.from([flags]), u32(counter), ...extra]);
   const clientData = (type: string, challenge: string, from: string) =>
     Buffer.from(JSON.stringify({ type, challenge, origin: from, crossOrigin: false }));
+  // The credential as a browser serialises it for the server (PublicKeyCredential.toJSON).
+  const credential = <Response>(response: Response) => ({
+    id,
+    rawId: id,
+    type: 'public-key',
+    clientExtensionResults: {},
+    response,
+  });
 
   return {
     id,
@@ -54,17 +62,11 @@ export function softwareAuthenticator(origin: string) {
           ['authData', authData],
         ]),
       );
-      return {
-        id,
-        rawId: id,
-        type: 'public-key',
-        clientExtensionResults: {},
-        response: {
-          clientDataJSON: b64(clientData('webauthn.create', options.challenge, forged.origin ?? origin)),
-          attestationObject: b64(attestationObject),
-          transports: ['internal'],
-        },
-      };
+      return credential({
+        clientDataJSON: b64(clientData('webauthn.create', options.challenge, forged.origin ?? origin)),
+        attestationObject: b64(attestationObject),
+        transports: ['internal'],
+      });
     },
     /** The answer to request options (`authn_params_public_key` of /passkey/challenge). */
     assert(options: { challenge: string; rpId?: string }, forged: { origin?: string; rpId?: string } = {}) {
@@ -76,18 +78,12 @@ export function softwareAuthenticator(origin: string) {
         Buffer.concat([authData, createHash('sha256').update(data).digest()]),
         privateKey,
       );
-      return {
-        id,
-        rawId: id,
-        type: 'public-key',
-        clientExtensionResults: {},
-        response: {
-          clientDataJSON: b64(data),
-          authenticatorData: b64(authData),
-          signature: b64(signature),
-          userHandle: null,
-        },
-      };
+      return credential({
+        clientDataJSON: b64(data),
+        authenticatorData: b64(authData),
+        signature: b64(signature),
+        userHandle: null,
+      });
     },
   };
 }

@@ -33,43 +33,20 @@ export type CardBehaviour =
   | { kind: 'requires_authentication' }
   | { kind: 'fails_later' };
 
+/** A card that Checkout declines, with Stripe's error code, decline code and message. */
+const declines = (code: string, declineCode: string, message: string): CardBehaviour => ({
+  kind: 'declines',
+  decline: { code, declineCode, message },
+});
+
 const testCards: Record<string, CardBehaviour> = {
-  '4000000000000002': {
-    kind: 'declines',
-    decline: { code: 'card_declined', declineCode: 'generic_decline', message: cardMessages.declined },
-  },
-  '4000000000009995': {
-    kind: 'declines',
-    decline: {
-      code: 'card_declined',
-      declineCode: 'insufficient_funds',
-      message: cardMessages.insufficientFunds,
-    },
-  },
-  '4000000000009987': {
-    kind: 'declines',
-    decline: { code: 'card_declined', declineCode: 'lost_card', message: cardMessages.declined },
-  },
-  '4000000000009979': {
-    kind: 'declines',
-    decline: { code: 'card_declined', declineCode: 'stolen_card', message: cardMessages.declined },
-  },
-  '4000000000000069': {
-    kind: 'declines',
-    decline: { code: 'expired_card', declineCode: 'expired_card', message: cardMessages.expiredCard },
-  },
-  '4000000000000127': {
-    kind: 'declines',
-    decline: { code: 'incorrect_cvc', declineCode: 'incorrect_cvc', message: cardMessages.incorrectCvc },
-  },
-  '4000000000000119': {
-    kind: 'declines',
-    decline: {
-      code: 'processing_error',
-      declineCode: 'processing_error',
-      message: cardMessages.processingError,
-    },
-  },
+  '4000000000000002': declines('card_declined', 'generic_decline', cardMessages.declined),
+  '4000000000009995': declines('card_declined', 'insufficient_funds', cardMessages.insufficientFunds),
+  '4000000000009987': declines('card_declined', 'lost_card', cardMessages.declined),
+  '4000000000009979': declines('card_declined', 'stolen_card', cardMessages.declined),
+  '4000000000000069': declines('expired_card', 'expired_card', cardMessages.expiredCard),
+  '4000000000000127': declines('incorrect_cvc', 'incorrect_cvc', cardMessages.incorrectCvc),
+  '4000000000000119': declines('processing_error', 'processing_error', cardMessages.processingError),
   '4000002500003155': { kind: 'requires_authentication' },
   '4000000000000341': { kind: 'fails_later' },
 };

@@ -5,6 +5,13 @@ import type { PriceRecord, ProductRecord } from '#payments/storage/payments-stat
 export const decimal = (amount: number) =>
   String(amount) as unknown as NonNullable<Stripe.Price['unit_amount_decimal']>;
 
+/** The `pricing` of an invoice item or an invoice line: its price, at `unitAmount` a unit. */
+export const pricingOf = (price: PriceRecord, unitAmount: number) => ({
+  price_details: { price: price.id, product: price.product },
+  type: 'price_details' as const,
+  unit_amount_decimal: decimal(unitAmount),
+});
+
 export function priceObject(price: PriceRecord): Stripe.Price {
   return {
     id: price.id,

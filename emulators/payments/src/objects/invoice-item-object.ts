@@ -1,6 +1,6 @@
 import type Stripe from 'stripe';
 import type { InvoiceItemRecord, PaymentsState } from '#payments/storage/payments-state.ts';
-import { decimal } from './catalogue-objects.ts';
+import { decimal, pricingOf } from './catalogue-objects.ts';
 import { priceOf, testClockOf } from './subscription-object.ts';
 
 export function invoiceItemObject(state: PaymentsState, item: InvoiceItemRecord): Stripe.InvoiceItem {
@@ -24,11 +24,7 @@ export function invoiceItemObject(state: PaymentsState, item: InvoiceItemRecord)
       type: 'subscription_details',
     },
     period: { end: item.periodEnd, start: item.periodStart },
-    pricing: {
-      price_details: { price: price.id, product: price.product },
-      type: 'price_details',
-      unit_amount_decimal: decimal(price.unitAmount),
-    },
+    pricing: pricingOf(price, price.unitAmount),
     proration: item.proration,
     quantity: item.quantity,
     quantity_decimal: decimal(item.quantity),

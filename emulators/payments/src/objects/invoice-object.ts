@@ -1,6 +1,6 @@
 import type Stripe from 'stripe';
 import type { InvoiceLineRecord, InvoiceRecord, PaymentsState } from '#payments/storage/payments-state.ts';
-import { decimal } from './catalogue-objects.ts';
+import { decimal, pricingOf } from './catalogue-objects.ts';
 import { priceOf, testClockOf } from './subscription-object.ts';
 
 /** A line as Stripe renders it: a subscription item's period, or (a proration) its invoice item. */
@@ -9,7 +9,6 @@ function lineObject(
   invoice: InvoiceRecord,
   line: InvoiceLineRecord,
 ): Stripe.InvoiceLineItem {
-  const price = priceOf(state, line.price);
   return {
     id: line.id,
     object: 'line_item',
@@ -35,11 +34,7 @@ function lineObject(
     },
     period: { end: line.periodEnd, start: line.periodStart },
     pretax_credit_amounts: [],
-    pricing: {
-      price_details: { price: price.id, product: price.product },
-      type: 'price_details',
-      unit_amount_decimal: decimal(line.unitAmount),
-    },
+    pricing: pricingOf(priceOf(state, line.price), line.unitAmount),
     quantity: line.quantity,
     quantity_decimal: decimal(line.quantity),
     subscription: invoice.subscription,
