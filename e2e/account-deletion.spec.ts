@@ -1,6 +1,14 @@
 import { expect, expectNoAxeViolations, gotoHydrated, test } from './fixtures.ts';
 import { grantTrialPlan, stripe } from './support/billing.ts';
-import { expectSignedOutHeader, identityConfig, openSignedIn, signInWithForm } from './support/identity.ts';
+import {
+  expectSignedOutHeader,
+  identityConfig,
+  openSignedIn,
+  reauthDialog,
+  signInAgain,
+  signInWithForm,
+  waitUntilSignInIsOld,
+} from './support/identity.ts';
 import * as team from './support/teams.ts';
 import { addItemWithApi, itemRow } from './support/workspace.ts';
 
@@ -10,9 +18,6 @@ import { addItemWithApi, itemRow } from './support/workspace.ts';
 // member owns the items.
 
 test.use({ allowedConsoleErrors: team.consoleErrors });
-
-// The e2e server's RECENT_LOGIN_MAX_AGE_SECONDS (playwright.config.ts).
-const recentLoginSeconds = 15;
 
 test('an owner with a member transfers the workspace and deletes the account', async ({
   page,
@@ -29,7 +34,7 @@ test('an owner with a member transfers the workspace and deletes the account', a
   const section = page.getByTestId('delete-account');
   await expect(section.getByRole('heading', { name: 'Delete my account' })).toBeVisible();
   // An aged sign-in: the deletion asks for the password again, as an email change does.
-  await page.waitForTimeout((recentLoginSeconds + 1) * 1000);
+  await waitUntilSignInIsOld(page);
 
   await section.getByRole('button', { name: 'Delete my account' }).click();
   const dialog = page.getByRole('dialog', { name: 'Delete your account?' });
@@ -51,10 +56,8 @@ test('an owner with a member transfers the workspace and deletes the account', a
   await dialog.getByLabel('Type your email address to confirm').fill(owner.email);
   await dialog.getByRole('button', { name: 'Delete my account' }).click();
 
-  const reauth = page.getByRole('dialog', { name: 'Please sign in again to complete this action' });
-  await expect(reauth).toBeVisible();
-  await reauth.getByLabel('Password').fill(owner.password);
-  await reauth.getByRole('button', { name: 'Sign in' }).click();
+  await expect(reauthDialog(page)).toBeVisible();
+  await signInAgain(page, owner.password);
 
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole('status').filter({ hasText: 'Your account has been deleted.' })).toBeVisible();

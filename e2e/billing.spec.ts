@@ -10,14 +10,14 @@ import {
   testCards,
 } from './support/billing.ts';
 import {
-  createPasswordUser,
   expectedAuthFailures,
   openSignedIn,
   openSignedInAsNewUser,
   password,
   uniqueEmail,
+  userDocument,
 } from './support/identity.ts';
-import { addItemWithApi, itemRow } from './support/workspace.ts';
+import { addItemWithApi, createUserWithItem, itemRow } from './support/workspace.ts';
 
 // Plans bought through the real `stripe` SDK on the server, the payment emulator's hosted pages in the
 // browser, and the emulator's signed webhooks into the product (docs/billing.md).
@@ -118,8 +118,7 @@ test.describe('the billing portal', () => {
     page,
     request,
   }) => {
-    const user = await createPasswordUser(request, 'portal');
-    await addItemWithApi(request, user.accessToken, 'Portal star');
+    const user = await createUserWithItem(request, 'portal', 'Portal star');
     await grantTrialPlan(request, user, 'business', 3);
 
     await openSignedIn(page, user.accessToken, '/settings/billing');
@@ -200,12 +199,7 @@ test.describe('trials', () => {
 
     await advanceClock(customer, 15 * 24 * 3600);
     await expect
-      .poll(async () => {
-        const response = await request.get('/api/user', {
-          headers: { Authorization: `Bearer ${user.accessToken}` },
-        });
-        return (await response.json()).data.stripeSubscriptionStatus;
-      })
+      .poll(async () => (await userDocument(request, user.accessToken)).stripeSubscriptionStatus)
       .not.toBe('trialing');
     await page.reload();
     await expect(page.getByTestId('trial-banner')).toHaveCount(0);

@@ -5,8 +5,15 @@ import {
   expectedAuthFailures,
   openSignedIn,
   openSignedInAsNewUser,
+  userDocument,
 } from './support/identity.ts';
-import { addItemWithApi, addItemWithForm, itemRow, waitForItemList } from './support/workspace.ts';
+import {
+  addItemWithApi,
+  addItemWithForm,
+  createUserWithItem,
+  itemRow,
+  waitForItemList,
+} from './support/workspace.ts';
 
 // Refused calls (a featuring the server does not allow, an aborted stream) are on purpose here. One
 // pattern: an option given as a two-element array would be read as [value, options].
@@ -134,8 +141,7 @@ test.describe('dashboard items', () => {
     page,
     request,
   }) => {
-    const user = await createPasswordUser(request, 'feature');
-    await addItemWithApi(request, user.accessToken, 'Wants a star');
+    const user = await createUserWithItem(request, 'feature', 'Wants a star');
     await openSignedIn(page, user.accessToken, '/dashboard');
     const star = itemRow(page, 'Wants a star').getByRole('button', { name: 'Feature Wants a star' });
     await expect(star).toHaveAttribute('aria-pressed', 'false');
@@ -160,21 +166,13 @@ test.describe('dashboard items', () => {
     page,
     request,
   }) => {
-    const user = await createPasswordUser(request, 'feature-refused');
-    await addItemWithApi(request, user.accessToken, 'Refused star');
+    const user = await createUserWithItem(request, 'feature-refused', 'Refused star');
     const { subscription } = await grantTrialPlan(request, user, 'business', 3);
     await openSignedIn(page, user.accessToken, '/dashboard');
     await expect(page.getByTestId('dashboard-plan')).toContainText('Organization');
     // The plan ends at the provider while this page still shows it; the webhook tells the server.
     await stripe.subscriptions.cancel(subscription.id);
-    await expect
-      .poll(async () => {
-        const response = await request.get('/api/user', {
-          headers: { Authorization: `Bearer ${user.accessToken}` },
-        });
-        return (await response.json()).data.planIsActive;
-      })
-      .toBe(false);
+    await expect.poll(async () => (await userDocument(request, user.accessToken)).planIsActive).toBe(false);
     const browserDialogs: string[] = [];
     page.on('dialog', (dialog) => {
       browserDialogs.push(dialog.message());

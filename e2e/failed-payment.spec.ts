@@ -1,7 +1,7 @@
 import type { APIRequestContext } from '@playwright/test';
 import { expect, expectNoAxeViolations, gotoHydrated, test } from './fixtures.ts';
 import { advanceClock, longDateUtc, paymentsOrigin, payWithCard, stripe } from './support/billing.ts';
-import { openSignedIn } from './support/identity.ts';
+import { openSignedIn, userDocument } from './support/identity.ts';
 import {
   consoleErrors,
   createNamedUser,
@@ -35,10 +35,6 @@ async function mailTo(request: APIRequestContext, to: string, subject: RegExp): 
     .toBe(true);
   return (await mailsTo(request, to)).find((mail) => subject.test(mail.subject)) as OutboxMail;
 }
-
-const userDocument = async (request: APIRequestContext, accessToken: string) =>
-  (await (await request.get('/api/user', { headers: { Authorization: `Bearer ${accessToken}` } })).json())
-    .data;
 
 test('a failed renewal: mail and banner, the card updated in the portal, the invoice paid, the banner gone', async ({
   page,

@@ -1,7 +1,7 @@
 import type { APIRequestContext } from '@playwright/test';
 import { expect, expectNoAxeViolations, gotoHydrated, test } from './fixtures.ts';
 import { advanceClock, grantTrialPlan } from './support/billing.ts';
-import { createPasswordUser, openSignedIn } from './support/identity.ts';
+import { openSignedInAsNewUser } from './support/identity.ts';
 
 // The mails of a customer's life that a person meets first (docs/jobs.md): welcome on the first
 // sign-in, the trial's end three days before it, and turning an optional mail off — in Settings →
@@ -28,8 +28,7 @@ async function mailTo(request: APIRequestContext, to: string, subject: RegExp): 
 const day = 24 * 3600;
 
 test('the first sign-in is welcomed by mail, once', async ({ page, request }) => {
-  const user = await createPasswordUser(request, 'welcome');
-  await openSignedIn(page, user.accessToken, '/dashboard');
+  const user = await openSignedInAsNewUser(page, request, 'welcome', '/dashboard');
   const welcome = await mailTo(request, user.email, /^Welcome to /);
   expect(welcome.text).toContain('/dashboard');
   await page.reload();
@@ -42,8 +41,7 @@ test('a trial ending is mailed three days before, and its link turns that mail o
   page,
   request,
 }) => {
-  const user = await createPasswordUser(request, 'trial-ending');
-  await openSignedIn(page, user.accessToken, '/dashboard');
+  const user = await openSignedInAsNewUser(page, request, 'trial-ending', '/dashboard');
   const { customer } = await grantTrialPlan(request, user, 'pro', 3, 14);
   await advanceClock(customer, 11 * day + 60);
   const mail = await mailTo(request, user.email, /trial ends in three days$/);
@@ -65,8 +63,7 @@ test('a trial ending is mailed three days before, and its link turns that mail o
 });
 
 test('Settings → Notifications turns optional mails off and on', async ({ page, request }) => {
-  const user = await createPasswordUser(request, 'notifications');
-  await openSignedIn(page, user.accessToken, '/settings/notifications');
+  await openSignedInAsNewUser(page, request, 'notifications', '/settings/notifications');
   await expect(page.getByRole('link', { name: 'Notifications', exact: true })).toHaveAttribute(
     'aria-current',
     'page',

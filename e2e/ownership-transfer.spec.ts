@@ -1,6 +1,12 @@
 import { expect, expectNoAxeViolations, gotoHydrated, test } from './fixtures.ts';
-import { grantTrialPlan, stripe } from './support/billing.ts';
-import { openSignedIn, passwordToken, subjectOf } from './support/identity.ts';
+import { expectPlanRecord, grantTrialPlan, stripe } from './support/billing.ts';
+import {
+  openSignedIn,
+  passwordToken,
+  signInAgainIfAsked,
+  subjectOf,
+  userDocument,
+} from './support/identity.ts';
 import * as team from './support/teams.ts';
 import { addItemWithApi, itemRow } from './support/workspace.ts';
 
@@ -45,13 +51,8 @@ test('the owner offers the workspace; the member accepts it, with its plan', asy
   await expect(card.getByRole('heading', { name: 'Transfer ownership' })).toBeVisible();
   await card.getByLabel('New owner').selectOption({ label: member.email });
   await card.getByRole('button', { name: 'Offer ownership' }).click();
-  const reauth = page.getByRole('dialog', { name: 'Please sign in again to complete this action' });
   const offered = card.getByTestId('ownership-transfer-open');
-  await expect(offered.or(reauth)).toBeVisible();
-  if (await reauth.isVisible()) {
-    await reauth.getByLabel('Password').fill(owner.password);
-    await reauth.getByRole('button', { name: 'Sign in' }).click();
-  }
+  await signInAgainIfAsked(page, owner.password, offered);
   await expect(offered).toContainText(`You offered the workspace to ${member.email}`);
   await expect(
     card.getByText(`Offer sent to ${member.email}. Nothing changes until they accept it.`),
@@ -79,15 +80,7 @@ test('the owner offers the workspace; the member accepts it, with its plan', asy
   await expect(memberPage).toHaveURL(/\/dashboard$/);
   await expect(itemRow(memberPage, 'Quarterly plan')).toBeVisible();
   await expect(team.workspaceButton(memberPage)).toContainText('Your workspace');
-  await expect
-    .poll(async () => {
-      const response = await request.get('/api/user', {
-        headers: { Authorization: `Bearer ${member.accessToken}` },
-      });
-      const { data } = await response.json();
-      return `${data.stripeSubscriptionStatus}/${data.quantity}`;
-    })
-    .toBe('trialing/2');
+  await expectPlanRecord(request, member.accessToken, 'trialing/2');
   await expect
     .poll(async () => {
       const record = await stripe.customers.retrieve(customer);
@@ -103,8 +96,8 @@ test('the owner offers the workspace; the member accepts it, with its plan', asy
   await team.switchWorkspace(page, team.workspaceOf(member));
   await expect(itemRow(page, 'Quarterly plan')).toBeVisible();
   expect(await team.workspaceIdsOf(request, owner)).toEqual([subjectOf(owner.accessToken), memberId]);
-  const ownerNow = await request.get('/api/user', {
-    headers: { Authorization: `Bearer ${owner.accessToken}` },
+  expect(await userDocument(request, owner.accessToken)).toMatchObject({
+    stripeSubscriptionStatus: null,
+    quantity: 0,
   });
-  expect((await ownerNow.json()).data).toMatchObject({ stripeSubscriptionStatus: null, quantity: 0 });
 });

@@ -5,14 +5,13 @@ import {
   identityConfig,
   openSignedInAsNewUser,
   password,
+  reauthDialog,
   signOutWithMenu,
   uniqueEmail,
+  waitUntilSignInIsOld,
 } from './support/identity.ts';
 
 test.use({ allowedConsoleErrors: expectedAuthFailures });
-
-// playwright.config.ts: RECENT_LOGIN_MAX_AGE_SECONDS.
-const recentLoginSeconds = 15;
 
 /**
  * Chromium's virtual authenticator (the DevTools WebAuthn domain): a platform authenticator with
@@ -88,10 +87,10 @@ test.describe('passkeys', () => {
     await passkeys.getByLabel('Passkey name').fill('Work laptop');
     await passkeys.getByRole('button', { name: 'Save' }).click();
     await expect(passkeys.getByRole('listitem')).toContainText('Work laptop');
-    await page.waitForTimeout((recentLoginSeconds + 1) * 1000);
+    await waitUntilSignInIsOld(page);
     await passkeys.getByRole('button', { name: 'Remove Work laptop' }).click();
     await page.getByTestId('remove-passkey-dialog').getByRole('button', { name: 'Remove' }).click();
-    const reauth = page.getByRole('dialog', { name: 'Please sign in again to complete this action' });
+    const reauth = reauthDialog(page);
     await reauth.getByRole('button', { name: 'Use a passkey' }).click();
     await expect(passkeys.getByRole('status')).toHaveText(
       '“Work laptop” was removed. It no longer signs you in.',

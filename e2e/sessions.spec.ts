@@ -1,10 +1,11 @@
-import type { Browser, Page } from '@playwright/test';
+import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { expect, expectNoAxeViolations, gotoHydrated, test } from './fixtures.ts';
 import {
   createPasswordUser,
   expectedAuthFailures,
   expectSignedInHeader,
   expectSignedOutHeader,
+  signInAgainIfAsked,
   signInWithForm,
 } from './support/identity.ts';
 
@@ -62,15 +63,20 @@ async function signIn(page: Page, email: string) {
 const anotherBrowser = (browser: Browser) =>
   browser.browserType().launch(test.info().project.use.launchOptions);
 
+/** A new user and another device of theirs; signing in on two browsers takes past the 30 s default. */
+async function userWithAnotherDevice(browser: Browser, request: APIRequestContext, label: string) {
+  test.setTimeout(90_000);
+  const user = await createPasswordUser(request, label);
+  return { user, otherBrowser: await anotherBrowser(browser) };
+}
+
 test.describe('sessions', () => {
   test('lists where the account is signed in; signing out the others ends a second browser’s access and its open dashboard at once', async ({
     page,
     browser,
     request,
   }) => {
-    const user = await createPasswordUser(request, 'sessions');
-    test.setTimeout(90_000);
-    const otherBrowser = await anotherBrowser(browser);
+    const { user, otherBrowser } = await userWithAnotherDevice(browser, request, 'sessions');
     const otherContext = await otherBrowser.newContext({
       userAgent:
         'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Mobile/15E148 Safari/604.1',
@@ -93,13 +99,8 @@ test.describe('sessions', () => {
     await expect(dialog).toContainText('This one stays signed in.');
     await dialog.getByRole('button', { name: 'Sign out of other sessions' }).click();
     // Ending sessions needs a recent sign-in (15 s in the browser suite): a slow machine asks again.
-    const reauth = page.getByRole('dialog', { name: 'Please sign in again to complete this action' });
     const done = sessions.getByRole('status');
-    await expect(done.or(reauth)).toBeVisible();
-    if (await reauth.isVisible()) {
-      await reauth.getByLabel('Password').fill(user.password);
-      await reauth.getByRole('button', { name: 'Sign in' }).click();
-    }
+    await signInAgainIfAsked(page, user.password, done);
     await expect(done).toHaveText('One other session was signed out.');
     await expect(sessions.getByTestId('session')).toHaveCount(1);
 
@@ -117,9 +118,7 @@ test.describe('sessions', () => {
     browser,
     request,
   }) => {
-    const user = await createPasswordUser(request, 'password-sessions');
-    test.setTimeout(90_000);
-    const otherBrowser = await anotherBrowser(browser);
+    const { user, otherBrowser } = await userWithAnotherDevice(browser, request, 'password-sessions');
     const otherContext = await otherBrowser.newContext();
     const otherPage = await otherContext.newPage();
     await signIn(otherPage, user.email);

@@ -3,14 +3,12 @@ import {
   expectedAuthFailures,
   openSignedInAsNewUser,
   passwordToken,
+  reauthDialog,
   uniqueEmail,
+  waitUntilSignInIsOld,
 } from './support/identity.ts';
 
 test.use({ allowedConsoleErrors: expectedAuthFailures });
-
-// The browser tests' server sets RECENT_LOGIN_MAX_AGE_SECONDS to 15: a sign-in older than that needs
-// re-authentication before an email or password change.
-const recentLoginSeconds = 15;
 
 test.describe('settings', () => {
   test('tabs: General, Password, Security, Billing; an unknown section shows General', async ({
@@ -96,13 +94,13 @@ test.describe('settings', () => {
     const user = await openSignedInAsNewUser(page, request, 'reauth', '/settings/general');
     const form = page.getByTestId('settings-general-form');
     await expect(form.getByLabel('Email')).toHaveValue(user.email);
-    await page.waitForTimeout((recentLoginSeconds + 1) * 1000);
+    await waitUntilSignInIsOld(page);
 
     // Closing the dialog gives up the change, with the server's reason.
     const newEmail = uniqueEmail('reauth-new');
     await form.getByLabel('Email').fill(newEmail);
     await form.getByRole('button', { name: 'Save changes' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Please sign in again to complete this action' });
+    const dialog = reauthDialog(page);
     await expect(dialog).toBeVisible();
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await expect(dialog).toBeHidden();

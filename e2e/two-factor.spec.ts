@@ -4,9 +4,11 @@ import {
   openSignedIn,
   openSignedInAsNewUser,
   password,
+  reauthDialog,
   signInWithForm,
   signOutWithMenu,
   subjectOf,
+  waitUntilSignInIsOld,
 } from './support/identity.ts';
 import {
   consoleErrors,
@@ -19,8 +21,6 @@ import {
 test.use({ allowedConsoleErrors: consoleErrors });
 
 const periodMs = 30_000;
-// playwright.config.ts: RECENT_LOGIN_MAX_AGE_SECONDS.
-const recentLoginSeconds = 15;
 
 /**
  * An authenticator app for the key the page showed. The provider takes each code once and none older
@@ -199,11 +199,11 @@ test.describe('two-factor authentication', () => {
     await gotoHydrated(page, '/settings/general');
     const form = page.getByTestId('settings-general-form');
     // The token is from before two-factor was on; wait until it is too old for an email change.
-    await page.waitForTimeout((recentLoginSeconds + 1) * 1000);
+    await waitUntilSignInIsOld(page);
     const newEmail = user.email.replace('@', '-changed@');
     await form.getByLabel('Email').fill(newEmail);
     await form.getByRole('button', { name: 'Save changes' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Please sign in again to complete this action' });
+    const dialog = reauthDialog(page);
     await dialog.getByLabel('Password').fill(password);
     await dialog.getByRole('button', { name: 'Sign in' }).click();
     await dialog.getByLabel('Authentication code').fill(await nextCode());

@@ -1,6 +1,6 @@
 import { expect, expectNoAxeViolations, gotoHydrated, test } from './fixtures.ts';
 import { openSignedInAsNewUser } from './support/identity.ts';
-import { startWebhookReceiver, verifiesWith } from './support/webhooks.ts';
+import { verifiesWith, withWebhookReceiver } from './support/webhooks.ts';
 
 // The address refused on purpose answers 400, which the browser logs.
 test.use({ allowedConsoleErrors: [/Failed to load resource: the server responded with a status of 400/] });
@@ -12,8 +12,7 @@ test.describe('Webhooks (Developers)', () => {
   }) => {
     // A long flow with five accessibility checks: past the 30 s default on a busy 2-core machine.
     test.setTimeout(90_000);
-    const receiver = await startWebhookReceiver();
-    try {
+    await withWebhookReceiver(async (receiver) => {
       await openSignedInAsNewUser(page, request, 'webhooks', '/developers');
       const webhooks = page.getByTestId('webhooks');
       await expect(webhooks.getByText('No endpoints yet')).toBeVisible();
@@ -109,9 +108,7 @@ test.describe('Webhooks (Developers)', () => {
       const toFailing = receiver.received.filter((entry) => entry.path === '/failing');
       expect(toFailing.length).toBeGreaterThanOrEqual(2);
       expect(new Set(toFailing.map((entry) => entry.headers['webhook-id'])).size).toBe(1);
-    } finally {
-      await receiver.close();
-    }
+    });
   });
 
   test('a failing endpoint is retried, then turned off after a day of failures, and the owner is mailed', async ({
@@ -121,8 +118,7 @@ test.describe('Webhooks (Developers)', () => {
     // The browser tests' "day" is WEBHOOK_TEST_DAY_SECONDS (playwright.config.ts): retries a second or
     // three apart, turned off after 60 s of failures instead of 24 hours.
     test.setTimeout(180_000);
-    const receiver = await startWebhookReceiver();
-    try {
+    await withWebhookReceiver(async (receiver) => {
       const owner = await openSignedInAsNewUser(page, request, 'webhooks-off', '/developers');
       const webhooks = page.getByTestId('webhooks');
       receiver.fail('/down');
@@ -170,8 +166,6 @@ test.describe('Webhooks (Developers)', () => {
       await expect(entry).toHaveCount(1);
       await expect(entry).toHaveAttribute('data-status', 'failed');
       await expectNoAxeViolations(page);
-    } finally {
-      await receiver.close();
-    }
+    });
   });
 });

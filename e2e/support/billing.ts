@@ -2,7 +2,7 @@ import { advanceCustomerClock, customerClock } from '@launchkit/payments-emulato
 import type { APIRequestContext, Page } from '@playwright/test';
 import Stripe from 'stripe';
 import { expect } from '../fixtures.ts';
-import { createPasswordUser, openSignedIn } from './identity.ts';
+import { createPasswordUser, openSignedIn, userDocument } from './identity.ts';
 
 // Helpers for the billing tests: the payment emulator through the real `stripe` SDK (the way an
 // operator works in Stripe's dashboard) and its hosted Checkout page, as a buyer fills it in. Only
@@ -72,16 +72,21 @@ export async function grantTrialPlan(
     items: [{ price: await priceIdOf(plan), quantity: seats }],
     trial_period_days: trialDays,
   });
+  await expectPlanRecord(request, user.accessToken, `trialing/${seats}`);
+  return { customer, subscription };
+}
+
+/**
+ * Waits until the server's record of the user's plan, written by the provider's webhooks, reads
+ * `expected` as `<subscription status>/<seats>` ('trialing/2').
+ */
+export async function expectPlanRecord(request: APIRequestContext, accessToken: string, expected: string) {
   await expect
     .poll(async () => {
-      const response = await request.get('/api/user', {
-        headers: { Authorization: `Bearer ${user.accessToken}` },
-      });
-      const { data } = await response.json();
-      return `${data.stripeSubscriptionStatus}/${data.quantity}`;
+      const user = await userDocument(request, accessToken);
+      return `${user.stripeSubscriptionStatus}/${user.quantity}`;
     })
-    .toBe(`trialing/${seats}`);
-  return { customer, subscription };
+    .toBe(expected);
 }
 
 /** A new password user on a trial of `plan` for `seats` (grantTrialPlan), signed in on `page` at `path`. */

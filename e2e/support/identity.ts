@@ -1,4 +1,4 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { expect, gotoHydrated } from '../fixtures.ts';
 
 // Helpers for the sign-in tests: fresh users straight from the identity emulator (faster than the
@@ -81,6 +81,12 @@ export async function openSignedInAsNewUser(
   const user = await createPasswordUser(request, label);
   await openSignedIn(page, user.accessToken, path);
   return user;
+}
+
+/** The server's record of the user (GET /api/user's data): their plan, seats and profile. */
+export async function userDocument(request: APIRequestContext, accessToken: string) {
+  const response = await request.get('/api/user', { headers: { Authorization: `Bearer ${accessToken}` } });
+  return (await response.json()).data;
 }
 
 /** The subject id of an access token (its `sub` claim), which is the user's uid. */
@@ -175,4 +181,34 @@ export async function continueWithProvider(page: Page, provider: string, email: 
   const closed = popup.waitForEvent('close');
   await popup.getByRole('button', { name: 'Continue', exact: true }).click();
   await closed;
+}
+
+// playwright.config.ts sets the e2e server's RECENT_LOGIN_MAX_AGE_SECONDS to 15: a sign-in older than
+// that must be renewed before a sensitive change (email, password, passkeys, two-factor, deletion).
+const recentLoginSeconds = 15;
+
+/** Waits until the page's sign-in is too old for a sensitive change, which then asks to sign in again. */
+export async function waitUntilSignInIsOld(page: Page) {
+  await page.waitForTimeout((recentLoginSeconds + 1) * 1000);
+}
+
+/** The dialog that asks to sign in again before a sensitive change. */
+export const reauthDialog = (page: Page) =>
+  page.getByRole('dialog', { name: 'Please sign in again to complete this action' });
+
+/** Answers the sign-in-again dialog with the password. */
+export async function signInAgain(page: Page, secret: string) {
+  const reauth = reauthDialog(page);
+  await reauth.getByLabel('Password').fill(secret);
+  await reauth.getByRole('button', { name: 'Sign in' }).click();
+}
+
+/**
+ * Waits for `done`, signing in again first if the dialog asks for it: on a slow machine even a fresh
+ * sign-in can grow too old before the change is sent.
+ */
+export async function signInAgainIfAsked(page: Page, secret: string, done: Locator) {
+  const reauth = reauthDialog(page);
+  await expect(done.or(reauth)).toBeVisible();
+  if (await reauth.isVisible()) await signInAgain(page, secret);
 }

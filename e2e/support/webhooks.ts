@@ -32,6 +32,18 @@ export async function startWebhookReceiver() {
   };
 }
 
+/** Runs `use` with a receiver started for it (startWebhookReceiver), and stops it however `use` ends. */
+export async function withWebhookReceiver(
+  use: (receiver: Awaited<ReturnType<typeof startWebhookReceiver>>) => Promise<void>,
+) {
+  const receiver = await startWebhookReceiver();
+  try {
+    await use(receiver);
+  } finally {
+    await receiver.close();
+  }
+}
+
 /** The receiver's check, as docs/webhooks.md ("Verifying a delivery") and the product's snippet say. */
 export function verifiesWith(headers: IncomingHttpHeaders, body: string, secret: string): boolean {
   const id = String(headers['webhook-id']);

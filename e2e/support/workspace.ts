@@ -1,5 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect } from '../fixtures.ts';
+import { createPasswordUser } from './identity.ts';
 
 // Helpers for the dashboard and user-management tests (docs/team.md).
 
@@ -12,6 +13,13 @@ export async function addItemWithApi(request: APIRequestContext, accessToken: st
   const response = await request.post('/api/items', { headers: bearer(accessToken), data: { name } });
   expect(response.status(), `POST /api/items: ${await response.text()}`).toBe(201);
   return (await response.json()).data as Item;
+}
+
+/** A new password user (createPasswordUser) who already has one item, `itemName`. */
+export async function createUserWithItem(request: APIRequestContext, label: string, itemName: string) {
+  const user = await createPasswordUser(request, label);
+  await addItemWithApi(request, user.accessToken, itemName);
+  return user;
 }
 
 /** A row of the dashboard's item list, found by the item's name (or, while renamed, its name field). */

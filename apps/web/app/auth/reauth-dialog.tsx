@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Button } from '#web/components/forms/button.tsx';
 import { FormOutcome } from '#web/components/forms/form-outcome.tsx';
 import { ModalDialog } from '#web/components/forms/modal-dialog.tsx';
-import { PasswordField } from '#web/components/forms/password-field.tsx';
+import { CurrentPasswordField } from '#web/components/forms/password-field.tsx';
 import { useAppForm, useOutcome } from '#web/hooks/use-app-form.ts';
 import { useAuth } from './auth-context.tsx';
 import { SecondFactorRequired } from './auth-error.ts';
@@ -79,12 +79,7 @@ function PasswordSignIn({ email, onSignedIn, run }: SignInProps & { email: strin
 
   return (
     <form noValidate onSubmit={onSubmit} className="space-y-5" data-testid="reauth-form">
-      <PasswordField
-        id="reauth-password"
-        label="Password"
-        autoComplete="current-password"
-        {...requiredProps('password', currentPasswordField)}
-      />
+      <CurrentPasswordField id="reauth-password" {...requiredProps('password', currentPasswordField)} />
       <Button type="submit" className="w-full" busy={isSubmitting} busyLabel="Signing in…">
         Sign in
       </Button>

@@ -7,26 +7,21 @@ import { BillingSettingsPanel } from '#web/components/settings/billing-settings-
 import { GeneralSettingsForm } from '#web/components/settings/general-settings-form.tsx';
 import { NotificationSettings } from '#web/components/settings/notification-settings.tsx';
 import { PasswordSettingsForm } from '#web/components/settings/password-settings-form.tsx';
-import { type SettingsSection, SettingsTabs } from '#web/components/settings/settings-tabs.tsx';
+import {
+  type SettingsSection,
+  SettingsTabs,
+  settingsSections,
+} from '#web/components/settings/settings-tabs.tsx';
 import { PermissionGate } from '#web/components/workspaces/permission-gate.tsx';
 import { unlistedPageMeta } from '#web/lib/meta.ts';
 import type { Route } from './+types/settings';
-
-const sections: SettingsSection[] = [
-  'general',
-  'password',
-  'security',
-  'notifications',
-  'billing',
-  'account',
-];
 
 /**
  * docs/product.md §2: general, password or billing, security, notifications and account; anything else
  * shows general.
  */
 function sectionOf(param: string | undefined): SettingsSection {
-  return sections.find((section) => section === param) ?? 'general';
+  return settingsSections.find((section) => section === param) ?? 'general';
 }
 
 export const meta = ({ params }: Route.MetaArgs) =>

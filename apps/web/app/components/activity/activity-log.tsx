@@ -3,7 +3,7 @@ import { useEffect, useRef } from 'react';
 import { Alert } from '#web/components/forms/alert.tsx';
 import { Button } from '#web/components/forms/button.tsx';
 import { errorMessage } from '#web/components/forms/error-message.ts';
-import { CardSection } from '#web/components/layout/card-section.tsx';
+import { CardHeading, CardSection } from '#web/components/layout/card-section.tsx';
 import { LoadingStatus } from '#web/components/layout/loading-status.tsx';
 import { useApiResource } from '#web/hooks/use-api-resource.ts';
 import {
@@ -30,12 +30,9 @@ export function ActivityLog({ workspace }: { workspace: string | null }) {
   return (
     <CardSection titleId={titleId} testId="activity">
       <div className="flex items-start justify-between gap-4 border-b border-slate-200 p-4 sm:p-6">
-        <div>
-          <h2 id={titleId} className="text-lg font-semibold text-slate-900">
-            Latest changes
-          </h2>
+        <CardHeading titleId={titleId} title="Latest changes">
           <p className="mt-1 text-sm text-slate-600">Items and people, newest first.</p>
-        </div>
+        </CardHeading>
         <Button variant="secondary" onClick={reload}>
           Refresh
         </Button>

@@ -1,7 +1,8 @@
 import { contactMessageField, emailField } from '@launchkit/api-contract/field-rules';
 import { EmailField } from '#web/components/forms/email-field.tsx';
 import { FormSubmit } from '#web/components/forms/form-submit.tsx';
-import { TextArea, TextField } from '#web/components/forms/text-field.tsx';
+import { NameField } from '#web/components/forms/name-field.tsx';
+import { TextArea } from '#web/components/forms/text-field.tsx';
 import { config } from '#web/config.ts';
 import { useAppForm } from '#web/hooks/use-app-form.ts';
 import { postForm } from '#web/lib/api.ts';
@@ -29,7 +30,7 @@ export function ContactForm() {
 
   return (
     <form noValidate onSubmit={onSubmit} className="space-y-6" data-testid="contact-form">
-      <TextField id="contact-name" label="Name" optional autoComplete="name" {...fieldProps('name')} />
+      <NameField id="contact-name" optional {...fieldProps('name')} />
       <EmailField id="contact-email" {...requiredProps('email', emailField)} />
       <TextArea
         id="contact-message"

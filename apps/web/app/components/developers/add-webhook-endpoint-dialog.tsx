@@ -40,11 +40,10 @@ export function AddWebhookEndpointDialog({
   });
   return (
     <FormDialog
-      titleId="add-webhook-endpoint-title"
+      id="add-webhook-endpoint"
       title="Add a webhook endpoint"
       description="The product posts a signed JSON event to this address each time one of the chosen events happens in this workspace."
       onClose={onClose}
-      testId="add-webhook-endpoint-dialog"
       form={form}
       onSubmit={onSubmit}
       labels={addLabels}
@@ -54,17 +53,10 @@ export function AddWebhookEndpointDialog({
         label="Endpoint URL"
         type="url"
         hint="https:// (plain http:// only for localhost, in development)."
-        autoComplete="off"
         placeholder="https://example.com/webhooks/launchkit"
         {...requiredProps('url', webhookUrlField)}
       />
-      <TextField
-        id="webhook-description"
-        label="Description"
-        optional
-        autoComplete="off"
-        {...fieldProps('description')}
-      />
+      <TextField id="webhook-description" label="Description" optional {...fieldProps('description')} />
       <EventChoices form={form} />
     </FormDialog>
   );

@@ -1,4 +1,4 @@
-import { CardSection } from '#web/components/layout/card-section.tsx';
+import { CardHeading, CardSection } from '#web/components/layout/card-section.tsx';
 import type { DeveloperSectionProps } from './developer-section.ts';
 
 const titleId = 'calling-the-api-title';
@@ -23,15 +23,12 @@ export function CallingTheApi({ origin }: DeveloperSectionProps) {
   return (
     <CardSection titleId={titleId} testId="calling-the-api">
       <div className="space-y-4 p-4 sm:p-6">
-        <div>
-          <h2 id={titleId} className="text-lg font-semibold text-slate-900">
-            Calling the API
-          </h2>
+        <CardHeading titleId={titleId} title="Calling the API">
           <p className="mt-1 text-sm text-slate-600">
             Send the key as a bearer token to the endpoints the web app uses. Keep it in an environment
             variable, never in code you share.
           </p>
-        </div>
+        </CardHeading>
         <Example label="List the workspace’s items" command={`curl ${auth} \\\n  ${origin}/api/items`} />
         <Example
           label="Add an item"

@@ -50,11 +50,10 @@ export function CreateApiKeyDialog({
   });
   return (
     <FormDialog
-      titleId="create-api-key-title"
+      id="create-api-key"
       title="Create an API key"
       description="The key acts in this workspace with the role you choose. It never reaches billing, members or keys."
       onClose={onClose}
-      testId="create-api-key-dialog"
       form={form}
       onSubmit={onSubmit}
       labels={createLabels}
@@ -63,7 +62,6 @@ export function CreateApiKeyDialog({
         id="api-key-name"
         label="Name"
         hint="What it is for, as the activity log will name it."
-        autoComplete="off"
         {...requiredProps('name', apiKeyNameField)}
       />
       <SelectField id="api-key-role" label="Role" {...fieldProps('role')}>

@@ -1,4 +1,4 @@
-import { CardSection } from '#web/components/layout/card-section.tsx';
+import { CardHeading, CardSection } from '#web/components/layout/card-section.tsx';
 import type { DeveloperSectionProps } from './developer-section.ts';
 
 const titleId = 'verifying-webhooks-title';
@@ -29,17 +29,14 @@ export function VerifyingWebhooks(_props: DeveloperSectionProps) {
   return (
     <CardSection titleId={titleId} testId="verifying-webhooks">
       <div className="space-y-4 p-4 sm:p-6">
-        <div>
-          <h2 id={titleId} className="text-lg font-semibold text-slate-900">
-            Verifying webhooks
-          </h2>
+        <CardHeading titleId={titleId} title="Verifying webhooks">
           <p className="mt-1 text-sm text-slate-600">
             Each delivery is a POST with a JSON body and three headers: <code>webhook-id</code> (the event’s
             id, the same in a redelivery), <code>webhook-timestamp</code> and <code>webhook-signature</code>:{' '}
             <code>v1,</code> and the base64 HMAC-SHA256 of <code>id.timestamp.body</code> with the endpoint’s
             secret. Answer with any 2xx within 10 seconds; anything else is tried again for about a day.
           </p>
-        </div>
+        </CardHeading>
         {/* Focusable: a keyboard scrolls the long lines too. */}
         <pre
           // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard (axe scrollable-region-focusable)

@@ -4,7 +4,9 @@ import { DialogActions } from './dialog-actions.tsx';
 import { FormOutcome } from './form-outcome.tsx';
 import { ModalDialog } from './modal-dialog.tsx';
 
-type FormDialogProps = Omit<ComponentProps<typeof ModalDialog>, 'children'> & {
+type FormDialogProps = Omit<ComponentProps<typeof ModalDialog>, 'children' | 'titleId' | 'testId'> & {
+  /** Names the dialog: its title is `${id}-title`, its test ids `${id}-dialog` and `${id}-form`. */
+  id: string;
   /** The useAppForm the fields belong to: its outcome and whether it is being submitted. */
   form: { outcome: Outcome | null; isSubmitting: boolean };
   onSubmit: ComponentProps<'form'>['onSubmit'];
@@ -12,7 +14,6 @@ type FormDialogProps = Omit<ComponentProps<typeof ModalDialog>, 'children'> & {
   labels: { idle: string; busy: string };
   isDanger?: boolean;
   submitDisabled?: boolean;
-  formTestId?: string;
   /** The fields (TextField, SelectField, ChoiceGroup…), each showing its own error. */
   children: ReactNode;
 };
@@ -20,21 +21,29 @@ type FormDialogProps = Omit<ComponentProps<typeof ModalDialog>, 'children'> & {
 /**
  * A form in a modal dialog: its fields, the outcome of its action (an error keeps the dialog open with
  * the server's message), then Cancel and the submit button. Cancel and Escape close it.
+ * A dialog's fields are about someone or something else (a new user, a key, an endpoint), so the form
+ * turns the browser's autofill off for them: it must not offer the person's own name or address.
  */
 export function FormDialog({
+  id,
   form,
   onSubmit,
   labels,
   isDanger,
   submitDisabled,
-  formTestId,
   children,
   onClose,
   ...dialog
 }: FormDialogProps) {
   return (
-    <ModalDialog {...dialog} onClose={onClose}>
-      <form noValidate onSubmit={onSubmit} className="space-y-5" data-testid={formTestId}>
+    <ModalDialog {...dialog} titleId={`${id}-title`} testId={`${id}-dialog`} onClose={onClose}>
+      <form
+        noValidate
+        autoComplete="off"
+        onSubmit={onSubmit}
+        className="space-y-5"
+        data-testid={`${id}-form`}
+      >
         {children}
         <FormOutcome outcome={form.outcome} />
         <DialogActions

@@ -8,6 +8,7 @@ import { LinkPageCard } from '#web/components/layout/link-page-card.tsx';
 import { LoadingStatus } from '#web/components/layout/loading-status.tsx';
 import { ResendVerification } from '#web/components/verification/resend-verification.tsx';
 import { useApiResource } from '#web/hooks/use-api-resource.ts';
+import { useLinkPageAction } from '#web/hooks/use-link-page-action.ts';
 import { useLinkToken } from '#web/hooks/use-link-token.ts';
 import { useWorkspaces } from '#web/hooks/use-workspaces.ts';
 import { ApiError } from '#web/lib/api.ts';
@@ -80,8 +81,7 @@ function JoinActions({ token, invitedEmail }: { token: string; invitedEmail: str
   // The store follows the signed-in person, so the joined workspace can become the current one.
   useWorkspaces();
   const navigate = useNavigate();
-  const [isJoining, setIsJoining] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { isBusy: isJoining, error, run } = useLinkPageAction();
   // The server refuses an address its owner has not verified yet: the page offers the mail again.
   const [needsVerification, setNeedsVerification] = useState(false);
 
@@ -102,20 +102,19 @@ function JoinActions({ token, invitedEmail }: { token: string; invitedEmail: str
     );
   }
 
-  const join = async () => {
-    setIsJoining(true);
-    setError(null);
-    try {
-      const workspace = await acceptInvitation(token);
-      forgetInvitationToken();
-      workspaces.joined(workspace);
-      navigate('/dashboard');
-    } catch (failure) {
-      setError(errorMessage(failure));
-      setNeedsVerification(failure instanceof ApiError && failure.code === 'invitations/email-not-verified');
-      setIsJoining(false);
-    }
-  };
+  const join = () =>
+    run(
+      async () => {
+        const workspace = await acceptInvitation(token);
+        forgetInvitationToken();
+        workspaces.joined(workspace);
+        navigate('/dashboard');
+      },
+      (failure) =>
+        setNeedsVerification(
+          failure instanceof ApiError && failure.code === 'invitations/email-not-verified',
+        ),
+    );
 
   const isOtherEmail = user.email.toLowerCase() !== invitedEmail.toLowerCase();
   return (

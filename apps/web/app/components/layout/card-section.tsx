@@ -16,6 +16,36 @@ export function CardSection({ titleId, testId, className = '', children }: CardS
   );
 }
 
+/**
+ * A card's title, the heading that names it (`titleId`), with what it says under the title (`children`);
+ * focusable through `titleRef`, where focus goes when a row it was on goes away.
+ */
+export function CardHeading({
+  titleId,
+  title,
+  titleRef,
+  children,
+}: {
+  titleId: string;
+  title: string;
+  titleRef?: Ref<HTMLHeadingElement>;
+  children: ReactNode;
+}) {
+  return (
+    <div>
+      <h2
+        id={titleId}
+        ref={titleRef}
+        tabIndex={titleRef ? -1 : undefined}
+        className="text-lg font-semibold text-slate-900"
+      >
+        {title}
+      </h2>
+      {children}
+    </div>
+  );
+}
+
 /** The button of a panel's head: what it does, and where its dialog puts focus back (`ref`). */
 type PanelAction = {
   label: string;
@@ -45,17 +75,9 @@ export function PanelHeader({
 }) {
   return (
     <div className="flex flex-col gap-4 border-b border-slate-200 p-4 sm:flex-row sm:items-start sm:justify-between sm:p-6">
-      <div>
-        <h2
-          id={titleId}
-          ref={titleRef}
-          tabIndex={titleRef ? -1 : undefined}
-          className="text-lg font-semibold text-slate-900"
-        >
-          {title}
-        </h2>
+      <CardHeading titleId={titleId} title={title} titleRef={titleRef}>
         {children}
-      </div>
+      </CardHeading>
       <Button ref={ref} aria-describedby={describedBy} {...button}>
         {label}
       </Button>

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { buttonClasses } from '#web/components/forms/button.tsx';
 import { CloseIcon, MenuIcon } from '#web/components/icons.tsx';
 import { Link } from '#web/lib/page-router.tsx';
+import { DisclosureButton } from './menu-button.tsx';
 import { MenuLink } from './menu-link.tsx';
 import { navGroups, navLinks, signInLink } from './navigation.ts';
 import { useSignedInNav } from './signed-in-nav-loader.ts';
@@ -35,18 +36,17 @@ export function MobileMenu({ isSignedIn, onSignOut }: { isSignedIn: boolean; onS
 
   return (
     <div className="md:hidden">
-      <button
-        ref={toggleRef}
-        type="button"
+      <DisclosureButton
+        isOpen={isOpen}
+        panelId={panelId}
+        buttonRef={toggleRef}
+        onToggle={() => setIsOpen((open) => !open)}
         className="-mr-2 inline-flex items-center justify-center rounded-md p-2 text-slate-700 hover:bg-slate-100 hover:text-slate-900"
-        aria-expanded={isOpen}
-        aria-controls={panelId}
         aria-label={isOpen ? 'Close menu' : 'Open menu'}
         data-testid="mobile-menu-toggle"
-        onClick={() => setIsOpen((open) => !open)}
       >
         {isOpen ? <CloseIcon /> : <MenuIcon />}
-      </button>
+      </DisclosureButton>
       <div
         id={panelId}
         hidden={!isOpen}

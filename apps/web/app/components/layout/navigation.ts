@@ -13,31 +13,36 @@ export type NavItem = {
 };
 export type NavGroup = { label: string; items: NavItem[] };
 
+/** A placeholder of the menus and the footer: it leads home until its page exists. */
+const placeholder = (label: string, description?: string): NavItem =>
+  description ? { label, to: '/', description } : { label, to: '/' };
+
 export const navGroups: NavGroup[] = [
   {
     label: 'Solutions',
     items: [
-      { label: 'Analytics', to: '/', description: 'See how customers use your product, in real time.' },
-      { label: 'Automation', to: '/', description: 'Put billing, onboarding and reminders on autopilot.' },
-      { label: 'Integrations', to: '/', description: 'Connect the tools your team already relies on.' },
-      { label: 'Security', to: '/', description: 'Keep customer data safe with built-in controls.' },
+      placeholder('Analytics', 'See how customers use your product, in real time.'),
+      placeholder('Automation', 'Put billing, onboarding and reminders on autopilot.'),
+      placeholder('Integrations', 'Connect the tools your team already relies on.'),
+      placeholder('Security', 'Keep customer data safe with built-in controls.'),
     ],
   },
   {
     label: 'Resources',
     items: [
-      { label: 'Documentation', to: '/', description: 'Guides and references for every feature.' },
-      { label: 'Blog', to: '/', description: 'Product news, tips and stories from our team.' },
-      { label: 'Community', to: '/', description: 'Ask questions and share what you have built.' },
-      { label: 'Changelog', to: '/', description: 'Everything we shipped, release by release.' },
+      placeholder('Documentation', 'Guides and references for every feature.'),
+      placeholder('Blog', 'Product news, tips and stories from our team.'),
+      placeholder('Community', 'Ask questions and share what you have built.'),
+      placeholder('Changelog', 'Everything we shipped, release by release.'),
     ],
   },
 ];
 
-export const navLinks: NavItem[] = [
-  { label: 'About', to: '/about' },
-  { label: 'Pricing', to: '/pricing' },
-];
+// The bar's links stand again in the footer: one object each, so a changed path changes both.
+const aboutLink: NavItem = { label: 'About', to: '/about' };
+const pricingLink: NavItem = { label: 'Pricing', to: '/pricing' };
+
+export const navLinks: NavItem[] = [aboutLink, pricingLink];
 
 export const signInLink: NavItem = { label: 'Sign in', to: '/auth/signin' };
 
@@ -60,19 +65,19 @@ export const footerGroups: NavGroup[] = [
   {
     label: 'Product',
     items: [
-      { label: 'Pricing', to: '/pricing' },
+      pricingLink,
       { label: 'FAQ', to: '/faq' },
       { label: 'Features', to: '/#features' },
-      { label: 'Solutions', to: '/' },
-      { label: 'Resources', to: '/' },
+      placeholder('Solutions'),
+      placeholder('Resources'),
     ],
   },
   {
     label: 'Company',
     items: [
-      { label: 'About', to: '/about' },
+      aboutLink,
       { label: 'Contact', to: '/contact' },
-      { label: 'Blog', to: '/' },
+      placeholder('Blog'),
       { label: 'Terms', to: '/legal/terms-of-service' },
       { label: 'Privacy', to: '/legal/privacy-policy' },
     ],

@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Alert } from '#web/components/forms/alert.tsx';
 import { Button, buttonClasses } from '#web/components/forms/button.tsx';
-import { errorMessage } from '#web/components/forms/error-message.ts';
 import { LinkPageCard } from '#web/components/layout/link-page-card.tsx';
+import { useLinkPageAction } from '#web/hooks/use-link-page-action.ts';
 import { unsubscribeFromMail } from '#web/lib/mail-preferences.ts';
 
 const title = 'Unsubscribe';
@@ -19,8 +19,7 @@ export function UnsubscribePage() {
   const token = params.get('token');
   const mail = params.get('mail');
   const [label, setLabel] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [isSending, setIsSending] = useState(false);
+  const { isBusy: isSending, error, run } = useLinkPageAction();
 
   if (!token || !mail) return <LinkPageCard testId="unsubscribe" title={title} alert={incompleteText} />;
   if (label) {
@@ -44,16 +43,7 @@ export function UnsubscribePage() {
     );
   }
 
-  const unsubscribe = async () => {
-    setIsSending(true);
-    setError(null);
-    try {
-      setLabel((await unsubscribeFromMail({ token, mail })).label);
-    } catch (failure) {
-      setError(errorMessage(failure));
-      setIsSending(false);
-    }
-  };
+  const unsubscribe = () => run(async () => setLabel((await unsubscribeFromMail({ token, mail })).label));
   return (
     <LinkPageCard
       testId="unsubscribe"

@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { Alert } from '#web/components/forms/alert.tsx';
 import { Button, buttonClasses } from '#web/components/forms/button.tsx';
-import { errorMessage } from '#web/components/forms/error-message.ts';
 import { LinkPageCard } from '#web/components/layout/link-page-card.tsx';
+import { useLinkPageAction } from '#web/hooks/use-link-page-action.ts';
 import { useLinkToken } from '#web/hooks/use-link-token.ts';
 import { confirmNewsletterSubscription } from '#web/lib/newsletter.ts';
 
@@ -19,8 +19,7 @@ const incompleteText =
 export function NewsletterConfirmationPage() {
   const token = useLinkToken();
   const [confirmed, setConfirmed] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [isConfirming, setIsConfirming] = useState(false);
+  const { isBusy: isConfirming, error, run } = useLinkPageAction();
 
   if (token === undefined) return <LinkPageCard testId="newsletter-confirmation" busy />;
   if (token === null) {
@@ -46,16 +45,7 @@ export function NewsletterConfirmationPage() {
     );
   }
 
-  const confirm = async () => {
-    setIsConfirming(true);
-    setError(null);
-    try {
-      setConfirmed((await confirmNewsletterSubscription(token)).email);
-    } catch (failure) {
-      setError(errorMessage(failure));
-      setIsConfirming(false);
-    }
-  };
+  const confirm = () => run(async () => setConfirmed((await confirmNewsletterSubscription(token)).email));
   return (
     <LinkPageCard
       testId="newsletter-confirmation"

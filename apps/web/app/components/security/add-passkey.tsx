@@ -4,7 +4,7 @@ import { useAuth } from '#web/auth/auth-context.tsx';
 import { SecondFactorRequired } from '#web/auth/auth-error.ts';
 import { Button } from '#web/components/forms/button.tsx';
 import { FormSubmitOrCancel } from '#web/components/forms/form-submit.tsx';
-import { PasswordField } from '#web/components/forms/password-field.tsx';
+import { CurrentPasswordField } from '#web/components/forms/password-field.tsx';
 import { useAppForm } from '#web/hooks/use-app-form.ts';
 import { SecondFactorAnswerField } from './code-fields.tsx';
 
@@ -69,10 +69,8 @@ export function AddPasskey({ email, onAdded }: { email: string; onAdded: () => v
           autoFocus
         />
       ) : (
-        <PasswordField
+        <CurrentPasswordField
           id="add-passkey-password"
-          label="Password"
-          autoComplete="current-password"
           {...requiredProps('password', currentPasswordField)}
         />
       )}

@@ -4,7 +4,7 @@ import { useAuth } from '#web/auth/auth-context.tsx';
 import type { AuthenticatorAppSetup as Setup } from '#web/auth/second-factor.ts';
 import { Button } from '#web/components/forms/button.tsx';
 import { FormSubmitOrCancel } from '#web/components/forms/form-submit.tsx';
-import { PasswordField } from '#web/components/forms/password-field.tsx';
+import { CurrentPasswordField } from '#web/components/forms/password-field.tsx';
 import { useAppForm } from '#web/hooks/use-app-form.ts';
 import { AuthenticationCodeField, checkAuthenticationCode } from './code-fields.tsx';
 import { QrCode } from './qr-code.tsx';
@@ -74,12 +74,7 @@ function PasswordStep({
   return (
     <form noValidate onSubmit={onSubmit} className="space-y-5" data-testid="two-factor-password">
       <p className="text-sm text-slate-700">First, confirm it is you.</p>
-      <PasswordField
-        id="two-factor-password"
-        label="Password"
-        autoComplete="current-password"
-        {...requiredProps('password', currentPasswordField)}
-      />
+      <CurrentPasswordField id="two-factor-password" {...requiredProps('password', currentPasswordField)} />
       <FormSubmitOrCancel outcome={outcome} busy={isSubmitting} busyLabel="Checking…" onCancel={onCancel}>
         Continue
       </FormSubmitOrCancel>

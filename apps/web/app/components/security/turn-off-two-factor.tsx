@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useAuth } from '#web/auth/auth-context.tsx';
 import { Button } from '#web/components/forms/button.tsx';
 import { FormSubmit } from '#web/components/forms/form-submit.tsx';
-import { PasswordField } from '#web/components/forms/password-field.tsx';
+import { CurrentPasswordField } from '#web/components/forms/password-field.tsx';
 import { useAppForm } from '#web/hooks/use-app-form.ts';
 import { SecondFactorAnswerField, SecondFactorSwitch } from './code-fields.tsx';
 
@@ -36,12 +36,7 @@ export function TurnOffTwoFactor({ email, onDone }: { email: string; onDone: () 
   return (
     <form noValidate onSubmit={onSubmit} className="space-y-5" data-testid="two-factor-turn-off">
       <p className="text-sm text-slate-700">To turn it off, confirm it is you with both factors.</p>
-      <PasswordField
-        id="turn-off-password"
-        label="Password"
-        autoComplete="current-password"
-        {...requiredProps('password', currentPasswordField)}
-      />
+      <CurrentPasswordField id="turn-off-password" {...requiredProps('password', currentPasswordField)} />
       <SecondFactorAnswerField
         idPrefix="turn-off"
         usesRecoveryCode={usesRecoveryCode}

@@ -100,12 +100,10 @@ function DeleteAccountDialog({ user, run, onClose }: DialogProps) {
   const hasSubscription = status !== null && status !== 'canceled' && status !== 'incomplete_expired';
   return (
     <FormDialog
-      titleId="delete-account-dialog-title"
+      id="delete-account"
       title="Delete your account?"
       onClose={onClose}
-      testId="delete-account-dialog"
       description={<DeletionConsequences hasSubscription={hasSubscription} />}
-      formTestId="delete-account-form"
       form={form}
       onSubmit={onSubmit}
       labels={deleteLabels}
@@ -207,7 +205,6 @@ function ConfirmationField({ form, email }: { form: DeletionForm; email: string 
       id="delete-account-confirmation"
       label={email ? 'Type your email address to confirm' : `Type ${expected} to confirm`}
       hint={`Type ${expected}`}
-      autoComplete="off"
       spellCheck={false}
       {...form.fieldProps('confirmation', {
         validate: (value: string) => {

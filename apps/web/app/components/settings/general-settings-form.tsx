@@ -3,7 +3,7 @@ import { useAuth } from '#web/auth/auth-context.tsx';
 import { signInMethodLabels } from '#web/auth/providers.ts';
 import type { AuthUser } from '#web/auth/session.ts';
 import { EmailField } from '#web/components/forms/email-field.tsx';
-import { TextField } from '#web/components/forms/text-field.tsx';
+import { NameField } from '#web/components/forms/name-field.tsx';
 import { useAppForm } from '#web/hooks/use-app-form.ts';
 import { useReauthentication } from '#web/hooks/use-reauthentication.tsx';
 import { SettingsForm } from './settings-form.tsx';
@@ -37,12 +37,7 @@ export function GeneralSettingsForm({ user }: { user: AuthUser }) {
   return (
     <>
       <SettingsForm form={form} onSubmit={onSubmit} labels={saveLabels} testId="settings-general-form">
-        <TextField
-          id="settings-name"
-          label="Name"
-          autoComplete="name"
-          {...requiredProps('name', profileNameField)}
-        />
+        <NameField id="settings-name" {...requiredProps('name', profileNameField)} />
         <EmailField
           id="settings-email"
           readOnly={Boolean(socialMethod)}

@@ -1,15 +1,23 @@
 import { type Tab, TabNav } from '#web/components/layout/tab-nav.tsx';
 
-export type SettingsSection = 'general' | 'password' | 'security' | 'notifications' | 'billing' | 'account';
+const sectionLabels = {
+  general: 'General',
+  password: 'Password',
+  security: 'Security',
+  notifications: 'Notifications',
+  billing: 'Billing',
+  account: 'Account',
+};
 
-const tabs: Tab[] = [
-  { to: '/settings/general', label: 'General' },
-  { to: '/settings/password', label: 'Password' },
-  { to: '/settings/security', label: 'Security' },
-  { to: '/settings/notifications', label: 'Notifications' },
-  { to: '/settings/billing', label: 'Billing' },
-  { to: '/settings/account', label: 'Account' },
-];
+export type SettingsSection = keyof typeof sectionLabels;
+
+/** The sections in the order of their tabs; each is the page /settings/<section>. */
+export const settingsSections = Object.keys(sectionLabels) as SettingsSection[];
+
+const tabs: Tab[] = settingsSections.map((section) => ({
+  to: `/settings/${section}`,
+  label: sectionLabels[section],
+}));
 
 /**
  * docs/product.md §2: the General, Password and Billing tabs, Security (two-factor, sessions),

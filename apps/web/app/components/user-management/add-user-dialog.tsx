@@ -36,12 +36,10 @@ export function AddUserDialog({
 
   return (
     <FormDialog
-      titleId="add-user-title"
+      id="add-user"
       title="Add User"
       description={`Each user you add takes one seat of ${workspace === null ? 'your' : 'the'} plan.`}
       onClose={onClose}
-      testId="add-user-dialog"
-      formTestId="add-user-form"
       form={form}
       onSubmit={onSubmit}
       labels={addLabels}
@@ -50,15 +48,9 @@ export function AddUserDialog({
         <TextField
           id="add-user-first-name"
           label="First name"
-          autoComplete="off"
           {...requiredProps('firstName', firstNameField)}
         />
-        <TextField
-          id="add-user-last-name"
-          label="Last name"
-          autoComplete="off"
-          {...requiredProps('lastName', lastNameField)}
-        />
+        <TextField id="add-user-last-name" label="Last name" {...requiredProps('lastName', lastNameField)} />
       </div>
       <EmailField id="add-user-email" autoComplete="off" {...requiredProps('email', emailField)} />
       <SelectField

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { Button } from '#web/components/forms/button.tsx';
 import { FormOutcome } from '#web/components/forms/form-outcome.tsx';
 import { LoadFailure } from '#web/components/forms/load-failure.tsx';
-import { CardSection } from '#web/components/layout/card-section.tsx';
+import { CardHeading, CardSection } from '#web/components/layout/card-section.tsx';
 import { useApiResource } from '#web/hooks/use-api-resource.ts';
 import { useOutcome } from '#web/hooks/use-app-form.ts';
 import { useReauthentication } from '#web/hooks/use-reauthentication.tsx';
@@ -52,15 +52,12 @@ export function OwnershipTransferCard() {
   return (
     <CardSection titleId={titleId} testId="ownership-transfer" className="mt-8">
       <div className="space-y-4 p-4 sm:p-6">
-        <div>
-          <h2 id={titleId} className="text-lg font-semibold text-slate-900">
-            Transfer ownership
-          </h2>
+        <CardHeading titleId={titleId} title="Transfer ownership">
           <p className="mt-1 text-sm text-slate-600">
             The new owner takes over the workspace with its plan and billing: the card, the seats and the
             invoices from then on. You stay as an admin. They have {ownershipTransferTtlDays} days to accept.
           </p>
-        </div>
+        </CardHeading>
         {failure ? (
           <LoadFailure
             error={failure}
