@@ -1,5 +1,6 @@
 import type { Permission } from '@launchkit/api-contract';
 import type { Database, Queryable } from '#api/db/database.ts';
+import { recordWorkspaceEvent, type WorkspaceHappening } from '#api/events/record-workspace-event.ts';
 import {
   type AuthorizeOptions,
   authorizeWorkspace,
@@ -11,25 +12,30 @@ import { requirePermission } from './require-permission.ts';
 /** The transaction a workspace action runs in. */
 export type WorkspaceTransaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 
+/** Records what the action did, in its transaction, as done by the caller in the workspace. */
+export type RecordHappening = (happening: Omit<WorkspaceHappening, 'workspace' | 'actor'>) => Promise<void>;
+
 /**
  * A workspace action (docs/team.md): one transaction in which the caller's access is found
  * (authorizeWorkspace, the membership locked until commit, so a removal or a revocation waits for the
  * action or the action finds it done), `permission` is required of it, and then `action` runs with the
- * transaction and the access. Whatever the action writes (its activity entry and event, events/) commits
- * with the check, or nothing does. `lockOwnerRow`: the action counts the workspace's rows (a limit).
+ * transaction, the access and `record`, which writes what it did (its activity entry and event, events/).
+ * Whatever the action writes commits with the check, or nothing does. `lockOwnerRow`: the action counts the workspace's rows (a limit).
  */
 export function inWorkspace<T>(
   db: Database,
   caller: WorkspaceCaller,
   workspace: string | undefined,
   permission: Permission,
-  action: (tx: WorkspaceTransaction, access: WorkspaceAccess) => Promise<T>,
+  action: (tx: WorkspaceTransaction, access: WorkspaceAccess, record: RecordHappening) => Promise<T>,
   options: Pick<AuthorizeOptions, 'lockOwnerRow'> = {},
 ): Promise<T> {
   return db.transaction(async (tx) => {
     const access = await authorizeWorkspace(tx, caller, workspace, { ...options, lock: true });
     requirePermission(access, permission);
-    return action(tx, access);
+    const record: RecordHappening = (happening) =>
+      recordWorkspaceEvent(tx, { workspace: access.workspace, actor: caller.uid, ...happening });
+    return action(tx, access, record);
   });
 }
 

@@ -2,6 +2,7 @@ import { type DataExport, dataExportWaitMinutes } from '@launchkit/api-contract'
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Database } from '#api/db/database.ts';
 import { dataExports, users } from '#api/db/schema.ts';
+import { writtenRow } from '#api/db/written-row.ts';
 import { AppError } from '#api/http/app-error.ts';
 import type { JobQueue } from '#api/jobs/job-queue.ts';
 import { dataExportJob, preparationHours } from './export-data.ts';
@@ -50,11 +51,13 @@ export async function startDataExport(
         `You asked for an archive less than ${dataExportWaitMinutes} minutes ago. Download that one, or wait a few minutes before asking again.`,
       );
     }
-    const [row] = await tx
-      .insert(dataExports)
-      .values({ userId: uid, expiresAt: sql`now() + make_interval(hours => ${preparationHours})` })
-      .returning(exportColumns);
-    if (!row) throw new Error('data export: insert returned no row');
+    const row = writtenRow(
+      await tx
+        .insert(dataExports)
+        .values({ userId: uid, expiresAt: sql`now() + make_interval(hours => ${preparationHours})` })
+        .returning(exportColumns),
+      'the data export insert',
+    );
     await deps.jobs.send(dataExportJob, { exportId: row.id }, { tx });
     return toDataExport(row);
   });

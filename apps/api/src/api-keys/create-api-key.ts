@@ -5,7 +5,7 @@ import { inWorkspace } from '#api/access/in-workspace.ts';
 import { hashApiKeySecret, newApiKeySecret } from '#api/caller/api-key-secret.ts';
 import type { Database } from '#api/db/database.ts';
 import { apiKeys } from '#api/db/schema.ts';
-import { recordWorkspaceEvent } from '#api/events/record-workspace-event.ts';
+import { writtenRow } from '#api/db/written-row.ts';
 import { AppError } from '#api/http/app-error.ts';
 import { apiKeyColumns } from './api-key-document.ts';
 
@@ -34,31 +34,31 @@ export async function createApiKey(
     caller,
     workspace,
     'api-keys.manage',
-    async (tx, access) => {
+    async (tx, access, record) => {
       const [held] = await tx
         .select({ keys: count() })
         .from(apiKeys)
         .where(and(eq(apiKeys.workspace, access.workspace), isNull(apiKeys.revokedAt)));
       if ((held?.keys ?? 0) >= apiKeysPerWorkspace) throw limitReached();
-      const [key] = await tx
-        .insert(apiKeys)
-        .values({
-          workspace: access.workspace,
-          name: request.name,
-          role: request.role,
-          prefix,
-          secretHash: hashApiKeySecret(secret),
-          createdBy: caller.uid,
-          expiresAt:
-            request.expiresInDays === undefined
-              ? null
-              : sql`now() + make_interval(days => ${request.expiresInDays})`,
-        })
-        .returning(apiKeyColumns);
-      if (!key) throw new Error('the API key insert returned no row');
-      await recordWorkspaceEvent(tx, {
-        workspace: access.workspace,
-        actor: caller.uid,
+      const key = writtenRow(
+        await tx
+          .insert(apiKeys)
+          .values({
+            workspace: access.workspace,
+            name: request.name,
+            role: request.role,
+            prefix,
+            secretHash: hashApiKeySecret(secret),
+            createdBy: caller.uid,
+            expiresAt:
+              request.expiresInDays === undefined
+                ? null
+                : sql`now() + make_interval(days => ${request.expiresInDays})`,
+          })
+          .returning(apiKeyColumns),
+        'the API key insert',
+      );
+      await record({
         action: 'api-key.created',
         subject: key.name,
       });

@@ -6,7 +6,6 @@ import { apiKeyNotFound } from '#api/caller/api-key-errors.ts';
 import type { Database } from '#api/db/database.ts';
 import { apiKeys } from '#api/db/schema.ts';
 import { isUuid } from '#api/db/uuid.ts';
-import { recordWorkspaceEvent } from '#api/events/record-workspace-event.ts';
 
 /**
  * Revokes one of the workspace's keys (`api-keys.manage`). The row stays, marked revoked, so the key's
@@ -21,7 +20,7 @@ export async function revokeApiKey(
   workspace: string | undefined,
   id: string,
 ): Promise<{ id: string }> {
-  return inWorkspace(db, caller, workspace, 'api-keys.manage', async (tx, access) => {
+  return inWorkspace(db, caller, workspace, 'api-keys.manage', async (tx, access, record) => {
     if (!isUuid(id)) throw apiKeyNotFound();
     const [revoked] = await tx
       .update(apiKeys)
@@ -29,9 +28,7 @@ export async function revokeApiKey(
       .where(and(eq(apiKeys.id, id), eq(apiKeys.workspace, access.workspace), isNull(apiKeys.revokedAt)))
       .returning({ id: apiKeys.id, name: apiKeys.name });
     if (!revoked) throw apiKeyNotFound();
-    await recordWorkspaceEvent(tx, {
-      workspace: access.workspace,
-      actor: caller.uid,
+    await record({
       action: 'api-key.revoked',
       subject: revoked.name,
     });

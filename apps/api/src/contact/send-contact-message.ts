@@ -1,6 +1,7 @@
 import type { ContactRequest } from '@launchkit/api-contract';
 import type { Database } from '#api/db/database.ts';
 import { contactMessages } from '#api/db/schema.ts';
+import { writtenRow } from '#api/db/written-row.ts';
 import type { JobQueue } from '#api/jobs/job-queue.ts';
 import { queueMail } from '#api/mail/queue-mail.ts';
 
@@ -14,8 +15,10 @@ export async function sendContactMessage(
   message: ContactRequest,
 ): Promise<{ id: string }> {
   return deps.db.transaction(async (tx) => {
-    const [row] = await tx.insert(contactMessages).values(message).returning({ id: contactMessages.id });
-    if (!row) throw new Error('The contact message was not stored.');
+    const row = writtenRow(
+      await tx.insert(contactMessages).values(message).returning({ id: contactMessages.id }),
+      'the contact message insert',
+    );
     await queueMail(deps.jobs, tx, {
       key: `contact:${row.id}`,
       to: deps.inbox,

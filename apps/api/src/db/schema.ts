@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigint,
   boolean,
   check,
@@ -14,27 +15,38 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 
+// The column kinds every table repeats.
+/** A row's id, made by the database. */
+const generatedId = () => uuid('id').primaryKey().defaultRandom();
+/** A point in time, with its zone (`timestamptz`). */
+const moment = (name: string) => timestamp(name, { withTimezone: true });
+const createdAt = () => moment('created_at').notNull().defaultNow();
+const updatedAt = () => moment('updated_at').notNull().defaultNow();
+/** A person's user id (`users.id`); their rows go with their account. */
+const personId = (name: string) =>
+  text(name).references((): AnyPgColumn => users.id, { onDelete: 'cascade' });
+
 /**
  * Newsletter addresses, double opt-in (newsletter/subscribe-to-newsletter.ts): an address counts from
  * `confirmed_at` on, set by following the mailed link (its token's SHA-256 is kept, never the token).
  * Addresses stored before the confirmation existed (migration 0013) count as confirmed.
  */
 export const newsletterSubscriptions = pgTable('newsletter_subscriptions', {
-  id: uuid('id').primaryKey().defaultRandom(),
+  id: generatedId(),
   // Stored trimmed and lower-cased, so the unique index makes a second sign-up a no-op.
   email: text('email').notNull().unique(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+  createdAt: createdAt(),
+  confirmedAt: moment('confirmed_at'),
   confirmationTokenHash: text('confirmation_token_hash').unique(),
-  confirmationSentAt: timestamp('confirmation_sent_at', { withTimezone: true }),
+  confirmationSentAt: moment('confirmation_sent_at'),
 });
 
 export const contactMessages = pgTable('contact_messages', {
-  id: uuid('id').primaryKey().defaultRandom(),
+  id: generatedId(),
   name: text('name').notNull().default(''),
   email: text('email').notNull(),
   message: text('message').notNull(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAt(),
 });
 
 /** Numbers the billing webhook's syncs in the order they start (billing/sync-plan.ts). */
@@ -55,17 +67,17 @@ export const users = pgTable('users', {
   stripeSubscriptionStatus: text('stripe_subscription_status'),
   /** Seats: how many members the owner may add. */
   quantity: integer('quantity').notNull().default(0),
-  trialEnd: timestamp('trial_end', { withTimezone: true }),
-  currentPeriodEnd: timestamp('current_period_end', { withTimezone: true }),
+  trialEnd: moment('trial_end'),
+  currentPeriodEnd: moment('current_period_end'),
   /**
    * While a renewal's payment is failing (past_due, unpaid): when the provider tries the card again
    * (its latest invoice's `next_payment_attempt`), null when it will not (billing/sync-plan.ts).
    */
-  nextPaymentAttempt: timestamp('next_payment_attempt', { withTimezone: true }),
+  nextPaymentAttempt: moment('next_payment_attempt'),
   /** The ticket of the webhook sync that wrote the plan: a sync that started earlier never overwrites it. */
   planSyncTicket: bigint('plan_sync_ticket', { mode: 'number' }).notNull().default(0),
   /** When the person last asked for a new verification mail (POST /api/auth-user/verification-email). */
-  verificationEmailSentAt: timestamp('verification_email_sent_at', { withTimezone: true }),
+  verificationEmailSentAt: moment('verification_email_sent_at'),
   /**
    * The version of this workspace's list of items, new with every change to them (a trigger of
    * migration 0008, so changes from any instance or typed by hand count too): a list read at one
@@ -82,8 +94,8 @@ export const users = pgTable('users', {
    * "Sign out of other sessions" (sessions/end-sessions.ts): every session that began by this moment is
    * over, but the one kept (`keptSessionSignedInAt`), including sessions the API has not seen yet.
    */
-  otherSessionsEndedAt: timestamp('other_sessions_ended_at', { withTimezone: true }),
-  keptSessionSignedInAt: timestamp('kept_session_signed_in_at', { withTimezone: true }),
+  otherSessionsEndedAt: moment('other_sessions_ended_at'),
+  keptSessionSignedInAt: moment('kept_session_signed_in_at'),
   /** The optional mails (mail/mail-templates.ts) the person turned off in Settings → Notifications. */
   mailOptOuts: text('mail_opt_outs').array().notNull().default(sql`'{}'::text[]`),
   /**
@@ -91,8 +103,8 @@ export const users = pgTable('users', {
    * it can only turn mail off, so it is kept as is, to be written into each mail.
    */
   unsubscribeToken: uuid('unsubscribe_token').notNull().unique().defaultRandom(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
 });
 
 /**
@@ -102,14 +114,12 @@ export const users = pgTable('users', {
 export const items = pgTable(
   'items',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    owner: text('owner')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: generatedId(),
+    owner: personId('owner').notNull(),
     name: text('name').notNull(),
     featured: boolean('featured').notNull().default(false),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (table) => [
     // Serves the owner's list newest first (`order by created_at desc, id desc`) without a sort.
@@ -134,22 +144,20 @@ export const items = pgTable(
 export const subUsers = pgTable(
   'sub_users',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    owner: text('owner')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: generatedId(),
+    owner: personId('owner').notNull(),
     // Stored trimmed and lower-cased, so the unique constraint catches the same address typed twice.
     email: text('email').notNull(),
     firstName: text('first_name').notNull(),
     lastName: text('last_name').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
     /** The person who joined through the invitation; null while it is pending. */
-    memberId: text('member_id').references(() => users.id, { onDelete: 'cascade' }),
-    joinedAt: timestamp('joined_at', { withTimezone: true }),
+    memberId: personId('member_id'),
+    joinedAt: moment('joined_at'),
     /** SHA-256 (hex) of the invitation link's token; the token itself is only in the mail. Kept after use, so a used link says so. */
     invitationTokenHash: text('invitation_token_hash').unique(),
-    invitationExpiresAt: timestamp('invitation_expires_at', { withTimezone: true }),
-    invitationSentAt: timestamp('invitation_sent_at', { withTimezone: true }),
+    invitationExpiresAt: moment('invitation_expires_at'),
+    invitationSentAt: moment('invitation_sent_at'),
     /** What the person may do in the workspace (packages/api-contract/src/permissions.ts): admin, member or viewer. */
     role: text('role').notNull().default('member'),
     /**
@@ -178,10 +186,8 @@ export const subUsers = pgTable(
 export const activity = pgTable(
   'activity',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    workspace: text('workspace')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: generatedId(),
+    workspace: personId('workspace').notNull(),
     actorId: text('actor_id').notNull(),
     actorEmail: text('actor_email').notNull(),
     action: text('action').notNull(),
@@ -189,7 +195,7 @@ export const activity = pgTable(
     subject: text('subject').notNull(),
     /** The name before a rename. */
     previous: text('previous'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (table) => [
     index('activity_workspace_created_at_idx').on(
@@ -210,9 +216,9 @@ export const activity = pgTable(
 export const invitationMails = pgTable(
   'invitation_mails',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: generatedId(),
     recipient: text('recipient').notNull(),
-    sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+    sentAt: moment('sent_at').notNull().defaultNow(),
   },
   (table) => [index('invitation_mails_recipient_sent_at_idx').on(table.recipient, table.sentAt)],
 );
@@ -226,16 +232,14 @@ export const invitationMails = pgTable(
 export const signInSessions = pgTable(
   'sign_in_sessions',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    signedInAt: timestamp('signed_in_at', { withTimezone: true }).notNull(),
+    id: generatedId(),
+    userId: personId('user_id').notNull(),
+    signedInAt: moment('signed_in_at').notNull(),
     /** The User-Agent of the session's first request (at most 512 characters), for its name in the list. */
     userAgent: text('user_agent').notNull().default(''),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    lastActiveAt: timestamp('last_active_at', { withTimezone: true }).notNull().defaultNow(),
-    endedAt: timestamp('ended_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    lastActiveAt: moment('last_active_at').notNull().defaultNow(),
+    endedAt: moment('ended_at'),
   },
   (table) => [
     unique('sign_in_sessions_user_signed_in_at').on(table.userId, table.signedInAt),
@@ -259,11 +263,11 @@ export const signInSessions = pgTable(
 export const jobOutbox = pgTable(
   'job_outbox',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: generatedId(),
     queue: text('queue').notNull(),
     data: jsonb('data').notNull(),
-    startAfter: timestamp('start_after', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    startAfter: moment('start_after'),
+    createdAt: createdAt(),
   },
   (table) => [index('job_outbox_created_at_idx').on(table.createdAt)],
 );
@@ -274,8 +278,8 @@ export const mails = pgTable(
     key: text('key').primaryKey(),
     template: text('template').notNull(),
     recipient: text('recipient').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    sentAt: timestamp('sent_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    sentAt: moment('sent_at'),
   },
   (table) => [index('mails_recipient_idx').on(table.recipient)],
 );
@@ -287,15 +291,13 @@ export const mails = pgTable(
 export const dataExports = pgTable(
   'data_exports',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    id: generatedId(),
+    userId: personId('user_id').notNull(),
+    createdAt: createdAt(),
     /** The archive (JSON), set by the job when it is ready. */
     archive: text('archive'),
-    readyAt: timestamp('ready_at', { withTimezone: true }),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    readyAt: moment('ready_at'),
+    expiresAt: moment('expires_at').notNull(),
   },
   (table) => [index('data_exports_user_id_idx').on(table.userId)],
 );
@@ -306,7 +308,7 @@ export const dataExports = pgTable(
  */
 export const deletedAccounts = pgTable('deleted_accounts', {
   userId: text('user_id').primaryKey(),
-  deletedAt: timestamp('deleted_at', { withTimezone: true }).notNull().defaultNow(),
+  deletedAt: moment('deleted_at').notNull().defaultNow(),
 });
 
 /**
@@ -317,11 +319,9 @@ export const ownershipTransfers = pgTable('ownership_transfers', {
   workspace: text('workspace')
     .primaryKey()
     .references(() => users.id, { onDelete: 'cascade' }),
-  toMember: text('to_member')
-    .notNull()
-    .references(() => users.id, { onDelete: 'cascade' }),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  toMember: personId('to_member').notNull(),
+  createdAt: createdAt(),
+  expiresAt: moment('expires_at').notNull(),
 });
 
 /**
@@ -331,10 +331,8 @@ export const ownershipTransfers = pgTable('ownership_transfers', {
 export const apiKeys = pgTable(
   'api_keys',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    workspace: text('workspace')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: generatedId(),
+    workspace: personId('workspace').notNull(),
     name: text('name').notNull(),
     role: text('role').notNull(),
     /** The secret's first characters, shown in lists (`lk_` and 8 more). */
@@ -342,10 +340,10 @@ export const apiKeys = pgTable(
     /** SHA-256 (hex) of the whole secret. */
     secretHash: text('secret_hash').notNull().unique(),
     createdBy: text('created_by').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }),
-    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
-    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    expiresAt: moment('expires_at'),
+    lastUsedAt: moment('last_used_at'),
+    revokedAt: moment('revoked_at'),
   },
   (table) => [
     index('api_keys_workspace_idx').on(table.workspace),
@@ -362,23 +360,21 @@ export const apiKeys = pgTable(
 export const webhookEndpoints = pgTable(
   'webhook_endpoints',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    workspace: text('workspace')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: generatedId(),
+    workspace: personId('workspace').notNull(),
     url: text('url').notNull(),
     description: text('description').notNull().default(''),
     events: text('events').array().notNull(),
     secret: text('secret').notNull(),
     previousSecret: text('previous_secret'),
-    previousSecretExpiresAt: timestamp('previous_secret_expires_at', { withTimezone: true }),
+    previousSecretExpiresAt: moment('previous_secret_expires_at'),
     enabled: boolean('enabled').notNull().default(true),
     /** Why it was turned off: by an admin, or after failing for a day. */
     disabledReason: text('disabled_reason'),
     /** Since the last delivery that succeeded: the first failure of the current run of failures. */
-    failingSince: timestamp('failing_since', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    failingSince: moment('failing_since'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (table) => [index('webhook_endpoints_workspace_idx').on(table.workspace)],
 );
@@ -387,7 +383,7 @@ export const webhookEndpoints = pgTable(
 export const webhookDeliveries = pgTable(
   'webhook_deliveries',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: generatedId(),
     endpointId: uuid('endpoint_id')
       .notNull()
       .references(() => webhookEndpoints.id, { onDelete: 'cascade' }),
@@ -401,8 +397,8 @@ export const webhookDeliveries = pgTable(
     responseStatus: integer('response_status'),
     durationMs: integer('duration_ms'),
     error: text('error'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    lastAttemptAt: timestamp('last_attempt_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    lastAttemptAt: moment('last_attempt_at'),
   },
   (table) => [
     index('webhook_deliveries_endpoint_created_at_idx').on(table.endpointId, table.createdAt.desc()),

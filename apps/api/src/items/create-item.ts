@@ -4,7 +4,7 @@ import { inWorkspace } from '#api/access/in-workspace.ts';
 import type { VerifiedIdentity } from '#api/caller/verify-access-token.ts';
 import type { Database } from '#api/db/database.ts';
 import { items } from '#api/db/schema.ts';
-import { recordWorkspaceEvent } from '#api/events/record-workspace-event.ts';
+import { writtenRow } from '#api/db/written-row.ts';
 import { AppError } from '#api/http/app-error.ts';
 import type { JobQueue } from '#api/jobs/job-queue.ts';
 import { type Item, itemColumns, toItem } from './item-document.ts';
@@ -32,17 +32,14 @@ export async function createItem(
     caller,
     workspace,
     'items.write',
-    async (tx, access) => {
+    async (tx, access, record) => {
       const [held] = await tx.select({ items: count() }).from(items).where(eq(items.owner, access.workspace));
       if ((held?.items ?? 0) >= deps.itemsPerUser) throw itemLimitReached(deps.itemsPerUser);
-      const [inserted] = await tx
-        .insert(items)
-        .values({ owner: access.workspace, name: request.name })
-        .returning(itemColumns);
-      if (!inserted) throw new Error('the item insert returned no row');
-      await recordWorkspaceEvent(tx, {
-        workspace: access.workspace,
-        actor: caller.uid,
+      const inserted = writtenRow(
+        await tx.insert(items).values({ owner: access.workspace, name: request.name }).returning(itemColumns),
+        'the item insert',
+      );
+      await record({
         action: 'item.created',
         subject: inserted.name,
         event: { type: 'item.created', data: { item: toItem(inserted) } },

@@ -5,7 +5,6 @@ import type { WorkspaceCaller } from '#api/access/authorize-workspace.ts';
 import { inWorkspace } from '#api/access/in-workspace.ts';
 import type { Database, Queryable } from '#api/db/database.ts';
 import { items, users } from '#api/db/schema.ts';
-import { recordWorkspaceEvent } from '#api/events/record-workspace-event.ts';
 import { AppError } from '#api/http/app-error.ts';
 import { validate } from '#api/http/validate.ts';
 import type { JobQueue } from '#api/jobs/job-queue.ts';
@@ -49,7 +48,7 @@ export async function updateItem(
   id: string,
   change: ItemChange,
 ): Promise<Item> {
-  return inWorkspace(deps.db, caller, workspace, 'items.write', async (tx, access) => {
+  return inWorkspace(deps.db, caller, workspace, 'items.write', async (tx, access, record) => {
     assertItemId(id);
     // §6: featuring is the business plan's. Taking the mark off never needs a plan, so items featured
     // while the plan was active do not stay stuck once it lapses.
@@ -89,9 +88,7 @@ export async function updateItem(
     if (activity) {
       // The same change is one event for the webhooks: a rename, or the star set or cleared.
       const item = toItem(row);
-      await recordWorkspaceEvent(tx, {
-        workspace: access.workspace,
-        actor: caller.uid,
+      await record({
         subject: row.name,
         ...activity,
         event:

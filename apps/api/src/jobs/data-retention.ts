@@ -2,7 +2,7 @@ import { and, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '#api/db/database.ts';
 import { dataExports, mails, newsletterSubscriptions } from '#api/db/schema.ts';
-import type { JobKind, JobQueue } from './job-queue.ts';
+import { dailyRetry, type JobQueue, scheduledJob } from './job-queue.ts';
 
 /**
  * How long what the product keeps only for a while is kept (docs/security.md, "Data kept"): a sent
@@ -13,14 +13,11 @@ import type { JobKind, JobQueue } from './job-queue.ts';
 export const retention = { sentMailDays: 90, unconfirmedNewsletterDays: 30 };
 
 /** Once a day, on one instance. */
-export const dataRetentionJob: JobKind<Record<string, never>> = {
-  name: 'data-retention',
-  retry: { retryLimit: 3, retryDelay: 300, retryDelayMax: 3600 },
+export const dataRetentionJob = scheduledJob('data-retention', '17 3 * * *', {
+  retry: dailyRetry,
   expireInSeconds: 600,
   deleteAfterSeconds: 7 * 24 * 3600,
-  concurrency: 1,
-  cron: '17 3 * * *',
-};
+});
 
 /** Deletes what is past its retention; answers how much of each. */
 export async function deleteExpiredData(db: Database) {

@@ -31,6 +31,20 @@ export type JobKind<Data> = {
   data?: Data;
 };
 
+/** Tried again twice, soon: for a kind that runs every minute anyway. */
+export const everyMinuteRetry = { retryLimit: 2, retryDelay: 10, retryDelayMax: 30 };
+/** Tried again three times over about an hour: for a kind that runs once a day. */
+export const dailyRetry = { retryLimit: 3, retryDelay: 300, retryDelayMax: 3600 };
+
+/** A kind that runs on its own (`cron`, UTC) on one instance at a time, and carries no data. */
+export function scheduledJob(
+  name: string,
+  cron: string,
+  limits: Pick<JobKind<never>, 'retry' | 'expireInSeconds' | 'deleteAfterSeconds'>,
+): JobKind<Record<string, never>> {
+  return { name, cron, concurrency: 1, ...limits };
+}
+
 /** The database or, inside a transaction, the transaction: a job sent in one commits with it. */
 type Sender = Pick<Database, 'execute'>;
 
@@ -209,14 +223,11 @@ function workOutbox(
 }
 
 /** Every minute, one instance moves the outbox rows whose announcement was lost (job-outbox.ts). */
-export const jobOutboxSweepJob: JobKind<Record<string, never>> = {
-  name: 'job-outbox-sweep',
-  retry: { retryLimit: 2, retryDelay: 10, retryDelayMax: 30 },
+export const jobOutboxSweepJob = scheduledJob('job-outbox-sweep', '* * * * *', {
+  retry: everyMinuteRetry,
   expireInSeconds: 60,
   deleteAfterSeconds: 3600,
-  concurrency: 1,
-  cron: '* * * * *',
-};
+});
 
 /**
  * The durable background jobs of docs/jobs.md, on the product's own database through pg-boss (decision

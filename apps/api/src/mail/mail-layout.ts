@@ -1,10 +1,12 @@
 import { Body } from '@react-email/body';
+import { Button } from '@react-email/button';
 import { Container } from '@react-email/container';
 import { Head } from '@react-email/head';
 import { Hr } from '@react-email/hr';
 import { Html } from '@react-email/html';
 import { Link } from '@react-email/link';
 import { Preview } from '@react-email/preview';
+import { Section } from '@react-email/section';
 import { Text } from '@react-email/text';
 import { createElement as h, type ReactNode } from 'react';
 
@@ -38,6 +40,19 @@ export const mailStyles = {
   },
   link: { color: colors.accent, wordBreak: 'break-all' as const },
 };
+
+/** The mail's one call to action: a button, set apart from the text around it. */
+export const mailButton = (key: string, href: string, label: string) =>
+  h(Section, { key, style: { margin: '8px 0 24px' } }, h(Button, { href, style: mailStyles.button }, label));
+
+/** The button's link written out, for clients that show no buttons or a reader who copies it. */
+export const spelledOutLink = (href: string) =>
+  h(
+    Text,
+    { key: 'link', style: mailStyles.muted },
+    'Or open this link: ',
+    h(Link, { href, style: mailStyles.link }, href),
+  );
 
 type LayoutProps = {
   site: MailSite;

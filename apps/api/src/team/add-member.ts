@@ -6,7 +6,6 @@ import { inWorkspace } from '#api/access/in-workspace.ts';
 import { requirePermission } from '#api/access/require-permission.ts';
 import type { Database, Queryable } from '#api/db/database.ts';
 import { subUsers, users } from '#api/db/schema.ts';
-import { recordWorkspaceEvent } from '#api/events/record-workspace-event.ts';
 import { AppError } from '#api/http/app-error.ts';
 import { newLinkToken } from '#api/http/link-token.ts';
 import { countInvitationMail } from './invitation-limits.ts';
@@ -33,7 +32,7 @@ export async function addMember(
   const expiresAt = invitationExpiry(deps.invitationTtlHours);
   // An admin's membership stays locked until commit: a removal waits for this add, or it finds the
   // admin removed.
-  const row = await inWorkspace(deps.db, caller, workspace, 'members.manage', async (tx, access) => {
+  const row = await inWorkspace(deps.db, caller, workspace, 'members.manage', async (tx, access, record) => {
     if (request.role === 'admin') requirePermission(access, 'admins.manage');
     const owner = await lockOwnerWithSeatFor(tx, access, request.email);
     const [inserted] = await tx
@@ -50,9 +49,7 @@ export async function addMember(
     if (inserted) {
       // Counted with the row: over the recipient's limit, neither is written.
       await countInvitationMail(tx, inserted.email);
-      await recordWorkspaceEvent(tx, {
-        workspace: access.workspace,
-        actor: caller.uid,
+      await record({
         action: 'member.invited',
         subject: inserted.email,
       });

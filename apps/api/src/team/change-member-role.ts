@@ -5,7 +5,6 @@ import { inWorkspace } from '#api/access/in-workspace.ts';
 import { requirePermission } from '#api/access/require-permission.ts';
 import type { Database } from '#api/db/database.ts';
 import { subUsers } from '#api/db/schema.ts';
-import { recordWorkspaceEvent } from '#api/events/record-workspace-event.ts';
 import type { JobQueue } from '#api/jobs/job-queue.ts';
 import { readMember } from './list-members.ts';
 import { assertMemberRecordId, type Member, memberNotFound } from './member-document.ts';
@@ -24,34 +23,38 @@ export async function changeMemberRole(
   id: string,
   role: MemberRole,
 ): Promise<Member> {
-  const workspaceId = await inWorkspace(deps.db, caller, workspace, 'members.manage', async (tx, access) => {
-    assertMemberRecordId(id);
-    const [row] = await tx
-      .select({ role: subUsers.role, email: subUsers.email, memberId: subUsers.memberId })
-      .from(subUsers)
-      .where(and(eq(subUsers.id, id), eq(subUsers.owner, access.workspace)))
-      .for('update');
-    if (!row) throw memberNotFound();
-    if (row.role === 'admin' || role === 'admin') requirePermission(access, 'admins.manage');
-    if (row.role !== role) {
-      await tx.update(subUsers).set({ role }).where(eq(subUsers.id, id));
-      await recordWorkspaceEvent(tx, {
-        workspace: access.workspace,
-        actor: caller.uid,
-        action: 'member.role_changed',
-        subject: row.email,
-        previous: row.role,
-        event: {
-          type: 'member.role_changed',
-          data: {
-            member: { id, email: row.email, userId: row.memberId, role },
-            previousRole: row.role as MemberRole,
+  const workspaceId = await inWorkspace(
+    deps.db,
+    caller,
+    workspace,
+    'members.manage',
+    async (tx, access, record) => {
+      assertMemberRecordId(id);
+      const [row] = await tx
+        .select({ role: subUsers.role, email: subUsers.email, memberId: subUsers.memberId })
+        .from(subUsers)
+        .where(and(eq(subUsers.id, id), eq(subUsers.owner, access.workspace)))
+        .for('update');
+      if (!row) throw memberNotFound();
+      if (row.role === 'admin' || role === 'admin') requirePermission(access, 'admins.manage');
+      if (row.role !== role) {
+        await tx.update(subUsers).set({ role }).where(eq(subUsers.id, id));
+        await record({
+          action: 'member.role_changed',
+          subject: row.email,
+          previous: row.role,
+          event: {
+            type: 'member.role_changed',
+            data: {
+              member: { id, email: row.email, userId: row.memberId, role },
+              previousRole: row.role as MemberRole,
+            },
           },
-        },
-      });
-    }
-    return access.workspace;
-  });
+        });
+      }
+      return access.workspace;
+    },
+  );
   const member = await readMember(deps.db, workspaceId, id);
   if (!member) throw memberNotFound(); // removed in the moment since
   return member;

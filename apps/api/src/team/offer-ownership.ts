@@ -7,6 +7,7 @@ import type { IdentityConfig } from '#api/config/app-config.ts';
 import type { Database, Queryable } from '#api/db/database.ts';
 import { ownershipTransfers, subUsers, users } from '#api/db/schema.ts';
 import { isUuid } from '#api/db/uuid.ts';
+import { writtenRow } from '#api/db/written-row.ts';
 import { recordWorkspaceEvent } from '#api/events/record-workspace-event.ts';
 import type { JobQueue } from '#api/jobs/job-queue.ts';
 import { queueMail } from '#api/mail/queue-mail.ts';
@@ -71,15 +72,17 @@ export async function offerOwnership(
     if (!member?.memberId) throw memberNotFound();
 
     const expiresAt = sql`now() + make_interval(days => ${ownershipTransferTtlDays})`;
-    const [offer] = await tx
-      .insert(ownershipTransfers)
-      .values({ workspace: caller.uid, toMember: member.memberId, expiresAt })
-      .onConflictDoUpdate({
-        target: ownershipTransfers.workspace,
-        set: { toMember: member.memberId, createdAt: sql`now()`, expiresAt },
-      })
-      .returning();
-    if (!offer) throw new Error('the offer was not written');
+    const offer = writtenRow(
+      await tx
+        .insert(ownershipTransfers)
+        .values({ workspace: caller.uid, toMember: member.memberId, expiresAt })
+        .onConflictDoUpdate({
+          target: ownershipTransfers.workspace,
+          set: { toMember: member.memberId, createdAt: sql`now()`, expiresAt },
+        })
+        .returning(),
+      'the ownership offer insert',
+    );
     await recordWorkspaceEvent(tx, {
       workspace: caller.uid,
       actor: caller.uid,

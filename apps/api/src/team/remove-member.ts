@@ -5,7 +5,6 @@ import { inWorkspace } from '#api/access/in-workspace.ts';
 import { requirePermission } from '#api/access/require-permission.ts';
 import type { Database } from '#api/db/database.ts';
 import { subUsers } from '#api/db/schema.ts';
-import { recordWorkspaceEvent } from '#api/events/record-workspace-event.ts';
 import type { JobQueue } from '#api/jobs/job-queue.ts';
 import { assertMemberRecordId, memberNotFound } from './member-document.ts';
 
@@ -22,7 +21,7 @@ export async function removeMember(
   workspace: string | undefined,
   id: string,
 ): Promise<{ id: string }> {
-  return inWorkspace(deps.db, caller, workspace, 'members.manage', async (tx, access) => {
+  return inWorkspace(deps.db, caller, workspace, 'members.manage', async (tx, access, record) => {
     assertMemberRecordId(id);
     const [target] = await tx
       .select({ role: subUsers.role })
@@ -37,9 +36,7 @@ export async function removeMember(
       .returning({ id: subUsers.id, email: subUsers.email, memberId: subUsers.memberId });
     if (!removed) throw memberNotFound();
     // A withdrawn invitation is no member leaving: the log alone hears of it.
-    await recordWorkspaceEvent(tx, {
-      workspace: access.workspace,
-      actor: caller.uid,
+    await record({
       action: removed.memberId ? 'member.removed' : 'member.invitation-withdrawn',
       subject: removed.email,
       ...(removed.memberId && {

@@ -4,9 +4,9 @@ import type { WorkspaceCaller } from '#api/access/authorize-workspace.ts';
 import { requireWorkspaceAccess } from '#api/access/in-workspace.ts';
 import type { Database } from '#api/db/database.ts';
 import { webhookEndpoints } from '#api/db/schema.ts';
+import { isUuid } from '#api/db/uuid.ts';
 import { checkEndpointUrl } from './check-endpoint-url.ts';
 import {
-  isUuid,
   toWebhookEndpoint,
   webhookEndpointColumns,
   webhookEndpointNotFound,

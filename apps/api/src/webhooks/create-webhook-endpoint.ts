@@ -8,6 +8,7 @@ import type { WorkspaceCaller } from '#api/access/authorize-workspace.ts';
 import { inWorkspace, requireWorkspaceAccess } from '#api/access/in-workspace.ts';
 import type { Database } from '#api/db/database.ts';
 import { users, webhookEndpoints } from '#api/db/schema.ts';
+import { writtenRow } from '#api/db/written-row.ts';
 import { AppError } from '#api/http/app-error.ts';
 import { checkEndpointUrl } from './check-endpoint-url.ts';
 import { toWebhookEndpoint, webhookEndpointColumns } from './webhook-endpoint-document.ts';
@@ -41,17 +42,19 @@ export async function createWebhookEndpoint(
         `A workspace has at most ${webhookEndpointsPerWorkspace} webhook endpoints. Remove one to add another.`,
       );
     }
-    const [inserted] = await tx
-      .insert(webhookEndpoints)
-      .values({
-        workspace: owner,
-        url,
-        description: request.description ?? '',
-        events: request.events,
-        secret: newWebhookSecret(),
-      })
-      .returning(webhookEndpointColumns);
-    if (!inserted) throw new Error('the webhook endpoint insert returned no row');
+    const inserted = writtenRow(
+      await tx
+        .insert(webhookEndpoints)
+        .values({
+          workspace: owner,
+          url,
+          description: request.description ?? '',
+          events: request.events,
+          secret: newWebhookSecret(),
+        })
+        .returning(webhookEndpointColumns),
+      'the webhook endpoint insert',
+    );
     return inserted;
   });
   return toWebhookEndpoint(row);

@@ -3,7 +3,8 @@ import type { WorkspaceCaller } from '#api/access/authorize-workspace.ts';
 import { inWorkspace } from '#api/access/in-workspace.ts';
 import type { Database } from '#api/db/database.ts';
 import { webhookEndpoints } from '#api/db/schema.ts';
-import { isUuid, webhookEndpointNotFound } from './webhook-endpoint-document.ts';
+import { isUuid } from '#api/db/uuid.ts';
+import { webhookEndpointNotFound } from './webhook-endpoint-document.ts';
 
 /** Removes an endpoint with its log (the deliveries' rows cascade); jobs still queued find no row. */
 export async function deleteWebhookEndpoint(

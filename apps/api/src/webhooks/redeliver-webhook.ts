@@ -4,10 +4,11 @@ import type { WorkspaceCaller } from '#api/access/authorize-workspace.ts';
 import { inWorkspace } from '#api/access/in-workspace.ts';
 import type { Database } from '#api/db/database.ts';
 import { webhookDeliveries, webhookEndpoints } from '#api/db/schema.ts';
+import { isUuid } from '#api/db/uuid.ts';
+import { writtenRow } from '#api/db/written-row.ts';
 import type { JobQueue } from '#api/jobs/job-queue.ts';
 import { webhookDeliveryJob } from './webhook-delivery-job-kind.ts';
 import {
-  isUuid,
   toWebhookDelivery,
   webhookDeliveryColumns,
   webhookDeliveryNotFound,
@@ -43,11 +44,13 @@ export async function redeliverWebhook(
       .from(webhookDeliveries)
       .where(and(eq(webhookDeliveries.id, deliveryId), eq(webhookDeliveries.endpointId, endpointId)));
     if (!original) throw webhookDeliveryNotFound();
-    const [delivery] = await tx
-      .insert(webhookDeliveries)
-      .values({ endpointId, ...original })
-      .returning(webhookDeliveryColumns);
-    if (!delivery) throw new Error('the webhook delivery insert returned no row');
+    const delivery = writtenRow(
+      await tx
+        .insert(webhookDeliveries)
+        .values({ endpointId, ...original })
+        .returning(webhookDeliveryColumns),
+      'the webhook delivery insert',
+    );
     // The job's id is the delivery's, as for every delivery: the sweep finds it has one.
     await deps.jobs.send(webhookDeliveryJob, { deliveryId: delivery.id }, { tx, id: delivery.id });
     return toWebhookDelivery(delivery);

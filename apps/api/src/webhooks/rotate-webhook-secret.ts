@@ -4,8 +4,8 @@ import type { WorkspaceCaller } from '#api/access/authorize-workspace.ts';
 import { inWorkspace } from '#api/access/in-workspace.ts';
 import type { Database } from '#api/db/database.ts';
 import { webhookEndpoints } from '#api/db/schema.ts';
+import { isUuid } from '#api/db/uuid.ts';
 import {
-  isUuid,
   toWebhookEndpoint,
   webhookEndpointColumns,
   webhookEndpointNotFound,

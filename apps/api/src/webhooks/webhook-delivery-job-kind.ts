@@ -1,4 +1,4 @@
-import type { JobKind } from '#api/jobs/job-queue.ts';
+import { dailyRetry, everyMinuteRetry, type JobKind, scheduledJob } from '#api/jobs/job-queue.ts';
 
 /** One delivery to send (a `webhook_deliveries` row); the row holds the rest. */
 export type WebhookDeliveryOrder = { deliveryId: string };
@@ -24,21 +24,15 @@ export const webhookDeliveryJob: JobKind<WebhookDeliveryOrder> = {
  * Every minute, on one instance: gives a job to each delivery recorded a while ago that has none (its
  * instance stopped between the commit and adding the jobs, or missed the announcement).
  */
-export const webhookSweepJob: JobKind<Record<string, never>> = {
-  name: 'webhook-sweep',
-  retry: { retryLimit: 2, retryDelay: 10, retryDelayMax: 30 },
+export const webhookSweepJob = scheduledJob('webhook-sweep', '* * * * *', {
+  retry: everyMinuteRetry,
   expireInSeconds: 120,
   deleteAfterSeconds: 3600,
-  concurrency: 1,
-  cron: '* * * * *',
-};
+});
 
 /** Once a day, on one instance: deletes the deliveries older than the retention period. */
-export const webhookRetentionJob: JobKind<Record<string, never>> = {
-  name: 'webhook-delivery-retention',
-  retry: { retryLimit: 3, retryDelay: 300, retryDelayMax: 3600 },
+export const webhookRetentionJob = scheduledJob('webhook-delivery-retention', '41 3 * * *', {
+  retry: dailyRetry,
   expireInSeconds: 1800,
   deleteAfterSeconds: 7 * 24 * 3600,
-  concurrency: 1,
-  cron: '41 3 * * *',
-};
+});

@@ -53,10 +53,6 @@ export const toWebhookDelivery = (row: DeliveryRow): WebhookDelivery => ({
   lastAttemptAt: row.lastAttemptAt?.toISOString() ?? null,
 });
 
-// Ids are uuids: anything else is no endpoint's, and PostgreSQL would refuse it with an error.
-const uuidShape = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export const isUuid = (id: string) => uuidShape.test(id);
-
 export const webhookEndpointNotFound = () =>
   new AppError(404, 'webhooks/endpoint-not-found', 'This webhook endpoint does not exist (any more).');
 

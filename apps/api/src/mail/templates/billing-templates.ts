@@ -1,9 +1,7 @@
 import { formatLongDate } from '@launchkit/plans';
-import { Button } from '@react-email/button';
-import { Section } from '@react-email/section';
 import { Text } from '@react-email/text';
 import { createElement as h } from 'react';
-import { mailStyles } from '../mail-layout.ts';
+import { mailButton, mailStyles } from '../mail-layout.ts';
 import type { MailTemplate } from '../mail-template.ts';
 
 // The billing mails (billing/billing-mails.ts): each from one event of the payment provider, once.
@@ -11,8 +9,6 @@ import type { MailTemplate } from '../mail-template.ts';
 const dateOf = (iso: string) => formatLongDate(new Date(iso));
 const reason = (siteName: string) =>
   `You get this mail because you own a ${siteName} workspace with a paid plan. It is about your billing, so it is always sent.`;
-const action = (key: string, href: string, label: string) =>
-  h(Section, { key, style: { margin: '8px 0 24px' } }, h(Button, { href, style: mailStyles.button }, label));
 
 export type ReceiptProps = {
   amount: string;
@@ -39,7 +35,7 @@ export const receipt: MailTemplate<ReceiptProps> = {
         { key: 'what', style: mailStyles.text },
         `Plan: ${props.planName}, ${props.seats} ${props.seats === 1 ? 'seat' : 'seats'}. Period: ${dateOf(props.periodStart)} to ${dateOf(props.periodEnd)}.${props.invoiceNumber ? ` Invoice ${props.invoiceNumber}.` : ''}`,
       ),
-      action('invoice', props.invoiceUrl, 'View the invoice'),
+      mailButton('invoice', props.invoiceUrl, 'View the invoice'),
     ],
   }),
   example: {
@@ -81,7 +77,7 @@ export const paymentFailed: MailTemplate<PaymentFailedProps> = {
           ? `We will try again on ${dateOf(props.nextAttempt)}. Update your card before then to keep your plan without interruption.`
           : 'We will not try again: update your card and pay the open invoice to keep your plan.',
       ),
-      action('update', props.billingUrl, 'Update your card'),
+      mailButton('update', props.billingUrl, 'Update your card'),
     ],
   }),
   example: {
@@ -110,7 +106,7 @@ export const trialEnding: MailTemplate<TrialEndingProps> = {
         { key: 'ends', style: mailStyles.text },
         `Your ${props.planName} trial ends on ${dateOf(props.trialEnd)}. Your plan then continues, and your card is charged, unless you cancel before.`,
       ),
-      action('billing', props.billingUrl, 'Review your plan'),
+      mailButton('billing', props.billingUrl, 'Review your plan'),
     ],
   }),
   example: {
@@ -135,7 +131,7 @@ export const subscriptionEnded: MailTemplate<SubscriptionEndedProps> = {
         { key: 'ended', style: mailStyles.text },
         `Your ${props.planName} plan has ended. Your items and your team stay as they are; what the plan unlocked is paused until you choose a plan again.`,
       ),
-      action('pricing', props.pricingUrl, 'Choose a plan'),
+      mailButton('pricing', props.pricingUrl, 'Choose a plan'),
     ],
   }),
   example: { planName: 'Pro', pricingUrl: 'http://localhost:3000/pricing' },

@@ -1,11 +1,8 @@
 import { dataExportLinkDays } from '@launchkit/api-contract';
 import { formatLongDate } from '@launchkit/plans';
-import { Button } from '@react-email/button';
-import { Link } from '@react-email/link';
-import { Section } from '@react-email/section';
 import { Text } from '@react-email/text';
 import { createElement as h } from 'react';
-import { mailStyles } from '../mail-layout.ts';
+import { mailButton, mailStyles, spelledOutLink } from '../mail-layout.ts';
 import type { MailTemplate } from '../mail-template.ts';
 
 /** `link`: the page of Settings → Account that downloads the archive; `expiresAt`: ISO 8601. */
@@ -28,17 +25,8 @@ export const dataExportReady: MailTemplate<DataExportReadyProps> = {
         { key: 'ready', style: mailStyles.text },
         'The archive of your data you asked for is ready: your profile, your workspace memberships, your items, what you did in each workspace, and your invoices, in one JSON file.',
       ),
-      h(
-        Section,
-        { key: 'download', style: { margin: '8px 0 24px' } },
-        h(Button, { href: link, style: mailStyles.button }, 'Download my data'),
-      ),
-      h(
-        Text,
-        { key: 'link', style: mailStyles.muted },
-        'Or open this link: ',
-        h(Link, { href: link, style: mailStyles.link }, link),
-      ),
+      mailButton('download', link, 'Download my data'),
+      spelledOutLink(link),
       h(
         Text,
         { key: 'expiry', style: mailStyles.muted },

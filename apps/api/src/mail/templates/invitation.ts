@@ -1,10 +1,8 @@
 import { formatLongDate } from '@launchkit/plans';
-import { Button } from '@react-email/button';
-import { Link } from '@react-email/link';
 import { Section } from '@react-email/section';
 import { Text } from '@react-email/text';
 import { createElement as h } from 'react';
-import { mailStyles } from '../mail-layout.ts';
+import { mailButton, mailStyles, spelledOutLink } from '../mail-layout.ts';
 import type { MailTemplate } from '../mail-template.ts';
 
 export type InvitationProps = {
@@ -77,17 +75,8 @@ function invitationContent(props: InvitationProps, reminder: boolean) {
           h(Text, { style: mailStyles.muted }, 'What they wrote, as they typed it:'),
           ...theirWords.map((line) => h(Text, { key: line, style: mailStyles.quote }, line)),
         ),
-      h(
-        Section,
-        { key: 'join', style: { margin: '8px 0 24px' } },
-        h(Button, { href: props.link, style: mailStyles.button }, 'Join the workspace'),
-      ),
-      h(
-        Text,
-        { key: 'link', style: mailStyles.muted },
-        'Or open this link: ',
-        h(Link, { href: props.link, style: mailStyles.link }, props.link),
-      ),
+      mailButton('join', props.link, 'Join the workspace'),
+      spelledOutLink(props.link),
       h(
         Text,
         { key: 'expiry', style: mailStyles.text },

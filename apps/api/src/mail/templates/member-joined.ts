@@ -1,8 +1,6 @@
-import { Button } from '@react-email/button';
-import { Section } from '@react-email/section';
 import { Text } from '@react-email/text';
 import { createElement as h } from 'react';
-import { mailStyles } from '../mail-layout.ts';
+import { mailButton, mailStyles } from '../mail-layout.ts';
 import type { MailTemplate } from '../mail-template.ts';
 
 export type MemberJoinedProps = { memberEmail: string };
@@ -24,11 +22,7 @@ export const memberJoined: MailTemplate<MemberJoinedProps> = {
         { key: 'joined', style: mailStyles.text },
         `${memberEmail} accepted your invitation and now works in your workspace. They see your items and can add their own.`,
       ),
-      h(
-        Section,
-        { key: 'manage', style: { margin: '8px 0 24px' } },
-        h(Button, { href: `${site.origin}/userManagement`, style: mailStyles.button }, 'Manage users'),
-      ),
+      mailButton('manage', `${site.origin}/userManagement`, 'Manage users'),
     ],
   }),
   example: { memberEmail: 'grace@example.com' },

@@ -1,9 +1,6 @@
-import { Button } from '@react-email/button';
-import { Link } from '@react-email/link';
-import { Section } from '@react-email/section';
 import { Text } from '@react-email/text';
 import { createElement as h } from 'react';
-import { mailStyles } from '../mail-layout.ts';
+import { mailButton, mailStyles, spelledOutLink } from '../mail-layout.ts';
 import type { MailTemplate } from '../mail-template.ts';
 
 export type NewsletterConfirmationProps = { link: string };
@@ -21,17 +18,8 @@ export const newsletterConfirmation: MailTemplate<NewsletterConfirmationProps> =
         { key: 'ask', style: mailStyles.text },
         `Please confirm that you want the ${site.name} newsletter at this address.`,
       ),
-      h(
-        Section,
-        { key: 'confirm', style: { margin: '8px 0 24px' } },
-        h(Button, { href: link, style: mailStyles.button }, 'Confirm my subscription'),
-      ),
-      h(
-        Text,
-        { key: 'link', style: mailStyles.muted },
-        'Or open this link: ',
-        h(Link, { href: link, style: mailStyles.link }, link),
-      ),
+      mailButton('confirm', link, 'Confirm my subscription'),
+      spelledOutLink(link),
       h(Text, { key: 'expiry', style: mailStyles.muted }, 'The link works for 7 days.'),
     ],
   }),

@@ -1,9 +1,7 @@
 import { formatLongDate } from '@launchkit/plans';
-import { Button } from '@react-email/button';
-import { Section } from '@react-email/section';
 import { Text } from '@react-email/text';
 import { createElement as h } from 'react';
-import { mailStyles } from '../mail-layout.ts';
+import { mailButton, mailStyles } from '../mail-layout.ts';
 import type { MailTemplate } from '../mail-template.ts';
 
 export type OwnershipOfferedProps = {
@@ -33,17 +31,10 @@ export const ownershipOffered: MailTemplate<OwnershipOfferedProps> = {
         { key: 'until', style: mailStyles.text },
         `The offer is open until ${formatLongDate(expiresAt)}. Nothing changes unless you accept it.`,
       ),
-      h(
-        Section,
-        { key: 'review', style: { margin: '8px 0 24px' } },
-        h(
-          Button,
-          {
-            href: `${site.origin}/ownership-offers/${encodeURIComponent(workspace)}`,
-            style: mailStyles.button,
-          },
-          'Review the offer',
-        ),
+      mailButton(
+        'review',
+        `${site.origin}/ownership-offers/${encodeURIComponent(workspace)}`,
+        'Review the offer',
       ),
     ],
   }),

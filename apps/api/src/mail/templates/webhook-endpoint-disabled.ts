@@ -1,8 +1,6 @@
-import { Button } from '@react-email/button';
-import { Section } from '@react-email/section';
 import { Text } from '@react-email/text';
 import { createElement as h } from 'react';
-import { mailStyles } from '../mail-layout.ts';
+import { mailButton, mailStyles } from '../mail-layout.ts';
 import type { MailTemplate } from '../mail-template.ts';
 
 export type WebhookEndpointDisabledProps = { url: string; lastError: string };
@@ -25,11 +23,7 @@ export const webhookEndpointDisabled: MailTemplate<WebhookEndpointDisabledProps>
         `Every delivery to ${url} failed for a day, so the endpoint was turned off: it receives no events until it is turned on again.`,
       ),
       h(Text, { key: 'error', style: mailStyles.text }, `The last attempt: ${lastError}`),
-      h(
-        Section,
-        { key: 'open', style: { margin: '8px 0 24px' } },
-        h(Button, { href: `${site.origin}/webhooks`, style: mailStyles.button }, 'Open webhooks'),
-      ),
+      mailButton('open', `${site.origin}/webhooks`, 'Open webhooks'),
     ],
   }),
   example: { url: 'https://hooks.example.com/launchkit', lastError: 'The endpoint answered 500.' },

@@ -1,8 +1,6 @@
-import { Button } from '@react-email/button';
-import { Section } from '@react-email/section';
 import { Text } from '@react-email/text';
 import { createElement as h } from 'react';
-import { mailStyles } from '../mail-layout.ts';
+import { mailButton, mailStyles } from '../mail-layout.ts';
 import type { MailTemplate } from '../mail-template.ts';
 
 export type WelcomeProps = { name: string | null };
@@ -21,11 +19,7 @@ export const welcome: MailTemplate<WelcomeProps> = {
         { key: 'ready', style: mailStyles.text },
         `Your ${site.name} account is ready. Your dashboard lists your items as they change; choose a plan when you want to invite your team.`,
       ),
-      h(
-        Section,
-        { key: 'start', style: { margin: '8px 0 24px' } },
-        h(Button, { href: `${site.origin}/dashboard`, style: mailStyles.button }, 'Open your dashboard'),
-      ),
+      mailButton('start', `${site.origin}/dashboard`, 'Open your dashboard'),
       h(
         Text,
         { key: 'help', style: mailStyles.muted },
