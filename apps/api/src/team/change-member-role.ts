@@ -23,39 +23,34 @@ export async function changeMemberRole(
   id: string,
   role: MemberRole,
 ): Promise<Member> {
-  const workspaceId = await inWorkspace(
-    deps.db,
-    caller,
-    workspace,
-    'members.manage',
-    async (tx, access, record) => {
-      assertMemberRecordId(id);
-      const [row] = await tx
-        .select({ role: subUsers.role, email: subUsers.email, memberId: subUsers.memberId })
-        .from(subUsers)
-        .where(and(eq(subUsers.id, id), eq(subUsers.owner, access.workspace)))
-        .for('update');
-      if (!row) throw memberNotFound();
-      if (row.role === 'admin' || role === 'admin') requirePermission(access, 'admins.manage');
-      if (row.role !== role) {
-        await tx.update(subUsers).set({ role }).where(eq(subUsers.id, id));
-        await record({
-          action: 'member.role_changed',
-          subject: row.email,
-          previous: row.role,
-          event: {
-            type: 'member.role_changed',
-            data: {
-              member: { id, email: row.email, userId: row.memberId, role },
-              previousRole: row.role as MemberRole,
-            },
+  const { db } = deps;
+  const ownerId = await inWorkspace(db, caller, workspace, 'members.manage', async (tx, access, record) => {
+    assertMemberRecordId(id);
+    const [row] = await tx
+      .select({ role: subUsers.role, email: subUsers.email, memberId: subUsers.memberId })
+      .from(subUsers)
+      .where(and(eq(subUsers.id, id), eq(subUsers.owner, access.workspace)))
+      .for('update');
+    if (!row) throw memberNotFound();
+    if (row.role === 'admin' || role === 'admin') requirePermission(access, 'admins.manage');
+    if (row.role !== role) {
+      await tx.update(subUsers).set({ role }).where(eq(subUsers.id, id));
+      await record({
+        action: 'member.role_changed',
+        subject: row.email,
+        previous: row.role,
+        event: {
+          type: 'member.role_changed',
+          data: {
+            member: { id, email: row.email, userId: row.memberId, role },
+            previousRole: row.role as MemberRole,
           },
-        });
-      }
-      return access.workspace;
-    },
-  );
-  const member = await readMember(deps.db, workspaceId, id);
+        },
+      });
+    }
+    return access.workspace;
+  });
+  const member = await readMember(db, ownerId, id);
   if (!member) throw memberNotFound(); // removed in the moment since
   return member;
 }

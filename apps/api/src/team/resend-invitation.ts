@@ -26,70 +26,65 @@ export async function resendInvitation(
 ): Promise<Member> {
   const { token, hash } = newLinkToken();
   const expiresAt = invitationExpiry(deps.invitationTtlHours);
-  const workspaceId = await inWorkspace(
-    deps.db,
-    caller,
-    workspace,
-    'members.manage',
-    async (tx, access, record) => {
-      assertMemberRecordId(id);
-      const [row] = await tx
-        .select({
-          role: subUsers.role,
-          email: subUsers.email,
-          firstName: subUsers.firstName,
-          memberId: subUsers.memberId,
-          sentAt: subUsers.invitationSentAt,
-          hasSeat: rowHoldsSeat,
-        })
-        .from(subUsers)
-        .innerJoin(users, eq(users.id, subUsers.owner))
-        .where(and(eq(subUsers.id, id), eq(subUsers.owner, access.workspace)))
-        .for('update', { of: subUsers });
-      if (!row) throw memberNotFound();
-      if (row.role === 'admin') requirePermission(access, 'admins.manage');
-      if (row.memberId) {
-        throw new AppError(
-          409,
-          'invitations/already-joined',
-          'This person has already joined your workspace, so there is no invitation to send.',
-        );
-      }
-      // An invitation without a seat could not be accepted: no mail until the plan covers it.
-      if (!row.hasSeat) {
-        throw new AppError(
-          409,
-          'invitations/no-seat',
-          'Your plan has no seat for this person, so they could not join. Add seats in Settings → Billing, then send the invitation again.',
-        );
-      }
-      assertResendAllowed(row.sentAt);
-      await countInvitationMail(tx, row.email);
-      await tx
-        .update(subUsers)
-        .set({ invitationTokenHash: hash, invitationExpiresAt: expiresAt, invitationSentAt: new Date() })
-        .where(eq(subUsers.id, id));
-      await record({
-        action: 'member.invitation-resent',
-        subject: row.email,
-      });
-      const [owner] = await tx
-        .select({ name: users.name, email: users.email })
-        .from(users)
-        .where(eq(users.id, access.workspace));
-      if (!owner) throw new Error(`user ${access.workspace} vanished while resending an invitation`);
-      await sendInvitation(deps, tx, {
-        email: row.email,
-        firstName: row.firstName,
-        owner,
-        token,
-        tokenHash: hash,
-        expiresAt,
-      });
-      return access.workspace;
-    },
-  );
-  const member = await readMember(deps.db, workspaceId, id);
+  const { db } = deps;
+  const ownerId = await inWorkspace(db, caller, workspace, 'members.manage', async (tx, access, record) => {
+    assertMemberRecordId(id);
+    const [row] = await tx
+      .select({
+        role: subUsers.role,
+        email: subUsers.email,
+        firstName: subUsers.firstName,
+        memberId: subUsers.memberId,
+        sentAt: subUsers.invitationSentAt,
+        hasSeat: rowHoldsSeat,
+      })
+      .from(subUsers)
+      .innerJoin(users, eq(users.id, subUsers.owner))
+      .where(and(eq(subUsers.id, id), eq(subUsers.owner, access.workspace)))
+      .for('update', { of: subUsers });
+    if (!row) throw memberNotFound();
+    if (row.role === 'admin') requirePermission(access, 'admins.manage');
+    if (row.memberId) {
+      throw new AppError(
+        409,
+        'invitations/already-joined',
+        'This person has already joined your workspace, so there is no invitation to send.',
+      );
+    }
+    // An invitation without a seat could not be accepted: no mail until the plan covers it.
+    if (!row.hasSeat) {
+      throw new AppError(
+        409,
+        'invitations/no-seat',
+        'Your plan has no seat for this person, so they could not join. Add seats in Settings → Billing, then send the invitation again.',
+      );
+    }
+    assertResendAllowed(row.sentAt);
+    await countInvitationMail(tx, row.email);
+    await tx
+      .update(subUsers)
+      .set({ invitationTokenHash: hash, invitationExpiresAt: expiresAt, invitationSentAt: new Date() })
+      .where(eq(subUsers.id, id));
+    await record({
+      action: 'member.invitation-resent',
+      subject: row.email,
+    });
+    const [owner] = await tx
+      .select({ name: users.name, email: users.email })
+      .from(users)
+      .where(eq(users.id, access.workspace));
+    if (!owner) throw new Error(`user ${access.workspace} vanished while resending an invitation`);
+    await sendInvitation(deps, tx, {
+      email: row.email,
+      firstName: row.firstName,
+      owner,
+      token,
+      tokenHash: hash,
+      expiresAt,
+    });
+    return access.workspace;
+  });
+  const member = await readMember(db, ownerId, id);
   if (!member) throw memberNotFound(); // removed in the moment since
   return member;
 }
