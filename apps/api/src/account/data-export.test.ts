@@ -64,11 +64,7 @@ async function mailsTo(user: TestUser) {
 describe('Download my data', () => {
   it('archives the profile, memberships both ways, items, activity in any workspace and invoices', async () => {
     // A customer who bought 1 seat of Pro through the hosted checkout: the provider's first invoice, paid.
-    const person = await world.signedInUser();
-    const customer = await world.buy(person, 'price_pro_monthly');
-    await expect
-      .poll(async () => (await world.userDocument(person)).planIsActive, { timeout: 10_000 })
-      .toBe(true);
+    const { user: person, customer } = await world.payingUser();
     const [invoice] = (await world.payments.stripe.invoices.list({ customer })).data;
     expect(invoice?.id).toBeTruthy();
     // Someone else's workspace the person joined, and an item they added there.

@@ -108,11 +108,7 @@ async function ownerWithMember(seats = 3) {
 
 describe('deleting an account', () => {
   it('an owner without members: the account, its items and its subscription go; the token is refused; one mail', async () => {
-    const owner = await world.signedInUser();
-    const customer = await world.buy(owner, 'price_pro_monthly');
-    await vi.waitFor(async () => expect((await world.userDocument(owner)).planIsActive).toBe(true), {
-      timeout: 10_000,
-    });
+    const { user: owner, customer } = await world.payingUser();
     expect(await liveSubscriptions(customer)).toHaveLength(1);
     // The purchase's receipt ordered first: a webhook still in flight may order its mail after the
     // deletion (the one record that then outlives it, until the data retention's 90 days).
@@ -339,15 +335,7 @@ describe('deleting an account', () => {
 describe('what deleting needs', () => {
   it('a recent sign-in, the existing code the browser answers by signing in again', async () => {
     const person = await world.signedInUser();
-    const longAgo = Math.floor(Date.now() / 1000) - 3600;
-    const old = {
-      ...person,
-      token: await world.identity.signWithProviderKey({
-        sub: person.uid,
-        [signedInAtClaim]: longAgo,
-        iat: longAgo + 60,
-      }),
-    };
+    const old = { ...person, token: await world.identity.signedInLongAgo(person.uid) };
     expectErrorEnvelope(
       envelope(await deleteAccount(old, { confirmation: person.email })),
       401,
@@ -414,11 +402,7 @@ describe('a deleted account’s tokens', () => {
 
 describe('the providers’ part', () => {
   it('is tried again while the payment provider is down, and done once it is back', async () => {
-    const owner = await world.signedInUser();
-    const customer = await world.buy(owner, 'price_pro_monthly');
-    await vi.waitFor(async () => expect((await world.userDocument(owner)).planIsActive).toBe(true), {
-      timeout: 10_000,
-    });
+    const { user: owner, customer } = await world.payingUser();
     await world.restartApp({ STRIPE_API_URL: `http://127.0.0.1:${await freePort()}` });
 
     expect((await deleteAccount(owner, { confirmation: owner.email })).status).toBe(200);

@@ -15,6 +15,9 @@ const checkoutBody = (overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 
+const startCheckout = (user: TestUser | null, body: unknown = checkoutBody()) =>
+  world.call(user, 'POST', '/api/stripe-create-checkout-session', body);
+
 const customersOf = async (user: TestUser) =>
   (await world.payments.stripe.customers.list({ email: user.email, limit: 10 })).data;
 
@@ -32,24 +35,14 @@ describe('GET /api/plans', () => {
 
 describe('POST /api/stripe-create-checkout-session', () => {
   it('needs a signed-in user', async () => {
-    const { status, body } = await world.call(
-      null,
-      'POST',
-      '/api/stripe-create-checkout-session',
-      checkoutBody(),
-    );
+    const { status, body } = await startCheckout(null);
     expect(status).toBe(401);
     expect(body.status).toBe('error');
   });
 
   it('creates a subscription Checkout Session for the plan, its starting seats and the own customer', async () => {
     const user = await world.signedInUser();
-    const { status, body } = await world.call(
-      user,
-      'POST',
-      '/api/stripe-create-checkout-session',
-      checkoutBody(),
-    );
+    const { status, body } = await startCheckout(user);
     expect(status).toBe(200);
     expect(body.data.id).toMatch(/^cs_/);
     expect(body.data.url).toMatch(new RegExp(`^${world.payments.origin}/`));
@@ -68,11 +61,7 @@ describe('POST /api/stripe-create-checkout-session', () => {
 
   it('creates the customer once, also for purchases started at the same moment', async () => {
     const user = await world.signedInUser();
-    const answers = await Promise.all(
-      Array.from({ length: 4 }, () =>
-        world.call(user, 'POST', '/api/stripe-create-checkout-session', checkoutBody()),
-      ),
-    );
+    const answers = await Promise.all(Array.from({ length: 4 }, () => startCheckout(user)));
     expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 200]);
     const sessions = await Promise.all(
       answers.map((answer) => world.payments.stripe.checkout.sessions.retrieve(answer.body.data.id)),
@@ -91,12 +80,7 @@ describe('POST /api/stripe-create-checkout-session', () => {
     ['an unknown field', { quantity: 500 }, '_'],
   ])('refuses %s with a 400 envelope and starts nothing', async (_case, overrides, field) => {
     const user = await world.signedInUser();
-    const { status, body } = await world.call(
-      user,
-      'POST',
-      '/api/stripe-create-checkout-session',
-      checkoutBody(overrides),
-    );
+    const { status, body } = await startCheckout(user, checkoutBody(overrides));
     expect(status).toBe(400);
     expect(body.status).toBe('error');
     expect(body.message).toEqual(expect.any(String));
@@ -106,7 +90,7 @@ describe('POST /api/stripe-create-checkout-session', () => {
 
   it('refuses a body that is not JSON', async () => {
     const user = await world.signedInUser();
-    const { status } = await world.call(user, 'POST', '/api/stripe-create-checkout-session', '{"priceId":');
+    const { status } = await startCheckout(user, '{"priceId":');
     expect(status).toBe(400);
   });
 });
@@ -119,7 +103,7 @@ describe('active plans and the billing portal', () => {
     expect(before.status).toBe(409);
     expect(before.body.code).toBe('billing/no-customer');
 
-    await world.call(user, 'POST', '/api/stripe-create-checkout-session', checkoutBody());
+    await startCheckout(user);
     const after = await world.call(user, 'POST', '/api/stripe-create-billing-session', { returnUrl });
     expect(after.status).toBe(200);
     expect(after.body.data.url).toMatch(new RegExp(`^${world.payments.origin}/`));
@@ -132,7 +116,7 @@ describe('active plans and the billing portal', () => {
 
   it('refuses a second purchase while a plan is active (409 billing/already-subscribed)', async () => {
     const user = await world.signedInUser();
-    await world.call(user, 'POST', '/api/stripe-create-checkout-session', checkoutBody());
+    await startCheckout(user);
     const [customer] = await customersOf(user);
     if (!customer) throw new Error('no customer');
     // The operator grants a trial in the provider's dashboard; the webhook writes it.
@@ -145,7 +129,7 @@ describe('active plans and the billing portal', () => {
       .poll(async () => (await world.userDocument(user)).planIsActive, { timeout: 10_000 })
       .toBe(true);
 
-    const again = await world.call(user, 'POST', '/api/stripe-create-checkout-session', checkoutBody());
+    const again = await startCheckout(user);
     expect(again.status).toBe(409);
     expect(again.body.code).toBe('billing/already-subscribed');
   });
@@ -153,6 +137,7 @@ describe('active plans and the billing portal', () => {
 
 describe('return addresses: pages of the configured site, never of the requestâ€™s headers', () => {
   const evil = 'https://evil.example';
+  const notThisSite = 'The return address must be a page of this site.';
   const inject = (user: TestUser, url: string, payload: unknown, headers: Record<string, string>) =>
     world.app.app.inject({
       method: 'POST',
@@ -180,13 +165,9 @@ describe('return addresses: pages of the configured site, never of the requestâ€
       const response = await inject(user, '/api/stripe-create-checkout-session', body, forgedHeaders);
       expect(response.statusCode).toBe(400);
       const envelope = response.json();
-      expect(envelope).toMatchObject({
-        status: 'error',
-        code: 'validation_failed',
-        message: 'The return address must be a page of this site.',
-      });
+      expect(envelope).toMatchObject({ status: 'error', code: 'validation_failed', message: notThisSite });
       const field = body.successUrl.startsWith(evil) ? 'successUrl' : 'cancelUrl';
-      expect(envelope.fields).toEqual({ [field]: 'The return address must be a page of this site.' });
+      expect(envelope.fields).toEqual({ [field]: notThisSite });
     }
     expect(await customersOf(user)).toHaveLength(0);
     expect(await allSessions()).toHaveLength(before);
@@ -212,7 +193,7 @@ describe('return addresses: pages of the configured site, never of the requestâ€
 
   it('refuses a portal return address on the Origin the request claims, and accepts the siteâ€™s own', async () => {
     const user = await world.signedInUser();
-    await world.call(user, 'POST', '/api/stripe-create-checkout-session', checkoutBody());
+    await startCheckout(user);
     const foreign = await inject(
       user,
       '/api/stripe-create-billing-session',
@@ -222,7 +203,7 @@ describe('return addresses: pages of the configured site, never of the requestâ€
     expect(foreign.statusCode).toBe(400);
     expect(foreign.json()).toMatchObject({
       code: 'validation_failed',
-      fields: { returnUrl: 'The return address must be a page of this site.' },
+      fields: { returnUrl: notThisSite },
     });
     const own = await inject(
       user,
@@ -239,10 +220,8 @@ describe('return addresses: pages of the configured site, never of the requestâ€
     await world.restartApp({ VITE_SITE_URL: `${publicSite}/ignored-path` });
     try {
       const user = await world.signedInUser();
-      const { status, body } = await world.call(
+      const { status, body } = await startCheckout(
         user,
-        'POST',
-        '/api/stripe-create-checkout-session',
         checkoutBody({ successUrl: `${publicSite}/dashboard?paid=true`, cancelUrl: `${publicSite}/pricing` }),
       );
       expect(status).toBe(200);

@@ -29,14 +29,18 @@ const planColumns = async (user: TestUser) => {
 
 const customerUser = () => world.customerUser();
 
+/** A subscription started at the provider (as the operator does in its dashboard), on a trial. */
+const subscribeOnTrial = (customer: string, price: string, quantity: number, trialDays: number) =>
+  world.payments.stripe.subscriptions.create({
+    customer,
+    items: [{ price, quantity }],
+    trial_period_days: trialDays,
+  });
+
 /** A customer's user on a 7-day pro trial of `quantity` seats, once the webhook has written the plan. */
 async function userOnProTrial(quantity: number) {
   const { user, customer } = await customerUser();
-  const subscription = await world.payments.stripe.subscriptions.create({
-    customer,
-    items: [{ price: 'price_pro_monthly', quantity }],
-    trial_period_days: 7,
-  });
+  const subscription = await subscribeOnTrial(customer, 'price_pro_monthly', quantity, 7);
   await expect.poll(async () => (await planColumns(user))?.quantity, { timeout: 10_000 }).toBe(quantity);
   return { user, customer, subscription };
 }
@@ -69,11 +73,7 @@ describe('POST /api/stripe-webhook', () => {
 
   it('writes the plan the provider reports when its own webhooks arrive', async () => {
     const { user, customer } = await customerUser();
-    const subscription = await world.payments.stripe.subscriptions.create({
-      customer,
-      items: [{ price: 'price_business_monthly', quantity: 7 }],
-      trial_period_days: 14,
-    });
+    const subscription = await subscribeOnTrial(customer, 'price_business_monthly', 7, 14);
     await expect
       .poll(async () => (await world.userDocument(user)).stripeSubscriptionStatus, { timeout: 10_000 })
       .toBe('trialing');
@@ -102,11 +102,7 @@ describe('POST /api/stripe-webhook', () => {
 
   it('ends in the provider state when an older event arrives after a newer one', async () => {
     const { user, customer } = await customerUser();
-    const created = await world.payments.stripe.subscriptions.create({
-      customer,
-      items: [{ price: 'price_starter_monthly', quantity: 1 }],
-      trial_period_days: 7,
-    });
+    const created = await subscribeOnTrial(customer, 'price_starter_monthly', 1, 7);
     const updated = await world.payments.stripe.subscriptions.update(created.id, {
       items: [{ id: created.items.data[0]?.id, price: 'price_business_monthly', quantity: 12 }],
     });
@@ -200,11 +196,7 @@ describe('POST /api/stripe-webhook', () => {
     const { user, customer } = await customerUser();
     // The app cannot reach the provider to re-read the subscription, so every delivery fails.
     await world.restartApp({ STRIPE_API_URL: 'http://127.0.0.1:9' });
-    const subscription: Stripe.Subscription = await world.payments.stripe.subscriptions.create({
-      customer,
-      items: [{ price: 'price_pro_monthly', quantity: 4 }],
-      trial_period_days: 3,
-    });
+    const subscription: Stripe.Subscription = await subscribeOnTrial(customer, 'price_pro_monthly', 4, 3);
     const failedAttempt = async () => {
       const events = await world.payments.stripe.events.list({
         type: 'customer.subscription.created',

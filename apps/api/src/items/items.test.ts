@@ -1,4 +1,5 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import type { Item } from '@launchkit/api-contract';
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { items, users } from '#api/db/schema.ts';
@@ -27,13 +28,7 @@ function call(method: Method, url: string, token: string | undefined, payload?: 
 async function createItem(person: TestUser, name: string) {
   const response = await call('POST', '/api/items', person.token, { name });
   expect(response.statusCode).toBe(201);
-  return response.json().data as {
-    id: string;
-    name: string;
-    owner: string;
-    featured: boolean;
-    createdAt: string;
-  };
+  return response.json().data as Item;
 }
 
 describe('items of the signed-in user', () => {

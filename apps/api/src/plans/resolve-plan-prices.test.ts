@@ -2,7 +2,7 @@ import { ConfigurationError } from '@launchkit/env';
 import { plans } from '@launchkit/plans';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type BillingWorld, startBillingWorld } from '#api/test/test-billing.ts';
+import { useBillingWorld } from '#api/test/test-billing.ts';
 import {
   freePort,
   startTestPaymentsProvider,
@@ -46,6 +46,20 @@ async function createPlanPrice(
   });
 }
 
+/**
+ * `priceId` is what `plan` sells now, and the seeded price it replaced still names that plan: a
+ * subscriber still on the old price keeps their plan.
+ */
+function expectSold(
+  catalogue: Awaited<ReturnType<typeof resolvePlanPrices>>,
+  plan: keyof PriceOverrides,
+  priceId: string,
+) {
+  expect(catalogue.priceIds[plan]).toBe(priceId);
+  expect(catalogue.planByPriceId.get(priceId)).toBe(plan);
+  expect(catalogue.planByPriceId.get(`price_${plan}_monthly`)).toBe(plan);
+}
+
 describe('an account with the seeded catalogue (the embedded emulator)', () => {
   let payments: TestPaymentsProvider;
   beforeAll(async () => {
@@ -70,27 +84,17 @@ describe('an account with the seeded catalogue (the embedded emulator)', () => {
     const archived = await payments.stripe.prices.retrieve('price_pro_monthly');
     expect(archived).toMatchObject({ active: false, lookup_key: null, metadata: { plan: 'pro' } });
 
-    const catalogue = await resolvePlanPrices(payments.stripe, {});
-    expect(catalogue.priceIds.pro).toBe(replacement.id);
-    expect(catalogue.planByPriceId.get(replacement.id)).toBe('pro');
-    // A subscriber still on the old price keeps the pro plan.
-    expect(catalogue.planByPriceId.get('price_pro_monthly')).toBe('pro');
+    expectSold(await resolvePlanPrices(payments.stripe, {}), 'pro', replacement.id);
   });
 
   it('knows a price by its lookup key alone, without metadata.plan', async () => {
     const bare = await createPlanPrice(payments.stripe, 'starter', { metadata: false, unitAmount: 950 });
-    const catalogue = await resolvePlanPrices(payments.stripe, {});
-    expect(catalogue.priceIds.starter).toBe(bare.id);
-    expect(catalogue.planByPriceId.get(bare.id)).toBe('starter');
-    expect(catalogue.planByPriceId.get('price_starter_monthly')).toBe('starter');
+    expectSold(await resolvePlanPrices(payments.stripe, {}), 'starter', bare.id);
   });
 
   it('uses a STRIPE_PRICE_* override over the lookup key; the lookup-key price still names its plan', async () => {
     const other = await createPlanPrice(payments.stripe, 'business', { lookupKey: false, unitAmount: 1400 });
-    const catalogue = await resolvePlanPrices(payments.stripe, { business: other.id });
-    expect(catalogue.priceIds.business).toBe(other.id);
-    expect(catalogue.planByPriceId.get(other.id)).toBe('business');
-    expect(catalogue.planByPriceId.get('price_business_monthly')).toBe('business');
+    expectSold(await resolvePlanPrices(payments.stripe, { business: other.id }), 'business', other.id);
   });
 
   it('refuses an override the account does not have, an archived one, or another plan’s price', async () => {
@@ -172,24 +176,13 @@ describe('a provider that cannot be used', () => {
 });
 
 describe('the app, resolving its prices at start', () => {
-  let world: BillingWorld;
-  beforeAll(async () => {
-    world = await startBillingWorld();
-  });
-  afterAll(() => world?.close());
+  const billingWorld = useBillingWorld();
 
   it('sells the new price after a restart, and a subscriber on the archived one keeps their plan', async () => {
-    const user = await world.signedInUser();
-    const checkout = await world.call(user, 'POST', '/api/stripe-create-checkout-session', {
-      priceId: 'price_pro_monthly',
-      successUrl: `${world.appUrl}/dashboard?paid=true`,
-      cancelUrl: `${world.appUrl}/pricing`,
-    });
-    expect(checkout.status).toBe(200);
-    const [customer] = (await world.payments.stripe.customers.list({ email: user.email })).data;
-    if (!customer) throw new Error('no customer');
+    const world = billingWorld();
+    const { user, customer } = await world.customerUser();
     await world.payments.stripe.subscriptions.create({
-      customer: customer.id,
+      customer,
       items: [{ price: 'price_pro_monthly', quantity: 5 }],
       trial_period_days: 14,
     });

@@ -1,4 +1,3 @@
-import { signedInAtClaim } from '@launchkit/api-contract/access-token-claims';
 import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { signInSessions } from '#api/db/schema.ts';
@@ -50,6 +49,10 @@ type Listed = { id: string; browser: string; operatingSystem: string; deviceType
 const listSessions = async (origin: string, token: string) =>
   ((await call(origin, 'GET', '/api/auth-user/sessions', token)).body.data as { sessions: Listed[] })
     .sessions;
+
+/** Signs out the session `id` (on the first instance unless `origin`). */
+const endSession = (id: string | undefined, token: string, origin = instances.firstOrigin) =>
+  call(origin, 'DELETE', `/api/auth-user/sessions/${id}`, token);
 
 /** Waits until `check` holds, and says how long it took; fails after `timeoutMs`. */
 async function within(timeoutMs: number, check: () => Promise<boolean>): Promise<number> {
@@ -174,52 +177,23 @@ describe('signing out one session', () => {
     expect(mine?.current).toBe(true);
 
     const stranger = await instances.newUser();
-    const notTheirs = await call(
-      instances.firstOrigin,
-      'DELETE',
-      `/api/auth-user/sessions/${other?.id}`,
-      stranger.token,
-    );
+    const notTheirs = await endSession(other?.id, stranger.token);
     expect(notTheirs.status).toBe(404);
     expect(notTheirs.body).toMatchObject({ status: 'error', code: 'auth/session-not-found' });
     expect((await call(instances.firstOrigin, 'GET', '/api/user', person.token)).status).toBe(200);
-    const malformed = await call(
-      instances.firstOrigin,
-      'DELETE',
-      '/api/auth-user/sessions/not-an-id',
-      current.access_token,
-    );
+    const malformed = await endSession('not-an-id', current.access_token);
     expect(malformed.status).toBe(404);
 
-    const ended = await call(
-      instances.firstOrigin,
-      'DELETE',
-      `/api/auth-user/sessions/${other?.id}`,
-      current.access_token,
-    );
+    const ended = await endSession(other?.id, current.access_token);
     expect(ended).toEqual({ status: 200, body: { status: 'success', data: { ended: 1 } } });
     await within(1_000, async () =>
       refusedAsSignedOut(await call(instances.secondOrigin, 'GET', '/api/user', person.token)),
     );
-    const again = await call(
-      instances.firstOrigin,
-      'DELETE',
-      `/api/auth-user/sessions/${other?.id}`,
-      current.access_token,
-    );
+    const again = await endSession(other?.id, current.access_token);
     expect(again.status).toBe(404);
 
     // "Sign out of this one".
-    expect(
-      (
-        await call(
-          instances.secondOrigin,
-          'DELETE',
-          `/api/auth-user/sessions/${mine?.id}`,
-          current.access_token,
-        )
-      ).status,
-    ).toBe(200);
+    expect((await endSession(mine?.id, current.access_token, instances.secondOrigin)).status).toBe(200);
     expect(
       refusedAsSignedOut(await call(instances.firstOrigin, 'GET', '/api/user', current.access_token)),
     ).toBe(true);
@@ -237,7 +211,7 @@ describe('signing out one session', () => {
     const other = (await listSessions(instances.firstOrigin, current.access_token)).find(
       (session) => !session.current,
     );
-    await call(instances.firstOrigin, 'DELETE', `/api/auth-user/sessions/${other?.id}`, current.access_token);
+    await endSession(other?.id, current.access_token);
 
     const third = await startTestApp(instances.identity.appEnv, { database: instances.first.database });
     try {
@@ -254,26 +228,19 @@ describe('a sign-in that is not recent', () => {
   it('may sign itself out, but not the others: that asks to sign in again first', async () => {
     const person = await instances.newUser();
     expect((await call(instances.firstOrigin, 'GET', '/api/user', person.token)).status).toBe(200);
-    const longAgo = Math.floor(Date.now() / 1000) - 3600;
-    const old = await instances.identity.signWithProviderKey({
-      sub: person.uid,
-      [signedInAtClaim]: longAgo,
-      iat: longAgo + 60,
-    });
+    const old = await instances.identity.signedInLongAgo(person.uid);
     const sessions = await listSessions(instances.firstOrigin, old);
     const others = await call(instances.firstOrigin, 'POST', '/api/auth-user/sessions/end-others', old);
     expect(others.status).toBe(401);
     expect(others.body).toMatchObject({ code: 'auth/requires-recent-login' });
     const other = sessions.find((session) => !session.current);
-    const one = await call(instances.firstOrigin, 'DELETE', `/api/auth-user/sessions/${other?.id}`, old);
+    const one = await endSession(other?.id, old);
     expect(one.body).toMatchObject({ code: 'auth/requires-recent-login' });
     // Nothing ended.
     expect((await call(instances.secondOrigin, 'GET', '/api/user', person.token)).status).toBe(200);
 
     const own = sessions.find((session) => session.current);
-    expect(
-      (await call(instances.firstOrigin, 'DELETE', `/api/auth-user/sessions/${own?.id}`, old)).status,
-    ).toBe(200);
+    expect((await endSession(own?.id, old)).status).toBe(200);
     expect(refusedAsSignedOut(await call(instances.firstOrigin, 'GET', '/api/user', old))).toBe(true);
   });
 });

@@ -1,4 +1,3 @@
-import { signedInAtClaim } from '@launchkit/api-contract/access-token-claims';
 import { readOutbox } from '@launchkit/mail';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -66,11 +65,7 @@ describe('ownership transfer: offer and acceptance', () => {
   it(
     'the workspace, its plan and its customer become the member’s; the old owner stays as an admin',
     async () => {
-      const owner = await world.signedInUser();
-      const customer = await world.buy(owner, 'price_pro_monthly');
-      await vi.waitFor(async () => expect((await world.userDocument(owner)).planIsActive).toBe(true), {
-        timeout: 10_000,
-      });
+      const { user: owner, customer } = await world.payingUser();
       const seats = (await world.userDocument(owner)).quantity as number;
       expect(seats).toBeGreaterThan(1);
       const member = await world.signedInUser();
@@ -314,15 +309,7 @@ describe('ownership transfer: who may, and when', () => {
     // A member offers nothing of the workspace they joined: their own has no such member.
     expect((await offer(member, membership.id)).status).toBe(404);
     expect((await call(owner, 'POST', '/api/workspace/ownership-transfer', {})).status).toBe(400);
-    const longAgo = Math.floor(Date.now() / 1000) - 3600;
-    const stale = {
-      ...owner,
-      token: await world.identity.signWithProviderKey({
-        sub: owner.uid,
-        [signedInAtClaim]: longAgo,
-        iat: longAgo + 60,
-      }),
-    };
+    const stale = { ...owner, token: await world.identity.signedInLongAgo(owner.uid) };
     const refused = await offer(stale, membership.id);
     expect(refused.status).toBe(401);
     expect(refused.body.code).toBe('auth/requires-recent-login');

@@ -44,6 +44,15 @@ async function joined(role: MemberRole) {
   return (await insertJoinedMember(db(), owner, person, role)).id;
 }
 
+/** The call that adds a person with `role` (a fresh address each time, so it never collides). */
+function addingSubUser(role: MemberRole, lastName: string) {
+  return async (): Promise<[Method, string, unknown]> => [
+    'POST',
+    '/api/sub-users',
+    { firstName: 'N', lastName, email: freshEmail(), role },
+  ];
+}
+
 async function ownersItem(name = 'Plan') {
   const response = await call('POST', '/api/items', owner, { name });
   expect(response.statusCode).toBe(201);
@@ -125,20 +134,12 @@ const matrix: Case[] = [
   },
   {
     name: 'POST /api/sub-users (as viewer)',
-    request: async () => [
-      'POST',
-      '/api/sub-users',
-      { firstName: 'N', lastName: 'V', email: freshEmail(), role: 'viewer' },
-    ],
+    request: addingSubUser('viewer', 'V'),
     expected: { owner: 201, admin: 201, member: F, viewer: F, outsider: N },
   },
   {
     name: 'POST /api/sub-users (as admin)',
-    request: async () => [
-      'POST',
-      '/api/sub-users',
-      { firstName: 'N', lastName: 'A', email: freshEmail(), role: 'admin' },
-    ],
+    request: addingSubUser('admin', 'A'),
     expected: { owner: 201, admin: F, member: F, viewer: F, outsider: N },
   },
   {

@@ -1,3 +1,4 @@
+import { afterAll, beforeAll, expect, vi } from 'vitest';
 import { loadConfig } from '#api/config/app-config.ts';
 import { resolvePlanPrices } from '#api/plans/resolve-plan-prices.ts';
 import { startTestApp, type TestApp } from './test-app.ts';
@@ -94,6 +95,15 @@ export async function startBillingWorld(env: Record<string, string> = {}) {
       if (typeof customer !== 'string') throw new Error('no customer');
       return customer;
     },
+    /** A signed-in person who bought Pro, once the provider's webhooks have made their plan active. */
+    async payingUser() {
+      const user = await this.signedInUser();
+      const customer = await this.buy(user, 'price_pro_monthly');
+      await vi.waitFor(async () => expect((await this.userDocument(user)).planIsActive).toBe(true), {
+        timeout: 10_000,
+      });
+      return { user, customer };
+    },
     /**
      * Posts an event (a string is sent as is) to the app's endpoint as the provider would, signed with
      * the provider's secret unless `secret`, at `timestamp`, or with the given `header`.
@@ -140,6 +150,22 @@ export async function startBillingWorld(env: Record<string, string> = {}) {
 }
 
 export type BillingWorld = Awaited<ReturnType<typeof startBillingWorld>>;
+
+/**
+ * A billing world for the enclosing suite, started in `beforeAll` and closed in `afterAll`; the function
+ * it returns gives the world to a test or a later hook.
+ */
+export function useBillingWorld(env: Record<string, string> = {}) {
+  let world: BillingWorld | undefined;
+  beforeAll(async () => {
+    world = await startBillingWorld(env);
+  });
+  afterAll(() => world?.close());
+  return () => {
+    if (!world) throw new Error('the billing world is read before beforeAll');
+    return world;
+  };
+}
 
 /** An event of `type` about `object`, as the provider sends them. */
 export const eventAbout = (type: string, object: unknown) => ({

@@ -1,11 +1,12 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import os from 'node:os';
+import { readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
+import { signedInAtClaim } from '@launchkit/api-contract/access-token-claims';
 import { loadIdentityConfig, startIdentityEmulator } from '@launchkit/identity-emulator';
 import { softwareAuthenticator } from '@launchkit/identity-emulator/test/software-authenticator';
 import { readOutbox } from '@launchkit/mail';
 import { importJWK, type JWTPayload, SignJWT } from 'jose';
 import { Secret, TOTP } from 'otpauth';
+import { emulatorOnLoopback } from './emulator-on-loopback.ts';
 
 export const testPassword = 'Correct-horse-9';
 
@@ -14,14 +15,10 @@ export const testPassword = 'Correct-horse-9';
  * variables). `appEnv` points a test app at it exactly as production points the app at an Auth0 tenant.
  */
 export async function startTestIdentityProvider(overrides: Record<string, string> = {}) {
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'identity-test-'));
+  const { dataDir, variables } = await emulatorOnLoopback('IDENTITY');
   const config = loadIdentityConfig({
-    IDENTITY_PORT: '0',
-    IDENTITY_HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    IDENTITY_DATA_DIR: dataDir,
+    ...variables,
     IDENTITY_WEB_ORIGINS: 'http://localhost:3000',
-    LOG_LEVEL: 'silent',
     // The suites read the provider's records after every request, far above a tenant's share.
     IDENTITY_MANAGEMENT_REQUESTS_PER_MINUTE: '60000',
     // Every test signs people up and in: OWASP's scrypt cost would spend most of the suite hashing.
@@ -56,6 +53,26 @@ export async function startTestIdentityProvider(overrides: Record<string, string
       password,
       ...request,
     });
+
+  /**
+   * A token signed with the emulator's own key (read from its data directory) with any claims: the way
+   * to show that a correctly signed token with a wrong issuer, audience or expiry is still refused.
+   */
+  async function signWithProviderKey(claims: JWTPayload, header: { kid?: string } = {}) {
+    const stored = JSON.parse(await readFile(path.join(dataDir, 'signing-key.json'), 'utf8'));
+    const key = await importJWK(stored.privateJwk, 'RS256');
+    const now = Math.floor(Date.now() / 1000);
+    return new SignJWT({
+      iss: `${origin}/`,
+      aud: [audience, `${origin}/userinfo`],
+      azp: clientId, // issued to the web client, as the provider's user tokens are
+      iat: now,
+      exp: now + 3600,
+      ...claims,
+    })
+      .setProtectedHeader({ alg: 'RS256', kid: header.kid ?? stored.kid })
+      .sign(key);
+  }
 
   return {
     origin,
@@ -195,24 +212,11 @@ export async function startTestIdentityProvider(overrides: Record<string, string
       if (!accessToken) throw new Error(`social sign-in answered ${consent.status} without a token`);
       return { access_token: accessToken };
     },
-    /**
-     * A token signed with the emulator's own key (read from its data directory) with any claims: the way
-     * to show that a correctly signed token with a wrong issuer, audience or expiry is still refused.
-     */
-    async signWithProviderKey(claims: JWTPayload, header: { kid?: string } = {}) {
-      const stored = JSON.parse(await readFile(path.join(dataDir, 'signing-key.json'), 'utf8'));
-      const key = await importJWK(stored.privateJwk, 'RS256');
-      const now = Math.floor(Date.now() / 1000);
-      return new SignJWT({
-        iss: `${origin}/`,
-        aud: [audience, `${origin}/userinfo`],
-        azp: clientId, // issued to the web client, as the provider's user tokens are
-        iat: now,
-        exp: now + 3600,
-        ...claims,
-      })
-        .setProtectedHeader({ alg: 'RS256', kid: header.kid ?? stored.kid })
-        .sign(key);
+    signWithProviderKey,
+    /** A token of `uid` whose sign-in was an hour ago: too old for what asks for a recent one. */
+    signedInLongAgo(uid: string) {
+      const longAgo = Math.floor(Date.now() / 1000) - 3600;
+      return signWithProviderKey({ sub: uid, [signedInAtClaim]: longAgo, iat: longAgo + 60 });
     },
     /** The provider replaces its signing key (a rotation), on the same origin. */
     async rotateSigningKey() {

@@ -1,13 +1,12 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
 import {
   advanceCustomerClock,
   loadPaymentsConfig,
   startPaymentsEmulator,
 } from '@launchkit/payments-emulator';
 import Stripe from 'stripe';
+import { emulatorOnLoopback } from './emulator-on-loopback.ts';
 
 const secretKey = 'sk_test_api_tests';
 const webhookSecret = 'whsec_api_tests';
@@ -35,13 +34,9 @@ export async function startTestPaymentsProvider(options: {
   /** More of the emulator's variables (PAYMENTS_SEED_CATALOGUE, STRIPE_PRICE_*). */
   env?: Record<string, string>;
 }) {
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'payments-test-'));
+  const { dataDir, variables } = await emulatorOnLoopback('PAYMENTS');
   const config = loadPaymentsConfig({
-    PAYMENTS_PORT: '0',
-    PAYMENTS_HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    PAYMENTS_DATA_DIR: dataDir,
-    LOG_LEVEL: 'silent',
+    ...variables,
     STRIPE_SECRET_KEY: secretKey,
     STRIPE_WEBHOOK_SECRET: webhookSecret,
     STRIPE_WEBHOOK_URL: options.webhookUrl,

@@ -79,6 +79,20 @@ async function whileTheDatabaseRefuses(column: 'name' | 'email', value: string, 
   }
 }
 
+/** `method` on `url` as the holder of `token`, or signed out without one. */
+const callAs = (
+  token: string | undefined,
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+  url: string,
+  payload?: object,
+) =>
+  suite.testApp.app.inject({
+    method,
+    url,
+    headers: token === undefined ? {} : { authorization: `Bearer ${token}` },
+    ...(payload ? { payload } : {}),
+  });
+
 const patchAuthUser = (token: string, payload: unknown) =>
   suite.testApp.app.inject({
     method: 'PATCH',
@@ -88,12 +102,7 @@ const patchAuthUser = (token: string, payload: unknown) =>
   });
 
 describe('POST /api/auth-user/verification-email', () => {
-  const askForLink = (person: TestUser) =>
-    suite.testApp.app.inject({
-      method: 'POST',
-      url: '/api/auth-user/verification-email',
-      headers: { authorization: `Bearer ${person.token}` },
-    });
+  const askForLink = (person: TestUser) => callAs(person.token, 'POST', '/api/auth-user/verification-email');
   const verificationMails = async (person: TestUser) =>
     (await readOutbox(path.join(suite.identity.dataDir, 'outbox'), { to: person.email })).filter(
       (mail) => mail.subject === 'Verify your email',
@@ -137,13 +146,7 @@ describe('GET /api/user', () => {
   it('creates the user document on the first call, with the email from the provider, once under concurrency', async () => {
     const person = await newUser();
     const responses = await Promise.all(
-      Array.from({ length: 5 }, () =>
-        suite.testApp.app.inject({
-          method: 'GET',
-          url: '/api/user',
-          headers: { authorization: `Bearer ${person.token}` },
-        }),
-      ),
+      Array.from({ length: 5 }, () => callAs(person.token, 'GET', '/api/user')),
     );
     for (const response of responses) {
       expect(response.statusCode).toBe(200);
@@ -242,12 +245,7 @@ describe('PATCH /api/auth-user', () => {
 
   it('asks for a recent sign-in before an email or password change, but not for a name', async () => {
     const person = await newUser();
-    const longAgo = Math.floor(Date.now() / 1000) - 3600;
-    const oldSignIn = await suite.identity.signWithProviderKey({
-      sub: person.uid,
-      [signedInAtClaim]: longAgo,
-      iat: longAgo + 60,
-    });
+    const oldSignIn = await suite.identity.signedInLongAgo(person.uid);
     for (const change of [{ email: 'other@example.com' }, { password: 'Another-horse-7' }]) {
       const response = await patchAuthUser(oldSignIn, change);
       expect(response.statusCode).toBe(401);
@@ -409,83 +407,52 @@ describe('PATCH /api/auth-user', () => {
 
 describe('GET /api/auth-user/authentication-methods', () => {
   const listMethods = (person: TestUser) =>
-    suite.testApp.app.inject({
-      method: 'GET',
-      url: '/api/auth-user/authentication-methods',
-      headers: { authorization: `Bearer ${person.token}` },
-    });
+    callAs(person.token, 'GET', '/api/auth-user/authentication-methods');
+
+  /** How the list shows a method whose id starts `kind|`: as `type`, unnamed. */
+  const listedMethod = (kind: string, type: string, lastUsedAt: unknown = null) => ({
+    id: expect.stringMatching(new RegExp(`^${kind}\\|`)),
+    type,
+    name: null,
+    createdAt: expect.any(String),
+    lastUsedAt,
+  });
 
   it('lists the password before enrolment, then the authenticator app and the recovery code too', async () => {
     const person = await newUser();
     const before = await listMethods(person);
     expect(before.statusCode, before.body).toBe(200);
-    const password = {
-      id: expect.stringMatching(/^password\|/),
-      type: 'password',
-      name: null,
-      createdAt: expect.any(String),
-      lastUsedAt: null,
-    };
+    const password = listedMethod('password', 'password');
     expect(before.json()).toEqual({ status: 'success', data: { methods: [password] } });
     await suite.identity.enrolAuthenticatorApp(person.email);
     const after = (await listMethods(person)).json();
     expect(after.data.methods).toEqual([
       password,
-      {
-        id: expect.stringMatching(/^totp\|/),
-        type: 'authenticator-app',
-        name: null,
-        createdAt: expect.any(String),
-        lastUsedAt: expect.any(String),
-      },
-      {
-        id: expect.stringMatching(/^recovery-code\|/),
-        type: 'recovery-code',
-        name: null,
-        createdAt: expect.any(String),
-        lastUsedAt: null,
-      },
+      listedMethod('totp', 'authenticator-app', expect.any(String)),
+      listedMethod('recovery-code', 'recovery-code'),
     ]);
   });
 
   it('needs a signed-in caller', async () => {
-    const response = await suite.testApp.app.inject({
-      method: 'GET',
-      url: '/api/auth-user/authentication-methods',
-    });
+    const response = await callAs(undefined, 'GET', '/api/auth-user/authentication-methods');
     expectErrorEnvelope(response, 401, 'auth/invalid-user-token', expect.any(String));
   });
 });
 
 describe('passkeys: PATCH and DELETE /api/auth-user/authentication-methods/:id', () => {
   const methodsOf = async (token: string) =>
-    (
-      await suite.testApp.app.inject({
-        method: 'GET',
-        url: '/api/auth-user/authentication-methods',
-        headers: { authorization: `Bearer ${token}` },
-      })
-    ).json().data.methods as { id: string; type: string; name: string | null }[];
+    (await callAs(token, 'GET', '/api/auth-user/authentication-methods')).json().data.methods as {
+      id: string;
+      type: string;
+      name: string | null;
+    }[];
   const onMethod = (method: 'PATCH' | 'DELETE', token: string, id: string, payload?: object) =>
-    suite.testApp.app.inject({
-      method,
-      url: `/api/auth-user/authentication-methods/${encodeURIComponent(id)}`,
-      headers: { authorization: `Bearer ${token}` },
-      ...(payload ? { payload } : {}),
-    });
+    callAs(token, method, `/api/auth-user/authentication-methods/${encodeURIComponent(id)}`, payload);
 
   it('lists, renames and removes the caller’s own passkey, and nobody else’s', async () => {
     const email = `passkey-${Date.now()}@example.com`;
     const { access_token: token } = await suite.identity.signUpWithPasskey(email);
-    expect(
-      (
-        await suite.testApp.app.inject({
-          method: 'GET',
-          url: '/api/user',
-          headers: { authorization: `Bearer ${token}` },
-        })
-      ).statusCode,
-    ).toBe(200);
+    expect((await callAs(token, 'GET', '/api/user')).statusCode).toBe(200);
     const [passkey] = await methodsOf(token);
     expect(passkey).toMatchObject({
       id: expect.stringMatching(/^passkey\|/),

@@ -1,4 +1,4 @@
-import { type WebhookEventType, webhookPayloads } from '@launchkit/api-contract';
+import { type WebhookDelivery, type WebhookEventType, webhookPayloads } from '@launchkit/api-contract';
 import { eq, sql } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -72,16 +72,20 @@ async function received(path: string, count: number): Promise<Received[]> {
 async function deliveryLog(person: TestUser, endpointId: string) {
   const response = await call('GET', `/api/webhook-endpoints/${endpointId}/deliveries`, person);
   expect(response.statusCode).toBe(200);
-  return response.json().data as {
-    id: string;
-    eventId: string;
-    eventType: string;
-    status: string;
-    attempts: number;
-    responseStatus: number | null;
-    durationMs: number | null;
-    error: string | null;
-  }[];
+  return response.json().data as WebhookDelivery[];
+}
+
+/** Waits for the newest entry of the log to match: a delivery is logged before its attempt settles. */
+async function awaitNewestDelivery(
+  person: TestUser,
+  endpointId: string,
+  expected: Partial<WebhookDelivery>,
+  options?: Parameters<typeof vi.waitFor>[1],
+) {
+  await vi.waitFor(async () => {
+    const [newest] = await deliveryLog(person, endpointId);
+    expect(newest).toMatchObject(expected);
+  }, options);
 }
 
 // Each test signs several people up at the identity provider: slow on a busy machine.
@@ -257,14 +261,11 @@ describe('outbound webhooks', { timeout: 60_000 }, () => {
     const [, , , again] = await received('/failing', 4);
     expect(again?.headers['webhook-id']).toBe(attempted?.eventId);
     expect(again?.body).toBe(deliveriesTo('/failing')[0]?.body);
-    await vi.waitFor(async () => {
-      const [newest] = await deliveryLog(person, failing.id);
-      expect(newest).toMatchObject({
-        eventId: attempted?.eventId,
-        status: 'succeeded',
-        attempts: 1,
-        responseStatus: 204,
-      });
+    await awaitNewestDelivery(person, failing.id, {
+      eventId: attempted?.eventId,
+      status: 'succeeded',
+      attempts: 1,
+      responseStatus: 204,
     });
     // A success ends the run of failures.
     const [afterSuccess] = await suite.testApp.db
@@ -437,16 +438,15 @@ describe('outbound webhooks', { timeout: 60_000 }, () => {
       )) as unknown as { rows: unknown[] };
       if (updated.rows.length !== 1) throw new Error('the job is not waiting for its retry yet');
     });
-    await vi.waitFor(
-      async () => {
-        const [last] = await deliveryLog(person, endpoint.id);
-        expect(last).toMatchObject({
-          id: first?.id,
-          status: 'failed',
-          attempts: 2,
-          responseStatus: 503,
-          error: 'The endpoint answered 503.',
-        });
+    await awaitNewestDelivery(
+      person,
+      endpoint.id,
+      {
+        id: first?.id,
+        status: 'failed',
+        attempts: 2,
+        responseStatus: 503,
+        error: 'The endpoint answered 503.',
       },
       { timeout: 15_000, interval: 100 },
     );
