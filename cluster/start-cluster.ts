@@ -116,6 +116,30 @@ const exited = (child: ChildProcess) =>
   });
 
 /** Polls `url` (an instance's own http address) until it answers 2xx. */
+/**
+ * An emulator (`emulators/<name>`) on `port` of loopback, serving https with the cluster's certificate and
+ * trusting it for the calls it makes itself (the payment emulator's webhooks go through the balancer).
+ */
+function startEmulator(
+  name: 'identity' | 'payments',
+  port: number,
+  certificate: SelfSignedCertificate,
+  verbose: boolean,
+  variables: Record<string, string>,
+): Child {
+  const prefix = name.toUpperCase();
+  const env = {
+    EMULATOR_TLS_CERT_FILE: certificate.certFile,
+    EMULATOR_TLS_KEY_FILE: certificate.keyFile,
+    [`${prefix}_PORT`]: String(port),
+    [`${prefix}_HOST`]: '127.0.0.1',
+    LOG_LEVEL: 'info',
+    NODE_EXTRA_CA_CERTS: certificate.certFile,
+    ...variables,
+  };
+  return startChild(name, [process.execPath, `emulators/${name}/src/server.ts`], env, verbose);
+}
+
 async function waitForOk(url: string, child: Child, timeoutMs = 60_000) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
@@ -246,7 +270,6 @@ export async function startCluster(options: ClusterOptions = {}) {
   const managementSecret = randomBytes(24).toString('hex');
   const stripeKey = `sk_test_${randomBytes(12).toString('hex')}`;
   const webhookSecret = `whsec_${randomBytes(12).toString('hex')}`;
-  const tls = { EMULATOR_TLS_CERT_FILE: certificate.certFile, EMULATOR_TLS_KEY_FILE: certificate.keyFile };
 
   const databaseName = `cluster_${randomBytes(4).toString('hex')}`;
   await adminQuery(`create database "${databaseName}"`);
@@ -268,46 +291,26 @@ export async function startCluster(options: ClusterOptions = {}) {
   };
 
   try {
-    const identity = startChild(
-      'identity',
-      [process.execPath, 'emulators/identity/src/server.ts'],
-      {
-        ...tls,
-        IDENTITY_PORT: String(identityPort),
-        IDENTITY_HOST: '127.0.0.1',
-        DATA_DIR: dir,
-        IDENTITY_DATA_DIR: path.join(dir, 'identity'),
-        IDENTITY_WEB_ORIGINS: origin,
-        AUTH0_CLIENT_ID: clusterIdentity.clientId,
-        AUTH0_AUDIENCE: clusterIdentity.audience,
-        AUTH0_MANAGEMENT_CLIENT_ID: clusterIdentity.managementClientId,
-        AUTH0_MANAGEMENT_CLIENT_SECRET: managementSecret,
-        LOG_LEVEL: 'info',
-        NODE_EXTRA_CA_CERTS: certificate.certFile,
-      },
-      verbose,
-    );
+    const identity = startEmulator('identity', identityPort, certificate, verbose, {
+      DATA_DIR: dir,
+      IDENTITY_DATA_DIR: path.join(dir, 'identity'),
+      IDENTITY_WEB_ORIGINS: origin,
+      AUTH0_CLIENT_ID: clusterIdentity.clientId,
+      AUTH0_AUDIENCE: clusterIdentity.audience,
+      AUTH0_MANAGEMENT_CLIENT_ID: clusterIdentity.managementClientId,
+      AUTH0_MANAGEMENT_CLIENT_SECRET: managementSecret,
+    });
     children.push(identity);
-    const payments = startChild(
-      'payments',
-      [process.execPath, 'emulators/payments/src/server.ts'],
-      {
-        ...tls,
-        PAYMENTS_PORT: String(paymentsPort),
-        PAYMENTS_HOST: '127.0.0.1',
-        PAYMENTS_DATA_DIR: path.join(dir, 'payments'),
-        STRIPE_SECRET_KEY: stripeKey,
-        STRIPE_WEBHOOK_SECRET: webhookSecret,
-        STRIPE_WEBHOOK_URL: `${origin}/api/stripe-webhook`,
-        STRIPE_PRICE_STARTER: clusterPrices.starter,
-        STRIPE_PRICE_PRO: clusterPrices.pro,
-        STRIPE_PRICE_BUSINESS: clusterPrices.business,
-        PAYMENTS_WEBHOOK_RETRY_BASE_MS: '500',
-        LOG_LEVEL: 'info',
-        NODE_EXTRA_CA_CERTS: certificate.certFile,
-      },
-      verbose,
-    );
+    const payments = startEmulator('payments', paymentsPort, certificate, verbose, {
+      PAYMENTS_DATA_DIR: path.join(dir, 'payments'),
+      STRIPE_SECRET_KEY: stripeKey,
+      STRIPE_WEBHOOK_SECRET: webhookSecret,
+      STRIPE_WEBHOOK_URL: `${origin}/api/stripe-webhook`,
+      STRIPE_PRICE_STARTER: clusterPrices.starter,
+      STRIPE_PRICE_PRO: clusterPrices.pro,
+      STRIPE_PRICE_BUSINESS: clusterPrices.business,
+      PAYMENTS_WEBHOOK_RETRY_BASE_MS: '500',
+    });
     children.push(payments);
 
     const pgbouncer =

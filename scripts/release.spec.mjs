@@ -17,6 +17,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { planEventTypes } from '../apps/api/src/billing/webhook-events.ts';
 import { productionProblems } from '../apps/api/src/config/production-settings.ts';
 import { startProductionStandIns } from '../apps/api/src/test/production-stand-ins.ts';
+import { listeningOrigin } from '../apps/api/src/test/server-process.ts';
 import { nodeRuntimePackages } from './lib/node-runtime.mjs';
 import { root } from './lib/workspace.mjs';
 import { releaseSteps, startCommand } from './release.mjs';
@@ -326,21 +327,7 @@ describe.skipIf(Boolean(noPostgres))(
       });
       ({ identity, web } = providers);
       server = startRelease(releaseDir, { ...providers.environment, TRUST_PROXY: '1' });
-      appOrigin = await new Promise((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`no listening line:\n${server.output()}`)), 60_000);
-        const check = () => {
-          const match = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(server.output());
-          if (match?.[1]) {
-            clearTimeout(timer);
-            resolve(match[1]);
-          }
-        };
-        server.stdout.on('data', check);
-        server.once('exit', () => {
-          clearTimeout(timer);
-          reject(new Error(`the server exited:\n${server.output()}`));
-        });
-      });
+      appOrigin = await listeningOrigin(server, 60_000);
     }, 600_000);
 
     afterAll(async () => {

@@ -108,33 +108,47 @@ async function waitUntilConverged(list: () => { name: string }[], expected: numb
   return `not within ${timeoutMs / 1000} s (stream shows ${list().length} of ${expected})`;
 }
 
-async function instanceKill(cluster: Cluster) {
-  const { accessToken } = await cluster.newUser('kill');
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * One phase: a new person writes at the steady rate and follows their live list, and `fault` strikes a
+ * third of the way in. What `fault` returns comes back with every write's outcome, how many
+ * acknowledged writes the list lacks afterwards, and when the live list caught up.
+ */
+async function writesAround<T>(cluster: Cluster, label: string, fault: () => Promise<T>) {
+  const { accessToken } = await cluster.newUser(label);
   const stream = followList(cluster, accessToken);
-  const writer = startWriter(cluster, accessToken, 'kill');
-  await new Promise((resolve) => setTimeout(resolve, (phaseSeconds * 1000) / 3));
-  const killedAt = Date.now();
-  await cluster.instances[0]?.stop('SIGKILL');
-  await new Promise((resolve) => setTimeout(resolve, (phaseSeconds * 2000) / 3));
+  const writer = startWriter(cluster, accessToken, label);
+  await sleep((phaseSeconds * 1000) / 3);
+  const faulted = await fault();
+  await sleep((phaseSeconds * 2000) / 3);
   await writer.stop();
   const stored = await storedNames(cluster, accessToken);
   const acknowledged = writer.outcomes.filter((outcome) => outcome.ok);
   const lost = acknowledged.filter((outcome) => !stored.has(outcome.name)).length;
-  const failuresAfterKill = writer.outcomes.filter((outcome) => !outcome.ok && outcome.at >= killedAt);
-  const lastFailure = Math.max(0, ...failuresAfterKill.map((outcome) => outcome.at - killedAt));
-  summarize('(a) one instance of three killed (SIGKILL) during writes', writer.outcomes, lost, {
-    'errors after the kill': `${failuresAfterKill.length}, the last ${(lastFailure / 1000).toFixed(1)} s after it`,
-    'live list converged': await waitUntilConverged(stream.latest, stored.size),
-  });
+  const converged = await waitUntilConverged(stream.latest, stored.size);
   stream.stop();
+  return { outcomes: writer.outcomes, lost, converged, faulted };
 }
 
-async function databaseRestart(cluster: Cluster) {
+async function instanceKill(cluster: Cluster) {
+  const kill = async () => {
+    const at = Date.now();
+    await cluster.instances[0]?.stop('SIGKILL');
+    return at;
+  };
+  const { outcomes, lost, converged, faulted: killedAt } = await writesAround(cluster, 'kill', kill);
+  const failuresAfterKill = outcomes.filter((outcome) => !outcome.ok && outcome.at >= killedAt);
+  const lastFailure = Math.max(0, ...failuresAfterKill.map((outcome) => outcome.at - killedAt));
+  summarize('(a) one instance of three killed (SIGKILL) during writes', outcomes, lost, {
+    'errors after the kill': `${failuresAfterKill.length}, the last ${(lastFailure / 1000).toFixed(1)} s after it`,
+    'live list converged': converged,
+  });
+}
+
+/** Restarts this machine's PostgreSQL; when it went down, came back, and each live instance was ready again. */
+async function restartDatabase(cluster: Cluster) {
   const version = readdirSync('/etc/postgresql')[0] ?? '15';
-  const { accessToken } = await cluster.newUser('restart');
-  const stream = followList(cluster, accessToken);
-  const writer = startWriter(cluster, accessToken, 'restart');
-  await new Promise((resolve) => setTimeout(resolve, (phaseSeconds * 1000) / 3));
   const restartStarted = Date.now();
   // Asynchronously: the writer keeps its pace while PostgreSQL is down.
   await promisify(execFile)('pg_ctlcluster', ['--skip-systemctl-redirect', version, 'main', 'restart']);
@@ -145,23 +159,25 @@ async function databaseRestart(cluster: Cluster) {
       for (;;) {
         const response = await fetch(`${instance.origin}/readyz`).catch(() => undefined);
         if (response?.ok) return Date.now();
-        await new Promise((resolve) => setTimeout(resolve, 100));
+        await sleep(100);
       }
     }),
   );
-  await new Promise((resolve) => setTimeout(resolve, (phaseSeconds * 2000) / 3));
-  await writer.stop();
-  const stored = await storedNames(cluster, accessToken);
-  const acknowledged = writer.outcomes.filter((outcome) => outcome.ok);
-  const lost = acknowledged.filter((outcome) => !stored.has(outcome.name)).length;
-  const duringOutage = writer.outcomes.filter((outcome) => !outcome.ok && outcome.at >= restartStarted);
-  summarize('(b) PostgreSQL restarted (pg_ctlcluster restart) during writes', writer.outcomes, lost, {
+  return { restartStarted, databaseBackAt, readyAgain };
+}
+
+async function databaseRestart(cluster: Cluster) {
+  const { outcomes, lost, converged, faulted } = await writesAround(cluster, 'restart', () =>
+    restartDatabase(cluster),
+  );
+  const { restartStarted, databaseBackAt, readyAgain } = faulted;
+  const duringOutage = outcomes.filter((outcome) => !outcome.ok && outcome.at >= restartStarted);
+  summarize('(b) PostgreSQL restarted (pg_ctlcluster restart) during writes', outcomes, lost, {
     'PostgreSQL down for': `${((databaseBackAt - restartStarted) / 1000).toFixed(1)} s`,
     'errors from the restart on': String(duringOutage.length),
     'every instance ready again': `${((Math.max(...readyAgain) - databaseBackAt) / 1000).toFixed(1)} s after PostgreSQL was back (target ≤ 5 s)`,
-    'live list converged': await waitUntilConverged(stream.latest, stored.size),
+    'live list converged': converged,
   });
-  stream.stop();
 }
 
 const cluster = await startCluster({

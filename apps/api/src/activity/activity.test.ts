@@ -3,6 +3,7 @@ import { desc, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { activity } from '#api/db/schema.ts';
 import { useAppWithIdentity } from '#api/test/app-with-identity.ts';
+import { errorBody } from '#api/test/error-envelope.ts';
 import { teamKit } from '#api/test/test-invitations.ts';
 import type { TestUser } from '#api/test/test-users.ts';
 import { encodeActivityCursor } from './activity-cursor.ts';
@@ -75,12 +76,10 @@ const refusalOf = async (user: TestUser, query: string) => {
   return response.json() as { status: string; code: string; message: string; fields?: object };
 };
 
-const invalidCursor = {
-  status: 'error',
-  code: 'activity/invalid-cursor',
-  message:
-    'This position in the activity log is not valid. Reload the activity log to start again from the newest entry.',
-};
+const invalidCursor = errorBody(
+  'activity/invalid-cursor',
+  'This position in the activity log is not valid. Reload the activity log to start again from the newest entry.',
+);
 
 describe('GET /api/activity', () => {
   it("records every member action with who did it, newest first, in the owner's log", async () => {

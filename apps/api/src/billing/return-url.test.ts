@@ -31,13 +31,13 @@ describe('ownSiteAddress', () => {
   });
 
   it.each([
-    'https://evil.example/dashboard',
-    'https://app.example.com.evil.example/dashboard',
-    'https://app.example.com@evil.example/dashboard',
-    'http://app.example.com/dashboard',
-    'https://app.example.com:8443/dashboard',
-    'https://sub.app.example.com/dashboard',
-  ])('refuses %s as a 400 validation_failed naming the field', (address) => {
+    ['https://evil.example/dashboard', 'another site'],
+    ['https://app.example.com.evil.example/dashboard', 'a host that only begins with the site’s'],
+    ['https://app.example.com@evil.example/dashboard', 'the site’s host as user info'],
+    ['http://app.example.com/dashboard', 'plain http'],
+    ['https://app.example.com:8443/dashboard', 'another port'],
+    ['https://sub.app.example.com/dashboard', 'a subdomain'],
+  ])('refuses %s (%s) as a 400 validation_failed naming the field', (address) => {
     const error = refusal(address);
     expect(error).toBeInstanceOf(AppError);
     expect(error).toMatchObject({

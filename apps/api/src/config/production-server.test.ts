@@ -14,13 +14,14 @@ import {
   standInSiteUrl,
   startProductionStandIns,
 } from '#api/test/production-stand-ins.ts';
+import { listeningOrigin, type ServerProcess } from '#api/test/server-process.ts';
 
 // The real server process (`node apps/api/src/server.ts`) in production mode. Only what a
 // process needs to run goes in: nothing of the developer's own environment leaks into the check.
 const baseEnvironment = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? os.tmpdir() };
 const serverEntry = path.join(repoRoot, 'apps/api/src/server.ts');
 
-function startServer(environment: Record<string, string>): ChildProcess & { output: () => string } {
+function startServer(environment: Record<string, string>): ServerProcess {
   const child = spawn(process.execPath, [serverEntry], {
     cwd: repoRoot,
     env: { ...baseEnvironment, ...environment },
@@ -34,24 +35,6 @@ function startServer(environment: Record<string, string>): ChildProcess & { outp
 
 const dataOf = async (response: Response) =>
   ((await response.json()) as { data: Record<string, unknown> }).data;
-
-/** The origin the server says it listens on, once it does. */
-const listeningOrigin = (server: ReturnType<typeof startServer>) =>
-  new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no listening line:\n${server.output()}`)), 30_000);
-    const check = () => {
-      const match = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(server.output());
-      if (match?.[1]) {
-        clearTimeout(timer);
-        resolve(match[1]);
-      }
-    };
-    server.stdout?.on('data', check);
-    server.once('exit', () => {
-      clearTimeout(timer);
-      reject(new Error(`the server exited:\n${server.output()}`));
-    });
-  });
 
 const exitOf = (child: ChildProcess) =>
   new Promise<number | null>((resolve) => {
@@ -170,7 +153,7 @@ describe.skipIf(!hasPostgres)('production mode against the providers over https'
     ({ certificate, identity, payments, web, management } = providers);
     serverEnvironment = providers.environment;
     server = startServer(serverEnvironment);
-    appOrigin = await listeningOrigin(server);
+    appOrigin = await listeningOrigin(server, 30_000);
   });
 
   afterAll(async () => {
@@ -278,7 +261,7 @@ describe.skipIf(!hasPostgres)('production mode against the providers over https'
     // makes them); a second instance on the same database reads them at start.
     const second = startServer(withoutPriceIds());
     try {
-      const origin = await listeningOrigin(second);
+      const origin = await listeningOrigin(second, 30_000);
       const plans = (await (await fetch(`${origin}/api/plans`)).json()) as {
         data: { id: string; priceId: string }[];
       };

@@ -2,6 +2,7 @@ import { count, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { items } from '#api/db/schema.ts';
 import { useAppWithIdentity } from '#api/test/app-with-identity.ts';
+import { errorBody } from '#api/test/error-envelope.ts';
 import { startTestApp, type TestApp } from '#api/test/test-app.ts';
 import type { TestUser } from '#api/test/test-users.ts';
 
@@ -19,11 +20,10 @@ const createItem = (app: TestApp, person: TestUser, name: string) =>
 const itemCount = async (person: TestUser) =>
   (await suite.testApp.db.select({ n: count() }).from(items).where(eq(items.owner, person.uid)))[0]?.n;
 
-const limitReached = {
-  status: 'error',
-  code: 'items/limit-reached',
-  message: 'You have reached the limit of 3 items. Delete some items to add new ones.',
-};
+const limitReached = errorBody(
+  'items/limit-reached',
+  'You have reached the limit of 3 items. Delete some items to add new ones.',
+);
 
 describe('the number of items per user (ITEMS_PER_USER_MAX)', () => {
   it('refuses the item past the limit with 409 items/limit-reached, and accepts one again after a delete', async () => {

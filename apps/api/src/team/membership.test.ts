@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { subUsers } from '#api/db/schema.ts';
 import { useAppWithIdentity } from '#api/test/app-with-identity.ts';
+import { errorBody } from '#api/test/error-envelope.ts';
 import { teamKit } from '#api/test/test-invitations.ts';
 import { setPlan } from '#api/test/test-users.ts';
 
@@ -17,22 +18,17 @@ const leave = (user: Parameters<typeof call>[0], workspace: string) =>
 const rowsOf = (ownerUid: string) =>
   suite.testApp.db.select().from(subUsers).where(eq(subUsers.owner, ownerUid));
 
-const workspaceNotFound = {
-  status: 'error',
-  code: 'workspaces/not-found',
-  message: 'You are not a member of this workspace: the owner may have removed you, or you left it.',
-};
+const workspaceNotFound = errorBody(
+  'workspaces/not-found',
+  'You are not a member of this workspace: the owner may have removed you, or you left it.',
+);
 
 describe('GET /api/workspaces', () => {
   it("lists the caller's own first, then those joined, newest joined first, with each owner's plan", async () => {
-    const business = await ownerWithSeats(2, {
-      stripePriceId: 'price_business_monthly',
-      stripeSubscriptionStatus: 'active',
-    });
-    const pro = await ownerWithSeats(2, {
-      stripePriceId: 'price_pro_monthly',
-      stripeSubscriptionStatus: 'active',
-    });
+    const subscribedTo = (stripePriceId: string) =>
+      ownerWithSeats(2, { stripePriceId, stripeSubscriptionStatus: 'active' });
+    const business = await subscribedTo('price_business_monthly');
+    const pro = await subscribedTo('price_pro_monthly');
     const person = await kit.signedIn();
     for (const owner of [business, pro]) {
       const { token } = await kit.invited(owner, person.email);
