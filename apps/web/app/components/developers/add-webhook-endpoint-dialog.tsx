@@ -40,10 +40,11 @@ export function AddWebhookEndpointDialog({
   });
   return (
     <FormDialog
-      id="add-webhook-endpoint"
+      titleId="add-webhook-endpoint-title"
       title="Add a webhook endpoint"
       description="The product posts a signed JSON event to this address each time one of the chosen events happens in this workspace."
       onClose={onClose}
+      testId="add-webhook-endpoint-dialog"
       form={form}
       onSubmit={onSubmit}
       labels={addLabels}

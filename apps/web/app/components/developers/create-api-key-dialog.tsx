@@ -50,10 +50,11 @@ export function CreateApiKeyDialog({
   });
   return (
     <FormDialog
-      id="create-api-key"
+      titleId="create-api-key-title"
       title="Create an API key"
       description="The key acts in this workspace with the role you choose. It never reaches billing, members or keys."
       onClose={onClose}
+      testId="create-api-key-dialog"
       form={form}
       onSubmit={onSubmit}
       labels={createLabels}

@@ -4,9 +4,7 @@ import { DialogActions } from './dialog-actions.tsx';
 import { FormOutcome } from './form-outcome.tsx';
 import { ModalDialog } from './modal-dialog.tsx';
 
-type FormDialogProps = Omit<ComponentProps<typeof ModalDialog>, 'children' | 'titleId' | 'testId'> & {
-  /** Names the dialog: its title is `${id}-title`, its test ids `${id}-dialog` and `${id}-form`. */
-  id: string;
+type FormDialogProps = Omit<ComponentProps<typeof ModalDialog>, 'children'> & {
   /** The useAppForm the fields belong to: its outcome and whether it is being submitted. */
   form: { outcome: Outcome | null; isSubmitting: boolean };
   onSubmit: ComponentProps<'form'>['onSubmit'];
@@ -14,6 +12,7 @@ type FormDialogProps = Omit<ComponentProps<typeof ModalDialog>, 'children' | 'ti
   labels: { idle: string; busy: string };
   isDanger?: boolean;
   submitDisabled?: boolean;
+  formTestId?: string;
   /** The fields (TextField, SelectField, ChoiceGroup…), each showing its own error. */
   children: ReactNode;
 };
@@ -25,25 +24,19 @@ type FormDialogProps = Omit<ComponentProps<typeof ModalDialog>, 'children' | 'ti
  * turns the browser's autofill off for them: it must not offer the person's own name or address.
  */
 export function FormDialog({
-  id,
   form,
   onSubmit,
   labels,
   isDanger,
   submitDisabled,
+  formTestId,
   children,
   onClose,
   ...dialog
 }: FormDialogProps) {
   return (
-    <ModalDialog {...dialog} titleId={`${id}-title`} testId={`${id}-dialog`} onClose={onClose}>
-      <form
-        noValidate
-        autoComplete="off"
-        onSubmit={onSubmit}
-        className="space-y-5"
-        data-testid={`${id}-form`}
-      >
+    <ModalDialog {...dialog} onClose={onClose}>
+      <form noValidate autoComplete="off" onSubmit={onSubmit} className="space-y-5" data-testid={formTestId}>
         {children}
         <FormOutcome outcome={form.outcome} />
         <DialogActions

@@ -100,10 +100,12 @@ function DeleteAccountDialog({ user, run, onClose }: DialogProps) {
   const hasSubscription = status !== null && status !== 'canceled' && status !== 'incomplete_expired';
   return (
     <FormDialog
-      id="delete-account"
+      titleId="delete-account-dialog-title"
       title="Delete your account?"
       onClose={onClose}
+      testId="delete-account-dialog"
       description={<DeletionConsequences hasSubscription={hasSubscription} />}
+      formTestId="delete-account-form"
       form={form}
       onSubmit={onSubmit}
       labels={deleteLabels}

@@ -36,10 +36,12 @@ export function AddUserDialog({
 
   return (
     <FormDialog
-      id="add-user"
+      titleId="add-user-title"
       title="Add User"
       description={`Each user you add takes one seat of ${workspace === null ? 'your' : 'the'} plan.`}
       onClose={onClose}
+      testId="add-user-dialog"
+      formTestId="add-user-form"
       form={form}
       onSubmit={onSubmit}
       labels={addLabels}
