@@ -29,6 +29,8 @@ function hubWithFakeDatabase(
   let listener: Listener | undefined;
   const reads: string[] = [];
   const checks: string[] = [];
+  // Every read of the fake finds a list it did not find before: a new version.
+  let version = 0;
   const database = {
     async listen(handlers: ChannelHandlers, options?: ListenOptions) {
       if (listener) throw new Error('a second listening connection');
@@ -43,9 +45,7 @@ function hubWithFakeDatabase(
     log: silentLog,
     readItems: async (owner) => {
       reads.push(owner);
-      return JSON.stringify(
-        readItems ? await readItems(owner) : [{ id: String(reads.length), owner } as Item],
-      );
+      return JSON.stringify(readItems ? await readItems(owner) : [{ id: `v${++version}`, owner } as Item]);
     },
     keepsAccess: async (member, workspace) => {
       checks.push(`${member.uid}@${workspace}`);
@@ -143,6 +143,19 @@ describe('the live items hub', () => {
     release();
     await settle();
     expect(watcher.lists.map((list) => list[0]?.id)).toEqual(['v1', 'v2', 'v3']);
+  });
+
+  it('sends nothing for an announcement of a change the streams already have', async () => {
+    const hub = hubWithFakeDatabase(async (owner) => [{ id: 'unchanged', owner } as Item]);
+    await hub.live.ready();
+    const watcher = recorder();
+    hub.live.subscribe('ada', watcher.subscriber);
+    await settle();
+    // A write committed just before the stream opened is announced just after it got its first list.
+    hub.announce('ada');
+    await settle();
+    expect(hub.reads).toEqual(['ada', 'ada']);
+    expect(watcher.lists).toEqual([[{ id: 'unchanged', owner: 'ada' }]]);
   });
 
   it('gives a new stream its first list without resending to the others', async () => {

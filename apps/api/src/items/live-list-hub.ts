@@ -47,6 +47,8 @@ type Channel = {
   announcedAt?: number;
   /** The workspace's access changed since its members were last checked. */
   isAccessStale: boolean;
+  /** The list each stream got last: an announcement of a change it already has sends nothing. */
+  lastListOf: WeakMap<LiveItemsSubscriber, string>;
   /** Reads the list, one read at a time. */
   reading: CoalescedRun;
   /** Checks the members' access, one check at a time. */
@@ -61,19 +63,31 @@ async function refresh(deps: LiveListHubDeps, owner: string, channel: Channel) {
     channel.isStale = false;
     channel.announcedAt = undefined;
     channel.awaitingFirstList.clear();
-    let event: Buffer;
+    let list: string;
     try {
-      event = itemsEvent(await deps.readItems(owner));
+      list = await deps.readItems(owner);
     } catch (error) {
       // The client reconnects with backoff and gets a fresh list then: better than a stale one now.
       deps.log.error({ err: error }, 'live items: reading the list failed; ending its streams');
       for (const subscriber of recipients) subscriber.end();
       continue;
     }
-    for (const subscriber of recipients) {
-      if (channel.subscribers.has(subscriber)) subscriber.send(event);
-    }
+    sendList(channel, recipients, list);
     if (announcedAt !== undefined) deps.deliveryLag?.observe((performance.now() - announcedAt) / 1000);
+  }
+}
+
+/**
+ * Sends `list` to those of `recipients` still subscribed that do not have it yet. A change committed
+ * just before a stream opened is announced just after: its first list already holds it.
+ */
+function sendList(channel: Channel, recipients: LiveItemsSubscriber[], list: string) {
+  let event: Buffer | undefined;
+  for (const subscriber of recipients) {
+    if (!channel.subscribers.has(subscriber) || channel.lastListOf.get(subscriber) === list) continue;
+    channel.lastListOf.set(subscriber, list);
+    event ??= itemsEvent(list);
+    subscriber.send(event);
   }
 }
 
@@ -122,6 +136,7 @@ function newChannel(deps: LiveListHubDeps, owner: string): Channel {
     awaitingFirstList: new Set(),
     isStale: false,
     isAccessStale: false,
+    lastListOf: new WeakMap(),
     reading: coalescedRun(() => refresh(deps, owner, channel)),
     checking: coalescedRun(() => checkAccess(deps, owner, channel)),
   };
