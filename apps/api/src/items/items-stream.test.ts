@@ -144,10 +144,9 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two app instances on one Postgr
       const person = await suite.newUser();
       const stream = await openItemStream(secondOrigin, person);
       expect(await nextList(stream)).toEqual([]);
-      const started = Date.now();
       const item = await callApi(firstOrigin, 'POST', '/api/items', person, { name: 'Written on the first' });
       expect(await nextList(stream)).toEqual([item]);
-        await callApi(firstOrigin, 'DELETE', `/api/items/${item.id}`, person);
+      await callApi(firstOrigin, 'DELETE', `/api/items/${item.id}`, person);
       expect(await nextList(stream)).toEqual([]);
     });
   });
