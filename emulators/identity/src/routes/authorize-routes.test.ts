@@ -527,29 +527,22 @@ describe('the hosted second-factor page (Universal Login with an authenticator a
     expect(response.body).toContain('action="/authorize/mfa"');
     expect(response.headers['set-cookie'] ?? '').not.toContain('identity_session');
     const cookies = cookiesOf(page);
-    const wrong = await answerSecondFactor(response, cookies, {
-      action: 'continue',
-      method: 'otp',
-      otp: '000000',
-    });
+    const enterCode = (onPage: { body: string }, otp: string) =>
+      answerSecondFactor(onPage, cookies, { action: 'continue', method: 'otp', otp });
+    const wrong = await enterCode(response, '000000');
     expect(wrong.statusCode).toBe(403);
     expect(wrong.body).toContain('That code is not right.');
-    const right = await answerSecondFactor(wrong, cookies, {
-      action: 'continue',
-      method: 'otp',
-      otp: new TOTP({ secret: Secret.fromBase32(secret) }).generate({ timestamp: Date.now() + 30_000 }),
-    });
+    const right = await enterCode(
+      wrong,
+      new TOTP({ secret: Secret.fromBase32(secret) }).generate({ timestamp: Date.now() + 30_000 }),
+    );
     expect(right.statusCode).toBe(302);
     const tokens = fragmentOf(String(right.headers.location)).params;
     expect((await verifyWithJwks(identity.app, tokens.id_token ?? '', webClientId)).payload.amr).toEqual([
       'mfa',
     ]);
     // The token completed its sign-in; posting it again is refused.
-    const again = await answerSecondFactor(wrong, cookies, {
-      action: 'continue',
-      method: 'otp',
-      otp: '123456',
-    });
+    const again = await enterCode(wrong, '123456');
     expect(again.statusCode).toBe(403);
     expect(again.body).toContain('This sign-in has expired');
   });

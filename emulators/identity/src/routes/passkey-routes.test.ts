@@ -20,6 +20,11 @@ const identity = useTestIdentity();
 const post = (url: string, payload: Record<string, unknown>) =>
   identity.app.inject({ method: 'POST', url, payload });
 const webauthnGrant = 'urn:okta:params:oauth:grant-type:webauthn';
+/** The web app's webauthn grant request, with the fields a case gives (auth_session, authn_response…). */
+const webauthnToken = (fields: Record<string, unknown>) =>
+  post('/oauth/token', { grant_type: webauthnGrant, client_id: webClientId, ...fields });
+/** A sign-in challenge for a discoverable passkey: its auth_session and request options. */
+const loginChallenge = async () => (await post('/passkey/challenge', { client_id: webClientId })).json();
 
 describe('POST /passkey/register', () => {
   it('answers creation options for the app’s host and an auth_session', async () => {
@@ -77,7 +82,7 @@ describe('POST /passkey/register', () => {
 
 describe('POST /passkey/challenge and the webauthn grant', () => {
   it('answers request options for discoverable passkeys', async () => {
-    const body = (await post('/passkey/challenge', { client_id: webClientId })).json();
+    const body = await loginChallenge();
     expect(body.authn_params_public_key).toMatchObject({
       challenge: expect.any(String),
       rpId: new URL(appOrigin).hostname,
@@ -87,17 +92,12 @@ describe('POST /passkey/challenge and the webauthn grant', () => {
   });
 
   it('refuses an unknown auth_session, another client’s, a missing answer, and a passkey it does not know', async () => {
-    const unknown = await post('/oauth/token', {
-      grant_type: webauthnGrant,
-      client_id: webClientId,
-      auth_session: 'made-up',
-      authn_response: { id: 'x' },
-    });
+    const unknown = await webauthnToken({ auth_session: 'made-up', authn_response: { id: 'x' } });
     expect(unknown.json()).toEqual({
       error: 'invalid_grant',
       error_description: 'Invalid or expired auth_session.',
     });
-    const { auth_session: forApi } = (await post('/passkey/challenge', { client_id: webClientId })).json();
+    const { auth_session: forApi } = await loginChallenge();
     const otherClient = await post('/oauth/token', {
       grant_type: webauthnGrant,
       client_id: 'launchkit-api',
@@ -105,17 +105,11 @@ describe('POST /passkey/challenge and the webauthn grant', () => {
       authn_response: { id: 'x' },
     });
     expect(otherClient.statusCode).toBe(403);
-    const { auth_session: missing } = (await post('/passkey/challenge', { client_id: webClientId })).json();
-    const noAnswer = await post('/oauth/token', {
-      grant_type: webauthnGrant,
-      client_id: webClientId,
-      auth_session: missing,
-    });
+    const { auth_session: missing } = await loginChallenge();
+    const noAnswer = await webauthnToken({ auth_session: missing });
     expect(noAnswer.statusCode).toBe(400);
-    const { auth_session: stranger } = (await post('/passkey/challenge', { client_id: webClientId })).json();
-    const unknownPasskey = await post('/oauth/token', {
-      grant_type: webauthnGrant,
-      client_id: webClientId,
+    const { auth_session: stranger } = await loginChallenge();
+    const unknownPasskey = await webauthnToken({
       auth_session: stranger,
       authn_response: { id: 'AAAA', rawId: 'AAAA', type: 'public-key', response: {} },
     });
@@ -125,9 +119,7 @@ describe('POST /passkey/challenge and the webauthn grant', () => {
 
 describe('the webauthn grant with a real authenticator’s answers', () => {
   const tokenWith = (authSession: string, credential: unknown) =>
-    post('/oauth/token', {
-      grant_type: webauthnGrant,
-      client_id: webClientId,
+    webauthnToken({
       auth_session: authSession,
       authn_response: credential,
       scope: 'openid',
@@ -145,7 +137,6 @@ describe('the webauthn grant with a real authenticator’s answers', () => {
     expect(created.statusCode, created.body).toBe(200);
     return { authenticator, tokens: created.json() };
   };
-  const loginChallenge = async () => (await post('/passkey/challenge', { client_id: webClientId })).json();
 
   it('signs up a person without a password and signs them in with the passkey', async () => {
     const { authenticator, tokens } = await signedUp('hedy@example.com');
@@ -257,10 +248,8 @@ describe('adding a passkey to an account (My Account API)', () => {
     expect(verified.statusCode, verified.body).toBe(201);
     expect(verified.json()).toMatchObject({ id: methodId, type: 'passkey', created_at: expect.any(String) });
 
-    const challenge = (await post('/passkey/challenge', { client_id: webClientId })).json();
-    const signedIn = await post('/oauth/token', {
-      grant_type: webauthnGrant,
-      client_id: webClientId,
+    const challenge = await loginChallenge();
+    const signedIn = await webauthnToken({
       auth_session: challenge.auth_session,
       authn_response: authenticator.assert(challenge.authn_params_public_key),
       scope: 'openid',
@@ -268,9 +257,7 @@ describe('adding a passkey to an account (My Account API)', () => {
     expect(signedIn.statusCode, signedIn.body).toBe(200);
     // An enrolment's auth_session is never exchanged for tokens.
     const enrolment = (await me('/me/v1/authentication-methods', { type: 'passkey' })).json();
-    const exchanged = await post('/oauth/token', {
-      grant_type: webauthnGrant,
-      client_id: webClientId,
+    const exchanged = await webauthnToken({
       auth_session: enrolment.auth_session,
       authn_response: authenticator.register(enrolment.authn_params_public_key),
     });

@@ -8,8 +8,15 @@ import type {
   CustomerRecord,
   PaymentMethodRecord,
   PaymentsState,
+  SubscriptionRecord,
 } from '#payments/storage/payments-state.ts';
-import { type EventOrigin, emitEvent, previousAttributes } from '#payments/webhooks/emit-event.ts';
+import {
+  type EventAbout,
+  type EventOrigin,
+  emitEvent,
+  previousAttributes,
+} from '#payments/webhooks/emit-event.ts';
+import type { EventType } from '#payments/webhooks/event-types.ts';
 import { customerNow } from './customers.ts';
 import { isEnded } from './subscriptions.ts';
 import { behaviourOf, cardDetails, testPaymentMethods } from './test-cards.ts';
@@ -117,24 +124,11 @@ export function detachPaymentMethod(
   method.customer = null;
   const about = { origin, customer: customerId };
   emitEvent(context, 'payment_method.detached', paymentMethodObject(method), about);
-  if (customer?.defaultPaymentMethod === method.id) {
-    const before = customerObject(state, customer);
-    customer.defaultPaymentMethod = null;
-    const after = customerObject(state, customer);
-    emitEvent(context, 'customer.updated', after, {
-      ...about,
-      previousAttributes: previousAttributes(before, after),
-    });
-  }
+  if (customer?.defaultPaymentMethod === method.id)
+    setDefaultCard(context, customer, null, customerCard, about);
   for (const subscription of state.subscriptions.values()) {
     if (subscription.defaultPaymentMethod !== method.id || isEnded(subscription)) continue;
-    const before = subscriptionObject(state, subscription);
-    subscription.defaultPaymentMethod = null;
-    const after = subscriptionObject(state, subscription);
-    emitEvent(context, 'customer.subscription.updated', after, {
-      ...about,
-      previousAttributes: previousAttributes(before, after),
-    });
+    setDefaultCard(context, subscription, null, subscriptionCard, about);
   }
 }
 
@@ -151,24 +145,44 @@ export function makeDefaultCard(
 ) {
   const { state } = context.store;
   const about = { origin, customer: customer.id };
-  if (customer.defaultPaymentMethod !== method.id) {
-    const before = customerObject(state, customer);
-    customer.defaultPaymentMethod = method.id;
-    const after = customerObject(state, customer);
-    emitEvent(context, 'customer.updated', after, {
-      ...about,
-      previousAttributes: previousAttributes(before, after),
-    });
-  }
+  if (customer.defaultPaymentMethod !== method.id)
+    setDefaultCard(context, customer, method.id, customerCard, about);
   for (const subscription of state.subscriptions.values()) {
     if (subscription.customer !== customer.id || isEnded(subscription)) continue;
     if (subscription.defaultPaymentMethod === method.id) continue;
-    const before = subscriptionObject(state, subscription);
-    subscription.defaultPaymentMethod = method.id;
-    const after = subscriptionObject(state, subscription);
-    emitEvent(context, 'customer.subscription.updated', after, {
-      ...about,
-      previousAttributes: previousAttributes(before, after),
-    });
+    setDefaultCard(context, subscription, method.id, subscriptionCard, about);
   }
+}
+
+// The two holders of a default card, and the event each one's change is announced by.
+const customerCard: DefaultCardHolder<CustomerRecord> = { type: 'customer.updated', render: customerObject };
+const subscriptionCard: DefaultCardHolder<SubscriptionRecord> = {
+  type: 'customer.subscription.updated',
+  render: subscriptionObject,
+};
+
+type DefaultCardHolder<Holder> = {
+  type: EventType;
+  render: (state: PaymentsState, holder: Holder) => object;
+};
+
+/**
+ * Points a customer's invoice default or a subscription's default_payment_method at a card (null:
+ * none), then sends the holder's `*.updated` event with the fields that changed (previous_attributes).
+ */
+function setDefaultCard<Holder extends { defaultPaymentMethod: string | null }>(
+  context: PaymentsContext,
+  holder: Holder,
+  methodId: string | null,
+  kind: DefaultCardHolder<Holder>,
+  about: EventAbout,
+) {
+  const { state } = context.store;
+  const before = kind.render(state, holder);
+  holder.defaultPaymentMethod = methodId;
+  const after = kind.render(state, holder);
+  emitEvent(context, kind.type, after, {
+    ...about,
+    previousAttributes: previousAttributes(before, after),
+  });
 }

@@ -14,7 +14,7 @@ import { newId, realNow } from '#payments/ids.ts';
 import { checkoutLineItemObjects, checkoutSessionObject } from '#payments/objects/checkout-session-object.ts';
 import type { CheckoutSessionRecord, PaymentsState } from '#payments/storage/payments-state.ts';
 import type { EventOrigin } from '#payments/webhooks/emit-event.ts';
-import { answerList } from './read-answers.ts';
+import { answerList, matchesFilters } from './read-answers.ts';
 import {
   answer,
   checkExpandRoots,
@@ -192,11 +192,8 @@ async function listCheckoutSessions(context: PaymentsContext, request: FastifyRe
   const customer = params.text('customer', { max: 200 });
   const status = params.oneOf('status', ['open', 'complete', 'expired']);
   const subscription = params.text('subscription', { max: 200 });
-  const sessions = [...state.checkoutSessions.values()].filter(
-    (session) =>
-      (customer === undefined || session.customer === customer) &&
-      (status === undefined || session.status === status) &&
-      (subscription === undefined || session.subscription === subscription),
+  const sessions = [...state.checkoutSessions.values()].filter((session) =>
+    matchesFilters(session, { customer, status, subscription }),
   );
   return answerList(context, params, sessions, {
     url: '/v1/checkout/sessions',

@@ -8,7 +8,7 @@ import { invalidRequest, resourceMissing } from '#payments/http/stripe-error.ts'
 import { customerObject, paymentMethodObject } from '#payments/objects/customer-object.ts';
 import type { CustomerRecord } from '#payments/storage/payments-state.ts';
 import { emitEvent, previousAttributes } from '#payments/webhooks/emit-event.ts';
-import { answerList, retrieveHandler } from './read-answers.ts';
+import { answerList, matchesFilters, retrieveHandler } from './read-answers.ts';
 import { answer, checkExpandRoots, emailParam, idParam, originOf, paramsOf } from './route-helpers.ts';
 import { searchHandler } from './search-answer.ts';
 import { storedOrMissing } from './stored-or-missing.ts';
@@ -112,9 +112,7 @@ async function listCustomers(context: PaymentsContext, request: FastifyRequest) 
   const testClock = params.text('test_clock', { max: 200 }) ?? null;
   const live = [...state.customers.values()].filter(
     (customer) =>
-      !customer.deleted &&
-      customer.testClock === testClock &&
-      (email === undefined || customer.email === email),
+      !customer.deleted && customer.testClock === testClock && matchesFilters(customer, { email }),
   );
   return answerList(context, params, live, {
     url: '/v1/customers',

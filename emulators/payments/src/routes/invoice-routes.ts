@@ -11,7 +11,7 @@ import { cardError, invalidRequest, parameterMissing, resourceMissing } from '#p
 import { invoiceItemObject } from '#payments/objects/invoice-item-object.ts';
 import { invoiceObject } from '#payments/objects/invoice-object.ts';
 import type { InvoiceRecord } from '#payments/storage/payments-state.ts';
-import { answerList, retrieveHandler } from './read-answers.ts';
+import { answerList, matchesFilters, retrieveHandler } from './read-answers.ts';
 import { answer, checkExpandRoots, customerParam, idParam, originOf, paramsOf } from './route-helpers.ts';
 import { searchHandler } from './search-answer.ts';
 import { storedOrMissing } from './stored-or-missing.ts';
@@ -79,11 +79,8 @@ async function listInvoices(context: PaymentsContext, request: FastifyRequest) {
   const customer = params.text('customer', { max: 200 });
   const subscription = params.text('subscription', { max: 200 });
   const status = params.oneOf('status', ['draft', 'open', 'paid', 'uncollectible', 'void']);
-  const invoices = [...state.invoices.values()].filter(
-    (invoice) =>
-      (customer === undefined || invoice.customer === customer) &&
-      (subscription === undefined || invoice.subscription === subscription) &&
-      (status === undefined || invoice.status === status),
+  const invoices = [...state.invoices.values()].filter((invoice) =>
+    matchesFilters(invoice, { customer, subscription, status }),
   );
   return answerList(context, params, invoices, {
     url: '/v1/invoices',
@@ -142,8 +139,7 @@ async function listInvoiceItems(context: PaymentsContext, request: FastifyReques
   const pending = params.boolean('pending');
   const items = [...state.invoiceItems.values()].filter(
     (item) =>
-      (customer === undefined || item.customer === customer) &&
-      (invoice === undefined || item.invoice === invoice) &&
+      matchesFilters(item, { customer, invoice }) &&
       (pending === undefined || (item.invoice === null) === pending),
   );
   return answerList(context, params, items, {

@@ -14,7 +14,7 @@ import { priceObject } from '#payments/objects/catalogue-objects.ts';
 import type { PaymentsState, PriceRecord } from '#payments/storage/payments-state.ts';
 import { previousAttributes } from '#payments/webhooks/emit-event.ts';
 import { emitCatalogueEvent, listPage as page } from './catalogue-events.ts';
-import { answerList, retrieveHandler } from './read-answers.ts';
+import { answerList, matchesFilters, retrieveHandler } from './read-answers.ts';
 import { answer, checkExpandRoots, idParam, paramsOf } from './route-helpers.ts';
 import { searchHandler } from './search-answer.ts';
 import { storedOrMissing } from './stored-or-missing.ts';
@@ -164,11 +164,8 @@ export async function listPrices(context: PaymentsContext, request: FastifyReque
   const usageType = recurring?.oneOf('usage_type', ['licensed', 'metered']);
   const prices = [...state.prices.values()].filter(
     (price) =>
-      (active === undefined || price.active === active) &&
-      (product === undefined || price.product === product) &&
+      matchesFilters(price, { active, product, type, currency }) &&
       (!lookupKeys || (price.lookupKey !== null && lookupKeys.includes(price.lookupKey))) &&
-      (type === undefined || price.type === type) &&
-      (currency === undefined || price.currency === currency) &&
       (interval === undefined || (price.type === 'recurring' && interval === 'month')) &&
       (usageType === undefined || (price.type === 'recurring' && usageType === 'licensed')),
   );

@@ -17,6 +17,19 @@ export function answerList<Record extends { id: string }, Item>(
 }
 
 /**
+ * Whether a record has every field value a list request filters by. A filter the request leaves out
+ * (undefined) lets every record through, as the filters of Stripe's list endpoints do.
+ */
+export function matchesFilters<Listed extends object>(
+  record: Listed,
+  filters: { [Field in keyof Listed]?: Listed[Field] | undefined },
+): boolean {
+  return Object.entries(filters).every(
+    ([field, wanted]) => wanted === undefined || record[field as keyof Listed] === wanted,
+  );
+}
+
+/**
  * A retrieve endpoint's answer: the object `find` gives, with the asked expansions. Like Stripe, it
  * refuses any other parameter before it looks the object up; retrieving changes nothing.
  */

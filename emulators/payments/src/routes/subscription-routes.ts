@@ -25,7 +25,7 @@ import type {
   SubscriptionStatus,
 } from '#payments/storage/payments-state.ts';
 import { maxQuantity } from './checkout-session-routes.ts';
-import { answerList, retrieveHandler } from './read-answers.ts';
+import { answerList, matchesFilters, retrieveHandler } from './read-answers.ts';
 import { answer, checkExpandRoots, customerParam, idParam, originOf, paramsOf } from './route-helpers.ts';
 import { searchHandler } from './search-answer.ts';
 import { storedOrMissing } from './stored-or-missing.ts';
@@ -176,7 +176,7 @@ async function listSubscriptions(context: PaymentsContext, request: FastifyReque
   const subscriptions = [...state.subscriptions.values()].filter(
     (subscription) =>
       clockMatches(subscription) &&
-      (customer === undefined || subscription.customer === customer) &&
+      matchesFilters(subscription, { customer }) &&
       (price === undefined || subscription.item.price === price) &&
       matchesStatus(subscription.status, status),
   );
