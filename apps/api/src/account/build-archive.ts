@@ -2,6 +2,7 @@ import type { ActivityAction, DataArchive } from '@launchkit/api-contract';
 import { asc, eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import type { Database } from '#api/db/database.ts';
+import { isoTimestamp } from '#api/db/iso-timestamp.ts';
 import { activity, items, subUsers, users } from '#api/db/schema.ts';
 
 export type ArchiveDeps = { db: Database; stripe: Stripe };
@@ -9,71 +10,64 @@ export type ArchiveDeps = { db: Database; stripe: Stripe };
 const iso = (value: Date | null) => value?.toISOString() ?? null;
 const fromUnix = (seconds: number) => new Date(seconds * 1000).toISOString();
 
-/** A row as the archive writes it: every date an ISO string (a missing one stays null). */
-type WithIsoDates<Row> = {
-  [Key in keyof Row]: Row[Key] extends Date
-    ? string
-    : Row[Key] extends Date | null
-      ? string | null
-      : Row[Key];
-};
-
-function withIsoDates<Row extends Record<string, unknown>>(row: Row): WithIsoDates<Row> {
-  return Object.fromEntries(
-    Object.entries(row).map(([key, value]) => [key, value instanceof Date ? value.toISOString() : value]),
-  ) as WithIsoDates<Row>;
-}
-
 /** How a person was invited to a workspace, on both sides of a membership. */
 const invitationColumns = {
   firstName: subUsers.firstName,
   lastName: subUsers.lastName,
-  invitedAt: subUsers.createdAt,
-  joinedAt: subUsers.joinedAt,
+  invitedAt: isoTimestamp(subUsers.createdAt),
+  joinedAt: isoTimestamp(subUsers.joinedAt),
 };
 
 /** The workspaces the person joined, with the owner's address and how they were invited. */
 async function joinedWorkspaces(db: Database, uid: string) {
-  const rows = await db
+  return db
     .select({ workspaceOwnerEmail: users.email, invitedAs: subUsers.email, ...invitationColumns })
     .from(subUsers)
     .leftJoin(users, eq(users.id, subUsers.owner))
     .where(eq(subUsers.memberId, uid))
     .orderBy(asc(subUsers.joinedAt), asc(subUsers.id));
-  return rows.map(withIsoDates);
 }
 
 /** The members of the person's own workspace. */
 async function ownMembers(db: Database, uid: string) {
-  const rows = await db
+  return db
     .select({ email: subUsers.email, ...invitationColumns })
     .from(subUsers)
     .where(eq(subUsers.owner, uid))
     .orderBy(asc(subUsers.createdAt), asc(subUsers.id));
-  return rows.map(withIsoDates);
 }
 
 /** The items of the person's own workspace. */
 async function ownItems(db: Database, uid: string) {
-  const { id, name, featured, createdAt, updatedAt } = items;
-  const rows = await db
-    .select({ id, name, featured, createdAt, updatedAt })
+  return db
+    .select({
+      id: items.id,
+      name: items.name,
+      featured: items.featured,
+      createdAt: isoTimestamp(items.createdAt),
+      updatedAt: isoTimestamp(items.updatedAt),
+    })
     .from(items)
     .where(eq(items.owner, uid))
     .orderBy(asc(items.createdAt), asc(items.id));
-  return rows.map(withIsoDates);
 }
 
 /** What the person did in any workspace (by activity_actor_id_idx). */
 async function activityOf(db: Database, uid: string) {
-  const { id, action, subject, previous, createdAt } = activity;
   const rows = await db
-    .select({ id, workspaceOwnerEmail: users.email, action, subject, previous, createdAt })
+    .select({
+      id: activity.id,
+      workspaceOwnerEmail: users.email,
+      action: activity.action,
+      subject: activity.subject,
+      previous: activity.previous,
+      createdAt: isoTimestamp(activity.createdAt),
+    })
     .from(activity)
     .leftJoin(users, eq(users.id, activity.workspace))
     .where(eq(activity.actorId, uid))
     .orderBy(asc(activity.createdAt), asc(activity.id));
-  return rows.map((row) => ({ ...withIsoDates(row), action: row.action as ActivityAction }));
+  return rows.map((row) => ({ ...row, action: row.action as ActivityAction }));
 }
 
 /** The person's record without internal tokens and counters. */
