@@ -1,10 +1,9 @@
 import { expect, expectNoAxeViolations, gotoHydrated, test } from './fixtures.ts';
-import { openSignedInAsNewUser } from './support/identity.ts';
+import { expectSignInRequired, openSignedInAsNewUser } from './support/identity.ts';
 
 test.describe('API keys (Developers)', () => {
   test('is signed-in only', async ({ page }) => {
-    await gotoHydrated(page, '/developers');
-    await expect(page).toHaveURL(/\/auth\/signin\?next=%2Fdevelopers$/);
+    await expectSignInRequired(page, '/developers');
   });
 
   test('the owner creates a key, a program calls the API with it, and once revoked it is refused', async ({

@@ -1,4 +1,4 @@
-import { expect, gotoHydrated, test } from './fixtures.ts';
+import { expect, gotoHydrated } from './fixtures.ts';
 import {
   blockUser,
   createPasswordUser,
@@ -12,6 +12,7 @@ import {
   signOutWithMenu,
   subjectOf,
 } from './support/identity.ts';
+import { test } from './support/new-user.ts';
 
 test.use({ allowedConsoleErrors: expectedAuthFailures });
 
@@ -21,9 +22,8 @@ const storedToken = (page: import('@playwright/test').Page) =>
 test.describe('the session', () => {
   test('a stored token restores the session on start-up, with a spinner while it is checked', async ({
     page,
-    request,
+    newUser: user,
   }) => {
-    const user = await createPasswordUser(request, 'restore');
     await page.route('**/api/user', async (route) => {
       await new Promise((resolve) => setTimeout(resolve, 800));
       await route.continue();

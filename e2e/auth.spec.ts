@@ -1,5 +1,5 @@
 import { describePasswordPolicy } from '@launchkit/password-policy';
-import { expect, gotoHydrated, test } from './fixtures.ts';
+import { expect, gotoHydrated } from './fixtures.ts';
 import {
   createPasswordUser,
   expectedAuthFailures,
@@ -14,6 +14,7 @@ import {
   signOutWithMenu,
   uniqueEmail,
 } from './support/identity.ts';
+import { test } from './support/new-user.ts';
 
 test.use({ allowedConsoleErrors: expectedAuthFailures });
 
@@ -142,8 +143,8 @@ test.describe('forgotten password', () => {
   test('the emailed link leads to the provider’s reset page; the new password signs in', async ({
     page,
     request,
+    newUser: user,
   }) => {
-    const user = await createPasswordUser(request, 'forgot');
     await gotoHydrated(page, '/auth/forgotpass');
     const form = page.getByTestId('auth-form');
     await form.getByRole('button', { name: 'Get a new password' }).click();

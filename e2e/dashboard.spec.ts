@@ -1,4 +1,4 @@
-import { expect, expectNoAxeViolations, gotoHydrated, test } from './fixtures.ts';
+import { expect, expectNoAxeViolations, gotoHydrated } from './fixtures.ts';
 import { grantTrialPlan, longDateUtc, openSignedInOnTrial, stripe } from './support/billing.ts';
 import {
   createPasswordUser,
@@ -7,6 +7,7 @@ import {
   openSignedInAsNewUser,
   userDocument,
 } from './support/identity.ts';
+import { test } from './support/new-user.ts';
 import {
   addItemWithApi,
   addItemWithForm,
@@ -209,9 +210,9 @@ test.describe('dashboard items', () => {
 test.describe('dashboard plan and user info', () => {
   test('without a plan: No plan, a link to pricing, no seats, and the account details', async ({
     page,
-    request,
+    newUser: user,
   }) => {
-    const user = await openSignedInAsNewUser(page, request, 'no-plan', '/dashboard');
+    await openSignedIn(page, user.accessToken, '/dashboard');
     const plan = page.getByTestId('dashboard-plan');
     await expect(plan).toContainText('No plan');
     await expect(plan.getByRole('link', { name: 'See plans' })).toHaveAttribute('href', '/pricing');

@@ -1,14 +1,16 @@
 import { randomBytes } from 'node:crypto';
 import { plans } from '@launchkit/plans';
 import type { APIRequestContext, FrameLocator, Locator, Page } from '@playwright/test';
-import { expect, expectNoAxeViolations, test } from './fixtures.ts';
+import { expect, expectNoAxeViolations } from './fixtures.ts';
 import {
   createPasswordUser,
   expectedAuthFailures,
   identityConfig,
+  openSignedIn,
   openSignedInAsNewUser,
   subjectOf,
 } from './support/identity.ts';
+import { test } from './support/new-user.ts';
 
 // The hosted pricing/account app (docs/billing.md "Hosted pricing/account app"): /omniout/ and
 // /omniout/myAccount.html?c__accountToken=<uid>, which shows account data only when the API,
@@ -75,9 +77,9 @@ function forgedToken(uid: string, config: { issuer: string; audience: string }, 
 test.describe('/myAccount frame', () => {
   test('a signed-in user sees their own account: email, No plan, 0 of 0 seats, billing', async ({
     page,
-    request,
+    newUser: user,
   }) => {
-    const user = await openSignedInAsNewUser(page, request, 'omniout', '/myAccount');
+    await openSignedIn(page, user.accessToken, '/myAccount');
     const frame = page.frameLocator('[data-testid="my-account-frame"]');
 
     await expect(frame.getByRole('region', { name: 'Subscription' })).toBeVisible();

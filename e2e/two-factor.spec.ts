@@ -1,5 +1,5 @@
 import { Secret, TOTP } from 'otpauth';
-import { expect, expectNoAxeViolations, gotoHydrated, test } from './fixtures.ts';
+import { expect, expectNoAxeViolations, gotoHydrated } from './fixtures.ts';
 import {
   openSignedIn,
   openSignedInAsNewUser,
@@ -10,6 +10,7 @@ import {
   subjectOf,
   waitUntilSignInIsOld,
 } from './support/identity.ts';
+import { test } from './support/new-user.ts';
 import {
   consoleErrors,
   joinedMember,
@@ -79,10 +80,10 @@ const security = (page: import('@playwright/test').Page) =>
 test.describe('two-factor authentication', () => {
   test('turned on from Settings → Security, asked at sign-in, the recovery code spent and renewed, turned off with both factors', async ({
     page,
-    request,
+    newUser: user,
   }) => {
     test.setTimeout(120_000);
-    const user = await openSignedInAsNewUser(page, request, 'two-factor', '/settings/security');
+    await openSignedIn(page, user.accessToken, '/settings/security');
     await expect(security(page)).toContainText('Off.');
     await expectNoAxeViolations(page);
 

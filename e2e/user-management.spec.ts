@@ -1,11 +1,13 @@
-import { expect, expectNoAxeViolations, gotoHydrated, test } from './fixtures.ts';
+import { expect, expectNoAxeViolations } from './fixtures.ts';
 import { grantTrialPlan, openSignedInOnTrial } from './support/billing.ts';
 import {
   createPasswordUser,
   expectedAuthFailures,
+  expectSignInRequired,
   openSignedIn,
   openSignedInAsNewUser,
 } from './support/identity.ts';
+import { test } from './support/new-user.ts';
 import { addUserWithDialog } from './support/teams.ts';
 
 // The duplicate-email test makes the server refuse on purpose (409).
@@ -13,15 +15,14 @@ test.use({ allowedConsoleErrors: expectedAuthFailures });
 
 test.describe('user management', () => {
   test('is signed-in only', async ({ page }) => {
-    await gotoHydrated(page, '/userManagement');
-    await expect(page).toHaveURL(/\/auth\/signin\?next=%2FuserManagement$/);
+    await expectSignInRequired(page, '/userManagement');
   });
 
   test('without seats: no users, 0 of 0, and Add User is disabled with the reason and a link to pricing', async ({
     page,
-    request,
+    newUser,
   }) => {
-    await openSignedInAsNewUser(page, request, 'no-seats', '/userManagement');
+    await openSignedIn(page, newUser.accessToken, '/userManagement');
     await expect(page.getByRole('heading', { level: 1, name: 'User Management' })).toBeVisible();
     const panel = page.getByTestId('sub-users');
     await expect(panel.getByText('No users yet')).toBeVisible();

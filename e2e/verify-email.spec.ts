@@ -1,5 +1,6 @@
-import { expect, expectNoAxeViolations, gotoHydrated, test } from './fixtures.ts';
-import { expectedAuthFailures, openSignedInAsNewUser, verifyEmail } from './support/identity.ts';
+import { expect, expectNoAxeViolations, gotoHydrated } from './fixtures.ts';
+import { expectedAuthFailures, openSignedIn, verifyEmail } from './support/identity.ts';
+import { test } from './support/new-user.ts';
 
 test.use({ allowedConsoleErrors: expectedAuthFailures });
 
@@ -10,8 +11,9 @@ test.describe('verified email', () => {
   test('an unverified account is asked to verify on every signed-in page, can have the mail again once a minute, and the banner goes once the link is opened', async ({
     page,
     request,
+    newUser: user,
   }) => {
-    const user = await openSignedInAsNewUser(page, request, 'unverified', '/dashboard');
+    await openSignedIn(page, user.accessToken, '/dashboard');
     await expect(banner(page)).toContainText(
       `Verify your email address. Open the link we mailed to ${user.email}. Until then you cannot join a workspace you are invited to.`,
     );

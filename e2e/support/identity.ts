@@ -95,6 +95,12 @@ export function subjectOf(accessToken: string): string {
   return JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')).sub as string;
 }
 
+/** Opens `path` signed out, and expects to be sent to sign in first, with `path` as where to go next. */
+export async function expectSignInRequired(page: Page, path: string) {
+  await gotoHydrated(page, path);
+  await expect(page).toHaveURL(new RegExp(`/auth/signin\\?next=${encodeURIComponent(path)}$`));
+}
+
 /** Fills and sends the sign-in form of /auth/signin. */
 export async function signInWithForm(page: Page, email: string, secret = password) {
   const form = page.getByTestId('auth-form');

@@ -30,6 +30,16 @@ const team = [
   { name: 'Jonas Weber', role: 'Customer Success' },
 ];
 
+/** One figure of the story, its value shown above its label (the `dt` still comes first to read). */
+function StatCard({ label, value }: (typeof stats)[number]) {
+  return (
+    <div className="flex flex-col-reverse rounded-lg border border-slate-200 bg-slate-50 p-6 text-center">
+      <dt className="mt-2 text-sm font-medium text-slate-600">{label}</dt>
+      <dd className="text-4xl font-bold tracking-tight text-brand-700">{value}</dd>
+    </div>
+  );
+}
+
 export default function About() {
   return (
     <>
@@ -62,13 +72,7 @@ export default function About() {
           </div>
           <dl className="grid gap-4 sm:grid-cols-3 lg:grid-cols-1 xl:grid-cols-3">
             {stats.map((stat) => (
-              <div
-                key={stat.label}
-                className="flex flex-col-reverse rounded-lg border border-slate-200 bg-slate-50 p-6 text-center"
-              >
-                <dt className="mt-2 text-sm font-medium text-slate-600">{stat.label}</dt>
-                <dd className="text-4xl font-bold tracking-tight text-brand-700">{stat.value}</dd>
-              </div>
+              <StatCard key={stat.label} {...stat} />
             ))}
           </dl>
         </div>

@@ -1,6 +1,6 @@
 import { webhookEventLabels } from '@launchkit/api-contract/webhook-events';
 import { formatLongDate } from '@launchkit/plans';
-import { useState } from 'react';
+import { type ComponentProps, useState } from 'react';
 import { Alert } from '#web/components/forms/alert.tsx';
 import { Button } from '#web/components/forms/button.tsx';
 import { ConfirmDialog } from '#web/components/forms/confirm-dialog.tsx';
@@ -211,39 +211,23 @@ function EndpointRow({
       <div className="flex flex-wrap items-start justify-between gap-3">
         <EndpointSummary endpoint={endpoint} urlId={urlId} />
         <div className="flex flex-wrap gap-2">
-          <Button
-            variant="secondary"
+          <EndpointButton
+            urlId={urlId}
             aria-expanded={isLogOpen}
             aria-controls={isLogOpen ? logId : undefined}
-            aria-describedby={urlId}
             onClick={() => setIsLogOpen((open) => !open)}
           >
             {isLogOpen ? 'Hide deliveries' : 'Deliveries'}
-          </Button>
-          <Button
-            variant="secondary"
-            aria-describedby={urlId}
-            busy={isBusy}
-            onClick={() => actions.onToggle(endpoint)}
-          >
+          </EndpointButton>
+          <EndpointButton urlId={urlId} busy={isBusy} onClick={() => actions.onToggle(endpoint)}>
             {endpoint.enabled ? 'Turn off' : 'Turn on'}
-          </Button>
-          <Button
-            variant="secondary"
-            aria-describedby={urlId}
-            disabled={isBusy}
-            onClick={() => actions.onRotate(endpoint)}
-          >
+          </EndpointButton>
+          <EndpointButton urlId={urlId} disabled={isBusy} onClick={() => actions.onRotate(endpoint)}>
             Rotate secret
-          </Button>
-          <Button
-            variant="secondary"
-            aria-describedby={urlId}
-            disabled={isBusy}
-            onClick={() => actions.onRemove(endpoint)}
-          >
+          </EndpointButton>
+          <EndpointButton urlId={urlId} disabled={isBusy} onClick={() => actions.onRemove(endpoint)}>
             Remove
-          </Button>
+          </EndpointButton>
         </div>
       </div>
       <SigningSecret endpoint={endpoint} urlId={urlId} />
@@ -254,6 +238,11 @@ function EndpointRow({
       )}
     </li>
   );
+}
+
+/** A button of an endpoint's row, described by the endpoint's address (`urlId`) for screen readers. */
+function EndpointButton({ urlId, ...props }: ComponentProps<typeof Button> & { urlId: string }) {
+  return <Button variant="secondary" aria-describedby={urlId} {...props} />;
 }
 
 /** The endpoint's address (named `urlId`, which its buttons point at), description, state and events. */
