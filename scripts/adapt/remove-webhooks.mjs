@@ -240,7 +240,10 @@ const isConfigSection = (node) =>
   ts.isObjectLiteralExpression(node.initializer ?? {}) &&
   /deliveryRetentionDays|testDaySeconds/.test(node.getText());
 
-/** `{ …, event: { type, data } }` given to the function that records a workspace event. */
+/**
+ * `{ …, event: { type, data } }` given to the function that records a workspace event: a workspace
+ * action's `record` (access/in-workspace.ts) or `recordWorkspaceEvent`.
+ */
 function isWorkspaceEventArgument(node) {
   const literal = node.parent;
   const call = literal?.parent;
@@ -248,7 +251,7 @@ function isWorkspaceEventArgument(node) {
     ts.isObjectLiteralExpression(literal) &&
     call &&
     ts.isCallExpression(call) &&
-    /record\w*Event|emit\w*Event/.test(call.expression.getText()) &&
+    /^record$|record\w*Event|emit\w*Event/.test(call.expression.getText()) &&
     /\btype:/.test(node.initializer.getText())
   );
 }
