@@ -24,7 +24,12 @@ const noPlan: AccountDocument = {
 };
 
 // Local dates: the formatter writes the date in the browser's time zone, whatever this machine's is.
-const local = (year: number, monthIndex: number, day: number) => new Date(year, monthIndex, day, 12);
+const local = (year: number, monthIndex: number, day: number) =>
+  new Date(year, monthIndex, day, 12).toISOString();
+
+/** The view of an account with `fields` over `noPlan`'s, `members` of it counted. */
+const viewOf = (fields: Partial<AccountDocument>, members: number | null) =>
+  accountView({ ...noPlan, ...fields }, members, planNames);
 
 describe('status in words', () => {
   it.each([
@@ -70,19 +75,9 @@ describe('accountView', () => {
   });
 
   it('on a trial: the trial end date', () => {
-    const view = accountView(
-      {
-        ...noPlan,
-        planId: 'pro',
-        planIsActive: true,
-        stripeSubscriptionStatus: 'trialing',
-        quantity: 5,
-        trialEnd: local(2026, 10, 21).toISOString(),
-        currentPeriodEnd: local(2026, 11, 1).toISOString(),
-      },
-      2,
-      planNames,
-    );
+    const trial = { planId: 'pro', planIsActive: true, stripeSubscriptionStatus: 'trialing' } as const;
+    const ends = { trialEnd: local(2026, 10, 21), currentPeriodEnd: local(2026, 11, 1) };
+    const view = viewOf({ ...trial, ...ends, quantity: 5 }, 2);
     expect(view).toMatchObject({
       plan: 'Pro',
       status: 'Trial',
@@ -93,18 +88,8 @@ describe('accountView', () => {
   });
 
   it('active: the renewal date', () => {
-    const view = accountView(
-      {
-        ...noPlan,
-        planId: 'business',
-        planIsActive: true,
-        stripeSubscriptionStatus: 'active',
-        quantity: 25,
-        currentPeriodEnd: local(2026, 0, 3).toISOString(),
-      },
-      0,
-      planNames,
-    );
+    const active = { planId: 'business', planIsActive: true, stripeSubscriptionStatus: 'active' } as const;
+    const view = viewOf({ ...active, quantity: 25, currentPeriodEnd: local(2026, 0, 3) }, 0);
     expect(view).toMatchObject({
       plan: 'Business',
       status: 'Active',
@@ -113,17 +98,8 @@ describe('accountView', () => {
   });
 
   it('canceled: no renewal date, and the pricing page offered again', () => {
-    const view = accountView(
-      {
-        ...noPlan,
-        planId: 'starter',
-        stripeSubscriptionStatus: 'canceled',
-        quantity: 1,
-        currentPeriodEnd: local(2026, 0, 3).toISOString(),
-      },
-      null,
-      planNames,
-    );
+    const starter = { planId: 'starter', stripeSubscriptionStatus: 'canceled', quantity: 1 } as const;
+    const view = viewOf({ ...starter, currentPeriodEnd: local(2026, 0, 3) }, null);
     expect(view).toMatchObject({ plan: 'Starter', status: 'Canceled', seats: '1 seat', date: null });
     expect(view.canChoosePlan).toBe(true);
   });

@@ -8,6 +8,14 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadIdentityConfig, repoRoot } from './config.ts';
 
+/** Auth0's rate limits, which the emulator has unless told otherwise. */
+const defaultRateLimits = {
+  resetRequests: { burst: 10, perMinute: 1 },
+  userinfo: { burst: 10, perMinute: 5 },
+  loginAttempts: { burst: 20, perMinute: 10 },
+  management: { burst: 50, perMinute: 3000 },
+};
+
 describe('identity emulator configuration', () => {
   it('has the documented defaults', () => {
     const config = loadIdentityConfig({});
@@ -25,12 +33,7 @@ describe('identity emulator configuration', () => {
       managementClient: { id: 'launchkit-api', secret: 'dev-management-secret' },
       passwordPolicy: 'good',
       passwordHashCost: 17,
-      rateLimits: {
-        resetRequests: { burst: 10, perMinute: 1 },
-        userinfo: { burst: 10, perMinute: 5 },
-        loginAttempts: { burst: 20, perMinute: 10 },
-        management: { burst: 50, perMinute: 3000 },
-      },
+      rateLimits: defaultRateLimits,
       mail: { transport: 'outbox', outboxDir: path.join(repoRoot, 'data', 'outbox') },
       appName: 'Launchkit',
     });
@@ -57,22 +60,25 @@ describe('identity emulator configuration', () => {
   });
 
   it('takes an empty variable as unset, as the app does', () => {
+    const variables = [
+      'IDENTITY_PORT',
+      'IDENTITY_ISSUER',
+      'IDENTITY_WEB_ORIGINS',
+      'AUTH0_AUDIENCE',
+      'AUTH0_MANAGEMENT_CLIENT_SECRET',
+      'PASSWORD_POLICY',
+      'IDENTITY_RATE_LIMITS',
+      'IDENTITY_RESET_REQUESTS_PER_MINUTE',
+      'IDENTITY_USERINFO_REQUESTS_PER_MINUTE',
+      'IDENTITY_LOGIN_ATTEMPTS_PER_MINUTE',
+      'LOG_LEVEL',
+      'NODE_ENV',
+      'EMULATOR_TLS_CERT_FILE',
+      'EMULATOR_TLS_KEY_FILE',
+    ];
     const config = loadIdentityConfig({
-      IDENTITY_PORT: '',
+      ...Object.fromEntries(variables.map((name) => [name, ''])),
       IDENTITY_HOST: ' ',
-      IDENTITY_ISSUER: '',
-      IDENTITY_WEB_ORIGINS: '',
-      AUTH0_AUDIENCE: '',
-      AUTH0_MANAGEMENT_CLIENT_SECRET: '',
-      PASSWORD_POLICY: '',
-      IDENTITY_RATE_LIMITS: '',
-      IDENTITY_RESET_REQUESTS_PER_MINUTE: '',
-      IDENTITY_USERINFO_REQUESTS_PER_MINUTE: '',
-      IDENTITY_LOGIN_ATTEMPTS_PER_MINUTE: '',
-      LOG_LEVEL: '',
-      NODE_ENV: '',
-      EMULATOR_TLS_CERT_FILE: '',
-      EMULATOR_TLS_KEY_FILE: '',
     });
     expect(config).toMatchObject({
       port: 3001,
@@ -82,12 +88,7 @@ describe('identity emulator configuration', () => {
       webOrigins: ['http://localhost:3000'],
       managementClient: { secret: 'dev-management-secret' },
       passwordPolicy: 'good',
-      rateLimits: {
-        resetRequests: { burst: 10, perMinute: 1 },
-        userinfo: { burst: 10, perMinute: 5 },
-        loginAttempts: { burst: 20, perMinute: 10 },
-        management: { burst: 50, perMinute: 3000 },
-      },
+      rateLimits: defaultRateLimits,
       logLevel: 'info',
       tls: undefined,
     });

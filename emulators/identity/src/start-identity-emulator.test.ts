@@ -10,7 +10,7 @@ import { createSelfSignedCertificate } from '@launchkit/env/test/self-signed-cer
 import { describe, expect, it } from 'vitest';
 import { loadIdentityConfig } from './config.ts';
 import { startIdentityEmulator } from './index.ts';
-import { goodPassword, passwordLogin, signUp, startTestIdentity } from './test/test-identity.ts';
+import { startTestIdentity, testTenant } from './test/test-identity.ts';
 
 const tempDir = useTemporaryDirectory('identity-start-');
 
@@ -18,7 +18,7 @@ describe('state across restarts', () => {
   it('keeps users and the signing key', async () => {
     const dataDir = path.join(tempDir(), 'restart');
     const first = await startTestIdentity({}, dataDir);
-    await signUp(first.app, 'katherine@example.com');
+    await first.signUp('katherine@example.com');
     const firstKeys = (await first.app.inject({ method: 'GET', url: '/.well-known/jwks.json' })).json();
     await first.close();
 
@@ -26,8 +26,10 @@ describe('state across restarts', () => {
     try {
       const secondKeys = (await second.app.inject({ method: 'GET', url: '/.well-known/jwks.json' })).json();
       expect(secondKeys).toEqual(firstKeys);
-      expect((await passwordLogin(second.app, 'katherine@example.com', goodPassword)).statusCode).toBe(200);
-      expect((await signUp(second.app, 'KATHERINE@example.com')).json().code).toBe('user_exists');
+      expect((await second.passwordLogin('katherine@example.com', testTenant.goodPassword)).statusCode).toBe(
+        200,
+      );
+      expect((await second.signUp('KATHERINE@example.com')).json().code).toBe('user_exists');
     } finally {
       await second.close();
     }

@@ -5,31 +5,20 @@ import {
   describePasswordPolicy,
   explainPasswordPolicy,
   formatPasswordRule,
+  type PasswordPolicyName,
   passwordPolicyNames,
 } from './index.ts';
 
 describe('password policies', () => {
-  it('good needs 8 characters and 3 of the 4 character classes', () => {
-    expect(checkPassword('good', 'Abcdefg1').valid).toBe(true);
-    expect(checkPassword('good', 'abcdefg!').valid).toBe(false);
-    expect(checkPassword('good', 'Abc1!').valid).toBe(false);
-  });
-
-  it('fair needs lower, upper and digit', () => {
-    expect(checkPassword('fair', 'Abcdefg1').valid).toBe(true);
-    expect(checkPassword('fair', 'abcdefg1!').valid).toBe(false);
-  });
-
-  it('excellent refuses three identical characters in a row', () => {
-    expect(checkPassword('excellent', 'Abcdefgh12').valid).toBe(true);
-    expect(checkPassword('excellent', 'Abcdefggg12').valid).toBe(false);
-  });
-
-  it('low and none only count characters', () => {
-    expect(checkPassword('low', 'abcdef').valid).toBe(true);
-    expect(checkPassword('low', 'abcde').valid).toBe(false);
-    expect(checkPassword('none', 'a').valid).toBe(true);
-    expect(checkPassword('none', '').valid).toBe(false);
+  it.each<[rule: string, policy: PasswordPolicyName, accepted: string, refused: string[]]>([
+    ['good needs 8 characters and 3 of the 4 character classes', 'good', 'Abcdefg1', ['abcdefg!', 'Abc1!']],
+    ['fair needs lower, upper and digit', 'fair', 'Abcdefg1', ['abcdefg1!']],
+    ['excellent refuses three identical characters in a row', 'excellent', 'Abcdefgh12', ['Abcdefggg12']],
+    ['low only counts characters', 'low', 'abcdef', ['abcde']],
+    ['none only counts characters', 'none', 'a', ['']],
+  ])('%s', (_rule, policy, accepted, refused) => {
+    expect(checkPassword(policy, accepted).valid).toBe(true);
+    for (const password of refused) expect(checkPassword(policy, password).valid, password).toBe(false);
   });
 
   it('counts as Auth0 does: UTF-16 code units, and only OWASP ASCII punctuation as special', () => {

@@ -1,13 +1,7 @@
 import { type PasswordPolicyName, passwordPolicyNames } from '@launchkit/password-policy';
 import passwordSheriff from 'password-sheriff';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  connection,
-  goodPassword,
-  signUp,
-  startTestIdentity,
-  type TestIdentity,
-} from '#identity/test/test-identity.ts';
+import { startTestIdentity, type TestIdentity, testTenant } from '#identity/test/test-identity.ts';
 import { passwordCorpus, showPassword } from './password-corpus.ts';
 
 /**
@@ -31,13 +25,13 @@ beforeAll(async () => {
   for (const policy of passwordPolicyNames) {
     const identity = await startTestIdentity({ PASSWORD_POLICY: policy });
     identities.set(policy, identity);
-    expect((await signUp(identity.app, takenEmail, goodPassword)).statusCode).toBe(200);
+    expect((await identity.signUp(takenEmail, testTenant.goodPassword)).statusCode).toBe(200);
   }
   for (const policy of passwordPolicyNames) {
     const identity = identities.get(policy) as TestIdentity;
     const sheriff = passwordSheriff(policy);
     for (const { password, label } of corpus) {
-      const response = await signUp(identity.app, takenEmail, password);
+      const response = await identity.signUp(takenEmail, password);
       const body = response.json() as Record<string, unknown>;
       const isAccepted = response.statusCode === 400 && body.code === 'user_exists';
       const shouldAccept = sheriff.check(password);
@@ -81,7 +75,7 @@ describe('password policies against password-sheriff', () => {
     expect(corpus.length).toBeGreaterThan(300);
     expect(corpus.some(({ password }) => /\p{Extended_Pictographic}/u.test(password))).toBe(true);
     expect(corpus.some(({ password }) => password.length !== [...password].length)).toBe(true);
-    expect(connection).toBe('Username-Password-Authentication');
+    expect(testTenant.connection).toBe('Username-Password-Authentication');
   });
 
   it('accepts and refuses exactly what password-sheriff does, at every level', () => {

@@ -1,32 +1,23 @@
 import { Secret, TOTP } from 'otpauth';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import {
-  appOrigin,
-  cookiesOf,
-  goodPassword,
-  issuer,
-  signUp,
-  useTestIdentity,
-  verifyWithJwks,
-  webClientId,
-} from '#identity/test/test-identity.ts';
+import { cookiesOf, testTenant, useTestIdentity } from '#identity/test/test-identity.ts';
 import { atHash } from '#identity/tokens/issue-tokens.ts';
 
 const identity = useTestIdentity();
 beforeAll(async () => {
-  await signUp(identity.app, 'barbara@example.com');
+  await identity.signUp('barbara@example.com');
 });
 
-const callback = `${appOrigin}/auth0-callback`;
+const callback = `${testTenant.appOrigin}/auth0-callback`;
 
 const authorizeUrl = (params: Record<string, string>) =>
   `/authorize?${new URLSearchParams({
-    client_id: webClientId,
+    client_id: testTenant.webClientId,
     response_type: 'token id_token',
     redirect_uri: callback,
     scope: 'openid profile email',
     // The product's browser always names its API (auth0-js `audience`).
-    audience: `${issuer}api/v2/`,
+    audience: `${testTenant.issuer}api/v2/`,
     state: 'state-123',
     nonce: 'nonce-456',
     auth0Client: 'eyJuYW1lIjoiYXV0aDAuanMifQ',
@@ -79,7 +70,7 @@ describe('GET /authorize with a social connection (popup)', () => {
     expect(base).toBe(callback);
     expect(params).toMatchObject({ state: 'state-123', token_type: 'Bearer', expires_in: '86400' });
     expect(params.scope).toContain('openid profile email');
-    const id = await verifyWithJwks(identity.app, params.id_token ?? '', webClientId);
+    const id = await identity.verify(params.id_token ?? '', testTenant.webClientId);
     expect(id.payload).toMatchObject({
       sub: expect.stringMatching(/^google-oauth2\|\d{21}$/),
       nonce: 'nonce-456',
@@ -88,7 +79,7 @@ describe('GET /authorize with a social connection (popup)', () => {
       email_verified: true,
       name: 'Hedy Lamarr',
     });
-    const access = await verifyWithJwks(identity.app, params.access_token ?? '', `${issuer}api/v2/`);
+    const access = await identity.verify(params.access_token ?? '', `${testTenant.issuer}api/v2/`);
     expect(access.payload.sub).toBe(id.payload.sub);
     const session = response.cookies.find((cookie) => cookie.name === 'identity_session');
     expect(session).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
@@ -98,10 +89,9 @@ describe('GET /authorize with a social connection (popup)', () => {
       action: 'continue',
       email: 'hedy@example.com',
     });
-    const second = await verifyWithJwks(
-      identity.app,
+    const second = await identity.verify(
       fragmentOf(String(again.response.headers.location)).params.id_token ?? '',
-      webClientId,
+      testTenant.webClientId,
     );
     expect(second.payload.sub).toBe(id.payload.sub);
     expect(again.page.body).toContain('Hedy Lamarr');
@@ -136,7 +126,11 @@ describe('GET /authorize with a social connection (popup)', () => {
 
 describe('GET /authorize checks', () => {
   it('never redirects to a callback that is not allowed', async () => {
-    for (const redirect of ['https://evil.example/auth0-callback', `${appOrigin}/elsewhere`, 'not a url']) {
+    for (const redirect of [
+      'https://evil.example/auth0-callback',
+      `${testTenant.appOrigin}/elsewhere`,
+      'not a url',
+    ]) {
       const response = await identity.app.inject({
         method: 'GET',
         url: authorizeUrl({ redirect_uri: redirect }),
@@ -168,7 +162,7 @@ describe('checkSession (response_mode=web_message, prompt=none)', () => {
   const silentUrl = authorizeUrl({
     response_mode: 'web_message',
     prompt: 'none',
-    redirect_uri: `${appOrigin}/`,
+    redirect_uri: `${testTenant.appOrigin}/`,
   });
   const messageOf = (html: string) => {
     const match = /postMessage\((\{.*\}),("[^"]*")\);/.exec(html);
@@ -180,10 +174,10 @@ describe('checkSession (response_mode=web_message, prompt=none)', () => {
     const response = await identity.app.inject({ method: 'GET', url: silentUrl });
     expect(response.statusCode).toBe(200);
     const csp = String(response.headers['content-security-policy']);
-    expect(csp).toContain(`frame-ancestors ${appOrigin}`);
+    expect(csp).toContain(`frame-ancestors ${testTenant.appOrigin}`);
     expect(csp).toMatch(/script-src 'nonce-[^']+'/);
     expect(messageOf(response.body)).toEqual({
-      target: appOrigin,
+      target: testTenant.appOrigin,
       message: {
         type: 'authorization_response',
         response: { error: 'login_required', error_description: 'Login required', state: 'state-123' },
@@ -195,18 +189,18 @@ describe('checkSession (response_mode=web_message, prompt=none)', () => {
     const { response } = await submitPage(authorizeUrl({}), '/authorize/login', {
       action: 'continue',
       email: 'barbara@example.com',
-      password: goodPassword,
+      password: testTenant.goodPassword,
     });
     expect(response.statusCode).toBe(302);
     const login = fragmentOf(String(response.headers.location)).params;
-    const firstId = await verifyWithJwks(identity.app, login.id_token ?? '', webClientId);
+    const firstId = await identity.verify(login.id_token ?? '', testTenant.webClientId);
 
     const silent = await identity.app.inject({ method: 'GET', url: silentUrl, cookies: cookiesOf(response) });
     const { message, target } = messageOf(silent.body);
-    expect(target).toBe(appOrigin);
+    expect(target).toBe(testTenant.appOrigin);
     expect(message.type).toBe('authorization_response');
     expect(message.response).toMatchObject({ state: 'state-123', token_type: 'Bearer', expires_in: 86400 });
-    const id = await verifyWithJwks(identity.app, message.response.id_token, webClientId);
+    const id = await identity.verify(message.response.id_token, testTenant.webClientId);
     expect(id.payload).toMatchObject({
       sub: firstId.payload.sub,
       nonce: 'nonce-456',
@@ -237,7 +231,7 @@ describe('GET /v2/logout', () => {
     const cookies = cookiesOf(response);
     const refused = await identity.app.inject({
       method: 'GET',
-      url: `/v2/logout?client_id=${webClientId}&returnTo=${encodeURIComponent('https://evil.example/')}`,
+      url: `/v2/logout?client_id=${testTenant.webClientId}&returnTo=${encodeURIComponent('https://evil.example/')}`,
       cookies,
     });
     expect(refused.statusCode).toBe(400);
@@ -246,11 +240,11 @@ describe('GET /v2/logout', () => {
 
     const logout = await identity.app.inject({
       method: 'GET',
-      url: `/v2/logout?client_id=${webClientId}&returnTo=${encodeURIComponent(`${appOrigin}/signed-out`)}&federated`,
+      url: `/v2/logout?client_id=${testTenant.webClientId}&returnTo=${encodeURIComponent(`${testTenant.appOrigin}/signed-out`)}&federated`,
       cookies,
     });
     expect(logout.statusCode).toBe(302);
-    expect(logout.headers.location).toBe(`${appOrigin}/signed-out`);
+    expect(logout.headers.location).toBe(`${testTenant.appOrigin}/signed-out`);
     expect(logout.cookies.find((cookie) => cookie.name === 'identity_session')?.value).toBe('');
 
     const silent = await identity.app.inject({
@@ -271,7 +265,7 @@ describe('max_age', () => {
     const { response } = await submitPage(authorizeUrl({}), '/authorize/login', {
       action: 'continue',
       email: 'barbara@example.com',
-      password: goodPassword,
+      password: testTenant.goodPassword,
     });
     const cookies = cookiesOf(response);
     const silent = (maxAge: string) =>
@@ -280,7 +274,7 @@ describe('max_age', () => {
         url: authorizeUrl({
           response_mode: 'web_message',
           prompt: 'none',
-          redirect_uri: `${appOrigin}/`,
+          redirect_uri: `${testTenant.appOrigin}/`,
           max_age: maxAge,
         }),
         cookies,
@@ -328,7 +322,7 @@ describe('without an audience', () => {
     });
     expect(profile.statusCode).toBe(200);
     expect(profile.json()).toMatchObject({ email: 'grace@example.com' });
-    const id = await verifyWithJwks(identity.app, params.id_token ?? '', webClientId);
+    const id = await identity.verify(params.id_token ?? '', testTenant.webClientId);
     expect(id.payload.at_hash).toBe(atHash(token));
     const management = await identity.app.inject({
       method: 'GET',
@@ -354,7 +348,11 @@ describe('/oidc/logout (RP-initiated logout)', () => {
     !(
       await identity.app.inject({
         method: 'GET',
-        url: authorizeUrl({ response_mode: 'web_message', prompt: 'none', redirect_uri: `${appOrigin}/` }),
+        url: authorizeUrl({
+          response_mode: 'web_message',
+          prompt: 'none',
+          redirect_uri: `${testTenant.appOrigin}/`,
+        }),
         cookies,
       })
     ).body.includes('login_required');
@@ -363,7 +361,7 @@ describe('/oidc/logout (RP-initiated logout)', () => {
 
   it('is the discovery document’s end_session_endpoint', async () => {
     const discovery = await identity.app.inject({ method: 'GET', url: '/.well-known/openid-configuration' });
-    expect(discovery.json().end_session_endpoint).toBe(`${issuer}oidc/logout`);
+    expect(discovery.json().end_session_endpoint).toBe(`${testTenant.issuer}oidc/logout`);
   });
 
   it('with an id_token_hint: ends the session and returns to an allowed address with the state', async () => {
@@ -377,18 +375,18 @@ describe('/oidc/logout (RP-initiated logout)', () => {
     expect(await isSignedIn(cookies)).toBe(true);
 
     const done = await logout(
-      { id_token_hint: idToken, post_logout_redirect_uri: `${appOrigin}/bye?x=1`, state: 's t' },
+      { id_token_hint: idToken, post_logout_redirect_uri: `${testTenant.appOrigin}/bye?x=1`, state: 's t' },
       cookies,
     );
     expect(done.statusCode).toBe(302);
-    expect(done.headers.location).toBe(`${appOrigin}/bye?x=1&state=s+t`);
+    expect(done.headers.location).toBe(`${testTenant.appOrigin}/bye?x=1&state=s+t`);
     expect(await isSignedIn(cookies)).toBe(false);
   });
 
   it('without an id_token_hint: asks the person to confirm, and the confirmation signs out', async () => {
     const { cookies } = await signedIn();
     const asked = await logout(
-      { client_id: webClientId, post_logout_redirect_uri: `${appOrigin}/` },
+      { client_id: testTenant.webClientId, post_logout_redirect_uri: `${testTenant.appOrigin}/` },
       cookies,
     );
     expect(asked.statusCode).toBe(200);
@@ -406,13 +404,15 @@ describe('/oidc/logout (RP-initiated logout)', () => {
       }),
     });
     expect(confirmed.statusCode).toBe(302);
-    expect(confirmed.headers.location).toBe(`${appOrigin}/`);
+    expect(confirmed.headers.location).toBe(`${testTenant.appOrigin}/`);
     expect(await isSignedIn(cookies)).toBe(false);
   });
 
   it('refuses a redirect without a client, a hint that is not its id token, and a hint for another client', async () => {
     const { cookies, idToken } = await signedIn();
-    expect((await logout({ post_logout_redirect_uri: `${appOrigin}/` }, cookies)).statusCode).toBe(400);
+    expect((await logout({ post_logout_redirect_uri: `${testTenant.appOrigin}/` }, cookies)).statusCode).toBe(
+      400,
+    );
     expect((await logout({ id_token_hint: 'a.b.c' }, cookies)).statusCode).toBe(400);
     expect((await logout({ id_token_hint: idToken, client_id: 'someone-else' }, cookies)).statusCode).toBe(
       400,
@@ -434,10 +434,10 @@ describe('CORS', () => {
     });
 
   it('answers preflights from the web origins only', async () => {
-    const allowed = await preflight(appOrigin);
+    const allowed = await preflight(testTenant.appOrigin);
     expect(allowed.statusCode).toBe(204);
     expect(allowed.headers).toMatchObject({
-      'access-control-allow-origin': appOrigin,
+      'access-control-allow-origin': testTenant.appOrigin,
       'access-control-allow-credentials': 'true',
       'access-control-allow-headers': 'auth0-client, content-type, authorization',
     });
@@ -450,9 +450,9 @@ describe('CORS', () => {
     const jwks = await identity.app.inject({
       method: 'GET',
       url: '/.well-known/jwks.json',
-      headers: { origin: appOrigin },
+      headers: { origin: testTenant.appOrigin },
     });
-    expect(jwks.headers['access-control-allow-origin']).toBe(appOrigin);
+    expect(jwks.headers['access-control-allow-origin']).toBe(testTenant.appOrigin);
   });
 });
 
@@ -460,17 +460,17 @@ describe('the hosted second-factor page (Universal Login with an authenticator a
   let secret: string;
   let recoveryCode: string;
   beforeAll(async () => {
-    await signUp(identity.app, 'katherine@example.com');
+    await identity.signUp('katherine@example.com');
     const stopped = await identity.app.inject({
       method: 'POST',
       url: '/oauth/token',
       payload: {
         grant_type: 'http://auth0.com/oauth/grant-type/password-realm',
-        client_id: webClientId,
+        client_id: testTenant.webClientId,
         realm: 'Username-Password-Authentication',
         username: 'katherine@example.com',
-        password: goodPassword,
-        audience: `${issuer}mfa/`,
+        password: testTenant.goodPassword,
+        audience: `${testTenant.issuer}mfa/`,
         scope: 'enroll',
       },
     });
@@ -490,7 +490,7 @@ describe('the hosted second-factor page (Universal Login with an authenticator a
       url: '/oauth/token',
       payload: {
         grant_type: 'http://auth0.com/oauth/grant-type/mfa-otp',
-        client_id: webClientId,
+        client_id: testTenant.webClientId,
         mfa_token: mfaToken,
         otp: new TOTP({ secret: Secret.fromBase32(secret) }).generate(),
       },
@@ -521,7 +521,7 @@ describe('the hosted second-factor page (Universal Login with an authenticator a
     const { page, response } = await submitPage(authorizeUrl({}), '/authorize/login', {
       action: 'continue',
       email: 'katherine@example.com',
-      password: goodPassword,
+      password: testTenant.goodPassword,
     });
     expect(response.statusCode).toBe(200);
     expect(response.body).toContain('action="/authorize/mfa"');
@@ -538,7 +538,7 @@ describe('the hosted second-factor page (Universal Login with an authenticator a
     );
     expect(right.statusCode).toBe(302);
     const tokens = fragmentOf(String(right.headers.location)).params;
-    expect((await verifyWithJwks(identity.app, tokens.id_token ?? '', webClientId)).payload.amr).toEqual([
+    expect((await identity.verify(tokens.id_token ?? '', testTenant.webClientId)).payload.amr).toEqual([
       'mfa',
     ]);
     // The token completed its sign-in; posting it again is refused.
@@ -551,7 +551,7 @@ describe('the hosted second-factor page (Universal Login with an authenticator a
     const { page, response } = await submitPage(authorizeUrl({}), '/authorize/login', {
       action: 'continue',
       email: 'katherine@example.com',
-      password: goodPassword,
+      password: testTenant.goodPassword,
     });
     const cookies = cookiesOf(page);
     const recoveryPage = await answerSecondFactor(response, cookies, {

@@ -1,22 +1,13 @@
 import { describePasswordPolicy } from '@launchkit/password-policy';
 import passwordSheriff from 'password-sheriff';
 import { describe, expect, it } from 'vitest';
-import {
-  connection,
-  goodPassword,
-  linkIn,
-  passwordLogin,
-  signUp,
-  useTestIdentity,
-  verifyWithJwks,
-  webClientId,
-} from '#identity/test/test-identity.ts';
+import { linkIn, testTenant, useTestIdentity } from '#identity/test/test-identity.ts';
 
 const identity = useTestIdentity({ IDENTITY_RESET_REQUESTS_PER_MINUTE: '2' });
 
 describe('POST /dbconnections/signup', () => {
   it('creates an unverified database user and emails a verification link that verifies it', async () => {
-    const response = await signUp(identity.app, 'Ada@Example.com', goodPassword, {
+    const response = await identity.signUp('Ada@Example.com', testTenant.goodPassword, {
       given_name: 'Ada',
       family_name: 'Lovelace',
       user_metadata: { plan: 'pro' },
@@ -38,8 +29,8 @@ describe('POST /dbconnections/signup', () => {
     expect(again.statusCode).toBe(410);
     expect(again.body).toContain('already been used');
 
-    const login = await passwordLogin(identity.app, 'ada@example.com', goodPassword);
-    const { payload } = await verifyWithJwks(identity.app, login.json().id_token, webClientId);
+    const login = await identity.passwordLogin('ada@example.com', testTenant.goodPassword);
+    const { payload } = await identity.verify(login.json().id_token, testTenant.webClientId);
     expect(payload).toMatchObject({
       sub: `auth0|${body._id}`,
       email: 'Ada@Example.com',
@@ -51,7 +42,7 @@ describe('POST /dbconnections/signup', () => {
   });
 
   it('refuses an email that exists already, whatever its case', async () => {
-    const response = await signUp(identity.app, 'ADA@example.COM');
+    const response = await identity.signUp('ADA@example.COM');
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({
       name: 'BadRequestError',
@@ -62,7 +53,7 @@ describe('POST /dbconnections/signup', () => {
   });
 
   it('refuses a weak password with the rules it failed and the policy text', async () => {
-    const response = await signUp(identity.app, 'weak@example.com', 'password');
+    const response = await identity.signUp('weak@example.com', 'password');
     expect(response.statusCode).toBe(400);
     const body = response.json();
     expect(body).toMatchObject({
@@ -85,7 +76,7 @@ describe('POST /dbconnections/signup', () => {
         headers: { 'content-type': contentType },
         payload: typeof payload === 'string' ? payload : JSON.stringify(payload),
       });
-    const base = { client_id: webClientId, connection };
+    const base = { client_id: testTenant.webClientId, connection: testTenant.connection };
 
     const missingPassword = await post({ ...base, email: 'x@example.com' });
     expect(missingPassword.statusCode).toBe(400);
@@ -95,17 +86,19 @@ describe('POST /dbconnections/signup', () => {
       description: 'Invalid sign up',
       statusCode: 400,
     });
-    expect((await post({ ...base, password: goodPassword })).json().code).toBe('invalid_signup');
-    expect((await post({ ...base, email: 'not-an-email', password: goodPassword })).json().code).toBe(
+    expect((await post({ ...base, password: testTenant.goodPassword })).json().code).toBe('invalid_signup');
+    expect(
+      (await post({ ...base, email: 'not-an-email', password: testTenant.goodPassword })).json().code,
+    ).toBe('invalid_signup');
+    expect((await post({ ...base, email: 42, password: [testTenant.goodPassword] })).json().code).toBe(
       'invalid_signup',
     );
-    expect((await post({ ...base, email: 42, password: [goodPassword] })).json().code).toBe('invalid_signup');
     expect(
       (
         await post({
           ...base,
           email: 'm@example.com',
-          password: goodPassword,
+          password: testTenant.goodPassword,
           user_metadata: { a: { b: 1 } },
         })
       ).json().code,
@@ -122,18 +115,18 @@ describe('POST /dbconnections/signup', () => {
 
     const unknownClient = await post({
       client_id: 'someone-else',
-      connection,
+      connection: testTenant.connection,
       email: 'x@example.com',
-      password: goodPassword,
+      password: testTenant.goodPassword,
     });
     expect(unknownClient.statusCode).toBe(400);
     expect(unknownClient.json()).toMatchObject({ code: 'invalid_client', statusCode: 400 });
 
     const unknownConnection = await post({
-      client_id: webClientId,
+      client_id: testTenant.webClientId,
       connection: 'other',
       email: 'x@example.com',
-      password: goodPassword,
+      password: testTenant.goodPassword,
     });
     expect(unknownConnection.json()).toMatchObject({ code: 'invalid_connection', statusCode: 400 });
 
@@ -148,7 +141,7 @@ describe('POST /dbconnections/change_password', () => {
       method: 'POST',
       url: '/dbconnections/change_password',
       remoteAddress: ip,
-      payload: { client_id: webClientId, email, connection },
+      payload: { client_id: testTenant.webClientId, email, connection: testTenant.connection },
     });
 
   it('gives the same answer for unknown emails, sending nothing, as the bare sentence in text/html', async () => {
@@ -190,7 +183,7 @@ describe('POST /dbconnections/change_password', () => {
     const response = await identity.app.inject({
       method: 'POST',
       url: '/dbconnections/change_password',
-      payload: { client_id: webClientId, connection },
+      payload: { client_id: testTenant.webClientId, connection: testTenant.connection },
     });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({

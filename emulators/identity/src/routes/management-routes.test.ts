@@ -1,33 +1,24 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import {
-  goodPassword,
-  issuer,
-  linkIn,
-  managementToken,
-  passwordLogin,
-  signUp,
-  startTestIdentity,
-  useTestIdentity,
-} from '#identity/test/test-identity.ts';
+import { linkIn, startTestIdentity, testTenant, useTestIdentity } from '#identity/test/test-identity.ts';
 
 const identity = useTestIdentity();
 let adminToken: string;
 let alanId: string;
 let alanToken: string;
 let joanId: string;
-const managementAudience = `${issuer}api/v2/`;
+const managementAudience = `${testTenant.issuer}api/v2/`;
 
 beforeAll(async () => {
-  alanId = `auth0|${(await signUp(identity.app, 'alan@example.com')).json()._id}`;
-  joanId = `auth0|${(await signUp(identity.app, 'joan@example.com')).json()._id}`;
+  alanId = `auth0|${(await identity.signUp('alan@example.com')).json()._id}`;
+  joanId = `auth0|${(await identity.signUp('joan@example.com')).json()._id}`;
   // A user's Management API token has the current-user scopes it asks for, and only those.
   alanToken = (
-    await passwordLogin(identity.app, 'alan@example.com', goodPassword, {
+    await identity.passwordLogin('alan@example.com', testTenant.goodPassword, {
       audience: managementAudience,
       scope: 'openid read:current_user update:current_user_metadata',
     })
   ).json().access_token;
-  adminToken = await managementToken(identity.app);
+  adminToken = await identity.managementToken();
 });
 
 const call = (method: 'GET' | 'PATCH' | 'DELETE' | 'POST', url: string, token?: string, payload?: unknown) =>
@@ -80,7 +71,7 @@ describe('GET /api/v2/users/:id', () => {
       logins_count: 1,
     });
     const other = await call('GET', userUrl(joanId), alanToken);
-    const unasked = await passwordLogin(identity.app, 'alan@example.com', goodPassword, {
+    const unasked = await identity.passwordLogin('alan@example.com', testTenant.goodPassword, {
       audience: managementAudience,
     });
     expect(unasked.json().scope).toBe('openid profile email');
@@ -137,7 +128,9 @@ describe('PATCH /api/v2/users/:id', () => {
       email_verified: false,
       name: 'Alan Turing',
     });
-    expect((await passwordLogin(identity.app, 'turing@example.com', goodPassword)).statusCode).toBe(200);
+    expect((await identity.passwordLogin('turing@example.com', testTenant.goodPassword)).statusCode).toBe(
+      200,
+    );
 
     // Auth0 says 400 (not 409) for an email in use.
     const taken = await call('PATCH', userUrl(alanId), adminToken, { email: 'JOAN@example.com' });
@@ -171,13 +164,13 @@ describe('PATCH /api/v2/users/:id', () => {
 
     const both = await call('PATCH', userUrl(joanId), adminToken, {
       email: 'j@example.com',
-      password: goodPassword,
+      password: testTenant.goodPassword,
     });
     expect(both.statusCode).toBe(400);
   });
 
   it('makes /userinfo refuse a user once blocked', async () => {
-    const joanToken = (await passwordLogin(identity.app, 'joan@example.com', goodPassword)).json()
+    const joanToken = (await identity.passwordLogin('joan@example.com', testTenant.goodPassword)).json()
       .access_token;
     const userinfo = () => call('GET', '/userinfo', joanToken);
     expect((await userinfo()).statusCode).toBe(200);
@@ -187,7 +180,7 @@ describe('PATCH /api/v2/users/:id', () => {
     expect(refused.body).toBe('Unauthorized');
     expect(refused.headers['www-authenticate']).toContain('invalid_token');
 
-    const login = await passwordLogin(identity.app, 'joan@example.com', goodPassword);
+    const login = await identity.passwordLogin('joan@example.com', testTenant.goodPassword);
     expect(login.statusCode).toBe(401);
     expect(login.json()).toEqual({ error: 'unauthorized', error_description: 'user is blocked' });
     await call('PATCH', userUrl(joanId), adminToken, { blocked: false });
@@ -198,7 +191,7 @@ describe('PATCH /api/v2/users/:id', () => {
 describe('POST /api/v2/jobs/verification-email', () => {
   it('mails a new verification link to the user, as a job Auth0 reports pending', async () => {
     const email = `again-${Date.now()}@example.com`;
-    const userId = `auth0|${(await signUp(identity.app, email)).json()._id}`;
+    const userId = `auth0|${(await identity.signUp(email)).json()._id}`;
     const sent = await identity.mailTo(email, 'Verify your email');
     const response = await call('POST', '/api/v2/jobs/verification-email', adminToken, { user_id: userId });
     expect(response.statusCode).toBe(201);
@@ -210,7 +203,7 @@ describe('POST /api/v2/jobs/verification-email', () => {
     });
     const resent = await identity.mailTo(email, 'Verify your email');
     expect(resent?.text).not.toBe(sent?.text);
-    const link = linkIn(resent, `${issuer}u/email-verification`);
+    const link = linkIn(resent, `${testTenant.issuer}u/email-verification`);
     expect(
       (await identity.app.inject({ method: 'GET', url: `${link.pathname}${link.search}` })).statusCode,
     ).toBe(200);
@@ -240,10 +233,10 @@ describe('POST /api/v2/jobs/verification-email', () => {
 
 describe('DELETE /api/v2/users/:id and account linking', () => {
   it('links a second account into the primary with its id token, then deletes users', async () => {
-    const secondId = `auth0|${(await signUp(identity.app, 'second@example.com')).json()._id}`;
-    const second = (await passwordLogin(identity.app, 'second@example.com', goodPassword)).json();
+    const secondId = `auth0|${(await identity.signUp('second@example.com')).json()._id}`;
+    const second = (await identity.passwordLogin('second@example.com', testTenant.goodPassword)).json();
     const primaryToken = (
-      await passwordLogin(identity.app, 'turing@example.com', goodPassword, {
+      await identity.passwordLogin('turing@example.com', testTenant.goodPassword, {
         audience: managementAudience,
         scope: 'openid update:current_user_identities',
       })
@@ -263,7 +256,7 @@ describe('DELETE /api/v2/users/:id and account linking', () => {
     ]);
     expect((await call('GET', userUrl(secondId), adminToken)).statusCode).toBe(404);
     // The linked identity now signs in as the primary user.
-    const linkedLogin = (await passwordLogin(identity.app, 'second@example.com', goodPassword)).json();
+    const linkedLogin = (await identity.passwordLogin('second@example.com', testTenant.goodPassword)).json();
     const me = await call('GET', '/userinfo', linkedLogin.access_token);
     expect(me.json().sub).toBe(alanId);
 
@@ -271,7 +264,9 @@ describe('DELETE /api/v2/users/:id and account linking', () => {
     expect((await call('DELETE', userUrl(alanId), adminToken)).statusCode).toBe(204);
     expect((await call('GET', userUrl(alanId), adminToken)).statusCode).toBe(404);
     expect((await call('GET', '/userinfo', linkedLogin.access_token)).statusCode).toBe(401);
-    expect((await passwordLogin(identity.app, 'second@example.com', goodPassword)).statusCode).toBe(403);
+    expect((await identity.passwordLogin('second@example.com', testTenant.goodPassword)).statusCode).toBe(
+      403,
+    );
   });
 });
 
@@ -279,7 +274,7 @@ describe('the Management API rate limit', () => {
   it('answers x-ratelimit-* on every call and 429 past the tenant’s bucket, with Retry-After', async () => {
     const limited = await startTestIdentity({ IDENTITY_MANAGEMENT_REQUESTS_PER_MINUTE: '3' });
     try {
-      const token = await managementToken(limited.app);
+      const token = await limited.managementToken();
       const call = () =>
         limited.app.inject({
           method: 'GET',

@@ -1,18 +1,9 @@
 import { Secret, TOTP } from 'otpauth';
 import { beforeAll, describe, expect, it } from 'vitest';
-import {
-  goodPassword,
-  issuer,
-  managementToken,
-  passwordLogin,
-  signUp,
-  useTestIdentity,
-  verifyWithJwks,
-  webClientId,
-} from '#identity/test/test-identity.ts';
+import { testTenant, useTestIdentity } from '#identity/test/test-identity.ts';
 
 const identity = useTestIdentity();
-const mfaAudience = `${issuer}mfa/`;
+const mfaAudience = `${testTenant.issuer}mfa/`;
 const mfaScope = 'openid enroll read:authenticators remove:authenticators';
 const otpGrant = 'http://auth0.com/oauth/grant-type/mfa-otp';
 const recoveryGrant = 'http://auth0.com/oauth/grant-type/mfa-recovery-code';
@@ -25,7 +16,7 @@ const token = (payload: Record<string, unknown>) =>
   identity.app.inject({
     method: 'POST',
     url: '/oauth/token',
-    payload: { client_id: webClientId, ...payload },
+    payload: { client_id: testTenant.webClientId, ...payload },
   });
 
 const mfa = (method: 'GET' | 'POST' | 'DELETE', url: string, bearer: string, payload?: object) =>
@@ -38,8 +29,8 @@ const mfa = (method: 'GET' | 'POST' | 'DELETE', url: string, bearer: string, pay
 
 /** A password sign-in that stops at `mfa_required`; its mfa_token. */
 async function mfaTokenFor(email: string, audience?: string, ip?: string) {
-  const response = await passwordLogin(identity.app, email, goodPassword, {
-    ...(audience ? { audience, scope: mfaScope } : { audience: `${issuer}api/v2/` }),
+  const response = await identity.passwordLogin(email, testTenant.goodPassword, {
+    ...(audience ? { audience, scope: mfaScope } : { audience: `${testTenant.issuer}api/v2/` }),
     ...(ip ? { ip } : {}),
   });
   expect(response.statusCode).toBe(403);
@@ -53,7 +44,7 @@ async function mfaTokenFor(email: string, audience?: string, ip?: string) {
 
 /** Enrols an authenticator app for a new person as the product does; the secret and recovery code. */
 async function enrolled(email: string) {
-  await signUp(identity.app, email);
+  await identity.signUp(email);
   const mfaToken = await mfaTokenFor(email, mfaAudience);
   const association = (
     await mfa('POST', '/mfa/associate', mfaToken, { authenticator_types: ['otp'] })
@@ -73,9 +64,9 @@ async function enrolled(email: string) {
 
 describe('enrolling an authenticator app (MFA API)', () => {
   it('asks for the MFA audience, associates, and confirms with the first code', async () => {
-    await signUp(identity.app, 'ada@example.com');
+    await identity.signUp('ada@example.com');
     // Without a second factor a sign-in is not stopped.
-    expect((await passwordLogin(identity.app, 'ada@example.com', goodPassword)).statusCode).toBe(200);
+    expect((await identity.passwordLogin('ada@example.com', testTenant.goodPassword)).statusCode).toBe(200);
 
     const mfaToken = await mfaTokenFor('ada@example.com', mfaAudience);
     expect((await mfa('GET', '/mfa/authenticators', mfaToken)).json()).toEqual([]);
@@ -94,7 +85,7 @@ describe('enrolling an authenticator app (MFA API)', () => {
     const wrong = await token({ grant_type: otpGrant, mfa_token: mfaToken, otp: '000000' });
     expect(wrong.statusCode).toBe(403);
     expect(wrong.json()).toEqual({ error: 'invalid_grant', error_description: 'Invalid otp_code.' });
-    expect((await passwordLogin(identity.app, 'ada@example.com', goodPassword)).statusCode).toBe(200);
+    expect((await identity.passwordLogin('ada@example.com', testTenant.goodPassword)).statusCode).toBe(200);
 
     const confirmed = await token({
       grant_type: otpGrant,
@@ -102,9 +93,9 @@ describe('enrolling an authenticator app (MFA API)', () => {
       otp: codeOf(association.secret),
     });
     expect(confirmed.statusCode).toBe(200);
-    const access = await verifyWithJwks(identity.app, confirmed.json().access_token, mfaAudience);
+    const access = await identity.verify(confirmed.json().access_token, mfaAudience);
     expect(access.payload.scope).toBe(mfaScope);
-    const id = await verifyWithJwks(identity.app, confirmed.json().id_token, webClientId);
+    const id = await identity.verify(confirmed.json().id_token, testTenant.webClientId);
     expect(id.payload.amr).toEqual(['mfa']);
 
     // From now on every sign-in owes the code.
@@ -139,13 +130,13 @@ describe('signing in with a second factor', () => {
     const challenge = await identity.app.inject({
       method: 'POST',
       url: '/mfa/challenge',
-      payload: { client_id: webClientId, mfa_token: mfaToken, challenge_type: 'otp' },
+      payload: { client_id: testTenant.webClientId, mfa_token: mfaToken, challenge_type: 'otp' },
     });
     expect(challenge.json()).toEqual({ challenge_type: 'otp' });
     const code = codeOf(secret, 1);
     const done = await token({ grant_type: otpGrant, mfa_token: mfaToken, otp: code });
     expect(done.statusCode).toBe(200);
-    const access = await verifyWithJwks(identity.app, done.json().access_token, `${issuer}api/v2/`);
+    const access = await identity.verify(done.json().access_token, `${testTenant.issuer}api/v2/`);
     expect(access.payload).toMatchObject({ gty: 'mfa', sub: expect.stringMatching(/^auth0\|/) });
 
     const replayedToken = await token({ grant_type: otpGrant, mfa_token: mfaToken, otp: code });
@@ -233,11 +224,11 @@ describe('signing in with a second factor', () => {
 
   it('removes the factors with an MFA API token, and the Management API lists them until then', async () => {
     const { mfaAccess } = await enrolled('hedy@example.com');
-    const userId = (await verifyWithJwks(identity.app, mfaAccess, mfaAudience)).payload.sub as string;
+    const userId = (await identity.verify(mfaAccess, mfaAudience)).payload.sub as string;
     const methods = await identity.app.inject({
       method: 'GET',
       url: `/api/v2/users/${encodeURIComponent(userId)}/authentication-methods`,
-      headers: { authorization: `Bearer ${await managementToken(identity.app)}` },
+      headers: { authorization: `Bearer ${await identity.managementToken()}` },
     });
     expect(methods.json()).toEqual([
       // The password too, as Auth0 lists it among the methods.
@@ -280,7 +271,7 @@ describe('signing in with a second factor', () => {
     );
     expect(removed.statusCode).toBe(204);
     expect((await mfa('GET', '/mfa/authenticators', mfaAccess)).json()).toEqual([]);
-    expect((await passwordLogin(identity.app, 'hedy@example.com', goodPassword)).statusCode).toBe(200);
+    expect((await identity.passwordLogin('hedy@example.com', testTenant.goodPassword)).statusCode).toBe(200);
     expect(
       (await mfa('DELETE', `/mfa/authenticators/${encodeURIComponent(otp?.id ?? '')}`, mfaAccess)).statusCode,
     ).toBe(404);

@@ -1,16 +1,7 @@
 import { secondFactorClaim } from '@launchkit/api-contract/access-token-claims';
 import { describe, expect, it } from 'vitest';
 import { softwareAuthenticator } from '#identity/test/software-authenticator.ts';
-import {
-  appOrigin,
-  goodPassword,
-  issuer,
-  passwordLogin,
-  signUp,
-  useTestIdentity,
-  verifyWithJwks,
-  webClientId,
-} from '#identity/test/test-identity.ts';
+import { testTenant, useTestIdentity } from '#identity/test/test-identity.ts';
 
 // The Passkey API: its challenges, and the webauthn grant fed by a software authenticator (real
 // attestations and ES256 assertions, test/software-authenticator.ts) and by its forgeries. Chromium's
@@ -22,14 +13,15 @@ const post = (url: string, payload: Record<string, unknown>) =>
 const webauthnGrant = 'urn:okta:params:oauth:grant-type:webauthn';
 /** The web app's webauthn grant request, with the fields a case gives (auth_session, authn_response…). */
 const webauthnToken = (fields: Record<string, unknown>) =>
-  post('/oauth/token', { grant_type: webauthnGrant, client_id: webClientId, ...fields });
+  post('/oauth/token', { grant_type: webauthnGrant, client_id: testTenant.webClientId, ...fields });
 /** A sign-in challenge for a discoverable passkey: its auth_session and request options. */
-const loginChallenge = async () => (await post('/passkey/challenge', { client_id: webClientId })).json();
+const loginChallenge = async () =>
+  (await post('/passkey/challenge', { client_id: testTenant.webClientId })).json();
 
 describe('POST /passkey/register', () => {
   it('answers creation options for the app’s host and an auth_session', async () => {
     const response = await post('/passkey/register', {
-      client_id: webClientId,
+      client_id: testTenant.webClientId,
       realm: 'Username-Password-Authentication',
       user_profile: { email: 'Ada@Example.com', name: 'Ada' },
     });
@@ -38,7 +30,7 @@ describe('POST /passkey/register', () => {
     expect(body.auth_session).toMatch(/^[\w-]{43}$/);
     expect(body.authn_params_public_key).toMatchObject({
       challenge: expect.any(String),
-      rp: { id: new URL(appOrigin).hostname },
+      rp: { id: new URL(testTenant.appOrigin).hostname },
       user: { name: 'ada@example.com', displayName: 'Ada', id: expect.any(String) },
       attestation: 'none',
       authenticatorSelection: { residentKey: 'required', userVerification: 'preferred' },
@@ -46,9 +38,9 @@ describe('POST /passkey/register', () => {
   });
 
   it('refuses a known email, a bad profile, another client and another realm', async () => {
-    await signUp(identity.app, 'grace@example.com');
+    await identity.signUp('grace@example.com');
     const known = await post('/passkey/register', {
-      client_id: webClientId,
+      client_id: testTenant.webClientId,
       user_profile: { email: 'grace@example.com' },
     });
     expect(known.statusCode).toBe(400);
@@ -57,8 +49,12 @@ describe('POST /passkey/register', () => {
       error_description: 'A user with this email already exists: sign in instead.',
     });
     expect(
-      (await post('/passkey/register', { client_id: webClientId, user_profile: { email: 'nope' } }))
-        .statusCode,
+      (
+        await post('/passkey/register', {
+          client_id: testTenant.webClientId,
+          user_profile: { email: 'nope' },
+        })
+      ).statusCode,
     ).toBe(400);
     expect(
       (
@@ -71,7 +67,7 @@ describe('POST /passkey/register', () => {
     expect(
       (
         await post('/passkey/register', {
-          client_id: webClientId,
+          client_id: testTenant.webClientId,
           realm: 'other',
           user_profile: { email: 'x@example.com' },
         })
@@ -85,7 +81,7 @@ describe('POST /passkey/challenge and the webauthn grant', () => {
     const body = await loginChallenge();
     expect(body.authn_params_public_key).toMatchObject({
       challenge: expect.any(String),
-      rpId: new URL(appOrigin).hostname,
+      rpId: new URL(testTenant.appOrigin).hostname,
       userVerification: 'preferred',
     });
     expect(body.authn_params_public_key.allowCredentials ?? []).toEqual([]);
@@ -123,12 +119,12 @@ describe('the webauthn grant with a real authenticator’s answers', () => {
       auth_session: authSession,
       authn_response: credential,
       scope: 'openid',
-      audience: `${issuer}api/v2/`,
+      audience: `${testTenant.issuer}api/v2/`,
     });
   const signedUp = async (email: string) => {
-    const authenticator = softwareAuthenticator(appOrigin);
+    const authenticator = softwareAuthenticator(testTenant.appOrigin);
     const challenge = (
-      await post('/passkey/register', { client_id: webClientId, user_profile: { email } })
+      await post('/passkey/register', { client_id: testTenant.webClientId, user_profile: { email } })
     ).json();
     const created = await tokenWith(
       challenge.auth_session,
@@ -140,11 +136,11 @@ describe('the webauthn grant with a real authenticator’s answers', () => {
 
   it('signs up a person without a password and signs them in with the passkey', async () => {
     const { authenticator, tokens } = await signedUp('hedy@example.com');
-    const access = await verifyWithJwks(identity.app, tokens.access_token, `${issuer}api/v2/`);
+    const access = await identity.verify(tokens.access_token, `${testTenant.issuer}api/v2/`);
     expect(access.payload).toMatchObject({ sub: expect.stringMatching(/^auth0\|/), gty: webauthnGrant });
     expect(access.payload[secondFactorClaim]).toBe(true);
-    expect((await passwordLogin(identity.app, 'hedy@example.com', '')).statusCode).toBe(400);
-    expect((await passwordLogin(identity.app, 'hedy@example.com', goodPassword)).statusCode).toBe(403);
+    expect((await identity.passwordLogin('hedy@example.com', '')).statusCode).toBe(400);
+    expect((await identity.passwordLogin('hedy@example.com', testTenant.goodPassword)).statusCode).toBe(403);
 
     const challenge = await loginChallenge();
     const signedIn = await tokenWith(
@@ -153,7 +149,7 @@ describe('the webauthn grant with a real authenticator’s answers', () => {
     );
     expect(signedIn.statusCode, signedIn.body).toBe(200);
     expect(
-      (await verifyWithJwks(identity.app, signedIn.json().access_token, `${issuer}api/v2/`)).payload.sub,
+      (await identity.verify(signedIn.json().access_token, `${testTenant.issuer}api/v2/`)).payload.sub,
     ).toBe(access.payload.sub);
   });
 
@@ -187,10 +183,10 @@ describe('the webauthn grant with a real authenticator’s answers', () => {
   });
 
   it('refuses a sign-up answer made for another origin, and creates nobody', async () => {
-    const authenticator = softwareAuthenticator(appOrigin);
+    const authenticator = softwareAuthenticator(testTenant.appOrigin);
     const challenge = (
       await post('/passkey/register', {
-        client_id: webClientId,
+        client_id: testTenant.webClientId,
         user_profile: { email: 'mallory@example.com' },
       })
     ).json();
@@ -202,7 +198,7 @@ describe('the webauthn grant with a real authenticator’s answers', () => {
     expect(forged.json().error_description).toMatch(/origin/i);
     const again = (
       await post('/passkey/register', {
-        client_id: webClientId,
+        client_id: testTenant.webClientId,
         user_profile: { email: 'mallory@example.com' },
       })
     ).statusCode;
@@ -212,10 +208,10 @@ describe('the webauthn grant with a real authenticator’s answers', () => {
 
 describe('adding a passkey to an account (My Account API)', () => {
   it('takes a token for <issuer>me/, adds the created credential, and the new passkey signs in', async () => {
-    await signUp(identity.app, 'emmy@example.com');
+    await identity.signUp('emmy@example.com');
     const meToken = (
-      await passwordLogin(identity.app, 'emmy@example.com', goodPassword, {
-        audience: `${issuer}me/`,
+      await identity.passwordLogin('emmy@example.com', testTenant.goodPassword, {
+        audience: `${testTenant.issuer}me/`,
         scope: 'create:me:authentication_methods',
       })
     ).json().access_token as string;
@@ -232,10 +228,12 @@ describe('adding a passkey to an account (My Account API)', () => {
       authenticatorSelection: { residentKey: 'required', userVerification: 'required' },
     });
 
-    const authenticator = softwareAuthenticator(appOrigin);
+    const authenticator = softwareAuthenticator(testTenant.appOrigin);
     // Another method's id, or a token of another API, completes nothing.
     const apiToken = (
-      await passwordLogin(identity.app, 'emmy@example.com', goodPassword, { audience: `${issuer}api/v2/` })
+      await identity.passwordLogin('emmy@example.com', testTenant.goodPassword, {
+        audience: `${testTenant.issuer}api/v2/`,
+      })
     ).json().access_token as string;
     expect(
       (await me(`/me/v1/authentication-methods/${encodeURIComponent(methodId)}/verify`, {}, apiToken))

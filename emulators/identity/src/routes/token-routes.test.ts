@@ -2,31 +2,24 @@ import { signedInAtClaim } from '@launchkit/api-contract/access-token-claims';
 import { decodeProtectedHeader } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  goodPassword,
-  issuer,
-  managementToken,
-  passwordLogin,
-  passwordRealm,
-  signUp,
   startTestIdentity,
   type TestIdentity,
+  testTenant,
   useTestIdentity,
-  verifyWithJwks,
-  webClientId,
 } from '#identity/test/test-identity.ts';
 
 const identity = useTestIdentity();
 let userId: string;
 beforeAll(async () => {
-  userId = `auth0|${(await signUp(identity.app, 'grace@example.com')).json()._id}`;
+  userId = `auth0|${(await identity.signUp('grace@example.com')).json()._id}`;
 });
 
 /** Grace's sign-in for the Management API, asking for `scope`: the token endpoint's answer. */
 const managementApiLogin = async (scope: string) =>
   (
-    await passwordLogin(identity.app, 'grace@example.com', goodPassword, {
+    await identity.passwordLogin('grace@example.com', testTenant.goodPassword, {
       scope,
-      audience: `${issuer}api/v2/`,
+      audience: `${testTenant.issuer}api/v2/`,
     })
   ).json();
 
@@ -36,8 +29,8 @@ const token = (payload: Record<string, unknown>, headers: Record<string, string>
 describe('password-realm grant', () => {
   it('signs in with the right password and issues tokens a client can verify against the JWKS', async () => {
     const before = Math.floor(Date.now() / 1000);
-    const response = await passwordLogin(identity.app, 'Grace@example.com', goodPassword, {
-      audience: `${issuer}api/v2/`,
+    const response = await identity.passwordLogin('Grace@example.com', testTenant.goodPassword, {
+      audience: `${testTenant.issuer}api/v2/`,
     });
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toBe('no-store');
@@ -56,12 +49,12 @@ describe('password-realm grant', () => {
     expect(jwks.keys[0].d).toBeUndefined();
     expect(decodeProtectedHeader(body.access_token)).toMatchObject({ alg: 'RS256', kid: jwks.keys[0].kid });
 
-    const access = await verifyWithJwks(identity.app, body.access_token, `${issuer}api/v2/`);
+    const access = await identity.verify(body.access_token, `${testTenant.issuer}api/v2/`);
     expect(access.payload).toMatchObject({
-      iss: issuer,
+      iss: testTenant.issuer,
       sub: userId,
-      aud: [`${issuer}api/v2/`, `${issuer}userinfo`],
-      azp: webClientId,
+      aud: [`${testTenant.issuer}api/v2/`, `${testTenant.issuer}userinfo`],
+      azp: testTenant.webClientId,
       scope: body.scope,
       gty: 'password',
     });
@@ -72,11 +65,11 @@ describe('password-realm grant', () => {
     expect(exp - iat).toBe(86400);
     expect(authTime).toBeGreaterThanOrEqual(before);
 
-    const id = await verifyWithJwks(identity.app, body.id_token, webClientId);
+    const id = await identity.verify(body.id_token, testTenant.webClientId);
     expect(id.payload).toMatchObject({
-      iss: issuer,
+      iss: testTenant.issuer,
       sub: userId,
-      aud: webClientId,
+      aud: testTenant.webClientId,
       auth_time: authTime,
       email: 'grace@example.com',
       email_verified: false,
@@ -112,9 +105,9 @@ describe('password-realm grant', () => {
   it('refuses a wrong password and an unknown user alike', async () => {
     for (const [username, password] of [
       ['grace@example.com', 'Wrong-horse-9'],
-      ['nobody@example.com', goodPassword],
+      ['nobody@example.com', testTenant.goodPassword],
     ]) {
-      const response = await passwordLogin(identity.app, username as string, password as string, {
+      const response = await identity.passwordLogin(username as string, password as string, {
         ip: '203.0.113.50',
       });
       expect(response.statusCode).toBe(403);
@@ -132,9 +125,9 @@ describe('password-realm grant', () => {
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       payload: new URLSearchParams({
         grant_type: 'password',
-        client_id: webClientId,
+        client_id: testTenant.webClientId,
         username: 'grace@example.com',
-        password: goodPassword,
+        password: testTenant.goodPassword,
       }).toString(),
     });
     expect(response.statusCode).toBe(200);
@@ -143,9 +136,9 @@ describe('password-realm grant', () => {
 
   it('grants only the scopes asked for that exist: current-user scopes on the Management API only', async () => {
     const scopeOf = async (scope: string, audience?: string) =>
-      (await passwordLogin(identity.app, 'grace@example.com', goodPassword, { scope, audience })).json()
+      (await identity.passwordLogin('grace@example.com', testTenant.goodPassword, { scope, audience })).json()
         .scope;
-    expect(await scopeOf('openid read:current_user delete:everything', `${issuer}api/v2/`)).toBe(
+    expect(await scopeOf('openid read:current_user delete:everything', `${testTenant.issuer}api/v2/`)).toBe(
       'openid read:current_user',
     );
     expect(await scopeOf('openid read:current_user')).toBe('openid');
@@ -154,8 +147,8 @@ describe('password-realm grant', () => {
   it('without openid: no id token, and the access token is for the API alone', async () => {
     const body = await managementApiLogin('email');
     expect(body.id_token).toBeUndefined();
-    const { payload } = await verifyWithJwks(identity.app, body.access_token, `${issuer}api/v2/`);
-    expect(payload.aud).toBe(`${issuer}api/v2/`);
+    const { payload } = await identity.verify(body.access_token, `${testTenant.issuer}api/v2/`);
+    expect(payload.aud).toBe(`${testTenant.issuer}api/v2/`);
     const userinfo = await identity.app.inject({
       method: 'GET',
       url: '/userinfo',
@@ -165,10 +158,10 @@ describe('password-realm grant', () => {
   });
 
   it('without an audience: an opaque access token (JWE) only /userinfo accepts', async () => {
-    const body = (await passwordLogin(identity.app, 'grace@example.com', goodPassword)).json();
+    const body = (await identity.passwordLogin('grace@example.com', testTenant.goodPassword)).json();
     expect(body.access_token.split('.')).toHaveLength(5);
     const header = JSON.parse(Buffer.from(body.access_token.split('.')[0], 'base64url').toString());
-    expect(header).toEqual({ alg: 'dir', enc: 'A256GCM', iss: issuer });
+    expect(header).toEqual({ alg: 'dir', enc: 'A256GCM', iss: testTenant.issuer });
     const call = (url: string) =>
       identity.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${body.access_token}` } });
     expect((await call('/userinfo')).json()).toMatchObject({ sub: userId, email: 'grace@example.com' });
@@ -188,8 +181,8 @@ describe('password-realm grant', () => {
     {
       refused: 'a missing parameter',
       payload: {
-        grant_type: passwordRealm,
-        client_id: webClientId,
+        grant_type: testTenant.passwordRealm,
+        client_id: testTenant.webClientId,
         realm: 'Username-Password-Authentication',
         password: 'x',
       },
@@ -204,7 +197,7 @@ describe('password-realm grant', () => {
     },
     {
       refused: 'an unknown grant',
-      payload: { grant_type: 'authorization_code', client_id: webClientId },
+      payload: { grant_type: 'authorization_code', client_id: testTenant.webClientId },
       status: 403,
       body: {
         error: 'unsupported_grant_type',
@@ -215,9 +208,9 @@ describe('password-realm grant', () => {
       refused: 'an unknown audience',
       payload: {
         grant_type: 'password',
-        client_id: webClientId,
+        client_id: testTenant.webClientId,
         username: 'grace@example.com',
-        password: goodPassword,
+        password: testTenant.goodPassword,
         audience: 'https://elsewhere.example/',
       },
       status: 403,
@@ -235,21 +228,23 @@ describe('a dedicated API audience (AUTH0_AUDIENCE)', () => {
   let api: TestIdentity;
   beforeAll(async () => {
     api = await startTestIdentity({ AUTH0_AUDIENCE: apiAudience });
-    await signUp(api.app, 'ada@example.com');
+    await api.signUp('ada@example.com');
   });
   afterAll(() => api.destroy());
 
   it('gives a password sign-in for that audience an RS256 token for it, as Auth0 does', async () => {
-    const response = await passwordLogin(api.app, 'ada@example.com', goodPassword, { audience: apiAudience });
+    const response = await api.passwordLogin('ada@example.com', testTenant.goodPassword, {
+      audience: apiAudience,
+    });
     expect(response.statusCode).toBe(200);
     const body = response.json();
-    const { payload, header } = await verifyWithJwks(api.app, body.access_token, apiAudience);
+    const { payload, header } = await api.verify(body.access_token, apiAudience);
     expect(header).toMatchObject({ alg: 'RS256', typ: 'JWT' });
     expect(payload).toMatchObject({
-      iss: issuer,
+      iss: testTenant.issuer,
       sub: expect.stringMatching(/^auth0\|/),
-      aud: [apiAudience, `${issuer}userinfo`],
-      azp: webClientId,
+      aud: [apiAudience, `${testTenant.issuer}userinfo`],
+      azp: testTenant.webClientId,
       // Auth0 marks tokens of the password grants with gty "password" (client credentials:
       // "client-credentials"; none for /authorize).
       gty: 'password',
@@ -267,19 +262,19 @@ describe('a dedicated API audience (AUTH0_AUDIENCE)', () => {
   });
 
   it('is not a default audience (a sign-in naming none gets an opaque token), and the Management API is still granted when asked', async () => {
-    const unnamed = (await passwordLogin(api.app, 'ada@example.com', goodPassword)).json();
+    const unnamed = (await api.passwordLogin('ada@example.com', testTenant.goodPassword)).json();
     expect(unnamed.access_token.split('.')).toHaveLength(5);
-    const management = await passwordLogin(api.app, 'ada@example.com', goodPassword, {
-      audience: `${issuer}api/v2/`,
+    const management = await api.passwordLogin('ada@example.com', testTenant.goodPassword, {
+      audience: `${testTenant.issuer}api/v2/`,
     });
     expect(management.statusCode).toBe(200);
   });
 
   it('keeps the Management API token of the machine-to-machine client unchanged', async () => {
-    const { payload } = await verifyWithJwks(api.app, await managementToken(api.app), `${issuer}api/v2/`);
+    const { payload } = await api.verify(await api.managementToken(), `${testTenant.issuer}api/v2/`);
     expect(payload).toMatchObject({
       sub: 'launchkit-api@clients',
-      aud: `${issuer}api/v2/`,
+      aud: `${testTenant.issuer}api/v2/`,
       azp: 'launchkit-api',
       gty: 'client-credentials',
     });
@@ -289,11 +284,11 @@ describe('a dedicated API audience (AUTH0_AUDIENCE)', () => {
 
 describe('client-credentials grant', () => {
   it('gives the management client a Management API token', async () => {
-    const accessToken = await managementToken(identity.app);
-    const { payload } = await verifyWithJwks(identity.app, accessToken, `${issuer}api/v2/`);
+    const accessToken = await identity.managementToken();
+    const { payload } = await identity.verify(accessToken, `${testTenant.issuer}api/v2/`);
     expect(payload).toMatchObject({
       sub: 'launchkit-api@clients',
-      aud: `${issuer}api/v2/`,
+      aud: `${testTenant.issuer}api/v2/`,
       azp: 'launchkit-api',
       scope:
         'read:users update:users delete:users create:users read:authentication_methods update:authentication_methods delete:authentication_methods read:sessions delete:sessions read:refresh_tokens delete:refresh_tokens',
@@ -305,7 +300,7 @@ describe('client-credentials grant', () => {
   it('accepts HTTP Basic credentials', async () => {
     const basic = Buffer.from('launchkit-api:dev-management-secret').toString('base64');
     const response = await token(
-      { grant_type: 'client_credentials', audience: `${issuer}api/v2/` },
+      { grant_type: 'client_credentials', audience: `${testTenant.issuer}api/v2/` },
       { authorization: `Basic ${basic}` },
     );
     expect(response.statusCode).toBe(200);
@@ -332,7 +327,7 @@ describe('client-credentials grant', () => {
     expect(wrong.json()).toEqual({ error: 'access_denied', error_description: 'Unauthorized' });
     const browser = await token({
       grant_type: 'client_credentials',
-      client_id: webClientId,
+      client_id: testTenant.webClientId,
       client_secret: 'x',
     });
     expect(browser.statusCode).toBe(403);
@@ -340,15 +335,25 @@ describe('client-credentials grant', () => {
   });
 });
 
+/** Exchanges a refresh token for the web client's next tokens, at the suite's emulator unless told. */
+const refresh = (refreshToken: string, emulator: TestIdentity = identity) =>
+  emulator.app.inject({
+    method: 'POST',
+    url: '/oauth/token',
+    payload: { grant_type: 'refresh_token', client_id: testTenant.webClientId, refresh_token: refreshToken },
+  });
+
+/** `email`'s web sign-in asking for a refresh token, at the suite's emulator unless told: the answer. */
+const offlineLogin = async (email: string, emulator: TestIdentity = identity) =>
+  (await emulator.passwordLogin(email, testTenant.goodPassword, { scope: 'openid offline_access' })).json();
+
 describe('refresh tokens', () => {
-  const refresh = (refreshToken: string) =>
-    token({ grant_type: 'refresh_token', client_id: webClientId, refresh_token: refreshToken });
   const refused = { error: 'invalid_grant', error_description: 'Unknown or invalid refresh token.' };
 
   it('are issued for offline_access, rotate on each refresh with the original auth_time, and stop once revoked', async () => {
     const login = await managementApiLogin('openid email offline_access');
     expect(login.refresh_token).toEqual(expect.any(String));
-    const original = await verifyWithJwks(identity.app, login.access_token, `${issuer}api/v2/`);
+    const original = await identity.verify(login.access_token, `${testTenant.issuer}api/v2/`);
     await new Promise((resolve) => setTimeout(resolve, 1100));
 
     const refreshed = await refresh(login.refresh_token);
@@ -357,16 +362,16 @@ describe('refresh tokens', () => {
     // Rotation: the next token of the family comes with the answer.
     expect(body.refresh_token).toEqual(expect.any(String));
     expect(body.refresh_token).not.toBe(login.refresh_token);
-    const access = await verifyWithJwks(identity.app, body.access_token, `${issuer}api/v2/`);
+    const access = await identity.verify(body.access_token, `${testTenant.issuer}api/v2/`);
     expect(access.payload[signedInAtClaim]).toBe(original.payload[signedInAtClaim]);
     expect(access.payload.iat).toBeGreaterThan(original.payload.iat as number);
-    const id = await verifyWithJwks(identity.app, body.id_token, webClientId);
+    const id = await identity.verify(body.id_token, testTenant.webClientId);
     expect(id.payload).toMatchObject({ sub: userId, email: 'grace@example.com' });
 
     const revoke = await identity.app.inject({
       method: 'POST',
       url: '/oauth/revoke',
-      payload: { client_id: webClientId, token: body.refresh_token },
+      payload: { client_id: testTenant.webClientId, token: body.refresh_token },
     });
     expect(revoke.statusCode).toBe(200);
     expect(revoke.body).toBe('');
@@ -408,52 +413,37 @@ describe('refresh tokens with a reuse interval', () => {
   let lenient: TestIdentity;
   beforeAll(async () => {
     lenient = await startTestIdentity({ IDENTITY_REFRESH_TOKEN_REUSE_INTERVAL_SECONDS: '30' });
-    await signUp(lenient.app, 'lenient@example.com');
+    await lenient.signUp('lenient@example.com');
   });
   afterAll(() => lenient.destroy());
 
   it('exchange the latest rotated token once more within the interval (two tabs at once), never an older one', async () => {
-    const login = (
-      await passwordLogin(lenient.app, 'lenient@example.com', goodPassword, {
-        scope: 'openid offline_access',
-      })
-    ).json();
-    const refresh = (refreshToken: string) =>
-      lenient.app.inject({
-        method: 'POST',
-        url: '/oauth/token',
-        payload: { grant_type: 'refresh_token', client_id: webClientId, refresh_token: refreshToken },
-      });
-    const [a, b] = await Promise.all([refresh(login.refresh_token), refresh(login.refresh_token)]);
+    const login = await offlineLogin('lenient@example.com', lenient);
+    const [a, b] = await Promise.all([
+      refresh(login.refresh_token, lenient),
+      refresh(login.refresh_token, lenient),
+    ]);
     expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
-    const next = (await refresh(a.json().refresh_token)).json();
+    const next = (await refresh(a.json().refresh_token, lenient)).json();
     // The sign-in's token is no longer the latest rotated one: its reuse ends the family.
-    expect((await refresh(login.refresh_token)).statusCode).toBe(403);
-    expect((await refresh(next.refresh_token)).statusCode).toBe(403);
+    expect((await refresh(login.refresh_token, lenient)).statusCode).toBe(403);
+    expect((await refresh(next.refresh_token, lenient)).statusCode).toBe(403);
   });
 });
 
 describe('refresh tokens of a blocked user', () => {
   it('are refused as Auth0 does: 403 invalid_grant', async () => {
-    await signUp(identity.app, 'blocked@example.com');
-    const login = (
-      await passwordLogin(identity.app, 'blocked@example.com', goodPassword, {
-        scope: 'openid offline_access',
-      })
-    ).json();
-    const id = String((await verifyWithJwks(identity.app, login.id_token, webClientId)).payload.sub);
+    await identity.signUp('blocked@example.com');
+    const login = await offlineLogin('blocked@example.com');
+    const id = String((await identity.verify(login.id_token, testTenant.webClientId)).payload.sub);
     const block = await identity.app.inject({
       method: 'PATCH',
       url: `/api/v2/users/${encodeURIComponent(id)}`,
-      headers: { authorization: `Bearer ${await managementToken(identity.app)}` },
+      headers: { authorization: `Bearer ${await identity.managementToken()}` },
       payload: { blocked: true },
     });
     expect(block.statusCode).toBe(200);
-    const refreshed = await token({
-      grant_type: 'refresh_token',
-      client_id: webClientId,
-      refresh_token: login.refresh_token,
-    });
+    const refreshed = await refresh(login.refresh_token);
     expect(refreshed.statusCode).toBe(403);
     expect(refreshed.json()).toEqual({ error: 'invalid_grant', error_description: 'user is blocked' });
   });
@@ -464,19 +454,19 @@ describe("Auth0's same-user login limit", () => {
   beforeAll(async () => {
     // One a minute after a burst of 2 (Auth0: 10 after 20).
     limited = await startTestIdentity({ IDENTITY_LOGIN_ATTEMPTS_PER_MINUTE: '1' });
-    await signUp(limited.app, 'hopper@example.com');
+    await limited.signUp('hopper@example.com');
   });
   afterAll(() => limited.destroy());
 
   it('counts every attempt of one user from one address, then answers 429 too_many_requests', async () => {
     const attempt = (password: string, ip = '198.51.100.7') =>
-      passwordLogin(limited.app, 'Hopper@example.com', password, { ip });
+      limited.passwordLogin('Hopper@example.com', password, { ip });
     const wrong = await attempt('Wrong-horse-1');
     expect(wrong.statusCode).toBe(403);
     expect(wrong.headers).toMatchObject({ 'x-ratelimit-limit': '2', 'x-ratelimit-remaining': '1' });
-    expect((await attempt(goodPassword)).statusCode).toBe(200);
+    expect((await attempt(testTenant.goodPassword)).statusCode).toBe(200);
 
-    const refused = await attempt(goodPassword);
+    const refused = await attempt(testTenant.goodPassword);
     expect(refused.statusCode).toBe(429);
     expect(refused.json()).toEqual({
       error: 'too_many_requests',
@@ -487,19 +477,19 @@ describe("Auth0's same-user login limit", () => {
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
 
     // Another address, or another user, has its own budget.
-    expect((await attempt(goodPassword, '198.51.100.8')).statusCode).toBe(200);
-    expect(
-      (await passwordLogin(limited.app, 'nobody@example.com', 'x', { ip: '198.51.100.7' })).statusCode,
-    ).toBe(403);
+    expect((await attempt(testTenant.goodPassword, '198.51.100.8')).statusCode).toBe(200);
+    expect((await limited.passwordLogin('nobody@example.com', 'x', { ip: '198.51.100.7' })).statusCode).toBe(
+      403,
+    );
   });
 
   it('applies to the sign-in page too', async () => {
     const ip = '198.51.100.9';
     for (let attempt = 0; attempt < 2; attempt += 1) {
-      await passwordLogin(limited.app, 'hopper@example.com', 'Wrong-horse-2', { ip });
+      await limited.passwordLogin('hopper@example.com', 'Wrong-horse-2', { ip });
     }
     const query = new URLSearchParams({
-      client_id: webClientId,
+      client_id: testTenant.webClientId,
       response_type: 'id_token',
       redirect_uri: 'http://localhost:3000/auth0-callback',
       nonce: 'n',
@@ -517,7 +507,7 @@ describe("Auth0's same-user login limit", () => {
         authorize: field('authorize').replace(/&#(\d+);/g, (_, code) => String.fromCharCode(Number(code))),
         csrf: field('csrf'),
         email: 'hopper@example.com',
-        password: goodPassword,
+        password: testTenant.goodPassword,
       }).toString(),
     });
     expect(form.statusCode).toBe(429);

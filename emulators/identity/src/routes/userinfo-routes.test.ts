@@ -1,22 +1,17 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import {
-  goodPassword,
-  passwordLogin,
-  signUp,
-  startTestIdentity,
-  useTestIdentity,
-} from '#identity/test/test-identity.ts';
+import { startTestIdentity, testTenant, useTestIdentity } from '#identity/test/test-identity.ts';
 
 // Two a minute after a burst of 4 (Auth0: 5 a minute after 10).
 const identity = useTestIdentity({ IDENTITY_USERINFO_REQUESTS_PER_MINUTE: '2' });
 let tokens: string[];
 beforeAll(async () => {
-  await signUp(identity.app, 'katherine@example.com');
-  await signUp(identity.app, 'dorothy@example.com');
+  await identity.signUp('katherine@example.com');
+  await identity.signUp('dorothy@example.com');
   tokens = [
-    (await passwordLogin(identity.app, 'katherine@example.com', goodPassword)).json().access_token,
-    (await passwordLogin(identity.app, 'katherine@example.com', goodPassword, { ip: '198.51.100.20' })).json()
-      .access_token,
+    (await identity.passwordLogin('katherine@example.com', testTenant.goodPassword)).json().access_token,
+    (
+      await identity.passwordLogin('katherine@example.com', testTenant.goodPassword, { ip: '198.51.100.20' })
+    ).json().access_token,
   ];
 });
 
@@ -56,7 +51,7 @@ describe("/userinfo's rate limit", () => {
     expect(Number(refused.headers['retry-after'])).toBeLessThanOrEqual(30);
 
     // Another user has a budget of its own.
-    const other = (await passwordLogin(identity.app, 'dorothy@example.com', goodPassword)).json()
+    const other = (await identity.passwordLogin('dorothy@example.com', testTenant.goodPassword)).json()
       .access_token;
     expect((await userinfo(other)).statusCode).toBe(200);
   });
@@ -72,8 +67,8 @@ describe('IDENTITY_RATE_LIMITS=off', () => {
   it('turns every limit off', async () => {
     const unlimited = await startTestIdentity({ IDENTITY_RATE_LIMITS: 'off' });
     try {
-      await signUp(unlimited.app, 'mary@example.com');
-      const token = (await passwordLogin(unlimited.app, 'mary@example.com', goodPassword)).json()
+      await unlimited.signUp('mary@example.com');
+      const token = (await unlimited.passwordLogin('mary@example.com', testTenant.goodPassword)).json()
         .access_token;
       for (let call = 0; call < 12; call += 1) {
         const answer = await unlimited.app.inject({

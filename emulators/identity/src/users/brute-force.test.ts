@@ -1,13 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import {
-  connection,
-  goodPassword,
-  linkIn,
-  passwordLogin,
-  signUp,
-  useTestIdentity,
-  webClientId,
-} from '#identity/test/test-identity.ts';
+import { linkIn, testTenant, useTestIdentity } from '#identity/test/test-identity.ts';
 
 const blockedMessage =
   "Your account has been blocked after multiple consecutive login attempts. We've sent you an email with instructions on how to unblock it.";
@@ -18,16 +10,16 @@ const identity = useTestIdentity();
 
 /** The status of a password sign-in from the address `ip`. */
 const signInStatus = async (email: string, password: string, ip: string) =>
-  (await passwordLogin(identity.app, email, password, { ip })).statusCode;
+  (await identity.passwordLogin(email, password, { ip })).statusCode;
 beforeAll(async () => {
-  await signUp(identity.app, 'linus@example.com');
-  await signUp(identity.app, 'margaret@example.com');
+  await identity.signUp('linus@example.com');
+  await identity.signUp('margaret@example.com');
 });
 
 // Concurrent, to use every core: each failure costs a full scrypt hash.
 async function failTenTimes(email: string) {
   const attempts = Array.from({ length: 10 }, (_, attempt) =>
-    passwordLogin(identity.app, email, `Wrong-horse-${attempt}`, { ip: attackerIp }),
+    identity.passwordLogin(email, `Wrong-horse-${attempt}`, { ip: attackerIp }),
   );
   for (const response of await Promise.all(attempts)) expect(response.statusCode).toBe(403);
 }
@@ -40,7 +32,7 @@ describe('brute-force protection', () => {
     'blocks a user from one address after 10 failures, mails an unblock link, and leaves other addresses alone',
     async () => {
       await failTenTimes('linus@example.com');
-      const blocked = await passwordLogin(identity.app, 'linus@example.com', goodPassword, {
+      const blocked = await identity.passwordLogin('linus@example.com', testTenant.goodPassword, {
         ip: attackerIp,
       });
       expect(blocked.statusCode).toBe(429);
@@ -48,13 +40,13 @@ describe('brute-force protection', () => {
 
       const mail = await identity.mailTo('linus@example.com', 'Your account has been blocked');
       expect(mail?.text).toContain(attackerIp);
-      expect(await signInStatus('linus@example.com', goodPassword, otherIp)).toBe(200);
+      expect(await signInStatus('linus@example.com', testTenant.goodPassword, otherIp)).toBe(200);
 
       const link = linkIn(mail, 'http://localhost:3001/unblock?ticket=');
       const page = await identity.app.inject({ method: 'GET', url: `${link.pathname}${link.search}` });
       expect(page.statusCode).toBe(200);
       expect(page.body).toContain('Your account is unblocked');
-      expect(await signInStatus('linus@example.com', goodPassword, attackerIp)).toBe(200);
+      expect(await signInStatus('linus@example.com', testTenant.goodPassword, attackerIp)).toBe(200);
     },
     slow,
   );
@@ -63,12 +55,16 @@ describe('brute-force protection', () => {
     'resets by email link: the old password stops working, the new one works, and blocks are lifted',
     async () => {
       await failTenTimes('margaret@example.com');
-      expect(await signInStatus('margaret@example.com', goodPassword, attackerIp)).toBe(429);
+      expect(await signInStatus('margaret@example.com', testTenant.goodPassword, attackerIp)).toBe(429);
 
       const request = await identity.app.inject({
         method: 'POST',
         url: '/dbconnections/change_password',
-        payload: { client_id: webClientId, email: 'margaret@example.com', connection },
+        payload: {
+          client_id: testTenant.webClientId,
+          email: 'margaret@example.com',
+          connection: testTenant.connection,
+        },
       });
       expect(request.statusCode).toBe(200);
       const link = linkIn(
@@ -106,7 +102,7 @@ describe('brute-force protection', () => {
       expect(used.statusCode).toBe(410);
       expect(used.body).toContain('already been used');
 
-      expect(await signInStatus('margaret@example.com', goodPassword, otherIp)).toBe(403);
+      expect(await signInStatus('margaret@example.com', testTenant.goodPassword, otherIp)).toBe(403);
       expect(await signInStatus('margaret@example.com', 'New-horse-10', attackerIp)).toBe(200);
     },
     slow,
