@@ -19,24 +19,26 @@ import { features } from './features.ts';
  * transport. Prints the counts; fails when a feature's verdict is not the one recorded below.
  */
 
+type KnownGap = { verdict: Exclude<Verdict, 'like-auth0'>; reason: string };
+
+/** A feature the emulator does not have, and why. */
+const missing = (reason: string): KnownGap => ({ verdict: 'missing', reason });
+
 /** Features that knowingly do not behave like Auth0 (docs/identity.md lists them); all others must. */
-const knownGaps: Record<string, { verdict: Exclude<Verdict, 'like-auth0'>; reason: string }> = {
+const knownGaps: Record<string, KnownGap> = {
   'discovery.jwks-certificate': {
     verdict: 'differs',
     reason: 'the signing key is a bare JWK: no X.509 certificate is made for it',
   },
-  'token.authorization-code-pkce': { verdict: 'missing', reason: 'auth0-js uses the implicit flow' },
-  'mgmt.users.search': { verdict: 'missing', reason: 'user search is not used by the product' },
-  'mgmt.users-by-email': { verdict: 'missing', reason: 'not used by the product' },
-  'mgmt.tickets.change-password': { verdict: 'missing', reason: 'resets go through /dbconnections' },
-  'mgmt.users.roles': { verdict: 'missing', reason: 'no roles or permissions' },
-  'auth.cross-origin-authentication': {
-    verdict: 'missing',
-    reason: 'the product signs in with the password-realm grant',
-  },
-  'auth.passwordless': { verdict: 'missing', reason: 'not used by the product' },
-  'auth.pushed-authorization': { verdict: 'missing', reason: 'not used by the product' },
-  'auth.device-code': { verdict: 'missing', reason: 'not used by the product' },
+  'token.authorization-code-pkce': missing('auth0-js uses the implicit flow'),
+  'mgmt.users.search': missing('user search is not used by the product'),
+  'mgmt.users-by-email': missing('not used by the product'),
+  'mgmt.tickets.change-password': missing('resets go through /dbconnections'),
+  'mgmt.users.roles': missing('no roles or permissions'),
+  'auth.cross-origin-authentication': missing('the product signs in with the password-realm grant'),
+  'auth.passwordless': missing('not used by the product'),
+  'auth.pushed-authorization': missing('not used by the product'),
+  'auth.device-code': missing('not used by the product'),
 };
 
 const appOrigin = 'http://localhost:3000';

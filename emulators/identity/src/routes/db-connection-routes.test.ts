@@ -5,6 +5,14 @@ import { linkIn, testTenant, useTestIdentity } from '#identity/test/test-identit
 
 const identity = useTestIdentity({ IDENTITY_RESET_REQUESTS_PER_MINUTE: '2' });
 
+/** The dbconnections endpoints' 400 answer. */
+const badRequest = (code: string, description: string) => ({
+  name: 'BadRequestError',
+  code,
+  description,
+  statusCode: 400,
+});
+
 describe('POST /dbconnections/signup', () => {
   it('creates an unverified database user and emails a verification link that verifies it', async () => {
     const response = await identity.signUp('Ada@Example.com', testTenant.goodPassword, {
@@ -44,12 +52,7 @@ describe('POST /dbconnections/signup', () => {
   it('refuses an email that exists already, whatever its case', async () => {
     const response = await identity.signUp('ADA@example.COM');
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({
-      name: 'BadRequestError',
-      code: 'user_exists',
-      description: 'The user already exists.',
-      statusCode: 400,
-    });
+    expect(response.json()).toEqual(badRequest('user_exists', 'The user already exists.'));
   });
 
   it('refuses a weak password with the rules it failed and the policy text', async () => {
@@ -80,12 +83,7 @@ describe('POST /dbconnections/signup', () => {
 
     const missingPassword = await post({ ...base, email: 'x@example.com' });
     expect(missingPassword.statusCode).toBe(400);
-    expect(missingPassword.json()).toMatchObject({
-      name: 'BadRequestError',
-      code: 'invalid_signup',
-      description: 'Invalid sign up',
-      statusCode: 400,
-    });
+    expect(missingPassword.json()).toMatchObject(badRequest('invalid_signup', 'Invalid sign up'));
     expect((await post({ ...base, password: testTenant.goodPassword })).json().code).toBe('invalid_signup');
     expect(
       (await post({ ...base, email: 'not-an-email', password: testTenant.goodPassword })).json().code,

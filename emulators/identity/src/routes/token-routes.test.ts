@@ -1,12 +1,7 @@
 import { signedInAtClaim } from '@launchkit/api-contract/access-token-claims';
 import { decodeProtectedHeader } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  startTestIdentity,
-  type TestIdentity,
-  testTenant,
-  useTestIdentity,
-} from '#identity/test/test-identity.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { type TestIdentity, testTenant, useTestIdentity } from '#identity/test/test-identity.ts';
 
 const identity = useTestIdentity();
 let userId: string;
@@ -225,12 +220,8 @@ describe('password-realm grant', () => {
 
 describe('a dedicated API audience (AUTH0_AUDIENCE)', () => {
   const apiAudience = 'https://api.example.test';
-  let api: TestIdentity;
-  beforeAll(async () => {
-    api = await startTestIdentity({ AUTH0_AUDIENCE: apiAudience });
-    await api.signUp('ada@example.com');
-  });
-  afterAll(() => api.destroy());
+  const api = useTestIdentity({ AUTH0_AUDIENCE: apiAudience });
+  beforeAll(() => api.signUp('ada@example.com'));
 
   it('gives a password sign-in for that audience an RS256 token for it, as Auth0 does', async () => {
     const response = await api.passwordLogin('ada@example.com', testTenant.goodPassword, {
@@ -410,12 +401,8 @@ describe('refresh tokens', () => {
 });
 
 describe('refresh tokens with a reuse interval', () => {
-  let lenient: TestIdentity;
-  beforeAll(async () => {
-    lenient = await startTestIdentity({ IDENTITY_REFRESH_TOKEN_REUSE_INTERVAL_SECONDS: '30' });
-    await lenient.signUp('lenient@example.com');
-  });
-  afterAll(() => lenient.destroy());
+  const lenient = useTestIdentity({ IDENTITY_REFRESH_TOKEN_REUSE_INTERVAL_SECONDS: '30' });
+  beforeAll(() => lenient.signUp('lenient@example.com'));
 
   it('exchange the latest rotated token once more within the interval (two tabs at once), never an older one', async () => {
     const login = await offlineLogin('lenient@example.com', lenient);
@@ -450,13 +437,9 @@ describe('refresh tokens of a blocked user', () => {
 });
 
 describe("Auth0's same-user login limit", () => {
-  let limited: TestIdentity;
-  beforeAll(async () => {
-    // One a minute after a burst of 2 (Auth0: 10 after 20).
-    limited = await startTestIdentity({ IDENTITY_LOGIN_ATTEMPTS_PER_MINUTE: '1' });
-    await limited.signUp('hopper@example.com');
-  });
-  afterAll(() => limited.destroy());
+  // One a minute after a burst of 2 (Auth0: 10 after 20).
+  const limited = useTestIdentity({ IDENTITY_LOGIN_ATTEMPTS_PER_MINUTE: '1' });
+  beforeAll(() => limited.signUp('hopper@example.com'));
 
   it('counts every attempt of one user from one address, then answers 429 too_many_requests', async () => {
     const attempt = (password: string, ip = '198.51.100.7') =>
