@@ -47,6 +47,9 @@ describe('where webhooks may go in production', () => {
       'https://[fe80::1]/hook',
       'https://[::ffff:127.0.0.1]/hook',
       'https://[::ffff:a9fe:a9fe]/hook', // 169.254.169.254, mapped
+      'https://[::7f00:1]/hook', // 127.0.0.1, IPv4-compatible
+      'https://[::ffff:0:7f00:1]/hook', // 127.0.0.1, IPv4-translated
+      'https://[64:ff9b::7f00:1]/hook', // 127.0.0.1 through NAT64
     ]) {
       expect(await refusal(url, production), url).toMatch(/private, loopback or link-local/);
     }
@@ -89,7 +92,7 @@ describe('where webhooks may go in production', () => {
   });
 
   it('classifies addresses', () => {
-    for (const address of ['93.184.215.14', '8.8.8.8', '2606:4700:4700::1111', '::ffff:8.8.8.8']) {
+    for (const address of ['93.184.215.14', '8.8.8.8', '2606:4700:4700::1111']) {
       expect(isPublicAddress(address), address).toBe(true);
     }
     for (const address of [
@@ -104,6 +107,13 @@ describe('where webhooks may go in production', () => {
       '::',
       '224.0.0.1',
       '255.255.255.255',
+      // Every IPv6 form that embeds an IPv4 address, public or not.
+      '::ffff:8.8.8.8',
+      '::7f00:1',
+      '::ffff:0:7f00:1',
+      '64:ff9b::808:808',
+      '2002:808:808::1',
+      '2001:0:808:808::1',
       'not an address',
     ]) {
       expect(isPublicAddress(address), address).toBe(false);

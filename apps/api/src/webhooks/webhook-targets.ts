@@ -31,7 +31,10 @@ export class TargetRefused extends Error {}
 
 // Every range that is not the public internet (IANA's special-purpose registries): a delivery there
 // reaches the product's own network (a metadata service, a database, an admin port) instead.
-const nonPublic = new BlockList();
+// Two lists: a BlockList matches an IPv4 address against its IPv6 rules too (as IPv4-mapped), and the
+// IPv6 list, which refuses every mapped address, would then refuse every IPv4 one.
+const nonPublicIpv4 = new BlockList();
+const nonPublicIpv6 = new BlockList();
 for (const [network, prefix] of [
   ['0.0.0.0', 8], // "this network", 0.0.0.0 itself
   ['10.0.0.0', 8],
@@ -49,15 +52,19 @@ for (const [network, prefix] of [
   ['224.0.0.0', 4], // multicast
   ['240.0.0.0', 4], // reserved, broadcast
 ] as const) {
-  nonPublic.addSubnet(network, prefix, 'ipv4');
+  nonPublicIpv4.addSubnet(network, prefix, 'ipv4');
 }
+// Every IPv6 form that embeds an IPv4 address is refused, whatever the address: a receiver has an
+// IPv4 or a native IPv6 address, and the embedding forms serve only to disguise one (an IPv4-mapped
+// ::ffff:7f00:1 is 127.0.0.1 to the kernel).
 for (const [network, prefix] of [
-  ['::', 128], // unspecified
-  ['::1', 128],
+  ['::', 96], // unspecified, loopback and the deprecated IPv4-compatible ::a.b.c.d
+  ['::ffff:0:0', 96], // IPv4-mapped
+  ['::ffff:0:0:0', 96], // IPv4-translated (RFC 2765)
   ['64:ff9b::', 96], // NAT64: would reach whatever IPv4 address it embeds
   ['64:ff9b:1::', 48],
   ['100::', 64],
-  ['2001::', 23],
+  ['2001::', 23], // Teredo (2001::/32) among them: embeds an IPv4 address
   ['2001:db8::', 32],
   ['2002::', 16], // 6to4: embeds an IPv4 address
   ['fc00::', 7], // unique local
@@ -65,17 +72,14 @@ for (const [network, prefix] of [
   ['fec0::', 10],
   ['ff00::', 8], // multicast
 ] as const) {
-  nonPublic.addSubnet(network, prefix, 'ipv6');
+  nonPublicIpv6.addSubnet(network, prefix, 'ipv6');
 }
 
-/** Whether an IP address is on the public internet (IPv4-mapped IPv6 is judged as its IPv4 address). */
+/** Whether an IP address is on the public internet: a public IPv4 or native IPv6 address. */
 export function isPublicAddress(address: string): boolean {
   const family = isIP(address);
-  if (family === 4) return !nonPublic.check(address, 'ipv4');
-  if (family !== 6) return false;
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address)?.[1];
-  if (mapped) return isPublicAddress(mapped);
-  return !nonPublic.check(address, 'ipv6');
+  if (family === 4) return !nonPublicIpv4.check(address, 'ipv4');
+  return family === 6 && !nonPublicIpv6.check(address, 'ipv6');
 }
 
 const loopbackNames = new Set(['localhost', '127.0.0.1', '[::1]']);
