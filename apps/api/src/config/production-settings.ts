@@ -2,6 +2,7 @@
 // a real one. A missing setting or a development default would otherwise fall back to an emulator or
 // to a secret published in this repository.
 
+import { BlockList, isIP } from 'node:net';
 import { field, variables } from '@launchkit/env';
 import { planIds } from '@launchkit/plans';
 
@@ -25,21 +26,44 @@ const required = (what: string) => (value: string | undefined) =>
 
 const isHttps = (value: string) => URL.canParse(value) && new URL(value).protocol === 'https:';
 
+// Loopback and unspecified addresses, in every form an address of them takes: IPv4, IPv6, and the IPv6
+// forms that embed an IPv4 address (mapped ones match the IPv4 rules; compatible and translated ones
+// are listed).
+const thisMachine = new BlockList();
+thisMachine.addSubnet('127.0.0.0', 8, 'ipv4');
+thisMachine.addSubnet('0.0.0.0', 8, 'ipv4');
+for (const [network, prefix] of [
+  ['::1', 128],
+  ['::', 128],
+  ['::7f00:0', 104],
+  ['::ffff:0:7f00:0', 104],
+] as const) {
+  thisMachine.addSubnet(network, prefix, 'ipv6');
+}
+
 /**
- * A host that only this machine reaches: localhost in any case and its subdomains, loopback and
- * unspecified addresses. Mail to or from it goes nowhere; links to it lead nowhere but here.
+ * A host as a URL spells it: lower case, IPv4 in dotted decimal whatever form it was given in (`127.1`,
+ * `0x7f.1` and `2130706433` are 127.0.0.1 to the resolver too), IPv6 compressed, without a trailing dot.
+ */
+function canonicalHost(host: string): string {
+  const bare = host.trim().replace(/^\[|\]$/g, '');
+  const literal = isIP(bare) === 6 ? `[${bare}]` : bare;
+  const name = URL.canParse(`http://${literal}/`)
+    ? new URL(`http://${literal}/`).hostname
+    : bare.toLowerCase();
+  return name.replace(/^\[|\]$/g, '').replace(/\.$/, '');
+}
+
+/**
+ * A host that only this machine reaches: localhost in any case and its subdomains (and the
+ * `localhost.localdomain` of many hosts files), loopback and unspecified addresses in any form. Mail to
+ * or from it goes nowhere; links to it lead nowhere but here.
  */
 export function isLocalHost(host: string): boolean {
-  const name = host
-    .toLowerCase()
-    .replace(/^\[|\]$/g, '')
-    .replace(/\.$/, '');
-  return (
-    name === 'localhost' ||
-    name.endsWith('.localhost') ||
-    /^127(\.\d{1,3}){3}$/.test(name) ||
-    ['0.0.0.0', '::1', '::', '0:0:0:0:0:0:0:1'].includes(name)
-  );
+  const name = canonicalHost(host);
+  const family = isIP(name);
+  if (family !== 0) return thisMachine.check(name, family === 4 ? 'ipv4' : 'ipv6');
+  return name === 'localhost' || name.endsWith('.localhost') || name === 'localhost.localdomain';
 }
 
 /** The domain of an address written `a@host` or `Name <a@host>`. */
@@ -118,12 +142,14 @@ const rules: Rule[] = [
   },
   {
     name: 'AUTH0_DOMAIN',
-    check: (value) =>
+    check: (value, { isStaging }) =>
       value === undefined
         ? 'required in production: your Auth0 tenant, such as your-tenant.eu.auth0.com'
-        : isHttps(auth0Origin(value))
-          ? undefined
-          : 'must be served over https (a bare tenant host name means https)',
+        : !isHttps(auth0Origin(value))
+          ? 'must be served over https (a bare tenant host name means https)'
+          : !isStaging && isLocalHost(new URL(auth0Origin(value)).hostname)
+            ? `is this machine (${new URL(auth0Origin(value)).hostname}): the identity emulator's place, not an Auth0 tenant; give your tenant's domain (${stagingHint})`
+            : undefined,
   },
   {
     name: 'PASSKEYS',
