@@ -55,6 +55,19 @@ describe('TRUST_PROXY', () => {
     );
   });
 
+  it('refuses public ranges that trust every address together, each narrow enough alone', () => {
+    const everyEight = Array.from({ length: 256 }, (_, first) => `${first}.0.0.0/8`).join(',');
+    for (const value of [everyEight, '8.0.0.0/8,9.0.0.0/8']) {
+      const result = parse(value);
+      expect(result.success).toBe(false);
+      expect(result.error?.issues[0]?.message).toMatch(
+        /^the public ranges listed trust more addresses together/,
+      );
+    }
+    // One public /8, and private ranges of any number and width, still pass.
+    expect(parse('8.0.0.0/8,10.0.0.0/8,172.16.0.0/12,192.168.0.0/16').success).toBe(true);
+  });
+
   it.each([
     'yes',
     '10.0.0.0/33',

@@ -58,6 +58,13 @@ export const trustProxySetting = field.variable(z.string().trim()).transform((va
     });
     return z.NEVER;
   }
+  if (publicAddressesTrusted(addresses) > 2 ** (32 - widestPublicRange.v4)) {
+    context.addIssue({
+      code: 'custom',
+      message: `the public ranges listed trust more addresses together than one /${widestPublicRange.v4} (narrow ranges can add up to every address there is): list your proxies' own ranges`,
+    });
+    return z.NEVER;
+  }
   try {
     proxyAddr.compile(addresses);
   } catch (error) {
@@ -96,6 +103,26 @@ function isTooWide(entry: string): boolean {
   return !(
     isPrivateNetwork(address, 0) && isPrivateNetwork(lastAddressOf(address, Number(prefix), version), 0)
   );
+}
+
+/**
+ * How many public IPv4 addresses the list trusts, counted range by range (overlaps counted twice, which
+ * errs on the safe side): 256 /8 ranges, each allowed alone, trust every address together. An IPv4-mapped
+ * IPv6 range counts as its IPv4 range; other IPv6 ranges are judged by their width alone (isTooWide).
+ */
+function publicAddressesTrusted(addresses: string[]): number {
+  let count = 0;
+  for (const entry of addresses) {
+    if (namedRanges.includes(entry)) continue;
+    const [address = '', prefixText] = entry.split('/');
+    const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address)?.[1];
+    const ipv4 = isIP(address) === 4 ? address : mapped;
+    if (ipv4 === undefined) continue;
+    const prefix = prefixText === undefined ? 32 : Number(prefixText) - (mapped ? 96 : 0);
+    if (isPrivateNetwork(ipv4, 0) && isPrivateNetwork(lastAddressOf(ipv4, prefix, 4), 0)) continue;
+    count += 2 ** (32 - prefix);
+  }
+  return count;
 }
 
 /** The last address of a CIDR range. */
