@@ -6,6 +6,7 @@ import {
   deletionConfirmationWithoutEmail,
 } from '@launchkit/api-contract';
 import { eq, sql } from 'drizzle-orm';
+import { revokeKeysMadeBy } from '#api/access/revoke-keys-made-by.ts';
 import { requireRecentLogin } from '#api/caller/recent-sign-in.ts';
 import type { VerifiedIdentity } from '#api/caller/verify-access-token.ts';
 import type { IdentityConfig } from '#api/config/app-config.ts';
@@ -112,6 +113,8 @@ export async function deleteAccount(
       select ${subUsers.owner}, ${uid}, ${deletedActorLabel}, 'member.left', ${deletedActorLabel}
       from ${subUsers}
       where ${subUsers.memberId} = ${uid} and ${subUsers.joinedAt} is not null`);
+    // The keys they made anywhere, those of a workspace transferred just now included.
+    await revokeKeysMadeBy(tx, { maker: uid, actor: uid });
     await replaceInActivity(tx, uid, person.email.toLowerCase());
     if (person.email) {
       const address = person.email.toLowerCase();

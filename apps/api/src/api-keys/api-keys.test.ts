@@ -518,3 +518,50 @@ describe('revoking a key on one instance', () => {
     await stream.close();
   });
 });
+
+describe('keys follow their maker (docs/api-keys.md)', () => {
+  /** An admin of a fresh workspace with a key they made, beside a key the owner made. */
+  async function adminWithKeys() {
+    const owner = await ownerWithSeats(2);
+    const { member: admin, recordId } = await kit.joinedMember(owner);
+    await suite.testApp.db.update(subUsers).set({ role: 'admin' }).where(eq(subUsers.id, recordId));
+    const adminKey = await createKey(admin, { name: 'The admin’s', role: 'member' }, owner.uid);
+    const ownerKey = await createKey(owner, { name: 'The owner’s', role: 'member' });
+    return { owner, admin, recordId, adminKey, ownerKey };
+  }
+  type Setup = Awaited<ReturnType<typeof adminWithKeys>>;
+  const membership = (setup: Setup) => `/api/workspaces/${encodeURIComponent(setup.owner.uid)}/membership`;
+
+  it.each([
+    ['is removed', (setup: Setup) => call(setup.owner, 'DELETE', `/api/sub-users/${setup.recordId}`)],
+    [
+      'is made a member',
+      (setup: Setup) => call(setup.owner, 'PATCH', `/api/sub-users/${setup.recordId}`, { role: 'member' }),
+    ],
+    ['leaves', (setup: Setup) => call(setup.admin, 'DELETE', membership(setup))],
+    [
+      'deletes their account',
+      (setup: Setup) => call(setup.admin, 'DELETE', '/api/account', { confirmation: setup.admin.email }),
+    ],
+  ])('revokes the keys an admin made when the admin %s; the owner’s keep working', async (_change, change) => {
+    const setup = await adminWithKeys();
+    expect((await withKey(setup.adminKey.secret, 'GET', '/api/items')).statusCode).toBe(200);
+    const changed = await change(setup);
+    expect(changed.statusCode, changed.body).toBe(200);
+
+    const refused = await withKey(setup.adminKey.secret, 'GET', '/api/items');
+    expect(refused.statusCode).toBe(401);
+    expect(codeOf(refused)).toBe('auth/api-key-revoked');
+    expect((await withKey(setup.ownerKey.secret, 'GET', '/api/items')).statusCode).toBe(200);
+    expect((await logOf(setup.owner)).filter((entry) => entry.action === 'api-key.revoked')).toEqual([
+      expect.objectContaining({ subject: 'The admin’s' }),
+    ]);
+  });
+
+  it('keeps the keys of an admin whose role does not change, and of one made an admin', async () => {
+    const setup = await adminWithKeys();
+    const again = await call(setup.owner, 'PATCH', `/api/sub-users/${setup.recordId}`, { role: 'admin' });
+    expect(again.statusCode, again.body).toBe(200);
+    expect((await withKey(setup.adminKey.secret, 'GET', '/api/items')).statusCode).toBe(200);
+  });
+});

@@ -3,6 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import type { WorkspaceCaller } from '#api/access/authorize-workspace.ts';
 import { inWorkspace } from '#api/access/in-workspace.ts';
 import { requirePermission } from '#api/access/require-permission.ts';
+import { revokeKeysMadeBy } from '#api/access/revoke-keys-made-by.ts';
 import type { Database } from '#api/db/database.ts';
 import { subUsers } from '#api/db/schema.ts';
 import type { JobQueue } from '#api/jobs/job-queue.ts';
@@ -47,6 +48,10 @@ export async function changeMemberRole(
           },
         },
       });
+      // Only admins manage keys: one who is no longer an admin keeps none they made.
+      if (row.role === 'admin' && row.memberId) {
+        await revokeKeysMadeBy(tx, { maker: row.memberId, actor: caller.uid, workspace: access.workspace });
+      }
     }
     return access.workspace;
   });
