@@ -543,20 +543,23 @@ describe('keys follow their maker (docs/api-keys.md)', () => {
       'deletes their account',
       (setup: Setup) => call(setup.admin, 'DELETE', '/api/account', { confirmation: setup.admin.email }),
     ],
-  ])('revokes the keys an admin made when the admin %s; the owner’s keep working', async (_change, change) => {
-    const setup = await adminWithKeys();
-    expect((await withKey(setup.adminKey.secret, 'GET', '/api/items')).statusCode).toBe(200);
-    const changed = await change(setup);
-    expect(changed.statusCode, changed.body).toBe(200);
+  ])(
+    'revokes the keys an admin made when the admin %s; the owner’s keep working',
+    async (_change, change) => {
+      const setup = await adminWithKeys();
+      expect((await withKey(setup.adminKey.secret, 'GET', '/api/items')).statusCode).toBe(200);
+      const changed = await change(setup);
+      expect(changed.statusCode, changed.body).toBe(200);
 
-    const refused = await withKey(setup.adminKey.secret, 'GET', '/api/items');
-    expect(refused.statusCode).toBe(401);
-    expect(codeOf(refused)).toBe('auth/api-key-revoked');
-    expect((await withKey(setup.ownerKey.secret, 'GET', '/api/items')).statusCode).toBe(200);
-    expect((await logOf(setup.owner)).filter((entry) => entry.action === 'api-key.revoked')).toEqual([
-      expect.objectContaining({ subject: 'The admin’s' }),
-    ]);
-  });
+      const refused = await withKey(setup.adminKey.secret, 'GET', '/api/items');
+      expect(refused.statusCode).toBe(401);
+      expect(codeOf(refused)).toBe('auth/api-key-revoked');
+      expect((await withKey(setup.ownerKey.secret, 'GET', '/api/items')).statusCode).toBe(200);
+      expect((await logOf(setup.owner)).filter((entry) => entry.action === 'api-key.revoked')).toEqual([
+        expect.objectContaining({ subject: 'The admin’s' }),
+      ]);
+    },
+  );
 
   it('keeps the keys of an admin whose role does not change, and of one made an admin', async () => {
     const setup = await adminWithKeys();

@@ -3,7 +3,8 @@ import type { WebhookEventData, WebhookEventType } from '@launchkit/api-contract
 import { and, arrayContains, eq, sql } from 'drizzle-orm';
 import type { Database } from '#api/db/database.ts';
 import { webhookDeliveries, webhookEndpoints } from '#api/db/schema.ts';
-import { thisInstance, webhookDeliveriesChannel } from './delivery-announcements.ts';
+import { thisInstance } from '#api/db/this-instance.ts';
+import { webhookDeliveriesChannel } from './delivery-announcements.ts';
 
 /** An event's type and data, as the webhook endpoints receive them (docs/webhooks.md, "Events"). */
 export type OutboundEvent = {

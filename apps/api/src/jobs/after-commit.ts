@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { ChannelHandlers, ListenOptions, Unlisten } from '#api/db/postgres-listener.ts';
-import { thisInstance } from '#api/events/delivery-announcements.ts';
+import { thisInstance } from '#api/db/this-instance.ts';
 
 /**
  * The one way work follows a commit (decision 0038): the change writes the work's row in its own

@@ -1,7 +1,7 @@
 import { inArray, lt, sql } from 'drizzle-orm';
 import type { Database } from '#api/db/database.ts';
 import { jobOutbox } from '#api/db/schema.ts';
-import { thisInstance } from '#api/events/delivery-announcements.ts';
+import { thisInstance } from '#api/db/this-instance.ts';
 import { sweepAfterSeconds } from './after-commit.ts';
 
 /** The channel on which a transaction announces the jobs it ordered (jobs/after-commit.ts). */
