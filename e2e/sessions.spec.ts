@@ -1,5 +1,5 @@
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
-import { expect, expectNoAxeViolations, gotoHydrated, test } from './fixtures.ts';
+import { expect, expectNoAxeViolations, gotoHydrated } from './fixtures.ts';
 import {
   createPasswordUser,
   expectedAuthFailures,
@@ -7,7 +7,9 @@ import {
   expectSignedOutHeader,
   signInAgainIfAsked,
   signInWithForm,
+  signOutWithMenu,
 } from './support/identity.ts';
+import { test } from './support/new-user.ts';
 
 // Settings → Security → Sessions (docs/identity.md, "Sessions"), and the session's rotating refresh
 // token (docs/identity.md, "Refresh tokens"), in the browser.
@@ -111,6 +113,22 @@ test.describe('sessions', () => {
     await gotoHydrated(page, '/dashboard');
     await expectSignedInHeader(page);
     await otherBrowser.close();
+  });
+
+  test('“Sign out” ends the session at the API: signed in again, Security lists one session', async ({
+    page,
+    newUser,
+  }) => {
+    await signIn(page, newUser.email);
+    await signOutWithMenu(page);
+    // A sign-in a second later is a session of its own.
+    await page.waitForTimeout(1_100);
+    await signIn(page, newUser.email);
+
+    await gotoHydrated(page, '/settings/security');
+    const sessions = sessionsOf(page).getByTestId('session');
+    await expect(sessions).toHaveCount(1);
+    await expect(sessions.first()).toContainText('This device');
   });
 
   test('“Sign out of this one” signs this browser out, and a password change offers to sign out the others', async ({

@@ -61,6 +61,17 @@ export const sessionEndpoints = [
   }),
   endpoint({
     method: 'POST',
+    path: '/api/auth-user/sessions/end-this',
+    id: 'endThisSession',
+    tag: 'Account',
+    summary: 'Signs out the session that asks',
+    description:
+      'What "Sign out" calls before it leaves for the identity provider: every request of this session is refused from then on (`auth/invalid-user-token`), on every instance, and its live lists close; its refresh tokens are revoked at the identity provider. `ended` is 0 when the API had not recorded the session yet (it is refused all the same).',
+    auth: 'bearer',
+    answer: ok('This session signed out.', sessionsEnded),
+  }),
+  endpoint({
+    method: 'POST',
     path: '/api/auth-user/sessions/end-others',
     id: 'endOtherSessions',
     tag: 'Account',

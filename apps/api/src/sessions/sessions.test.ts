@@ -224,6 +224,39 @@ describe('signing out one session', () => {
   });
 });
 
+describe('signing out ("Sign out" in the browser)', () => {
+  it('ends the session that asks at the API: refused on every instance, no longer listed, the others kept', async () => {
+    const person = await instances.newUser();
+    expect((await call(instances.firstOrigin, 'GET', '/api/user', person.token)).status).toBe(200);
+    const other = await signInAgain(person);
+    expect(await listSessions(instances.firstOrigin, other.access_token)).toHaveLength(2);
+
+    const ended = await call(instances.firstOrigin, 'POST', '/api/auth-user/sessions/end-this', person.token);
+    expect(ended).toEqual({ status: 200, body: { status: 'success', data: { ended: 1 } } });
+    await within(1_000, async () =>
+      refusedAsSignedOut(await call(instances.secondOrigin, 'GET', '/api/user', person.token)),
+    );
+    const listed = await listSessions(instances.secondOrigin, other.access_token);
+    expect(listed.map((session) => session.current)).toEqual([true]);
+  });
+
+  it('ends a session whose first request is the sign-out itself', async () => {
+    const person = await instances.newUser();
+    const unseen = await signInAgain(person);
+    const ended = await call(
+      instances.secondOrigin,
+      'POST',
+      '/api/auth-user/sessions/end-this',
+      unseen.access_token,
+    );
+    expect(ended.status).toBe(200);
+    await within(1_000, async () =>
+      refusedAsSignedOut(await call(instances.firstOrigin, 'GET', '/api/user', unseen.access_token)),
+    );
+    expect((await call(instances.firstOrigin, 'GET', '/api/user', person.token)).status).toBe(200);
+  });
+});
+
 describe('a sign-in that is not recent', () => {
   it('may sign itself out, but not the others: that asks to sign in again first', async () => {
     const person = await instances.newUser();

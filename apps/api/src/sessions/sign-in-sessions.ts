@@ -1,5 +1,5 @@
 import type { SessionsEnded, SignInSessions } from '@launchkit/api-contract';
-import { and, desc, eq, isNull, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ManagementClient } from '#api/auth/management-client.ts';
 import { requireRecentLogin } from '#api/caller/recent-sign-in.ts';
@@ -93,6 +93,37 @@ export async function endSession(
   return { ended: 1 };
 }
 
+/** Marks the person's sessions that `which` picks, and are not ended yet, ended; answers how many. */
+async function markEnded(tx: Pick<Database, 'update'>, uid: string, which: SQL): Promise<number> {
+  const rows = await tx
+    .update(signInSessions)
+    .set({ endedAt: sql`now()` })
+    .where(and(eq(signInSessions.userId, uid), isNull(signInSessions.endedAt), which))
+    .returning({ id: signInSessions.id });
+  return rows.length;
+}
+
+/**
+ * "Sign out": the caller's own session ends at the API too, not only in the browser, so a token of it
+ * kept elsewhere stops working and Settings → Security no longer lists it. Announced like any ending
+ * even when the API never recorded the session (its first request may not have reached this API).
+ */
+export async function endThisSession(deps: SessionDeps, caller: VerifiedIdentity): Promise<SessionsEnded> {
+  const ending: SessionEnding = { uid: caller.uid, signedInAt: caller.authTime };
+  const ended = await deps.db.transaction(async (tx) => {
+    const ended = await markEnded(
+      tx,
+      caller.uid,
+      eq(signInSessions.signedInAt, new Date(caller.authTime * 1000)),
+    );
+    await announce(tx, ending);
+    return ended;
+  });
+  deps.sessionEndings.apply(ending);
+  await revokeAtProvider(deps, caller.uid, (session) => session === ending.signedInAt);
+  return { ended };
+}
+
 /**
  * "Sign out of other sessions": every session of the caller that began by now, but theirs, including
  * sign-ins this API has not seen yet (the mark on the user's row covers those).
@@ -107,19 +138,9 @@ export async function endOtherSessions(deps: SessionDeps, caller: VerifiedIdenti
       .update(users)
       .set({ otherSessionsEndedAt: new Date(before * 1000), keptSessionSignedInAt: new Date(kept * 1000) })
       .where(eq(users.id, caller.uid));
-    const rows = await tx
-      .update(signInSessions)
-      .set({ endedAt: sql`now()` })
-      .where(
-        and(
-          eq(signInSessions.userId, caller.uid),
-          isNull(signInSessions.endedAt),
-          ne(signInSessions.signedInAt, new Date(kept * 1000)),
-        ),
-      )
-      .returning({ id: signInSessions.id });
+    const ended = await markEnded(tx, caller.uid, ne(signInSessions.signedInAt, new Date(kept * 1000)));
     await announce(tx, ending);
-    return rows.length;
+    return ended;
   });
   deps.sessionEndings.apply(ending);
   await revokeAtProvider(deps, caller.uid, (session, createdAt) => session !== kept && createdAt <= before);

@@ -1,9 +1,4 @@
-import type {
-  AuthUserChangeRequest,
-  SignInSessions,
-  UserDocument,
-  VerificationEmailSent,
-} from '@launchkit/api-contract';
+import type { AuthUserChangeRequest, UserDocument, VerificationEmailSent } from '@launchkit/api-contract';
 import { secondFactorClaim } from '@launchkit/api-contract/access-token-claims';
 import { sessionRefusedCodes } from '@launchkit/api-contract/error-codes';
 import { identifyUser } from '#web/lib/analytics.ts';
@@ -129,18 +124,19 @@ async function currentToken(): Promise<string | null> {
 }
 
 /**
+ * Ends `token`'s session at the API: Settings → Security lists it no more, and a copy of the token
+ * kept anywhere stops working, on every instance.
+ */
+const endAtApi = (token: string, signal?: AbortSignal) =>
+  apiRequest('auth-user/sessions/end-this', { method: 'POST', token, signal });
+
+/**
  * A new sign-in replaced `previous` in this browser (a re-authentication, or another account): the
- * old sign-in ends at the API (its session leaves Settings → Security) and its refresh token at the
- * provider. Nothing waits for it, and a failure leaves only a session that expires on its own.
+ * old sign-in ends at the API and its refresh token at the provider. Nothing waits for it, and a
+ * failure leaves only a session that expires on its own.
  */
 function retire(previous: { token: string; refreshToken: string | null }) {
-  void (async () => {
-    const { sessions } = await apiRequest<SignInSessions>('auth-user/sessions', { token: previous.token });
-    const own = sessions.find((session) => session.current);
-    if (own) {
-      await apiRequest(`auth-user/sessions/${own.id}`, { method: 'DELETE', token: previous.token });
-    }
-  })().catch(() => {});
+  void endAtApi(previous.token).catch(() => {});
   if (previous.refreshToken) void revokeRefreshToken(previous.refreshToken).catch(() => {});
 }
 
@@ -371,10 +367,14 @@ export async function endDeletedSession(): Promise<void> {
 export async function signout(): Promise<void> {
   isLeaving = true;
   const renewal = await readRenewalState();
+  const token = readStorage(tokenKey);
   signOutLocally();
   // The sign-in's refresh token ends with it (the provider's logout below does not end it), without
   // holding the sign-out up.
   if (renewal) void revokeRefreshToken(renewal.refreshToken).catch(() => {});
+  // The session ends at the API before the page leaves, which would cut the request off; an API that
+  // does not answer holds the sign-out up two seconds at most.
+  if (token) await endAtApi(token, AbortSignal.timeout(2_000)).catch(() => {});
   try {
     await identity.logout();
   } catch {
