@@ -19,8 +19,9 @@ export type RecordHappening = (happening: Omit<WorkspaceHappening, 'workspace' |
  * A workspace action (docs/team.md): one transaction in which the caller's access is found
  * (authorizeWorkspace, the membership locked until commit, so a removal or a revocation waits for the
  * action or the action finds it done), `permission` is required of it, and then `action` runs with the
- * transaction, the access and `record`, which writes what it did (its activity entry and event, events/).
- * Whatever the action writes commits with the check, or nothing does. `lockOwnerRow`: the action counts the workspace's rows (a limit).
+ * transaction, the access and `record`, which writes what it did (its activity entry and event,
+ * events/). Whatever the action writes commits with the check, or nothing does. `lockOwnerRow`: the
+ * action counts the workspace's rows (a limit).
  */
 export function inWorkspace<T>(
   db: Database,

@@ -6,7 +6,7 @@ import {
   deletionConfirmationWithoutEmail,
 } from '@launchkit/api-contract';
 import { eq, sql } from 'drizzle-orm';
-import { revokeKeysMadeBy } from '#api/access/revoke-keys-made-by.ts';
+import { revokeKeysMadeBy } from '#api/access/revoke-api-keys.ts';
 import { requireRecentLogin } from '#api/caller/recent-sign-in.ts';
 import type { VerifiedIdentity } from '#api/caller/verify-access-token.ts';
 import type { IdentityConfig } from '#api/config/app-config.ts';

@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import type { WorkspaceCaller } from '#api/access/authorize-workspace.ts';
 import { inWorkspace } from '#api/access/in-workspace.ts';
 import { requirePermission } from '#api/access/require-permission.ts';
-import { revokeKeysMadeBy } from '#api/access/revoke-keys-made-by.ts';
+import { revokeKeysMadeBy } from '#api/access/revoke-api-keys.ts';
 import type { Database } from '#api/db/database.ts';
 import { subUsers } from '#api/db/schema.ts';
 import type { JobQueue } from '#api/jobs/job-queue.ts';

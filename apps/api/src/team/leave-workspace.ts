@@ -1,7 +1,7 @@
 import type { MemberRole } from '@launchkit/api-contract';
 import { and, eq, isNotNull } from 'drizzle-orm';
 import { isPlausibleWorkspaceId, workspaceNotFound } from '#api/access/authorize-workspace.ts';
-import { revokeKeysMadeBy } from '#api/access/revoke-keys-made-by.ts';
+import { revokeKeysMadeBy } from '#api/access/revoke-api-keys.ts';
 import type { VerifiedIdentity } from '#api/caller/verify-access-token.ts';
 import type { Database } from '#api/db/database.ts';
 import { subUsers } from '#api/db/schema.ts';
