@@ -3,6 +3,7 @@
 export * from './catalogue.ts';
 export * from './dates.ts';
 export * from './features.ts';
+export * from './limits.ts';
 export * from './plan-ids.ts';
 export * from './plan-names.ts';
 export * from './plan-status.ts';
