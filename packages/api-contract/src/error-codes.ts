@@ -107,6 +107,7 @@ export const errorCodes = [
   // Outbound webhooks (docs/webhooks.md)
   'webhooks/url-refused',
   'webhooks/endpoint-limit',
+  'webhooks/endpoint-exists',
   'webhooks/endpoint-not-found',
   'webhooks/delivery-not-found',
 ] as const;
