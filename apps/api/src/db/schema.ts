@@ -210,8 +210,10 @@ export const activity = pgTable(
 );
 
 /**
- * Every invitation mail sent, by recipient (lower case): what the per-recipient limit counts
- * (team/invitation-limits.ts). Rows older than the limit's window are deleted as new ones are written.
+ * Every invitation mail sent, by recipient (lower case), with the workspace that sent it and its
+ * invitation (`sub_users.id`, no reference: a withdrawn invitation's mails still count against its
+ * workspace): what the per-recipient limits count (team/invitation-limits.ts). Rows older than the
+ * limits' window are deleted as new ones are written.
  */
 export const invitationMails = pgTable(
   'invitation_mails',
@@ -219,8 +221,13 @@ export const invitationMails = pgTable(
     id: generatedId(),
     recipient: text('recipient').notNull(),
     sentAt: moment('sent_at').notNull().defaultNow(),
+    workspace: text('workspace'),
+    invitationId: uuid('invitation_id'),
   },
-  (table) => [index('invitation_mails_recipient_sent_at_idx').on(table.recipient, table.sentAt)],
+  (table) => [
+    index('invitation_mails_recipient_sent_at_idx').on(table.recipient, table.sentAt),
+    index('invitation_mails_sent_at_idx').on(table.sentAt),
+  ],
 );
 
 /**
