@@ -17,14 +17,15 @@ export const newPasskeyId = () => `passkey|dev_${randomBytes(12).toString('base6
 
 /**
  * A new passkey from the credential a browser created for `challenge` (a passkey sign-up, or one added
- * to an account), checked by SimpleWebAuthn against the app's origins and RP ID; the record to keep.
+ * to an account), checked by SimpleWebAuthn against the app's origins and RP ID; the record to keep,
+ * and whether the authenticator verified the person while creating it (the UV flag).
  */
 export async function verifiedPasskey(
   context: IdentityContext,
   response: unknown,
   challenge: string,
   id = newPasskeyId(),
-): Promise<PasskeyRecord> {
+): Promise<{ passkey: PasskeyRecord; isUserVerified: boolean }> {
   const { rpID, origins } = relyingParty(context);
   let verification: Awaited<ReturnType<typeof verifyRegistrationResponse>>;
   try {
@@ -41,9 +42,9 @@ export async function verifiedPasskey(
   }
   if (!verification.verified)
     throw passkeyRefused('Passkey not verified: the passkey could not be verified.');
-  const { credential } = verification.registrationInfo;
+  const { credential, userVerified } = verification.registrationInfo;
   const now = new Date().toISOString();
-  return {
+  const passkey: PasskeyRecord = {
     id,
     credentialId: credential.id,
     publicKey: Buffer.from(credential.publicKey).toString('base64url'),
@@ -53,4 +54,5 @@ export async function verifiedPasskey(
     createdAt: now,
     lastUsedAt: null,
   };
+  return { passkey, isUserVerified: userVerified };
 }

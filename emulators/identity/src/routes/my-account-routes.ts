@@ -86,7 +86,7 @@ export function registerMyAccountRoutes(app: FastifyInstance, context: IdentityC
     ) {
       throw passkeyRefused('Invalid or expired auth_session.');
     }
-    const passkey = await verifiedPasskey(
+    const { passkey } = await verifiedPasskey(
       context,
       params.authn_response,
       ceremony.challenge,

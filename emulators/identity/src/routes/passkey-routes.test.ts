@@ -153,6 +153,60 @@ describe('the webauthn grant with a real authenticator’s answers', () => {
     ).toBe(access.payload.sub);
   });
 
+  it('counts a passkey as two factors only when it verified the person, not when it only saw them present', async () => {
+    const { authenticator } = await signedUp('katherine@example.com');
+    const signInWith = async (isUserVerified: boolean) => {
+      authenticator.setUserVerification(isUserVerified);
+      const challenge = await loginChallenge();
+      const answer = await webauthnToken({
+        auth_session: challenge.auth_session,
+        authn_response: authenticator.assert(challenge.authn_params_public_key),
+        scope: 'openid offline_access',
+        audience: `${testTenant.issuer}api/v2/`,
+      });
+      expect(answer.statusCode, answer.body).toBe(200);
+      return answer.json();
+    };
+    const claimsOf = async (token: string) =>
+      (await identity.verify(token, `${testTenant.issuer}api/v2/`)).payload;
+    const idClaimsOf = async (token: string) =>
+      (await identity.verify(token, testTenant.webClientId)).payload;
+
+    const presentOnly = await signInWith(false);
+    expect((await claimsOf(presentOnly.access_token))[secondFactorClaim]).toBeUndefined();
+    expect((await idClaimsOf(presentOnly.id_token)).amr).toEqual(['passkey']);
+    // A refresh proves nothing new: the presence-only sign-in stays one factor.
+    const refreshed = await post('/oauth/token', {
+      grant_type: 'refresh_token',
+      client_id: testTenant.webClientId,
+      refresh_token: presentOnly.refresh_token,
+    });
+    expect(refreshed.statusCode, refreshed.body).toBe(200);
+    expect((await claimsOf(refreshed.json().access_token))[secondFactorClaim]).toBeUndefined();
+
+    const verified = await signInWith(true);
+    expect((await claimsOf(verified.access_token))[secondFactorClaim]).toBe(true);
+    expect((await idClaimsOf(verified.id_token)).amr).toEqual(['passkey', 'mfa']);
+  });
+
+  it('gives a sign-up whose authenticator did not verify the person no second-factor claim', async () => {
+    const authenticator = softwareAuthenticator(testTenant.appOrigin);
+    authenticator.setUserVerification(false);
+    const challenge = (
+      await post('/passkey/register', {
+        client_id: testTenant.webClientId,
+        user_profile: { email: 'rosalind@example.com' },
+      })
+    ).json();
+    const created = await tokenWith(
+      challenge.auth_session,
+      authenticator.register(challenge.authn_params_public_key),
+    );
+    expect(created.statusCode, created.body).toBe(200);
+    const access = await identity.verify(created.json().access_token, `${testTenant.issuer}api/v2/`);
+    expect(access.payload[secondFactorClaim]).toBeUndefined();
+  });
+
   it('refuses another origin, another RP ID, another challenge and a counter that went back', async () => {
     const { authenticator } = await signedUp('lise@example.com');
     const refusal = async (forge: (options: { challenge: string; rpId?: string }) => unknown) => {

@@ -4,7 +4,8 @@ import { type CBORType, encodeCBOR } from '@levischuck/tiny-cbor';
 // A passkey authenticator in software, for tests without a browser: it makes "none" attestations and
 // ES256 assertions as a platform authenticator does (the authenticator data and attestation object of
 // W3C WebAuthn Level 3), so the emulator's SimpleWebAuthn checks run on real bytes. It can be told to
-// answer for another origin or RP ID, or to turn its counter back, as a forger or a clone would.
+// answer for another origin or RP ID, or to turn its counter back, as a forger or a clone would, and to
+// answer with user presence only (a security key without a PIN: touched, but nobody verified).
 
 const b64 = (bytes: Uint8Array) => Buffer.from(bytes).toString('base64url');
 const u32 = (value: number) => {
@@ -19,6 +20,9 @@ export function softwareAuthenticator(origin: string) {
   const credentialId = randomBytes(16);
   const id = b64(credentialId);
   let counter = 0;
+  let isUserVerified = true;
+  // Authenticator data flags (W3C WebAuthn § 6.1): UP 0x01, UV 0x04, AT 0x40.
+  const presenceFlags = () => (isUserVerified ? 0x05 : 0x01);
 
   const authenticatorData = (rpID: string, flags: number, extra: Uint8Array[] = []) =>
     Buffer.concat([createHash('sha256').update(rpID).digest(), Buffer.from([flags]), u32(counter), ...extra]);
@@ -39,6 +43,10 @@ export function softwareAuthenticator(origin: string) {
     setCounter(value: number) {
       counter = value;
     },
+    /** Whether its next answers say the person was verified (UV), or only that someone was present. */
+    setUserVerification(verified: boolean) {
+      isUserVerified = verified;
+    },
     /** The answer to creation options (`authn_params_public_key` of /passkey/register). */
     register(options: { challenge: string; rp: { id?: string } }, forged: { origin?: string } = {}) {
       const rpID = options.rp.id ?? new URL(origin).hostname;
@@ -53,8 +61,13 @@ export function softwareAuthenticator(origin: string) {
       );
       const length = Buffer.alloc(2);
       length.writeUInt16BE(credentialId.length);
-      // Flags: user present, user verified, attested credential data included.
-      const authData = authenticatorData(rpID, 0x45, [Buffer.alloc(16), length, credentialId, coseKey]);
+      // Flags: user present (and verified, unless told otherwise), attested credential data included.
+      const authData = authenticatorData(rpID, presenceFlags() | 0x40, [
+        Buffer.alloc(16),
+        length,
+        credentialId,
+        coseKey,
+      ]);
       const attestationObject = encodeCBOR(
         new Map<string, CBORType>([
           ['fmt', 'none'],
@@ -71,7 +84,10 @@ export function softwareAuthenticator(origin: string) {
     /** The answer to request options (`authn_params_public_key` of /passkey/challenge). */
     assert(options: { challenge: string; rpId?: string }, forged: { origin?: string; rpId?: string } = {}) {
       counter += 1;
-      const authData = authenticatorData(forged.rpId ?? options.rpId ?? new URL(origin).hostname, 0x05);
+      const authData = authenticatorData(
+        forged.rpId ?? options.rpId ?? new URL(origin).hostname,
+        presenceFlags(),
+      );
       const data = clientData('webauthn.get', options.challenge, forged.origin ?? origin);
       const signature = sign(
         'sha256',

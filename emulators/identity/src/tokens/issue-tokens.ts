@@ -26,7 +26,7 @@ export type UserTokenRequest = {
   /** The grant type claim (`gty`) of tokens from /oauth/token; none for /authorize. */
   grantType?: string;
   nonce?: string;
-  /** Auth0's `amr` in the ID token: `['mfa']` once a second factor passed. */
+  /** Auth0's `amr` in the ID token: `mfa` among them once two factors passed (a code, or a verifying passkey). */
   amr?: string[];
   /** at_hash binds the id token to the access token issued beside it in a fragment (/authorize). */
   includeAtHash?: boolean;
@@ -56,10 +56,9 @@ export async function issueUserTokens(
     // What the tenant's post-login Action adds (docs/deploy.md): Auth0 keeps `auth_time` in ID tokens.
     [signedInAtClaim]: request.authTime,
     ...(request.grantType ? { gty: request.grantType } : {}),
-    // What the tenant's post-login Action adds once a second factor or a passkey passed (docs/deploy.md).
-    ...(request.amr?.some((method) => method === 'mfa' || method === 'passkey')
-      ? { [secondFactorClaim]: true }
-      : {}),
+    // What the tenant's post-login Action adds once a second factor passed (docs/deploy.md): `mfa`,
+    // never `passkey` alone, which a passkey that only saw someone present also reports (decision 0040).
+    ...(request.amr?.includes('mfa') ? { [secondFactorClaim]: true } : {}),
   };
   let accessToken: string | undefined;
   if (request.includeAccessToken && request.audience === undefined) {
