@@ -68,6 +68,9 @@ export const errorCodes = [
   'workspaces/transfer-not-found',
   'workspaces/transfer-recipient-has-plan',
   'workspaces/transfer-over-item-limit',
+  // Ownership-offer mails: one workspace's in a day, and one person's open offers (decision 0041)
+  'workspaces/transfer-offer-limit',
+  'workspaces/transfer-recipient-limit',
   'invitations/not-found',
   'invitations/expired',
   'invitations/used',
@@ -77,6 +80,7 @@ export const errorCodes = [
   'invitations/no-seat',
   'invitations/resend-too-soon',
   'invitations/recipient-limit',
+  'invitations/workspace-recipient-limit',
   'invitations/email-not-verified',
   // The activity log (docs/team.md): a `before` cursor the server did not make
   'activity/invalid-cursor',
