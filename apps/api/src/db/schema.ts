@@ -274,6 +274,8 @@ export const jobOutbox = pgTable(
     queue: text('queue').notNull(),
     data: jsonb('data').notNull(),
     startAfter: moment('start_after'),
+    /** The job's fairness group (jobs/job-queue.ts, SendOptions.group). */
+    groupId: text('group_id'),
     createdAt: createdAt(),
   },
   (table) => [index('job_outbox_created_at_idx').on(table.createdAt)],
@@ -416,3 +418,13 @@ export const webhookDeliveries = pgTable(
     check('webhook_deliveries_status', sql`${table.status} in ('pending', 'succeeded', 'failed')`),
   ],
 );
+
+/**
+ * Each workspace's budget of webhook delivery starts (webhooks/delivery-budget.ts): the latest minute
+ * in which a start is reserved and how many are; every minute before it is full or past.
+ */
+export const webhookDeliveryBudgets = pgTable('webhook_delivery_budgets', {
+  workspace: personId('workspace').primaryKey(),
+  minute: moment('minute').notNull(),
+  reserved: integer('reserved').notNull(),
+});
