@@ -2,7 +2,10 @@ import { readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { signedInAtClaim } from '@launchkit/api-contract/access-token-claims';
 import { loadIdentityConfig, startIdentityEmulator } from '@launchkit/identity-emulator';
-import { softwareAuthenticator } from '@launchkit/identity-emulator/test/software-authenticator';
+import {
+  type SoftwareAuthenticator,
+  softwareAuthenticator,
+} from '@launchkit/identity-emulator/test/software-authenticator';
 import { readOutbox } from '@launchkit/mail';
 import { importJWK, type JWTPayload, SignJWT } from 'jose';
 import { Secret, TOTP } from 'otpauth';
@@ -146,8 +149,9 @@ export async function startTestIdentityProvider(overrides: Record<string, string
      * A new person who signs up with a passkey and no password (a software authenticator stands in
      * for the browser's); the tokens of that sign-up and the authenticator, for signing in again.
      */
-    async signUpWithPasskey(email: string) {
+    async signUpWithPasskey(email: string, authenticatorSays: { isUserVerified?: boolean } = {}) {
       const authenticator = softwareAuthenticator('http://localhost:3000');
+      authenticator.setUserVerification(authenticatorSays.isUserVerified ?? true);
       const challenge = await post('/passkey/register', { client_id: clientId, user_profile: { email } });
       const options = challenge.body.authn_params_public_key as unknown as Parameters<
         typeof authenticator.register
@@ -162,6 +166,23 @@ export async function startTestIdentityProvider(overrides: Record<string, string
       });
       if (status !== 200) throw new Error(`passkey sign-up answered ${status}: ${JSON.stringify(body)}`);
       return { access_token: body.access_token as string, authenticator };
+    },
+    /** The tokens of a sign-in with a passkey made by `signUpWithPasskey` (its authenticator's answer). */
+    async signInWithPasskey(authenticator: SoftwareAuthenticator) {
+      const challenge = await post('/passkey/challenge', { client_id: clientId });
+      const options = challenge.body.authn_params_public_key as unknown as Parameters<
+        typeof authenticator.assert
+      >[0];
+      const { status, body } = await post('/oauth/token', {
+        grant_type: 'urn:okta:params:oauth:grant-type:webauthn',
+        client_id: clientId,
+        auth_session: challenge.body.auth_session,
+        authn_response: authenticator.assert(options),
+        scope: 'openid profile email',
+        audience,
+      });
+      if (status !== 200) throw new Error(`passkey sign-in answered ${status}: ${JSON.stringify(body)}`);
+      return { access_token: body.access_token as string };
     },
     /** Follows the newest verification link the provider mailed to `email`, as its owner would. */
     async verifyEmail(email: string) {
