@@ -38,17 +38,7 @@ export function TwoFactorSettings({
   } else if (!methods.data) {
     body = <p className="text-sm text-slate-600">Loading…</p>;
   } else if (!hasPassword(methods.data.methods) && !authenticatorAppOf(methods.data.methods)) {
-    body = (
-      <p className="text-sm text-slate-700" data-testid="passkey-only-two-factor">
-        You sign in with a passkey, which is already two factors in one: this device, and your fingerprint,
-        face or screen lock. Workspaces that require two-factor accept it. An authenticator app adds a step to
-        signing in with a password: to use one,{' '}
-        <Link to="/settings/password" className="font-medium text-brand-700 underline hover:text-brand-800">
-          set a password
-        </Link>{' '}
-        first.
-      </p>
-    );
+    body = <PasskeyOnlyTwoFactor isTwoFactorSignIn={user.signedInWithSecondFactor} />;
   } else {
     const app = authenticatorAppOf(methods.data.methods);
     body = app ? (
@@ -75,5 +65,32 @@ export function TwoFactorSettings({
     <SettingsCard id="two-factor" title="Two-factor authentication">
       <div className="mt-3">{body}</div>
     </SettingsCard>
+  );
+}
+
+const setPasswordLink = (
+  <Link to="/settings/password" className="font-medium text-brand-700 underline hover:text-brand-800">
+    set a password
+  </Link>
+);
+
+/**
+ * A passkey-only account: whether this sign-in counts as two factors is the provider's word (the
+ * access token's claim), given only when the passkey verified the person (decision 0040). A security
+ * key that was only touched, or a provider that does not report the check (Auth0's Action), is one.
+ */
+function PasskeyOnlyTwoFactor({ isTwoFactorSignIn }: { isTwoFactorSignIn: boolean }) {
+  return isTwoFactorSignIn ? (
+    <p className="text-sm text-slate-700" data-testid="passkey-only-two-factor">
+      You signed in with a passkey that checked it was you (your fingerprint, face, screen lock or PIN), which
+      is two factors in one: this device, and you. Workspaces that require two-factor accept it. An
+      authenticator app adds a step to signing in with a password: to use one, {setPasswordLink} first.
+    </p>
+  ) : (
+    <p className="text-sm text-slate-700" data-testid="passkey-only-two-factor">
+      This passkey sign-in counts as one factor: it does not show that your passkey checked it was you with a
+      fingerprint, face, screen lock or PIN, so workspaces that require two-factor stay closed to it. To open
+      them, {setPasswordLink}, turn on an authenticator app here, and sign in with your password and code.
+    </p>
   );
 }
