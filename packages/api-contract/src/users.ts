@@ -12,6 +12,12 @@ export const passwordChangeRequest = z
   .strictObject({
     // Taken as typed: spaces count, and are part of the password at the provider too.
     password: text(passwordField),
+    endOtherSessions: z
+      .boolean()
+      .optional()
+      .describe(
+        "Whether the person's other sessions end with the change (their tokens refused, their refresh tokens revoked at the provider); true unless false.",
+      ),
   })
   .meta({ id: 'PasswordChangeRequest' });
 export const profileChangeRequest = z
@@ -141,7 +147,7 @@ export const userEndpoints = [
     tag: 'Account',
     summary: 'Changes the email, the password, or the name and picture',
     description:
-      'Email and password changes need a recent sign-in (`auth/requires-recent-login`: sign in again and retry) and a database user of the provider.',
+      'Email and password changes need a recent sign-in (`auth/requires-recent-login`: sign in again and retry) and a database user of the provider. A password change ends the other sessions unless `endOtherSessions: false`.',
     auth: 'bearer',
     request: { body: authUserChangeRequest },
     answer: ok('The user document.', userDocument),
