@@ -63,7 +63,8 @@ const apiDomainImports = {
     users: "a workspace's people are users: the caller's user document, their account at the provider",
   },
   users: {
-    sessions: 'the signed-in check refuses a signed-out session and records the session (sessions/)',
+    sessions:
+      'the signed-in check refuses a signed-out session and records the session, and a password change ends the other sessions (sessions/)',
   },
 };
 

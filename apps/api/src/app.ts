@@ -165,7 +165,7 @@ async function registerDomains(app: FastifyInstance, { config, services, ...kern
   registerNewsletterRoutes(app, { ...deps, siteOrigin: config.site.origin, rateLimit: config.rateLimit });
   registerContactRoutes(app, { ...deps, inbox: config.contactInbox, rateLimit: config.rateLimit });
   registerIdentityConfigRoutes(app, config.identity);
-  registerUserRoutes(app, { ...deps, identity: config.identity });
+  registerUserRoutes(app, { ...deps, identity: config.identity, log });
   registerSessionRoutes(app, { ...deps, identity: config.identity, log });
   registerAccount(app, { config, ...deps });
   registerItemRoutes(app, { ...deps, limits: config.limits });

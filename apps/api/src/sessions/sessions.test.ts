@@ -168,6 +168,59 @@ describe('signing out the other sessions', () => {
   });
 });
 
+/** Changes the password from the session of `token`, with the body's other fields (endOtherSessions). */
+async function changePassword(token: string, fields: Record<string, unknown> = {}) {
+  const response = await fetch(`${instances.firstOrigin}/api/auth-user`, {
+    method: 'PATCH',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ password: 'A-new-horse-42', ...fields }),
+  });
+  expect(response.status, await response.clone().text()).toBe(200);
+}
+
+describe('changing the password', () => {
+  it('ends the other sessions by default: their tokens refused on every instance, their refresh tokens revoked, this one kept', async () => {
+    const person = await instances.newUser();
+    const other = await signInAgain(person, 'openid profile email offline_access');
+    const current = await signInAgain(person, 'openid profile email offline_access');
+    expect((await call(instances.secondOrigin, 'GET', '/api/user', other.access_token)).status).toBe(200);
+
+    await changePassword(current.access_token);
+    await within(1_000, async () =>
+      refusedAsSignedOut(await call(instances.secondOrigin, 'GET', '/api/user', other.access_token)),
+    );
+    expect(refusedAsSignedOut(await call(instances.firstOrigin, 'GET', '/api/user', person.token))).toBe(
+      true,
+    );
+    expect((await instances.identity.refresh(other.refresh_token as string)).status).toBe(403);
+    expect((await call(instances.secondOrigin, 'GET', '/api/user', current.access_token)).status).toBe(200);
+    expect((await instances.identity.refresh(current.refresh_token as string)).status).toBe(200);
+  });
+
+  it('keeps the other sessions when the person chooses to', async () => {
+    const person = await instances.newUser();
+    const other = await signInAgain(person, 'openid profile email offline_access');
+    const current = await signInAgain(person);
+    expect((await call(instances.firstOrigin, 'GET', '/api/user', other.access_token)).status).toBe(200);
+
+    await changePassword(current.access_token, { endOtherSessions: false });
+    expect((await call(instances.secondOrigin, 'GET', '/api/user', other.access_token)).status).toBe(200);
+    expect((await instances.identity.refresh(other.refresh_token as string)).status).toBe(200);
+  });
+
+  it('refuses an endOtherSessions that is not a boolean, and changes nothing', async () => {
+    const person = await instances.newUser();
+    const response = await fetch(`${instances.firstOrigin}/api/auth-user`, {
+      method: 'PATCH',
+      headers: { authorization: `Bearer ${person.token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ password: 'A-new-horse-42', endOtherSessions: 'yes' }),
+    });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({ status: 'error', code: 'validation_failed' });
+    expect((await instances.identity.signIn(person.email, testPassword)).access_token).toBeTruthy();
+  });
+});
+
 describe('signing out one session', () => {
   it('ends another session by its id, or this one, and nobody else’s', async () => {
     const person = await instances.newUser();

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { ManagementClient } from '#api/auth/management-client.ts';
 import type { Authenticate } from '#api/caller/authenticate.ts';
 import { callerOf } from '#api/caller/authenticate.ts';
@@ -7,6 +7,7 @@ import type { Database } from '#api/db/database.ts';
 import { success } from '#api/http/app-error.ts';
 import { route } from '#api/http/route.ts';
 import type { PlanCatalogue } from '#api/plans/resolve-plan-prices.ts';
+import type { SessionEndings } from '#api/sessions/session-endings.ts';
 import { listAuthenticationMethods, removePasskey, renamePasskey } from './authentication-methods.ts';
 import { sendVerificationEmail } from './send-verification-email.ts';
 import { userOf } from './signed-in-user.ts';
@@ -20,6 +21,8 @@ export function registerUserRoutes(
     identity: IdentityConfig;
     plans: PlanCatalogue;
     management: ManagementClient;
+    sessionEndings: SessionEndings;
+    log: FastifyBaseLogger;
     authenticate: Authenticate;
   },
 ) {
