@@ -5,7 +5,7 @@ import {
   deletionConfirmationMismatch,
   deletionConfirmationWithoutEmail,
 } from '@launchkit/api-contract';
-import { eq, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { revokeKeysMadeBy } from '#api/access/revoke-api-keys.ts';
 import { requireRecentLogin } from '#api/caller/recent-sign-in.ts';
 import type { VerifiedIdentity } from '#api/caller/verify-access-token.ts';
@@ -14,6 +14,7 @@ import type { Database } from '#api/db/database.ts';
 import {
   activity,
   deletedAccounts,
+  items,
   mails,
   newsletterSubscriptions,
   subUsers,
@@ -90,8 +91,9 @@ export async function deleteAccount(
     requireRecentLogin(deps.identity, caller);
     if (!request.workspace && (await hasJoinedMembers(tx, uid))) throw choiceRequired();
 
-    let transferredTo: NewOwner | null = null;
-    if (request.workspace === 'transfer' && request.transferTo !== undefined) {
+    // A choice made while members had joined, but an offer of the workspace was accepted first.
+    let transferredTo = request.workspace ? await acceptedTransferOf(tx, uid) : null;
+    if (!transferredTo && request.workspace === 'transfer' && request.transferTo !== undefined) {
       transferredTo = await transferWorkspace(
         tx,
         {
@@ -143,6 +145,30 @@ export async function deleteAccount(
   });
   deps.sessionEndings.apply(ending);
   return { workspace: newOwner ? 'transferred' : 'deleted' };
+}
+
+/**
+ * The member the person's workspace went to by an ownership offer they accepted, when nothing has been
+ * made in it since (no item, member or log entry: the workspace left with all of them). A deletion that
+ * waited for the person's row behind that acceptance (team/accept-ownership.ts locks it too) finds
+ * this: the workspace has just moved, there is nothing of it to delete or transfer, and the answer says
+ * where it went.
+ */
+async function acceptedTransferOf(tx: Pick<Database, 'select'>, uid: string): Promise<NewOwner | null> {
+  const remains = [
+    tx.select({ id: items.id }).from(items).where(eq(items.owner, uid)).limit(1),
+    tx.select({ id: subUsers.id }).from(subUsers).where(eq(subUsers.owner, uid)).limit(1),
+    tx.select({ id: activity.id }).from(activity).where(eq(activity.workspace, uid)).limit(1),
+  ];
+  for (const rows of remains) if ((await rows).length > 0) return null;
+  const [moved] = await tx
+    .select({ uid: activity.workspace, email: users.email, at: activity.createdAt })
+    .from(activity)
+    .innerJoin(users, eq(users.id, activity.workspace))
+    .where(and(eq(activity.actorId, uid), eq(activity.action, 'workspace.transferred')))
+    .orderBy(desc(activity.createdAt))
+    .limit(1);
+  return moved ? { uid: moved.uid, email: moved.email, memberSince: moved.at } : null;
 }
 
 /**
