@@ -27,8 +27,5 @@ export const webhookEventLabels: Record<WebhookEventType, string> = {
   'member.role_changed': 'Member’s role changed',
 };
 
-/** Endpoints a workspace may have: each event is sent to each of them. */
-export const webhookEndpointsPerWorkspace = 20;
-
 /** How long the secret a rotation replaced still signs (a second `v1,` signature), in hours. */
 export const webhookSecretOverlapHours = 24;

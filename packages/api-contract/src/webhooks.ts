@@ -162,11 +162,15 @@ export const webhookEndpointEndpoints = [
     tag: 'Webhooks',
     summary: 'Registers an endpoint for some events',
     description:
-      'https only; http only for localhost in development. In production the host must resolve to public addresses only (no private, loopback or link-local ones), checked now and at every delivery.',
+      'One endpoint per address, as many as the plan allows (docs/limits.md). https only; http only for localhost in development. In production the host must resolve to public addresses only (no private, loopback or link-local ones), checked now and at every delivery.',
     auth: 'bearer',
     request: { query: workspaceQuery, body: createWebhookEndpointRequest },
     answer: created('The endpoint, with its secret.', webhookEndpoint),
-    errors: { ...workspaceErrors, 400: ['webhooks/url-refused'], 409: ['webhooks/endpoint-limit'] },
+    errors: {
+      ...workspaceErrors,
+      400: ['webhooks/url-refused'],
+      409: ['webhooks/endpoint-limit', 'webhooks/endpoint-exists'],
+    },
   }),
   endpoint({
     method: 'PATCH',
@@ -177,7 +181,7 @@ export const webhookEndpointEndpoints = [
     auth: 'bearer',
     request: { params: endpointParams, query: workspaceQuery, body: changeWebhookEndpointRequest },
     answer: ok('The endpoint as it now is.', webhookEndpoint),
-    errors: { ...endpointErrors, 400: ['webhooks/url-refused'] },
+    errors: { ...endpointErrors, 400: ['webhooks/url-refused'], 409: ['webhooks/endpoint-exists'] },
   }),
   endpoint({
     method: 'DELETE',

@@ -13,7 +13,7 @@ const batchSize = 1000;
 /** Adds jobs of one queue (pg-boss's insert: a job whose id exists already is not added again). */
 export type InsertJobs = (
   queue: string,
-  jobs: { id: string; data: object; startAfter?: Date }[],
+  jobs: { id: string; data: object; startAfter?: Date; group?: string }[],
 ) => Promise<unknown>;
 
 /**
@@ -25,15 +25,15 @@ export async function orderJob(
   tx: Pick<Database, 'execute'>,
   queue: string,
   data: object,
-  options: { id?: string; startAfter?: Date },
+  options: { id?: string; startAfter?: Date; group?: string },
 ) {
   const id = options.id ?? null;
   const startAfter = options.startAfter?.toISOString() ?? null;
   await tx.execute(sql`
     with ordered as (
-      insert into ${jobOutbox} (id, queue, data, start_after)
+      insert into ${jobOutbox} (id, queue, data, start_after, group_id)
       values (coalesce(${id}::uuid, gen_random_uuid()), ${queue}, ${JSON.stringify(data)}::jsonb,
-              ${startAfter}::timestamptz)
+              ${startAfter}::timestamptz, ${options.group ?? null})
       on conflict (id) do nothing
       returning id
     )
@@ -47,13 +47,14 @@ export async function moveToQueue(db: Database, insert: InsertJobs, ids: string[
       .select()
       .from(jobOutbox)
       .where(inArray(jobOutbox.id, ids.slice(start, start + batchSize)));
-    const byQueue = new Map<string, { id: string; data: object; startAfter?: Date }[]>();
+    const byQueue = new Map<string, Parameters<InsertJobs>[1]>();
     for (const row of rows) {
       const jobs = byQueue.get(row.queue) ?? [];
       jobs.push({
         id: row.id,
         data: row.data as object,
         ...(row.startAfter && { startAfter: row.startAfter }),
+        ...(row.groupId && { group: row.groupId }),
       });
       byQueue.set(row.queue, jobs);
     }

@@ -25,6 +25,13 @@ export type JobKind<Data> = {
   deleteAfterSeconds: number;
   /** Jobs of this kind one instance fetches and runs at once. */
   concurrency: number;
+  /**
+   * Fair between groups (SendOptions.group, a workspace): at most this many jobs of one group run at
+   * once across all instances, so a group's backlog takes that many runners and leaves the others to
+   * the next group's jobs, oldest first. Each of the instance's `concurrency` runners then fetches one
+   * job at a time: a slow run holds up no other.
+   */
+  concurrencyPerGroup?: number;
   /** A kind that runs on its own: a cron expression (UTC), run by one instance each time. */
   cron?: string;
   /** Only for the type: a kind is declared with the data its jobs carry. */
@@ -55,7 +62,12 @@ export type SendOptions = {
   startAfter?: Date;
   /** The job's id (a uuid): a job of this kind with that id already there is not added again. */
   id?: string;
+  /** The group the job is fair to the others in (JobKind.concurrencyPerGroup): its workspace. */
+  group?: string;
 };
+
+/** One job of a batch (sendMany). */
+export type JobOrder<Data> = { id?: string; data: Data; group?: string; startAfter?: Date };
 
 export type JobHandler<Data> = (data: Data, job: { id: string; attempt: number }) => Promise<void>;
 
@@ -173,21 +185,23 @@ async function createQueue(boss: PgBoss, kind: JobKind<unknown>) {
  * full batch is followed by the next fetch at once (a backlog drains without waiting for the poll).
  */
 function workQueue(boss: PgBoss, registration: Registration, run: (job: Job<unknown>) => Promise<boolean>) {
-  return boss.work<unknown>(
-    registration.kind.name,
-    {
-      pollingIntervalSeconds,
-      batchSize: registration.kind.concurrency,
-      burstWhenBatchFull: true,
-      perJobResults: true,
-    },
-    (batch) =>
-      Promise.all(
-        batch.map(async (job) => ({
-          id: job.id,
-          status: (await run(job)) ? ('completed' as const) : ('failed' as const),
-        })),
-      ),
+  const { kind } = registration;
+  // A fair kind: one job a fetch per runner, fetching again at once while the queue has ready jobs.
+  const runners = kind.concurrencyPerGroup
+    ? {
+        localConcurrency: kind.concurrency,
+        batchSize: 1,
+        burstWhenReadyExceeds: 1,
+        groupConcurrency: kind.concurrencyPerGroup,
+      }
+    : { batchSize: kind.concurrency, burstWhenBatchFull: true };
+  return boss.work<unknown>(kind.name, { pollingIntervalSeconds, ...runners, perJobResults: true }, (batch) =>
+    Promise.all(
+      batch.map(async (job) => ({
+        id: job.id,
+        status: (await run(job)) ? ('completed' as const) : ('failed' as const),
+      })),
+    ),
   );
 }
 
@@ -203,7 +217,7 @@ function workOutbox(
 ) {
   const { db } = deps.database;
   const insert: InsertJobs = async (queue, jobs) => {
-    await boss.insert(queue, jobs);
+    await boss.insert(queue, jobs.map(toJobInsert));
   };
   registrations.set(jobOutboxSweepJob.name, {
     kind: jobOutboxSweepJob as JobKind<unknown>,
@@ -288,6 +302,7 @@ export function createJobQueue(deps: { database: DatabaseHandle; log: FastifyBas
       await boss.send(kind.name, data, {
         ...(options.startAfter && { startAfter: options.startAfter }),
         ...(options.id && { id: options.id }),
+        ...(options.group && { group: { id: options.group } }),
       });
     },
 
@@ -295,9 +310,9 @@ export function createJobQueue(deps: { database: DatabaseHandle; log: FastifyBas
      * Adds several jobs of `kind` in one statement (webhooks/queue-deliveries.ts). A job given an `id` that
      * exists already is not added again, so a sender that runs twice adds each job once.
      */
-    async sendMany<Data extends object>(kind: JobKind<Data>, batch: { id?: string; data: Data }[]) {
+    async sendMany<Data extends object>(kind: JobKind<Data>, batch: JobOrder<Data>[]) {
       if (!registrations.has(kind.name)) throw new Error(`jobs: nobody handles ${kind.name}`);
-      if (batch.length > 0) await boss.insert(kind.name, batch);
+      if (batch.length > 0) await boss.insert(kind.name, batch.map(toJobInsert));
     },
 
     /** Stops taking jobs and waits, up to 10 s, for the ones under way; what is left runs again later. */
@@ -316,6 +331,29 @@ export function createJobQueue(deps: { database: DatabaseHandle; log: FastifyBas
 export type JobQueue = ReturnType<typeof createJobQueue>;
 
 export const deadLetterOf = (name: string) => `${name}.dead`;
+
+const toJobInsert = <Data>({ group, ...job }: JobOrder<Data>) => ({
+  ...job,
+  ...(group && { group: { id: group } }),
+});
+
+/**
+ * Puts a job that has just started back in its queue until `until`, as if it had not run: no try is
+ * spent (pg-boss's restore, with a start time), and `data` is merged into its data. Its run then
+ * returns normally; pg-boss's settling finds it no longer running and leaves it alone.
+ */
+export async function postponeJob(
+  db: Pick<Database, 'execute'>,
+  kind: JobKind<unknown>,
+  job: { id: string; until: Date; data?: object },
+) {
+  await db.execute(sql`
+    update ${sql.identifier(schema)}.job
+    set state = 'created', started_on = null, heartbeat_on = null,
+        start_after = ${job.until.toISOString()}::timestamptz,
+        data = coalesce(data, '{}'::jsonb) || ${JSON.stringify(job.data ?? {})}::jsonb
+    where name = ${kind.name} and id = ${job.id}::uuid and state = 'active'`);
+}
 
 /**
  * A condition for a query of the product's own tables: a job of `kind` with the id `id` exists (in any

@@ -1,26 +1,22 @@
-import {
-  type CreateWebhookEndpointRequest,
-  type WebhookEndpoint,
-  webhookEndpointsPerWorkspace,
-} from '@launchkit/api-contract';
-import { count, eq } from 'drizzle-orm';
+import type { CreateWebhookEndpointRequest, WebhookEndpoint } from '@launchkit/api-contract';
 import type { WorkspaceCaller } from '#api/access/authorize-workspace.ts';
 import { inWorkspace, requireWorkspaceAccess } from '#api/access/in-workspace.ts';
 import type { Database } from '#api/db/database.ts';
-import { users, webhookEndpoints } from '#api/db/schema.ts';
+import { webhookEndpoints } from '#api/db/schema.ts';
 import { writtenRow } from '#api/db/written-row.ts';
-import { AppError } from '#api/http/app-error.ts';
+import type { PlanCatalogue } from '#api/plans/resolve-plan-prices.ts';
 import { checkEndpointUrl } from './check-endpoint-url.ts';
+import { lockEndpointRules, requireDistinctUrl, requireEndpointRoom } from './endpoint-rules.ts';
 import { toWebhookEndpoint, webhookEndpointColumns } from './webhook-endpoint-document.ts';
 import { newWebhookSecret } from './webhook-signature.ts';
 import type { TargetPolicy } from './webhook-targets.ts';
 
 /**
- * Registers an endpoint with a new secret. The owner's row is locked for the count and the insert, so
- * concurrent registrations never pass the limit (as items do, items/create-item.ts).
+ * Registers an endpoint with a new secret, within the plan's number and for an address the workspace
+ * has no endpoint for yet; the owner's row is locked for the checks and the insert (endpoint-rules.ts).
  */
 export async function createWebhookEndpoint(
-  deps: { db: Database; targets: TargetPolicy },
+  deps: { db: Database; targets: TargetPolicy; plans: PlanCatalogue },
   caller: WorkspaceCaller,
   workspace: string | undefined,
   request: CreateWebhookEndpointRequest,
@@ -30,18 +26,9 @@ export async function createWebhookEndpoint(
   const url = await checkEndpointUrl(request.url, deps.targets);
   const row = await inWorkspace(deps.db, caller, workspace, 'webhooks.manage', async (tx, access) => {
     const owner = access.workspace;
-    await tx.select({ id: users.id }).from(users).where(eq(users.id, owner)).for('no key update');
-    const [held] = await tx
-      .select({ endpoints: count() })
-      .from(webhookEndpoints)
-      .where(eq(webhookEndpoints.workspace, owner));
-    if ((held?.endpoints ?? 0) >= webhookEndpointsPerWorkspace) {
-      throw new AppError(
-        409,
-        'webhooks/endpoint-limit',
-        `A workspace has at most ${webhookEndpointsPerWorkspace} webhook endpoints. Remove one to add another.`,
-      );
-    }
+    const limits = await lockEndpointRules(tx, owner, deps.plans);
+    await requireDistinctUrl(tx, owner, url);
+    await requireEndpointRoom(tx, owner, limits);
     const inserted = writtenRow(
       await tx
         .insert(webhookEndpoints)

@@ -5,7 +5,9 @@ import type { ChannelHandlers, ListenOptions, Unlisten } from '#api/db/postgres-
 import { subUsers, users, webhookDeliveries, webhookEndpoints } from '#api/db/schema.ts';
 import type { JobKind, JobQueue } from '#api/jobs/job-queue.ts';
 import { queueMail } from '#api/mail/queue-mail.ts';
+import type { PlanCatalogue } from '#api/plans/resolve-plan-prices.ts';
 import { deleteExpiredDeliveries } from './delete-expired-deliveries.ts';
+import { type BudgetDeps, mayStartNow } from './delivery-budget.ts';
 import { type Attempt, postWebhook } from './post-webhook.ts';
 import { listenForDeliveries, sweepUnqueuedDeliveries } from './queue-deliveries.ts';
 import {
@@ -25,6 +27,7 @@ type DeliveryDeps = {
   jobs: Pick<JobQueue, 'handle' | 'send' | 'sendMany'>;
   db: Database;
   targets: TargetPolicy;
+  plans: PlanCatalogue;
   /** How long an endpoint fails before it is turned off. */
   disableAfterMs?: number;
 };
@@ -69,10 +72,10 @@ export function handleWebhookDeliveries(
   },
 ) {
   const { kind, disableAfterMs } = deliverySchedule(deps.daySeconds);
-  const attemptDeps = { ...deps, disableAfterMs };
+  const attemptDeps = { ...deps, disableAfterMs, kind };
   deps.jobs.handle(kind, async (order, job) => {
     const isLastTry = job.attempt > kind.retry.retryLimit;
-    const outcome = await deliverWebhook(attemptDeps, order.deliveryId, { isLastTry });
+    const outcome = await deliverWebhook(attemptDeps, order, { ...job, isLastTry });
     // Thrown, the job is tried again with backoff; the attempt is in the log already.
     if (outcome === 'retry')
       throw new Error(`webhook delivery ${order.deliveryId} failed; tried again later`);
@@ -91,14 +94,16 @@ export function handleWebhookDeliveries(
 /**
  * One attempt of one delivery: signs the payload with the endpoint's secret (and the one a rotation
  * replaced, while it overlaps), posts it, and writes the attempt on the delivery's row. A delivery no
- * longer pending (a run repeated after its instance died) or whose endpoint is gone does nothing.
- * After a failure the endpoint is turned off, and its admins mailed, once it has failed for a day.
+ * longer pending (a run repeated after its instance died) or whose endpoint is gone does nothing; one
+ * over its workspace's budget waits for its minute (delivery-budget.ts). After a failure the endpoint
+ * is turned off, and its admins mailed, once it has failed for a day.
  */
 export async function deliverWebhook(
-  deps: Pick<DeliveryDeps, 'db' | 'jobs' | 'targets' | 'disableAfterMs'>,
-  deliveryId: string,
-  options: { isLastTry: boolean },
-): Promise<'done' | 'retry'> {
+  deps: Pick<DeliveryDeps, 'db' | 'jobs' | 'targets' | 'disableAfterMs'> & BudgetDeps,
+  order: WebhookDeliveryOrder,
+  run: { id: string; attempt: number; isLastTry: boolean },
+): Promise<'done' | 'retry' | 'postponed'> {
+  const { deliveryId } = order;
   const [row] = await deps.db
     .select({
       status: webhookDeliveries.status,
@@ -111,9 +116,14 @@ export async function deliverWebhook(
       secret: webhookEndpoints.secret,
       previousSecret: webhookEndpoints.previousSecret,
       previousSecretExpiresAt: webhookEndpoints.previousSecretExpiresAt,
+      ownerPlan: {
+        stripePriceId: users.stripePriceId,
+        stripeSubscriptionStatus: users.stripeSubscriptionStatus,
+      },
     })
     .from(webhookDeliveries)
     .innerJoin(webhookEndpoints, eq(webhookEndpoints.id, webhookDeliveries.endpointId))
+    .innerJoin(users, eq(users.id, webhookEndpoints.workspace))
     .where(eq(webhookDeliveries.id, deliveryId));
   if (row?.status !== 'pending') return 'done';
   if (!row.enabled) {
@@ -123,6 +133,7 @@ export async function deliverWebhook(
       .where(eq(webhookDeliveries.id, deliveryId));
     return 'done';
   }
+  if (!(await mayStartNow(deps, order, run, row))) return 'postponed';
   const now = new Date();
   const secrets = [row.secret];
   if (row.previousSecret && row.previousSecretExpiresAt && row.previousSecretExpiresAt > now) {
@@ -141,7 +152,7 @@ export async function deliverWebhook(
     },
     deps.targets,
   );
-  return recordAttempt(deps, { ...row, deliveryId }, attempt, options);
+  return recordAttempt(deps, { ...row, deliveryId }, attempt, run);
 }
 
 async function recordAttempt(

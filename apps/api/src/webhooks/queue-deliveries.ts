@@ -1,8 +1,8 @@
-import { and, asc, eq, lt, not, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, lt, not, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '#api/db/database.ts';
 import type { ChannelHandlers, ListenOptions, Unlisten } from '#api/db/postgres-listener.ts';
-import { webhookDeliveries } from '#api/db/schema.ts';
+import { webhookDeliveries, webhookEndpoints } from '#api/db/schema.ts';
 import { webhookDeliveriesChannel } from '#api/events/delivery-announcements.ts';
 import { listenAfterCommit, sweepAfterSeconds } from '#api/jobs/after-commit.ts';
 import { type JobKind, type JobQueue, jobExists } from '#api/jobs/job-queue.ts';
@@ -18,13 +18,20 @@ type QueueDeps = {
   log: FastifyBaseLogger;
 };
 
-/** Adds the delivery jobs of `deliveryIds` (the job's id is the delivery's: once however often asked). */
-async function addJobs(deps: Pick<QueueDeps, 'jobs' | 'kind'>, deliveryIds: string[]) {
+/**
+ * Adds the delivery jobs of `deliveryIds` (the job's id is the delivery's: once however often asked),
+ * each in its workspace's group, which keeps the queue fair between workspaces (webhook-delivery-job-kind.ts).
+ */
+async function addJobs(deps: Pick<QueueDeps, 'jobs' | 'kind' | 'db'>, deliveryIds: string[]) {
   for (let start = 0; start < deliveryIds.length; start += batchSize) {
-    const batch = deliveryIds.slice(start, start + batchSize);
+    const batch = await deps.db
+      .select({ deliveryId: webhookDeliveries.id, workspace: webhookEndpoints.workspace })
+      .from(webhookDeliveries)
+      .innerJoin(webhookEndpoints, eq(webhookEndpoints.id, webhookDeliveries.endpointId))
+      .where(inArray(webhookDeliveries.id, deliveryIds.slice(start, start + batchSize)));
     await deps.jobs.sendMany(
       deps.kind,
-      batch.map((deliveryId) => ({ id: deliveryId, data: { deliveryId } })),
+      batch.map(({ deliveryId, workspace }) => ({ id: deliveryId, data: { deliveryId }, group: workspace })),
     );
   }
 }

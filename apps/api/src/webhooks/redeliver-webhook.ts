@@ -52,7 +52,11 @@ export async function redeliverWebhook(
       'the webhook delivery insert',
     );
     // The job's id is the delivery's, as for every delivery: the sweep finds it has one.
-    await deps.jobs.send(webhookDeliveryJob, { deliveryId: delivery.id }, { tx, id: delivery.id });
+    await deps.jobs.send(
+      webhookDeliveryJob,
+      { deliveryId: delivery.id },
+      { tx, id: delivery.id, group: owner },
+    );
     return toWebhookDelivery(delivery);
   });
 }

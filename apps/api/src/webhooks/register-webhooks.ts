@@ -4,6 +4,7 @@ import type { Config } from '#api/config/app-config.ts';
 import type { Database } from '#api/db/database.ts';
 import type { ChannelHandlers, ListenOptions, Unlisten } from '#api/db/postgres-listener.ts';
 import type { JobQueue } from '#api/jobs/job-queue.ts';
+import type { PlanCatalogue } from '#api/plans/resolve-plan-prices.ts';
 import { handleWebhookDeliveries } from './deliver-webhook.ts';
 import { registerWebhookEndpointRoutes } from './webhook-endpoint-routes.ts';
 
@@ -17,6 +18,7 @@ export async function registerWebhooks(
     config: Config;
     db: Database;
     jobs: JobQueue;
+    plans: PlanCatalogue;
     listen: (handlers: ChannelHandlers, options?: ListenOptions) => Promise<Unlisten>;
     authenticate: Authenticate;
   },
@@ -27,6 +29,7 @@ export async function registerWebhooks(
     jobs,
     db,
     targets,
+    plans: deps.plans,
     listen: deps.listen,
     log: app.log,
     retentionDays: config.webhooks.deliveryRetentionDays,
@@ -34,5 +37,11 @@ export async function registerWebhooks(
   });
   await deliveries.start();
   app.addHook('onClose', async () => deliveries.stop());
-  registerWebhookEndpointRoutes(app, { db, jobs, targets, authenticate: deps.authenticate });
+  registerWebhookEndpointRoutes(app, {
+    db,
+    jobs,
+    targets,
+    plans: deps.plans,
+    authenticate: deps.authenticate,
+  });
 }

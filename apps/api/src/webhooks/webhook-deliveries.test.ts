@@ -2,6 +2,7 @@ import { type WebhookDelivery, type WebhookEventType, webhookPayloads } from '@l
 import { eq, sql } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { developmentDefaults } from '#api/config/production-settings.ts';
 import { mails, webhookDeliveries, webhookEndpoints } from '#api/db/schema.ts';
 import { emitWorkspaceEvent } from '#api/events/emit-event.ts';
 import { createJobQueue, type JobQueue } from '#api/jobs/job-queue.ts';
@@ -159,6 +160,11 @@ describe('outbound webhooks', { timeout: 60_000 }, () => {
 
   it('sends only the events an endpoint chose, only to enabled endpoints, only of its workspace', async () => {
     const person = await owner();
+    // Three endpoints: a plan's (the free one has one).
+    await setPlan(suite.testApp.db, person.uid, {
+      stripePriceId: developmentDefaults.prices.starter,
+      stripeSubscriptionStatus: 'active',
+    });
     const other = await owner();
     const featured = await register(person, '/featured-only', ['item.featured']);
     const created = await register(person, '/created-only', ['item.created']);

@@ -1,7 +1,10 @@
 import { dailyRetry, everyMinuteRetry, type JobKind, scheduledJob } from '#api/jobs/job-queue.ts';
 
-/** One delivery to send (a `webhook_deliveries` row); the row holds the rest. */
-export type WebhookDeliveryOrder = { deliveryId: string };
+/**
+ * One delivery to send (a `webhook_deliveries` row); the row holds the rest. A job put back for the
+ * workspace's budget (delivery-budget.ts) carries the minute it reserved and the try it reserved it for.
+ */
+export type WebhookDeliveryOrder = { deliveryId: string; reservedMinute?: string; reservedAttempt?: number };
 
 /**
  * The delivery job (webhooks/deliver-webhook.ts), whose id is the delivery's: added once however often
@@ -18,6 +21,9 @@ export const webhookDeliveryJob: JobKind<WebhookDeliveryOrder> = {
   // A finished job holds only a delivery's id; the delivery log is the table.
   deleteAfterSeconds: 24 * 3600,
   concurrency: 8,
+  // Fair between workspaces (the job's group): one workspace's backlog runs two at a time, across
+  // instances, and the other runners take the next workspace's jobs (docs/webhooks.md, "Fairness").
+  concurrencyPerGroup: 2,
 };
 
 /**
