@@ -3,6 +3,7 @@ import type { Mailer } from '@launchkit/mail';
 import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
 import type Stripe from 'stripe';
 import { workspaceAccessChannel } from './access/access-changes.ts';
+import { createWorkspaceLimits, registerWorkspaceLimits } from './access/workspace-limits.ts';
 import { registerAccount } from './account/register-account.ts';
 import { registerActivityRoutes } from './activity/activity-routes.ts';
 import { registerApiKeyRoutes } from './api-keys/api-key-routes.ts';
@@ -113,6 +114,9 @@ type Kernel = Awaited<ReturnType<typeof openKernel>>;
  */
 async function openKernel(app: FastifyInstance, { config, database, mailer, stripe, plans }: KernelDeps) {
   const { metrics, redis } = await registerOperations(app, { config, database });
+  // Each workspace's plan limits (docs/limits.md), shared through Redis as the other limits are.
+  const workspaceLimits = createWorkspaceLimits({ plans, redis: redis?.client });
+  registerWorkspaceLimits(app, workspaceLimits);
   // One listening connection for the instance: live lists (item changes, workspace access), session
   // endings, webhook delivery and job outbox announcements share it.
   const listening = shareListening(database, [
@@ -140,7 +144,7 @@ async function openKernel(app: FastifyInstance, { config, database, mailer, stri
   });
   // Before any route is declared: both add their check to the signed-in routes as they are.
   limitSignedInWrites(app, authenticate, config.limits.writes);
-  limitApiKeys(app, authenticate, config.limits.apiKeys);
+  limitApiKeys(app, authenticate, workspaceLimits);
   const management = createManagementClient(config.identity);
   return {
     config,

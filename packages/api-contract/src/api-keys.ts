@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { endpoint } from './endpoint.ts';
 import { created, idParams, ok, removedId, workspaceErrors } from './endpoint-parts.ts';
-import { apiKeyMaxDays, apiKeyNameField } from './field-rules.ts';
+import { apiKeyDefaultDays, apiKeyMaxDays, apiKeyNameField } from './field-rules.ts';
 import { text, timestamp } from './fields.ts';
 import { memberRoles } from './permissions.ts';
 import { workspaceQuery } from './team.ts';
@@ -18,9 +18,6 @@ export const apiKeySecretStart = 'lk_';
  * bytes in base64url (43 characters).
  */
 export const apiKeySecretPattern = /^lk_[a-z0-9]{8}_[A-Za-z0-9_-]{43}$/;
-
-/** Keys a workspace holds at once (revoked ones do not count): enough for every system it feeds. */
-export const apiKeysPerWorkspace = 25;
 
 const apiKeyName = text(apiKeyNameField);
 
@@ -40,8 +37,11 @@ export const createApiKeyRequest = z
       .int({ error: dayProblem })
       .min(1, { error: dayProblem })
       .max(apiKeyMaxDays, { error: dayProblem })
+      .nullable()
       .optional()
-      .describe('Days until the key stops working; absent, it works until revoked.'),
+      .describe(
+        `Days until the key stops working; absent, ${apiKeyDefaultDays}; null, it works until revoked.`,
+      ),
   })
   .meta({ id: 'CreateApiKeyRequest' });
 
@@ -91,7 +91,8 @@ export const apiKeyEndpoints = [
     id: 'createApiKey',
     tag: 'API keys',
     summary: 'Makes a key for the workspace; its secret is in this answer only',
-    description: `At most ${apiKeysPerWorkspace} keys a workspace. The activity log records it (\`api-key.created\`).`,
+    description:
+      'As many keys a workspace as its plan allows (docs/limits.md). The activity log records it (`api-key.created`).',
     auth: 'bearer',
     request: { query: workspaceQuery, body: createApiKeyRequest },
     answer: created('The new key and its secret.', createdApiKey),

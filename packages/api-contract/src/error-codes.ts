@@ -64,6 +64,8 @@ export const errorCodes = [
   workspaceSecondFactorRequired,
   'workspaces/second-factor-needed-to-require',
   'workspaces/forbidden',
+  // A workspace's plan limits (docs/limits.md): its changes a minute
+  'workspaces/rate-limited',
   // Ownership transfer: no open offer to the caller, a plan of their own, the items over the limit
   'workspaces/transfer-not-found',
   'workspaces/transfer-recipient-has-plan',

@@ -153,8 +153,13 @@ export const apiKeyNameField = {
   required: 'Please enter a name for the key',
 } as const satisfies FieldRule;
 
-/** The longest an API key may be made to last, in days (its expiry is optional: absent, until revoked). */
+/** The longest an API key may be made to last, in days (absent: apiKeyDefaultDays; null: until revoked). */
 export const apiKeyMaxDays = 730;
+/**
+ * The expiry of a key made without one (decision 0039): a key forgotten in a script or a leaked file
+ * stops working by itself within a quarter, and a key meant to live on says so (`expiresInDays: null`).
+ */
+export const apiKeyDefaultDays = 90;
 
 const enterTheEndpointUrl = 'Enter the endpoint’s full address, starting with https://.';
 

@@ -45,6 +45,12 @@ function commonErrors(endpoint: Endpoint): Record<number, ErrorCode[]> {
     } else {
       errors[403] = ['auth/api-key-not-allowed'];
     }
+    // docs/limits.md: a change in a workspace draws on the workspace's budget of changes a minute.
+    const inWorkspace = Object.values(endpoint.errors ?? {}).some((codes) =>
+      codes?.includes('workspaces/not-found'),
+    );
+    if (endpoint.method !== 'GET' && inWorkspace)
+      errors[429] = [...(errors[429] ?? []), 'workspaces/rate-limited'];
   }
   return errors;
 }
@@ -125,7 +131,7 @@ export function generateOpenApiDocument(
           scheme: 'bearer',
           bearerFormat: 'lk_…',
           description:
-            "A workspace's API key (`Authorization: Bearer lk_…`), made by its owner or an admin: it acts in its workspace with its role, on the operations that list this scheme only, within its own rate limit (API_KEY_RATE_LIMIT_MAX).",
+            "A workspace's API key (`Authorization: Bearer lk_…`), made by its owner or an admin: it acts in its workspace with its role, on the operations that list this scheme only, within its workspace's budget of requests a minute, which its plan sets (docs/limits.md).",
         },
       },
     },

@@ -165,18 +165,6 @@ export const variables = {
     production: 'optional',
     readBy: ['app'],
   },
-  API_KEY_RATE_LIMIT_MAX: {
-    description: 'requests (reads and writes) per API key and window (docs/api-keys.md)',
-    default: 600,
-    production: 'optional',
-    readBy: ['app'],
-  },
-  API_KEY_RATE_LIMIT_WINDOW_MS: {
-    description: "the API keys' window",
-    default: 60_000,
-    production: 'optional',
-    readBy: ['app'],
-  },
   ITEMS_PER_USER_MAX: {
     description: 'items one user may hold',
     default: 1000,

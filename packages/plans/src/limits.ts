@@ -23,7 +23,7 @@ export type LimitTier = PlanId | 'free';
 export const planLimits: Readonly<Record<LimitTier, PlanLimits>> = {
   free: {
     apiRequestsPerMinute: 60,
-    writesPerMinute: 60,
+    writesPerMinute: 30,
     webhookEndpoints: 1,
     webhookDeliveriesPerMinute: 60,
     apiKeys: 2,

@@ -4,13 +4,25 @@ import { apiKeyExpired, apiKeyRevoked } from '#api/caller/api-key-errors.ts';
 import type { Queryable } from '#api/db/database.ts';
 import { apiKeys, subUsers, users } from '#api/db/schema.ts';
 import { AppError } from '#api/http/app-error.ts';
+import type { PlanColumns } from '#api/plans/plan-status.ts';
 import { rowsAddedBefore } from './seat-order.ts';
 
 /**
  * Who the caller is in a workspace: its owner, or a member with a seat and their role (`sub_users.role`),
  * and how they called. What the role may do is checked with requirePermission (require-permission.ts).
  */
-export type WorkspaceAccess = { workspace: string; role: WorkspaceRole; kind: CallerKind };
+export type WorkspaceAccess = {
+  workspace: string;
+  role: WorkspaceRole;
+  kind: CallerKind;
+  /** The owner's plan as their row holds it, read with `lock` (a write): the workspace's limits follow it. */
+  ownerPlan?: PlanColumns;
+};
+
+const ownerPlanColumns = {
+  stripePriceId: users.stripePriceId,
+  stripeSubscriptionStatus: users.stripeSubscriptionStatus,
+};
 
 /**
  * Who asks, as their verified token says: the person, and whether their sign-in passed a second factor;
@@ -92,7 +104,8 @@ export type AuthorizeOptions = {
  * who joined, signed in with a second factor if the owner requires it, and whose seat the owner's plan
  * covers. Seats go to members in the order they were
  * added (`created_at, id`), pending invitations included, so a member has a seat when fewer than
- * `quantity` members were added before them. The owner costs no query, a member one (two locked).
+ * `quantity` members were added before them. The owner costs no query to read and one to write (their
+ * plan's row, which the workspace's limits follow), a member one (two locked).
  *
  * With `lock`, the membership row is locked FOR SHARE until the caller's transaction ends, so a
  * removal (which deletes it) waits for a write already authorized, and a write that starts after the
@@ -116,21 +129,22 @@ export async function authorizeWorkspace(
   if (caller.apiKey) return authorizeApiKey(db, caller.apiKey, workspace, options);
   const callerUid = caller.uid;
   if (workspace === undefined || workspace === callerUid) {
-    if (options.lock && options.lockOwnerRow) {
-      const [own] = await db
-        .select({ id: users.id })
-        .from(users)
-        .where(eq(users.id, callerUid))
-        .for('no key update');
-      if (!own) throw new Error(`user ${callerUid} vanished before a write in their workspace`);
-    }
-    return { workspace: callerUid, role: 'owner', kind: 'session' };
+    if (!options.lock) return { workspace: callerUid, role: 'owner', kind: 'session' };
+    const own = db.select(ownerPlanColumns).from(users).where(eq(users.id, callerUid));
+    const [ownerPlan] = options.lockOwnerRow ? await own.for('no key update') : await own;
+    if (!ownerPlan) throw new Error(`user ${callerUid} vanished before a write in their workspace`);
+    return { workspace: callerUid, role: 'owner', kind: 'session', ownerPlan };
   }
   if (!isPlausibleWorkspaceId(workspace)) throw workspaceNotFound();
   let member: MemberAccessRow | undefined;
+  let ownerPlan: PlanColumns | undefined;
   if (options.lock) {
     const [owner] = await db
-      .select({ seats: users.quantity, requiresSecondFactor: users.requiresSecondFactor })
+      .select({
+        seats: users.quantity,
+        requiresSecondFactor: users.requiresSecondFactor,
+        ...ownerPlanColumns,
+      })
       .from(users)
       .where(
         and(
@@ -147,6 +161,7 @@ export async function authorizeWorkspace(
       .where(joinedMembership(workspace, callerUid))
       .for('share');
     member = row && { ...row, ...owner };
+    ownerPlan = owner;
   } else {
     [member] = await db
       .select({
@@ -160,7 +175,7 @@ export async function authorizeWorkspace(
       .where(joinedMembership(workspace, callerUid));
   }
   requireMemberAccess(member, caller);
-  return { workspace, role: member.role, kind: 'session' };
+  return { workspace, role: member.role, kind: 'session', ...(ownerPlan && { ownerPlan }) };
 }
 
 /**
@@ -178,13 +193,14 @@ async function authorizeApiKey(
   options: AuthorizeOptions,
 ): Promise<WorkspaceAccess> {
   if (workspace !== undefined && workspace !== key.workspace) throw workspaceNotFound();
+  let ownerPlan: PlanColumns | undefined;
   if (options.lock) {
-    const [owner] = await db
-      .select({ id: users.id })
+    [ownerPlan] = await db
+      .select(ownerPlanColumns)
       .from(users)
       .where(eq(users.id, key.workspace))
       .for('no key update');
-    if (!owner) throw workspaceNotFound();
+    if (!ownerPlan) throw workspaceNotFound();
   }
   const current = db
     .select({
@@ -197,5 +213,5 @@ async function authorizeApiKey(
   const [row] = options.lock ? await current.for('share') : await current;
   if (!row || row.isRevoked) throw apiKeyRevoked();
   if (row.isExpired) throw apiKeyExpired();
-  return { workspace: key.workspace, role: row.role, kind: 'api-key' };
+  return { workspace: key.workspace, role: row.role, kind: 'api-key', ...(ownerPlan && { ownerPlan }) };
 }

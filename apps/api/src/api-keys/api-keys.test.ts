@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { endpoints } from '@launchkit/api-contract';
+import { apiKeyDefaultDays, endpoints } from '@launchkit/api-contract';
+import { planLimits } from '@launchkit/plans';
 import { and, eq, like, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { activity, apiKeys, subUsers, users } from '#api/db/schema.ts';
@@ -7,13 +8,11 @@ import { useAppWithIdentity } from '#api/test/app-with-identity.ts';
 import { openEventStream } from '#api/test/event-stream.ts';
 import { listenOnLoopback } from '#api/test/test-app.ts';
 import { teamKit } from '#api/test/test-invitations.ts';
-import type { TestUser } from '#api/test/test-users.ts';
+import { onPlan, type TestUser } from '#api/test/test-users.ts';
 import { useTwoInstances } from '#api/test/two-instances.ts';
 import { inWorkspace } from '#api/test/workspace-requests.ts';
 
-// Each key has this many requests a minute in this suite: the rate-limit test spends them.
-const keyBudget = 100;
-const suite = useAppWithIdentity({ API_KEY_RATE_LIMIT_MAX: String(keyBudget) });
+const suite = useAppWithIdentity();
 const kit = teamKit(suite);
 const { call, ownerWithSeats } = kit;
 
@@ -67,7 +66,7 @@ describe('managing API keys', () => {
       prefix: secret.slice(0, 11),
       createdAt: expect.any(String),
       lastUsedAt: null,
-      expiresAt: null,
+      expiresAt: expect.any(String),
     });
 
     const listed = await call(owner, 'GET', '/api/api-keys');
@@ -173,6 +172,44 @@ describe('managing API keys', () => {
     const listed = (await call(owner, 'GET', '/api/api-keys')).json().data[0];
     expect(listed.id).toBe(key.id);
     expect(Date.parse(listed.expiresAt) - Date.parse(listed.createdAt)).toBe(30 * 24 * 60 * 60 * 1000);
+  });
+
+  it(`expires a key made without a choice after ${apiKeyDefaultDays} days, and never one made with null`, async () => {
+    const owner = await ownerWithSeats(0);
+    const { key: usual } = await createKey(owner, { name: 'Usual', role: 'viewer' });
+    const { key: lasting } = await createKey(owner, { name: 'Lasting', role: 'viewer', expiresInDays: null });
+    const listed = (await call(owner, 'GET', '/api/api-keys')).json().data as Array<Record<string, string>>;
+    const byId = new Map(listed.map((entry) => [entry.id, entry]));
+    const usualListed = byId.get(usual.id);
+    expect(Date.parse(String(usualListed?.expiresAt)) - Date.parse(String(usualListed?.createdAt))).toBe(
+      apiKeyDefaultDays * 24 * 60 * 60 * 1000,
+    );
+    expect(byId.get(lasting.id)?.expiresAt).toBeNull();
+  });
+
+  it('holds as many keys as the plan allows; an expired or revoked key takes no place', async () => {
+    const free = await ownerWithSeats(0);
+    const held = [];
+    for (let index = 0; index < planLimits.free.apiKeys; index += 1) {
+      held.push(await createKey(free, { name: `Key ${index}`, role: 'viewer' }));
+    }
+    const refused = await call(free, 'POST', '/api/api-keys', { name: 'One more', role: 'viewer' });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toEqual({
+      status: 'error',
+      code: 'api-keys/limit-reached',
+      message: `This workspace has ${planLimits.free.apiKeys} keys, the most its plan allows. Revoke one you no longer use first.`,
+    });
+    await suite.testApp.db
+      .update(apiKeys)
+      .set({ expiresAt: sql`now() - interval '1 second'` })
+      .where(eq(apiKeys.id, held[0]?.key.id ?? ''));
+    await createKey(free, { name: 'In place of the expired one', role: 'viewer' });
+
+    const pro = await ownerWithSeats(0, onPlan('pro'));
+    for (let index = 0; index <= planLimits.free.apiKeys; index += 1) {
+      await createKey(pro, { name: `Key ${index}`, role: 'viewer' });
+    }
   });
 });
 
@@ -380,29 +417,48 @@ describe('calling the API with a key', () => {
     expect((await call(owner, 'GET', '/api/api-keys')).json().data[0].lastUsedAt).toEqual(expect.any(String));
   });
 
-  it(`has a budget of its own: the request past ${keyBudget} answers 429 api-keys/rate-limited`, async () => {
+  it("shares its workspace's budget with the workspace's other keys, as the plan sets it", async () => {
     const owner = await ownerWithSeats(0);
-    const busy = await createKey(owner, { name: 'Polling', role: 'member' });
-    const calm = await createKey(owner, { name: 'Calm', role: 'member' });
-    for (let index = 0; index < keyBudget; index += 1) {
+    const keys = [
+      await createKey(owner, { name: 'Polling', role: 'member' }),
+      await createKey(owner, { name: 'Importing', role: 'member' }),
+    ];
+    const budget = planLimits.free.apiRequestsPerMinute;
+    for (let index = 0; index < budget; index += 1) {
+      const secret = keys[index % 2]?.secret ?? '';
       const answer =
-        index % 2 === 0
-          ? await withKey(busy.secret, 'GET', '/api/items')
-          : await withKey(busy.secret, 'POST', '/api/items', { name: `Item ${index}` });
+        index % 4 === 0
+          ? await withKey(secret, 'POST', '/api/items', { name: `Item ${index}` })
+          : await withKey(secret, 'GET', '/api/items');
       expect(answer.statusCode, `request ${index + 1}`).toBeLessThan(300);
+      expect(answer.headers['ratelimit-limit']).toBe(String(budget));
+      expect(answer.headers['ratelimit-remaining']).toBe(String(budget - index - 1));
     }
-    const limited = await withKey(busy.secret, 'GET', '/api/items');
-    expect(limited.statusCode).toBe(429);
-    expect(limited.json()).toEqual({
-      status: 'error',
-      code: 'api-keys/rate-limited',
-      message: expect.stringMatching(
-        /^This API key made too many requests\. Please wait \d+ seconds and try again\.$/,
-      ),
-    });
-    // Another key of the same workspace, and the owner, have their own budgets.
-    expect((await withKey(calm.secret, 'GET', '/api/items')).statusCode).toBe(200);
+    for (const { secret } of keys) {
+      const limited = await withKey(secret, 'GET', '/api/items');
+      expect(limited.statusCode).toBe(429);
+      expect(limited.json()).toEqual({
+        status: 'error',
+        code: 'api-keys/rate-limited',
+        message: expect.stringMatching(
+          new RegExp(
+            `^This workspace's API keys made ${budget} requests in the last minute, the most its plan allows\\. Please wait \\d+ seconds and try again\\.$`,
+          ),
+        ),
+      });
+      expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+      expect(limited.headers['ratelimit-remaining']).toBe('0');
+    }
+    // The owner, a person, is not the keys' budget; another workspace's key has its own, as its plan sets it.
     expect((await call(owner, 'POST', '/api/items', { name: 'By a person' })).statusCode).toBe(201);
+    const other = await ownerWithSeats(0, onPlan('pro'));
+    const elsewhere = await withKey(
+      (await createKey(other, { name: 'Elsewhere', role: 'viewer' })).secret,
+      'GET',
+      '/api/items',
+    );
+    expect(elsewhere.statusCode).toBe(200);
+    expect(elsewhere.headers['ratelimit-limit']).toBe(String(planLimits.pro.apiRequestsPerMinute));
   });
 });
 
@@ -425,7 +481,8 @@ describe('the isolation matrix, key rows: every endpoint × each role of key', (
   };
 
   it('answers each as written, and refuses keys on every other signed-in endpoint', async () => {
-    const owner = await ownerWithSeats(0);
+    // A plan whose limits hold three keys and this many changes a minute.
+    const owner = await ownerWithSeats(0, onPlan('business'));
     const origin = await listenOnLoopback(suite.testApp);
     const keyOf: Record<Role, string> = {
       admin: (await createKey(owner, { name: 'Admin key', role: 'admin' })).secret,

@@ -1,7 +1,8 @@
 import type { MemberRole } from '@launchkit/api-contract';
 import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Database } from '#api/db/database.ts';
-import { apiKeys } from '#api/db/schema.ts';
+import { apiKeys, users } from '#api/db/schema.ts';
+import type { PlanColumns } from '#api/plans/plan-status.ts';
 import { apiKeyExpired, apiKeyRevoked, invalidApiKey } from './api-key-errors.ts';
 import { hashApiKeySecret, isWellFormedApiKeySecret } from './api-key-secret.ts';
 
@@ -13,13 +14,15 @@ export type ApiKeyIdentity = {
   role: MemberRole;
   /** When it stops working (seconds since 1970), or null: until revoked. */
   expiresAt: number | null;
+  /** The plan of the workspace's owner: its keys draw on the budget that plan allows (docs/limits.md). */
+  ownerPlan: PlanColumns;
 };
 
 export type ApiKeyVerifier = (secret: string) => Promise<ApiKeyIdentity>;
 
 /**
  * Checks the secret of each request against the database (docs/api-keys.md, decision 0034): one
- * prepared query by the secret's SHA-256, on the table's unique index. No instance keeps a key in
+ * prepared query by the secret's SHA-256, on the table's unique index, with the owner's plan. No instance keeps a key in
  * memory, so a revocation holds from the next request on every instance at once, with nothing to
  * announce or invalidate. `last_used_at` is written at most once a minute per key (a conditional
  * update, so instances racing for the same minute write once): a busy key costs no write per request.
@@ -36,8 +39,11 @@ export function createApiKeyVerifier(db: Database): ApiKeyVerifier {
       isRevoked: sql<boolean>`${apiKeys.revokedAt} is not null`,
       isExpired: sql<boolean>`coalesce(${apiKeys.expiresAt} <= now(), false)`,
       isUseToRecord: sql<boolean>`coalesce(${apiKeys.lastUsedAt} < now() - interval '1 minute', true)`,
+      stripePriceId: users.stripePriceId,
+      stripeSubscriptionStatus: users.stripeSubscriptionStatus,
     })
     .from(apiKeys)
+    .innerJoin(users, eq(users.id, apiKeys.workspace))
     .where(eq(apiKeys.secretHash, sql.placeholder('secretHash')))
     .prepare('api_key_by_hash');
 
@@ -64,6 +70,7 @@ export function createApiKeyVerifier(db: Database): ApiKeyVerifier {
       workspace: key.workspace,
       role: key.role,
       expiresAt: key.expiresAt ? Math.floor(key.expiresAt.getTime() / 1000) : null,
+      ownerPlan: { stripePriceId: key.stripePriceId, stripeSubscriptionStatus: key.stripeSubscriptionStatus },
     };
   };
 }

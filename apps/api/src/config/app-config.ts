@@ -46,12 +46,6 @@ const environmentSchema = z.object({
     86_400_000,
     variables.WRITE_RATE_LIMIT_WINDOW_MS.default,
   ),
-  API_KEY_RATE_LIMIT_MAX: field.integerWithDefault(1, 1_000_000, variables.API_KEY_RATE_LIMIT_MAX.default),
-  API_KEY_RATE_LIMIT_WINDOW_MS: field.integerWithDefault(
-    1000,
-    86_400_000,
-    variables.API_KEY_RATE_LIMIT_WINDOW_MS.default,
-  ),
   REQUEST_TIMEOUT_MS: field.integerWithDefault(1000, 600_000, variables.REQUEST_TIMEOUT_MS.default),
   // How long an invitation link to a workspace stays valid (docs/team.md): 7 days, at most a year.
   INVITATION_TTL_HOURS: field.integerWithDefault(1, 8760, variables.INVITATION_TTL_HOURS.default),
@@ -173,7 +167,6 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env) {
       streamsPerUser: env.STREAMS_PER_USER_MAX,
       streamsPerAddress: env.STREAMS_PER_ADDRESS_MAX,
       writes: { max: env.WRITE_RATE_LIMIT_MAX, windowMs: env.WRITE_RATE_LIMIT_WINDOW_MS },
-      apiKeys: { max: env.API_KEY_RATE_LIMIT_MAX, windowMs: env.API_KEY_RATE_LIMIT_WINDOW_MS },
       requestTimeoutMs: env.REQUEST_TIMEOUT_MS,
     },
     identity,

@@ -7,12 +7,21 @@ export class AppError extends Error {
   readonly statusCode: number;
   readonly code: ErrorCode;
   readonly fields?: Record<string, string>;
+  /** Headers the answer carries besides the envelope (a limit's `Retry-After` and `RateLimit-*`). */
+  readonly headers?: Record<string, string>;
 
-  constructor(statusCode: number, code: ErrorCode, message: string, fields?: Record<string, string>) {
+  constructor(
+    statusCode: number,
+    code: ErrorCode,
+    message: string,
+    fields?: Record<string, string>,
+    headers?: Record<string, string>,
+  ) {
     super(message);
     this.statusCode = statusCode;
     this.code = code;
     this.fields = fields;
+    this.headers = headers;
     this.name = 'AppError';
   }
 }

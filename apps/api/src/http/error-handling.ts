@@ -100,6 +100,7 @@ export function registerErrorHandler(app: FastifyInstance) {
     const { statusCode, body } = toErrorEnvelope(error);
     if (statusCode >= 500) request.log.error({ err: error }, 'request failed');
     else request.log.info({ code: body.code, statusCode }, 'request rejected');
+    if (error instanceof AppError && error.headers) reply.headers(error.headers);
     return reply.status(statusCode).send(body);
   });
 }

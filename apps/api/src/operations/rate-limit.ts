@@ -1,6 +1,8 @@
 import type { RateLimitOptions } from '@fastify/rate-limit';
-import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyReply, preHandlerHookHandler } from 'fastify';
+import { rateLimitHeaders, type WorkspaceLimits } from '#api/access/workspace-limits.ts';
 import { type Authenticate, callerOf } from '#api/caller/authenticate.ts';
+import type { ApiKeyIdentity } from '#api/caller/verify-api-key.ts';
 import { AppError } from '#api/http/app-error.ts';
 
 export type RateLimitConfig = { max: number; windowMs: number };
@@ -61,35 +63,31 @@ export function limitSignedInWrites(
 }
 
 /**
- * Each API key's own budget (API_KEY_RATE_LIMIT_MAX per API_KEY_RATE_LIMIT_WINDOW_MS, docs/api-keys.md):
- * every request a key makes, reads included (a program polls where a person's page listens), on every
- * route with the `authenticate` preHandler; past it, 429 `api-keys/rate-limited`. Keyed by the key, so
- * its budget is the same from any address; a person's requests pass untouched. Shared between
- * instances through Redis as the other limits are. A check of its own (createRateLimit) rather than
- * a second `rateLimit` handler: the library runs only the first of those on a request, and the
- * writes' limit comes first. Must run before the routes are declared (an onRoute hook).
+ * The API keys' budget (docs/limits.md): every request a workspace's keys make, reads included (a
+ * program polls where a person's page listens), counts against the requests a minute its plan allows,
+ * on every route with the `authenticate` preHandler; past it, 429 `api-keys/rate-limited`. Keyed by the
+ * workspace, so a second key buys no second budget; every answer to a key carries the `RateLimit-*`
+ * headers. A person's requests pass untouched (their writes have limitSignedInWrites and the
+ * workspace's budget, in-workspace.ts). Must run before the routes are declared (an onRoute hook).
  */
-export function limitApiKeys(app: FastifyInstance, authenticate: Authenticate, config: RateLimitConfig) {
-  const check = app.createRateLimit({
-    max: config.max,
-    timeWindow: config.windowMs,
-    keyGenerator: (request) => callerOf(request).uid,
-  });
-  const refuseOverLimit = async (request: FastifyRequest, reply: FastifyReply) => {
-    const result = await check(request);
-    if (result.isAllowed || !result.isExceeded) return;
-    reply.header('retry-after', result.ttlInSeconds);
+export function limitApiKeys(app: FastifyInstance, authenticate: Authenticate, limits: WorkspaceLimits) {
+  const refuseOverBudget = async (key: ApiKeyIdentity, reply: FastifyReply) => {
+    const perMinute = limits.limitsOf(key.ownerPlan).apiRequestsPerMinute;
+    const use = await limits.spend('api-requests', key.workspace, perMinute);
+    reply.headers(rateLimitHeaders(use));
+    if (use.allowed) return;
     throw new AppError(
       429,
       'api-keys/rate-limited',
-      `This API key made too many requests. Please wait ${Math.max(1, result.ttlInSeconds)} seconds and try again.`,
+      `This workspace's API keys made ${use.limit} requests in the last minute, the most its plan allows. Please wait ${use.resetSeconds} seconds and try again.`,
     );
   };
   // A callback hook that lets a person's request through at once: it runs on every signed-in request,
   // and an async hook would cost each of them a promise and a turn of the event loop.
   const limit: preHandlerHookHandler = (request, reply, done) => {
-    if (callerOf(request).apiKey === undefined) return done();
-    refuseOverLimit(request, reply).then(() => done(), done);
+    const key = callerOf(request).apiKey;
+    if (key === undefined) return done();
+    refuseOverBudget(key, reply).then(() => done(), done);
   };
   app.addHook('onRoute', (route) => {
     const preHandlers: preHandlerHookHandler[] = [route.preHandler ?? []].flat();

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { planLimits } from '@launchkit/plans';
 import type { InjectOptions } from 'fastify';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -96,6 +97,33 @@ describe.skipIf(!hasRedis)('limits shared through Redis by two instances', () =>
       payload: { name: `Write ${attempt}` },
     }));
     expect(statuses).toEqual([201, 201, 201, 201, 429, 429]);
+  });
+
+  it('counts a workspace’s changes and its keys’ requests once across instances (docs/limits.md)', async () => {
+    const owner = await createTestUsers(identity)();
+    const created = await (apps[0] as TestApp).app.inject({
+      method: 'POST',
+      url: '/api/api-keys',
+      headers: { authorization: `Bearer ${owner.token}` },
+      payload: { name: 'Shared budget', role: 'member' },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const authorization = `Bearer ${created.json().data.secret}`;
+    const { writesPerMinute, apiRequestsPerMinute } = planLimits.free;
+    // Making the key was the workspace's first change of the minute.
+    const writes = await statusesTakingTurns(writesPerMinute, (attempt) => ({
+      method: 'POST',
+      url: '/api/items',
+      headers: { authorization },
+      payload: { name: `Key write ${attempt}` },
+    }));
+    expect(writes).toEqual([...Array(writesPerMinute - 1).fill(201), 429]);
+    const reads = await statusesTakingTurns(apiRequestsPerMinute - writesPerMinute + 1, () => ({
+      method: 'GET',
+      url: '/api/items',
+      headers: { authorization },
+    }));
+    expect(reads).toEqual([...Array(apiRequestsPerMinute - writesPerMinute).fill(200), 429]);
   });
 
   it('ends the user’s oldest stream on the other instance when a third one opens', async () => {

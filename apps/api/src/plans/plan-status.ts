@@ -5,7 +5,7 @@ import type { PlanCatalogue } from './resolve-plan-prices.ts';
 // docs/product.md §4, §9: the rules (which statuses are active, which are current) are @launchkit/plans'; this
 // file applies them to the user's row. It reads the row's columns from the schema, not
 // users/user-document.ts, which imports it.
-type PlanColumns = Pick<typeof users.$inferSelect, 'stripePriceId' | 'stripeSubscriptionStatus'>;
+export type PlanColumns = Pick<typeof users.$inferSelect, 'stripePriceId' | 'stripeSubscriptionStatus'>;
 
 export type PlanStatus = { planId: PlanId | null; planIsActive: boolean; planInForce: boolean };
 

@@ -1,4 +1,6 @@
+import type { PlanId } from '@launchkit/plans';
 import { eq } from 'drizzle-orm';
+import { developmentDefaults } from '#api/config/production-settings.ts';
 import type { Database } from '#api/db/database.ts';
 import { users } from '#api/db/schema.ts';
 import type { TestIdentityProvider } from './test-identity-provider.ts';
@@ -31,3 +33,9 @@ export async function setPlan(db: Database, uid: string, plan: Partial<typeof us
     .returning({ id: users.id });
   if (updated.length !== 1) throw new Error(`no user document for ${uid}`);
 }
+
+/** The plan columns of an owner paid up on `plan` (the test app's catalogue), for setPlan. */
+export const onPlan = (plan: PlanId) => ({
+  stripePriceId: developmentDefaults.prices[plan],
+  stripeSubscriptionStatus: 'active',
+});

@@ -1,4 +1,4 @@
-import { apiKeyMaxDays, apiKeyNameField } from '@launchkit/api-contract/field-rules';
+import { apiKeyDefaultDays, apiKeyMaxDays, apiKeyNameField } from '@launchkit/api-contract/field-rules';
 import { type MemberRole, memberRoles } from '@launchkit/api-contract/permissions';
 import { FormDialog } from '#web/components/forms/form-dialog.tsx';
 import { Options, SelectField, TextField } from '#web/components/forms/text-field.tsx';
@@ -12,10 +12,12 @@ export const keyRoleDescriptions: Record<MemberRole, string> = {
   viewer: 'Viewer: read items only',
 };
 
+const never = 'never';
+
 const expiryChoices = [
-  { value: '', label: 'Never (until revoked)' },
+  { value: never, label: 'Never (until revoked)' },
   { value: '30', label: 'In 30 days' },
-  { value: '90', label: 'In 90 days' },
+  { value: String(apiKeyDefaultDays), label: `In ${apiKeyDefaultDays} days` },
   { value: '365', label: 'In a year' },
   { value: String(apiKeyMaxDays), label: 'In two years' },
 ];
@@ -37,14 +39,18 @@ export function CreateApiKeyDialog({
   onCreated: (created: CreatedApiKey) => void;
   onClose: () => void;
 }) {
-  const form = useAppForm<Values>({ name: '', role: 'member', expiresInDays: '' });
+  const form = useAppForm<Values>({
+    name: '',
+    role: 'member',
+    expiresInDays: String(apiKeyDefaultDays),
+  });
   const { fieldProps, requiredProps, submitWith } = form;
   const onSubmit = submitWith(async (values) => {
     onCreated(
       await createApiKey(workspace, {
         name: values.name.trim(),
         role: values.role,
-        ...(values.expiresInDays && { expiresInDays: Number(values.expiresInDays) }),
+        expiresInDays: values.expiresInDays === never ? null : Number(values.expiresInDays),
       }),
     );
   });
