@@ -56,6 +56,11 @@ export class RateLimiter {
     return this.refilled(key, now).tokens < 1;
   }
 
+  /** Fills the key's bucket again: an answer that proves more than the ones counted. */
+  reset(key: string): void {
+    this.buckets.delete(key);
+  }
+
   private refilled(key: string, now: number): Bucket {
     const bucket = this.buckets.get(key);
     if (!bucket) return { tokens: this.burst, updatedAt: now };

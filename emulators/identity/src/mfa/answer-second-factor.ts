@@ -12,9 +12,12 @@ export type SecondFactorOutcome =
   | { kind: 'passed'; nextRecoveryCode: string | null };
 
 /**
- * A person's answer to their second factor, wherever it is asked (the mfa grants, the hosted page):
- * refused while they are locked out, a wrong answer counted against their bucket (Auth0: 10, then one
- * every six minutes), a right one taken once.
+ * A person's answer to their second factor, wherever it is asked (the mfa grants, the hosted page): a
+ * wrong code counted against their bucket (Auth0's OTP verification limit: 10, then one every six
+ * minutes), a right one taken once. While the codes are locked out, the recovery code is still heard:
+ * whoever holds the password can keep the codes locked with one wrong code every six minutes, and the
+ * recovery code, kept offline and too long to guess (24 characters of 32), is what ends that for the
+ * rightful owner (decision 0040). A right recovery code also empties the bucket; a wrong one counts.
  */
 export function answerSecondFactor(
   context: IdentityContext,
@@ -22,12 +25,19 @@ export function answerSecondFactor(
   answer: SecondFactorAnswer,
 ): SecondFactorOutcome {
   const failures = context.secondFactorFailures;
+  if ('recoveryCode' in answer) {
+    const nextRecoveryCode = useRecoveryCode(user, answer.recoveryCode);
+    if (nextRecoveryCode === null) {
+      failures.take(user.userId);
+      return { kind: 'wrong' };
+    }
+    failures.reset(user.userId);
+    return { kind: 'passed', nextRecoveryCode };
+  }
   if (failures.isExhausted(user.userId)) return { kind: 'locked', limit: failures.take(user.userId) };
-  const nextRecoveryCode = 'recoveryCode' in answer ? useRecoveryCode(user, answer.recoveryCode) : null;
-  const passed = 'recoveryCode' in answer ? nextRecoveryCode !== null : verifyOtp(user, answer.otp);
-  if (!passed) {
+  if (!verifyOtp(user, answer.otp)) {
     failures.take(user.userId);
     return { kind: 'wrong' };
   }
-  return { kind: 'passed', nextRecoveryCode };
+  return { kind: 'passed', nextRecoveryCode: null };
 }

@@ -222,6 +222,41 @@ describe('signing in with a second factor', () => {
     expect(other.statusCode).toBe(200);
   });
 
+  it('lets the owner end a lock-out with the recovery code: accepted while the codes are locked, which then count from ten again', async () => {
+    const { secret: ownSecret, recoveryCode: ownRecoveryCode } = await enrolled('lockout-owner@example.com');
+    const mfaToken = await mfaTokenFor('lockout-owner@example.com');
+    for (let attempt = 0; attempt < 10; attempt++) {
+      await token({ grant_type: otpGrant, mfa_token: mfaToken, otp: String(200000 + attempt) });
+    }
+    expect(
+      (await token({ grant_type: otpGrant, mfa_token: mfaToken, otp: codeOf(ownSecret, 1) })).statusCode,
+    ).toBe(429);
+    // A wrong recovery code is refused, and counts.
+    const guessed = await token({
+      grant_type: recoveryGrant,
+      mfa_token: mfaToken,
+      recovery_code: 'A'.repeat(24),
+    });
+    expect(guessed.json()).toEqual({ error: 'invalid_grant', error_description: 'Invalid recovery code.' });
+    const recovered = await token({
+      grant_type: recoveryGrant,
+      mfa_token: mfaToken,
+      recovery_code: ownRecoveryCode,
+    });
+    expect(recovered.statusCode, recovered.body).toBe(200);
+    expect(recovered.json()).toMatchObject({
+      access_token: expect.any(String),
+      recovery_code: expect.any(String),
+    });
+    // The bucket is full again: the next sign-in's right code passes.
+    const next = await token({
+      grant_type: otpGrant,
+      mfa_token: await mfaTokenFor('lockout-owner@example.com'),
+      otp: codeOf(ownSecret, 1),
+    });
+    expect(next.statusCode, next.body).toBe(200);
+  });
+
   it('removes the factors with an MFA API token, and the Management API lists them until then', async () => {
     const { mfaAccess } = await enrolled('hedy@example.com');
     const userId = (await identity.verify(mfaAccess, mfaAudience)).payload.sub as string;
