@@ -24,7 +24,7 @@ async function offerLinkFor(request: Parameters<typeof passwordToken>[0], to: st
       const response = await request.get(`/api/dev/outbox?to=${encodeURIComponent(to)}`);
       const mails = (await response.json()).data as { subject: string; text: string }[];
       link = mails
-        .filter((mail) => mail.subject.endsWith('offers you their workspace'))
+        .filter((mail) => mail.subject === 'You are offered the ownership of a workspace')
         .map((mail) => mail.text.match(/https?:\/\/\S+\/ownership-offers\/\S+/)?.[0])
         .find(Boolean);
       return link;

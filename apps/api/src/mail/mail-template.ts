@@ -1,5 +1,6 @@
 import { render } from '@react-email/render';
 import { createElement as h, type ReactNode } from 'react';
+import type { Database } from '#api/db/database.ts';
 import { MailLayout, type MailSite } from './mail-layout.ts';
 
 /** How Settings → Notifications names an optional mail. */
@@ -26,6 +27,12 @@ export type MailTemplate<Props> = {
   };
   /** Props for the preview at /dev/mail (development only). */
   example: Props;
+  /**
+   * A mail whose link carries a secret makes it when its job runs (docs/security.md, "Data kept"):
+   * the order names the row, this writes a fresh token's hash there and answers the props with the
+   * link; null when there is nothing to send any more. The secret is never in the job.
+   */
+  atSending?(props: Props, context: { db: Database; site: MailSite }): Promise<Props | null>;
 };
 
 export type RenderedMail = { subject: string; html: string; text: string };

@@ -39,7 +39,8 @@ describe('the invitation mail', () => {
   const base: InvitationProps = {
     to: 'ada@example.com',
     firstName: 'Ada',
-    owner: { name: 'Olivia Owner', email: 'olivia@example.com' },
+    owner: { name: 'Olivia Owner', verifiedEmail: 'olivia@example.com' },
+    invitation: { id: '00000000-0000-4000-8000-000000000000', sentAt: '2026-11-22T12:00:00.000Z' },
     link: 'https://app.example.com/invitation#token',
     expiresAt: expiresAt.toISOString(),
   };
@@ -54,12 +55,20 @@ describe('the invitation mail', () => {
     expect(mail.text).toContain('(ada@example.com)');
   });
 
+  it('presents no address as who invites unless its owner verified it', async () => {
+    const mail = await render({ ...base, owner: { name: 'Olivia Owner', verifiedEmail: null } });
+    expect(mail.text).toContain('The owner of a workspace invited you to work with them in it.');
+    expect(mail.text).not.toContain('signed in as');
+    expect(mail.text).not.toContain('olivia@example.com');
+    expect(mail.subject).toBe('You are invited to join a workspace');
+  });
+
   it('puts nothing an owner wrote in the subject, and quotes it in the body as theirs', async () => {
     const phishing = 'Your bank: account locked, verify at <a href="https://evil.example/login">here</a>';
     const mail = await render({
       ...base,
       firstName: 'Please call +1 555 0100',
-      owner: { name: phishing, email: 'olivia@example.com' },
+      owner: { name: phishing, verifiedEmail: 'olivia@example.com' },
     });
     expect(mail.subject).toBe('You are invited to join a workspace');
     expect(mail.text).toContain('What they wrote, as they typed it:');
@@ -73,10 +82,34 @@ describe('the invitation mail', () => {
 
   it('leaves out a name the owner did not give, or that is only their email', async () => {
     for (const name of [null, '', 'olivia@example.com']) {
-      const mail = await render({ ...base, owner: { name, email: 'olivia@example.com' } });
+      const mail = await render({ ...base, owner: { name, verifiedEmail: 'olivia@example.com' } });
       expect(mail.text).not.toContain('Their name:');
       expect(mail.text).toContain('Your name: “Ada”');
     }
+  });
+});
+
+describe('the ownership offer mail', () => {
+  const base = {
+    ownerVerifiedEmail: 'olivia@example.com',
+    workspace: 'auth0|olivia',
+    expiresAt: '2026-12-03T10:00:00.000Z',
+    hasPlan: false,
+  };
+  const render = (
+    props: typeof base | (Omit<typeof base, 'ownerVerifiedEmail'> & { ownerVerifiedEmail: null }),
+  ) => renderMail(mailTemplates['ownership-offered'], props, site);
+
+  it('has no address in its subject, and names the owner only by a verified address', async () => {
+    const verified = await render(base);
+    expect(verified.subject).toBe('You are offered the ownership of a workspace');
+    expect(verified.text).toContain('signed in as olivia@example.com');
+    const unverified = await render({ ...base, ownerVerifiedEmail: null });
+    expect(unverified.subject).toBe('You are offered the ownership of a workspace');
+    expect(unverified.text).not.toContain('olivia@example.com');
+    expect(unverified.text).toContain(
+      'The owner of a workspace you are a member of offers to make you its owner',
+    );
   });
 });
 

@@ -61,14 +61,18 @@ export function handleMailJobs(deps: { jobs: JobQueue; db: Database; mailer: Mai
   deps.jobs.handle(mailJob, async (order) => {
     const [row] = await deps.db.select({ sentAt: mails.sentAt }).from(mails).where(eq(mails.key, order.key));
     if (!row || row.sentAt) return;
-    const optional = isMailTemplateName(order.template) && mailTemplates[order.template].optional;
-    const links = optional ? await optionalMailLinks(deps.db, order, deps.site) : undefined;
-    // Turned off, or its person deleted their account: nothing to send, nothing left waiting.
-    if (links === null) {
+    if (!isMailTemplateName(order.template)) throw new Error(`mail: no template named ${order.template}`);
+    const template = mailTemplates[order.template] as MailTemplate<unknown>;
+    const links = template.optional ? await optionalMailLinks(deps.db, order, deps.site) : undefined;
+    // Turned off, its person deleted their account, or its cause is gone (an invitation joined,
+    // withdrawn or sent anew): nothing to send, nothing left waiting.
+    const props =
+      links === null ? null : template.atSending ? await template.atSending(order.props, deps) : order.props;
+    if (props === null) {
       await deps.db.delete(mails).where(eq(mails.key, order.key));
       return;
     }
-    const rendered = await renderOrder(order, deps.site, links?.unsubscribeUrl);
+    const rendered = await renderOrder({ ...order, props } as MailOrder, deps.site, links?.unsubscribeUrl);
     await deps.mailer.send({
       to: order.to,
       ...(order.replyTo && { replyTo: order.replyTo }),

@@ -7,11 +7,11 @@ import { requirePermission } from '#api/access/require-permission.ts';
 import type { Database, Queryable } from '#api/db/database.ts';
 import { subUsers, users } from '#api/db/schema.ts';
 import { AppError } from '#api/http/app-error.ts';
-import { newLinkToken } from '#api/http/link-token.ts';
 import { countInvitationMail } from './invitation-limits.ts';
 import { invitationExpiry } from './invitation-token.ts';
 import { type Member, memberColumns, toMember } from './member-document.ts';
 import { type InvitationMailer, sendInvitation } from './send-invitation.ts';
+import { ownerAsShown, verifiedAddressOf } from './verified-address.ts';
 
 export type AddMemberDeps = { db: Database; invitationTtlHours: number } & InvitationMailer;
 
@@ -28,8 +28,11 @@ export async function addMember(
   workspace: string | undefined,
   request: AddMemberRequest,
 ): Promise<Member> {
-  const { token, hash } = newLinkToken();
   const expiresAt = invitationExpiry(deps.invitationTtlHours);
+  const sentAt = new Date();
+  // Asked before the transaction, which holds the owner's row: the provider's answer takes a while.
+  const ownerId = workspace ?? caller.uid;
+  const verified = await verifiedAddressOf(deps.management, ownerId);
   // An admin's membership stays locked until commit: a removal waits for this add, or it finds the
   // admin removed.
   const row = await inWorkspace(deps.db, caller, workspace, 'members.manage', async (tx, access, record) => {
@@ -40,25 +43,30 @@ export async function addMember(
       .values({
         owner: access.workspace,
         ...request,
-        invitationTokenHash: hash,
+        // The link's token is made as its mail is sent (mail/invitation-link.ts).
         invitationExpiresAt: expiresAt,
-        invitationSentAt: new Date(),
+        invitationSentAt: sentAt,
       })
       .onConflictDoNothing({ target: [subUsers.owner, subUsers.email] })
       .returning(memberColumns);
     if (inserted) {
       // Counted with the row: over the recipient's limit, neither is written.
-      await countInvitationMail(tx, inserted.email);
+      await countInvitationMail(tx, {
+        workspace: access.workspace,
+        recipient: inserted.email,
+        invitationId: inserted.id,
+      });
       await record({
         action: 'member.invited',
         subject: inserted.email,
       });
+      const shownOwner = ownerAsShown(owner, owner.id === ownerId ? verified : null);
       await sendInvitation(deps, tx, {
+        id: inserted.id,
         email: inserted.email,
         firstName: inserted.firstName,
-        owner,
-        token,
-        tokenHash: hash,
+        owner: shownOwner,
+        sentAt,
         expiresAt,
       });
     }

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '#api/config/app-config.ts';
 import { hashLinkToken, newLinkToken } from '#api/http/link-token.ts';
-import { invitationExpiry, invitationLink } from './invitation-token.ts';
+import { invitationLink } from '#api/mail/invitation-link.ts';
+import { invitationExpiry } from './invitation-token.ts';
 
 describe('the token of a mailed link', () => {
   it('is 43 base64url characters, new each time, stored as its SHA-256 in hex', () => {

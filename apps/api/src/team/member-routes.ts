@@ -16,7 +16,7 @@ type MemberDeps = {
   db: Database;
   authenticate: Authenticate;
   jobs: InvitationMailer['jobs'];
-  siteOrigin: string;
+  management: InvitationMailer['management'];
   invitationTtlHours: number;
 };
 

@@ -1,6 +1,7 @@
 import { type OwnershipTransfer, ownershipTransferTtlDays } from '@launchkit/api-contract';
 import { isPlanInForce } from '@launchkit/plans';
 import { and, eq, gt, isNotNull, sql } from 'drizzle-orm';
+import type { ManagementClient } from '#api/auth/management-client.ts';
 import type { Caller } from '#api/caller/authenticate.ts';
 import { requireRecentLogin } from '#api/caller/recent-sign-in.ts';
 import type { IdentityConfig } from '#api/config/app-config.ts';
@@ -11,9 +12,16 @@ import { writtenRow } from '#api/db/written-row.ts';
 import { recordWorkspaceEvent } from '#api/events/record-workspace-event.ts';
 import type { JobQueue } from '#api/jobs/job-queue.ts';
 import { queueMail } from '#api/mail/queue-mail.ts';
+import { countOwnershipOfferMail } from './ownership-offer-limits.ts';
 import { memberNotFound } from './transfer-workspace.ts';
+import { presentedAddress, verifiedAddressOf } from './verified-address.ts';
 
-export type OwnershipOfferDeps = { db: Database; identity: IdentityConfig; jobs: Pick<JobQueue, 'send'> };
+export type OwnershipOfferDeps = {
+  db: Database;
+  identity: IdentityConfig;
+  jobs: Pick<JobQueue, 'send'>;
+  management: ManagementClient;
+};
 
 /**
  * The open offer of `workspace`: one whose time has not run out, made to someone who is still a joined
@@ -45,7 +53,8 @@ export async function openTransferOf(db: Queryable, workspace: string): Promise<
 /**
  * The owner offers their workspace to a joined member (docs/team.md, "Ownership transfer"): one offer
  * at a time, so a new one replaces the open one; a recent sign-in, as for deleting the account, since
- * the workspace and its billing change hands. The member is mailed, and the log records the offer.
+ * the workspace and its billing change hands. The member is mailed, within the limits of
+ * ownership-offer-limits.ts, and the log records the offer.
  */
 export async function offerOwnership(
   deps: OwnershipOfferDeps,
@@ -54,6 +63,8 @@ export async function offerOwnership(
 ): Promise<OwnershipTransfer> {
   requireRecentLogin(deps.identity, caller);
   if (!isUuid(memberRowId)) throw memberNotFound();
+  // Asked before the transaction, which holds the owner's row: the provider's answer takes a while.
+  const verified = await verifiedAddressOf(deps.management, caller.uid);
   return deps.db.transaction(async (tx) => {
     // The owner's row first (the lock order of authorize-workspace.ts): an acceptance waits for it.
     const [owner] = await tx
@@ -70,6 +81,7 @@ export async function offerOwnership(
       .from(subUsers)
       .where(and(eq(subUsers.id, memberRowId), eq(subUsers.owner, caller.uid), isNotNull(subUsers.joinedAt)));
     if (!member?.memberId) throw memberNotFound();
+    await countOwnershipOfferMail(tx, { workspace: caller.uid, toMember: member.memberId });
 
     const expiresAt = sql`now() + make_interval(days => ${ownershipTransferTtlDays})`;
     const offer = writtenRow(
@@ -95,7 +107,7 @@ export async function offerOwnership(
       recipientId: member.memberId,
       template: 'ownership-offered',
       props: {
-        ownerEmail: owner.email,
+        ownerVerifiedEmail: presentedAddress(owner.email, verified),
         workspace: caller.uid,
         expiresAt: offer.expiresAt.toISOString(),
         hasPlan: isPlanInForce(owner.status),

@@ -24,12 +24,12 @@ export function registerTeam(
   },
 ) {
   const { config, db, jobs, plans, authenticate } = deps;
-  handleInvitationReminders({ jobs, db });
+  handleInvitationReminders({ jobs, db, management: deps.management });
   registerMemberRoutes(app, {
     db,
     authenticate,
     jobs,
-    siteOrigin: config.site.origin,
+    management: deps.management,
     invitationTtlHours: config.invitations.ttlHours,
   });
   registerInvitationRoutes(app, {
@@ -45,6 +45,7 @@ export function registerTeam(
   registerOwnershipTransferRoutes(app, {
     db,
     identity: config.identity,
+    management: deps.management,
     plans,
     jobs,
     itemsPerUser: config.limits.itemsPerUser,

@@ -6,12 +6,12 @@ import { rowHoldsSeat } from '#api/access/seat-order.ts';
 import type { Database } from '#api/db/database.ts';
 import { subUsers, users } from '#api/db/schema.ts';
 import { AppError } from '#api/http/app-error.ts';
-import { newLinkToken } from '#api/http/link-token.ts';
 import { assertResendAllowed, countInvitationMail } from './invitation-limits.ts';
 import { invitationExpiry } from './invitation-token.ts';
 import { readMember } from './list-members.ts';
 import { assertMemberRecordId, type Member, memberNotFound } from './member-document.ts';
 import { type InvitationMailer, sendInvitation } from './send-invitation.ts';
+import { ownerAsShown, verifiedAddressOf } from './verified-address.ts';
 
 /**
  * A new link for a pending (or expired) invitation, sent by the owner or an admin (members.manage; an
@@ -24,9 +24,11 @@ export async function resendInvitation(
   workspace: string | undefined,
   id: string,
 ): Promise<Member> {
-  const { token, hash } = newLinkToken();
   const expiresAt = invitationExpiry(deps.invitationTtlHours);
+  const sentAt = new Date();
   const { db } = deps;
+  // Asked before the transaction, which holds the invitation's row: the provider's answer takes a while.
+  const verified = await verifiedAddressOf(deps.management, workspace ?? caller.uid);
   const ownerId = await inWorkspace(db, caller, workspace, 'members.manage', async (tx, access, record) => {
     assertMemberRecordId(id);
     const [row] = await tx
@@ -60,26 +62,28 @@ export async function resendInvitation(
       );
     }
     assertResendAllowed(row.sentAt);
-    await countInvitationMail(tx, row.email);
+    await countInvitationMail(tx, { workspace: access.workspace, recipient: row.email, invitationId: id });
+    // The old link stops working now; the new one is made as its mail is sent (mail/invitation-link.ts).
     await tx
       .update(subUsers)
-      .set({ invitationTokenHash: hash, invitationExpiresAt: expiresAt, invitationSentAt: new Date() })
+      .set({ invitationTokenHash: null, invitationExpiresAt: expiresAt, invitationSentAt: sentAt })
       .where(eq(subUsers.id, id));
     await record({
       action: 'member.invitation-resent',
       subject: row.email,
     });
     const [owner] = await tx
-      .select({ name: users.name, email: users.email })
+      .select({ id: users.id, name: users.name, email: users.email })
       .from(users)
       .where(eq(users.id, access.workspace));
     if (!owner) throw new Error(`user ${access.workspace} vanished while resending an invitation`);
+    const shownOwner = ownerAsShown(owner, owner.id === (workspace ?? caller.uid) ? verified : null);
     await sendInvitation(deps, tx, {
+      id,
       email: row.email,
       firstName: row.firstName,
-      owner,
-      token,
-      tokenHash: hash,
+      owner: shownOwner,
+      sentAt,
       expiresAt,
     });
     return access.workspace;
