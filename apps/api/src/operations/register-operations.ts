@@ -30,6 +30,9 @@ export async function registerOperations(
   }
   await app.register(fastifyRateLimit, {
     global: false,
+    // The IETF draft's header names (RateLimit-Limit, -Remaining, -Reset), as the workspaces' budgets
+    // write them (docs/limits.md), rather than the library's X-RateLimit-* default.
+    enableDraftSpec: true,
     ...(redis && { redis: redis.client, skipOnError: true }),
   });
   const metrics = createMetrics();

@@ -46,6 +46,10 @@ describe('per-user limit on the writes of signed-in users (WRITE_RATE_LIMIT_MAX)
       ),
     });
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    // The IETF draft's names, as every limit writes them (docs/limits.md).
+    expect(limited.headers['ratelimit-limit']).toBe('3');
+    expect(limited.headers['ratelimit-remaining']).toBe('0');
+    expect(limited.headers['x-ratelimit-limit']).toBeUndefined();
 
     // From the same address, another person has their own budget; reads are not counted.
     expect((await createItem(other)).statusCode).toBe(201);
