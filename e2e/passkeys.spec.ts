@@ -1,37 +1,99 @@
-import type { CDPSession, Page } from '@playwright/test';
+import type { APIRequestContext, CDPSession, Page } from '@playwright/test';
+import { Secret, TOTP } from 'otpauth';
 import { expect, expectNoAxeViolations, gotoHydrated, test } from './fixtures.ts';
 import {
-  expectedAuthFailures,
   identityConfig,
   openSignedInAsNewUser,
   password,
   reauthDialog,
   signOutWithMenu,
+  subjectOf,
+  type TestUser,
   uniqueEmail,
+  verifyEmail,
   waitUntilSignInIsOld,
 } from './support/identity.ts';
+import {
+  acceptWithApi,
+  consoleErrors,
+  invitationLinkFor,
+  inviteWithApi,
+  ownerWithSeats,
+  switchWorkspace,
+  testTimeout,
+  workspaceOf,
+} from './support/teams.ts';
 
-test.use({ allowedConsoleErrors: expectedAuthFailures });
+// Refusals (4xx) are part of these stories, and a workspace stream the server ends is aborted.
+test.use({ allowedConsoleErrors: consoleErrors });
 
 /**
  * Chromium's virtual authenticator (the DevTools WebAuthn domain): a platform authenticator with
- * resident keys and user verification that answers every request as if the person touched it.
+ * resident keys and user verification that answers every request as if the person touched it. With
+ * `isUserVerified: false` it is a security key without a PIN: it says someone was present, not who.
  */
-async function virtualAuthenticator(page: Page) {
+async function virtualAuthenticator(page: Page, { isUserVerified = true } = {}) {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('WebAuthn.enable', { enableUI: false });
   const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
     options: {
       protocol: 'ctap2',
-      transport: 'internal',
+      transport: isUserVerified ? 'internal' : 'usb',
       hasResidentKey: true,
-      hasUserVerification: true,
-      isUserVerified: true,
+      hasUserVerification: isUserVerified,
+      isUserVerified,
       automaticPresenceSimulation: true,
     },
   });
   return { cdp, authenticatorId };
 }
+
+/**
+ * The owner turns two-factor on at the provider's MFA API (as Settings → Security does), signs in with
+ * the recovery code, and requires two-factor of members: the browser story is the member's, not this.
+ */
+async function requireTwoFactorOfMembers(request: APIRequestContext, owner: TestUser) {
+  const config = await identityConfig(request);
+  const token = (fields: Record<string, unknown>) =>
+    request.post(`${config.domain}/oauth/token`, { data: { client_id: config.clientId, ...fields } });
+  const passwordGrant = (audience: string, scope: string) =>
+    token({
+      grant_type: 'http://auth0.com/oauth/grant-type/password-realm',
+      realm: config.connection,
+      username: owner.email,
+      password,
+      audience,
+      scope,
+    });
+  const enrolToken = (await (await passwordGrant(`${config.domain}/mfa/`, 'enroll')).json()).mfa_token;
+  const associated = await request.post(`${config.domain}/mfa/associate`, {
+    headers: { Authorization: `Bearer ${enrolToken}` },
+    data: { authenticator_types: ['otp'] },
+  });
+  const { secret, recovery_codes: recoveryCodes } = await associated.json();
+  const confirmed = await token({
+    grant_type: 'http://auth0.com/oauth/grant-type/mfa-otp',
+    mfa_token: enrolToken,
+    otp: new TOTP({ secret: Secret.fromBase32(secret) }).generate(),
+  });
+  expect(confirmed.status(), await confirmed.text()).toBe(200);
+  const signInToken = (await (await passwordGrant(config.audience, 'openid')).json()).mfa_token;
+  const signedIn = await token({
+    grant_type: 'http://auth0.com/oauth/grant-type/mfa-recovery-code',
+    mfa_token: signInToken,
+    recovery_code: recoveryCodes[0],
+  });
+  expect(signedIn.status(), await signedIn.text()).toBe(200);
+  const required = await request.patch('/api/workspace/security', {
+    headers: { Authorization: `Bearer ${(await signedIn.json()).access_token}` },
+    data: { requiresSecondFactor: true },
+  });
+  expect(required.status(), await required.text()).toBe(200);
+}
+
+/** The access token the page's session holds now. */
+const pageAccessToken = async (page: Page) =>
+  (await page.evaluate(() => window.localStorage.getItem('auth0_access_token'))) ?? '';
 
 const credentialsOf = async (cdp: CDPSession, authenticatorId: string) =>
   (await cdp.send('WebAuthn.getCredentials', { authenticatorId })).credentials;
@@ -212,6 +274,51 @@ test.describe('passkeys', () => {
     const cloned = await exchange(fourth.auth_session, await assertionFor(fourth.authn_params_public_key));
     expect(cloned.status()).toBe(403);
     expect((await cloned.json()).error_description).toMatch(/counter/i);
+  });
+
+  test('a passkey that only saw someone present does not open a workspace that requires two-factor', async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(testTimeout);
+    const owner = await ownerWithSeats(request, 'Pia', 1);
+    await requireTwoFactorOfMembers(request, owner);
+    const email = uniqueEmail('passkey-presence');
+    await inviteWithApi(request, owner, email);
+    const link = await invitationLinkFor(request, email);
+
+    // A security key without a PIN: it signs up and signs in, as one factor.
+    await virtualAuthenticator(page, { isUserVerified: false });
+    await gotoHydrated(page, '/auth/signup');
+    await page.getByTestId('auth-form').getByLabel('Email').fill(email);
+    await page.getByRole('button', { name: 'Sign up with a passkey' }).click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await verifyEmail(request, email);
+    await signOutWithMenu(page);
+    await gotoHydrated(page, '/auth/signin');
+    await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+    const member = { email, password: '', accessToken: await pageAccessToken(page) };
+    await acceptWithApi(request, member, link);
+
+    await gotoHydrated(page, '/dashboard');
+    await switchWorkspace(page, workspaceOf(owner));
+    await expect(page.getByRole('region', { name: 'Two-factor authentication required' })).toContainText(
+      `${workspaceOf(owner)} asks its members to sign in with two-factor authentication.`,
+    );
+    await expect(page.getByRole('heading', { name: 'Items' })).toHaveCount(0);
+    const refused = await request.get(
+      `/api/items?workspace=${encodeURIComponent(subjectOf(owner.accessToken))}`,
+      { headers: { Authorization: `Bearer ${member.accessToken}` } },
+    );
+    expect(refused.status()).toBe(403);
+    expect((await refused.json()).code).toBe('workspaces/second-factor-required');
+
+    // Settings → Security says why, without claiming two factors.
+    await gotoHydrated(page, '/settings/security');
+    await expect(page.getByTestId('passkey-only-two-factor')).toContainText(
+      'This passkey sign-in counts as one factor',
+    );
   });
 
   test('a password account adds a passkey in Settings → Security, then signs in with it', async ({

@@ -131,7 +131,7 @@ test.describe('sessions', () => {
     await expect(sessions.first()).toContainText('This device');
   });
 
-  test('“Sign out of this one” signs this browser out, and a password change offers to sign out the others', async ({
+  test('a password change signs the other browser out (the box ticked by default), and “Sign out of this one” signs this one out', async ({
     page,
     browser,
     request,
@@ -145,19 +145,50 @@ test.describe('sessions', () => {
 
     await gotoHydrated(page, '/settings/password');
     const form = page.getByTestId('settings-password-form');
+    await expect(form.getByLabel('Sign out of my other devices')).toBeChecked();
+    await expectNoAxeViolations(page);
     await form.getByLabel('New password', { exact: true }).fill('Another-horse-7');
     await form.getByLabel('Confirm new password').fill('Another-horse-7');
     await form.getByRole('button', { name: 'Change password' }).click();
-    const offer = page.getByTestId('end-other-sessions-offer');
-    await expect(offer).toContainText('Browsers and devices that are already signed in stay signed in');
-    await offer.getByRole('button', { name: 'Sign out of other sessions' }).click();
-    await expect(offer.getByRole('status')).toHaveText('One other session was signed out.');
+    await expect(page.getByRole('status').filter({ hasText: 'Your password has been changed' })).toHaveText(
+      'Your password has been changed, and your other devices are signed out',
+    );
+    await expect(page.getByTestId('end-other-sessions-offer')).toHaveCount(0);
+    // The other browser's access ends: its next request to the API is refused, and it is signed out.
+    await gotoHydrated(otherPage, '/dashboard');
     await expectSignedOutHeader(otherPage);
 
     await gotoHydrated(page, '/settings/security');
     await sessionsOf(page).getByRole('button', { name: 'Sign out of this one' }).click();
     await expect(page).toHaveURL(/\/$/);
     await expectSignedOutHeader(page);
+    await otherBrowser.close();
+  });
+
+  test('a password change that keeps the other sessions offers to sign them out afterwards', async ({
+    page,
+    browser,
+    request,
+  }) => {
+    const { user, otherBrowser } = await userWithAnotherDevice(browser, request, 'password-keeps');
+    const otherPage = await (await otherBrowser.newContext()).newPage();
+    await signIn(otherPage, user.email);
+    await page.waitForTimeout(1_100);
+    await signIn(page, user.email);
+
+    await gotoHydrated(page, '/settings/password');
+    const form = page.getByTestId('settings-password-form');
+    await form.getByLabel('New password', { exact: true }).fill('Another-horse-8');
+    await form.getByLabel('Confirm new password').fill('Another-horse-8');
+    await form.getByLabel('Sign out of my other devices').uncheck();
+    await form.getByRole('button', { name: 'Change password' }).click();
+    const offer = page.getByTestId('end-other-sessions-offer');
+    await expect(offer).toContainText('Browsers and devices that are already signed in stay signed in');
+    await gotoHydrated(otherPage, '/dashboard');
+    await expectSignedInHeader(otherPage);
+    await offer.getByRole('button', { name: 'Sign out of other sessions' }).click();
+    await expect(offer.getByRole('status')).toHaveText('One other session was signed out.');
+    await expectSignedOutHeader(otherPage);
     await otherBrowser.close();
   });
 

@@ -60,6 +60,8 @@ test.describe('settings', () => {
   test('password: validation, then the new password is the one that signs in', async ({ page, request }) => {
     const user = await openSignedInAsNewUser(page, request, 'password', '/settings/password');
     const form = page.getByTestId('settings-password-form');
+    // A new password signs the other devices out unless the person unticks it (decision 0040).
+    await expect(form.getByLabel('Sign out of my other devices')).toBeChecked();
     await form.getByRole('button', { name: 'Change password' }).click();
     await expect(form.getByText('Please enter a password')).toBeVisible();
     await expect(form.getByText('Please enter your password again')).toBeVisible();

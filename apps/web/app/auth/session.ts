@@ -347,7 +347,12 @@ export function updateProfile(profile: { name?: string; picture?: string }): Pro
 
 export const updateEmail = (email: string) => changeAuthUser({ email });
 
-export const updatePassword = (password: string) => changeAuthUser({ password });
+/**
+ * A new password; the person's other sessions end with it (the API's default) unless
+ * `endOtherSessions` is false.
+ */
+export const updatePassword = (password: string, endOtherSessions = true) =>
+  changeAuthUser({ password, endOtherSessions });
 
 /**
  * After "Delete my account": forgets the session here and tells listeners, without the provider's

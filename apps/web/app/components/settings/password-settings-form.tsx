@@ -10,19 +10,20 @@ import { useAppForm } from '#web/hooks/use-app-form.ts';
 import { useReauthentication } from '#web/hooks/use-reauthentication.tsx';
 import { SettingsForm } from './settings-form.tsx';
 
-type PasswordValues = { password: string; confirmPassword: string };
+type PasswordValues = { password: string; confirmPassword: string; endOtherSessions: boolean };
 
 const changeLabels = { idle: 'Change password', busy: 'Changing…' };
 
 /**
  * docs/product.md §5 settings password: a new password and its confirmation; may ask to sign in again
- * first (§4).
+ * first (§4). A new password is the usual step after a compromise, so it signs out every other session
+ * unless the person unticks that (decision 0040); kept, they are offered it again afterwards.
  */
 export function PasswordSettingsForm({ user }: { user: AuthUser }) {
   const { updatePassword } = useAuth();
   const reauthentication = useReauthentication();
-  const [hasChanged, setHasChanged] = useState(false);
-  const form = useAppForm<PasswordValues>({ password: '', confirmPassword: '' });
+  const [keptOthers, setKeptOthers] = useState(false);
+  const form = useAppForm<PasswordValues>({ password: '', confirmPassword: '', endOtherSessions: true });
   const { fieldProps, requiredProps, submitWith, getValues, reset } = form;
 
   const socialMethod = user.providers.find((method) => method !== 'password');
@@ -38,11 +39,13 @@ export function PasswordSettingsForm({ user }: { user: AuthUser }) {
     );
   }
 
-  const onSubmit = submitWith(async ({ password }) => {
-    await reauthentication.run(() => updatePassword(password));
+  const onSubmit = submitWith(async ({ password, endOtherSessions }) => {
+    await reauthentication.run(() => updatePassword(password, endOtherSessions));
     reset();
-    setHasChanged(true);
-    return 'Your password has been changed';
+    setKeptOthers(!endOtherSessions);
+    return endOtherSessions
+      ? 'Your password has been changed, and your other devices are signed out'
+      : 'Your password has been changed';
   });
 
   return (
@@ -58,8 +61,23 @@ export function PasswordSettingsForm({ user }: { user: AuthUser }) {
           label="Confirm new password"
           {...fieldProps('confirmPassword', { validate: matchingPassword(() => getValues('password')) })}
         />
+        <label className="flex items-start gap-2 text-sm text-slate-800">
+          <input
+            type="checkbox"
+            className="mt-0.5 size-4 rounded border-slate-400 text-brand-600 focus:ring-brand-600"
+            disabled={form.isSubmitting}
+            {...form.register('endOtherSessions')}
+          />
+          <span>
+            Sign out of my other devices
+            <span className="block text-slate-600">
+              Every other browser and device signed in to your account is signed out. This one stays signed
+              in.
+            </span>
+          </span>
+        </label>
       </SettingsForm>
-      {hasChanged && (
+      {keptOthers && (
         <div className="mt-4">
           <EndOtherSessionsOffer change="Your new password is needed for every sign-in from now on." />
         </div>
