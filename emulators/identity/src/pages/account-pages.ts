@@ -5,7 +5,7 @@ import { z } from 'zod';
 import type { IdentityContext } from '#identity/context.ts';
 import { backToAppLink, sendPage } from '#identity/http/html.ts';
 import { clearLoginFailures } from '#identity/users/brute-force.ts';
-import { setPassword } from '#identity/users/set-password.ts';
+import { endEverySignIn, setPassword } from '#identity/users/set-password.ts';
 import { findTicket, type TicketLookup } from '#identity/users/tickets.ts';
 import { showResetForm } from './reset-form.ts';
 
@@ -93,7 +93,8 @@ async function submitReset(context: IdentityContext, request: FastifyRequest, re
       body: '<p role="alert">This account has no password of its own (it signs in with a social provider).</p>',
     });
   }
-  request.log.info({ userId: user.userId }, 'password changed from a reset link');
+  await endEverySignIn(context, user.userId);
+  request.log.info({ userId: user.userId }, 'password changed from a reset link; every sign-in ended');
   return doneLinkPage(context, reply, 'Password changed', 'Your password has been changed successfully.');
 }
 

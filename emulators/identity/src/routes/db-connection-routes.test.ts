@@ -177,6 +177,46 @@ describe('POST /dbconnections/change_password', () => {
     );
   });
 
+  it('ends every sign-in of the person when the emailed link sets a new password', async () => {
+    await identity.signUp('hopper@example.com', testTenant.goodPassword);
+    const signedIn = await identity.passwordLogin('hopper@example.com', testTenant.goodPassword, {
+      scope: 'openid offline_access',
+    });
+    const refresh = (refreshToken: string) =>
+      identity.app.inject({
+        method: 'POST',
+        url: '/oauth/token',
+        payload: {
+          grant_type: 'refresh_token',
+          client_id: testTenant.webClientId,
+          refresh_token: refreshToken,
+        },
+      });
+    const rotated = await refresh(signedIn.json().refresh_token);
+    expect(rotated.statusCode).toBe(200);
+
+    expect((await requestReset('hopper@example.com')).statusCode).toBe(200);
+    const link = linkIn(
+      await identity.mailTo('hopper@example.com', 'Reset your password'),
+      'http://localhost:3001/lo/reset?ticket=',
+    );
+    const done = await identity.app.inject({
+      method: 'POST',
+      url: '/lo/reset',
+      payload: new URLSearchParams({
+        ticket: link.searchParams.get('ticket') ?? '',
+        password: 'New-horse-10',
+        confirm: 'New-horse-10',
+      }).toString(),
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    expect(done.statusCode).toBe(200);
+    // The family's latest token, never used, is refused: every family of the person is revoked.
+    const refused = await refresh(rotated.json().refresh_token);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({ error: 'invalid_grant' });
+  });
+
   it('refuses a request without an email in the dbconnections shape', async () => {
     const response = await identity.app.inject({
       method: 'POST',

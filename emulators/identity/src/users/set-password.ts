@@ -1,6 +1,7 @@
 import { checkPassword, type PasswordRule } from '@launchkit/password-policy';
 import type { IdentityContext } from '#identity/context.ts';
 import type { UserRecord } from '#identity/storage/identity-state.ts';
+import { familiesOf, revokeFamily } from '#identity/tokens/refresh-tokens.ts';
 import { clearAllLoginFailures } from './brute-force.ts';
 import { hashPassword } from './password-hash.ts';
 import { databaseIdentityOf } from './user-profile.ts';
@@ -32,4 +33,17 @@ export async function setPassword(
   clearAllLoginFailures(context.store.state, user.userId);
   await context.store.save();
   return { ok: true };
+}
+
+/**
+ * After a password reset by the emailed link, nobody stays signed in: every refresh token of the person
+ * and the provider's own sign-in sessions end. What the tenant's post-change-password Action does at
+ * Auth0 with the Management API (docs/deploy.md; Auth0 itself keeps them): whoever reset the password
+ * may be recovering from a stranger's sign-in.
+ */
+export async function endEverySignIn(context: IdentityContext, userId: string): Promise<void> {
+  for (const family of familiesOf(context.store, userId)) await revokeFamily(context.store, family.familyId);
+  const { sessions } = context.store.state;
+  for (const [key, session] of sessions) if (session.userId === userId) sessions.delete(key);
+  await context.store.save();
 }
