@@ -3,9 +3,14 @@
 // client sees it) in a workspace with 10 endpoints subscribed, against one with none, the two in turn,
 // while those deliveries are being sent (goal: within 10 %: the write records the deliveries and one
 // job; sending is the jobs' work). (2) Deliveries per second through the queue to a local receiver that
-// answers 204 at once. Prints figures; asserts nothing.
+// answers 204 at once, the writes spread over several workspaces (each has its budget a minute).
+// (3) The audit's flood: 750 writes in a workspace with 20 endpoints (15,000 deliveries), then one write
+// in another workspace: how long its single delivery takes to arrive (goal: a few seconds).
+// The workspaces with endpoints are on the business plan (a trial at the payment emulator).
+// BENCH_PARTS=latency (1 and 2) or flood (3) runs one part (all by default). Prints figures; asserts nothing.
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import Stripe from 'stripe';
 import { startProduct } from '../../scripts/lib/product-server.mjs';
 import { newSignedInUser, requestJson } from '../lib/identity.mjs';
 import { createBenchDatabase } from '../lib/postgres.mjs';
@@ -15,12 +20,19 @@ const writes = Number(process.env.BENCH_WRITES ?? 300);
 const warmUp = 50;
 const endpointCount = 10;
 const events = Number(process.env.BENCH_EVENTS ?? 200);
+const throughputWorkspaces = 8;
+const floodWrites = Number(process.env.BENCH_FLOOD_WRITES ?? 750);
+const floodEndpoints = 20;
+const parts = (process.env.BENCH_PARTS ?? 'latency,flood').split(',');
 
 let received = 0;
+// When each path last received a delivery (the flood's quiet workspace has a path of its own).
+const arrivedAt = new Map<string, number>();
 const receiver = createServer((request, response) => {
   request.resume();
   request.on('end', () => {
     received += 1;
+    arrivedAt.set(request.url ?? '/', performance.now());
     response.writeHead(204).end();
   });
 });
@@ -42,64 +54,152 @@ const summary = (samples: number[]) => ({
 });
 const added = (base: number, other: number) => `${round(((other - base) / base) * 100, 1)} %`;
 
+type Product = Awaited<ReturnType<typeof startProduct>>;
+type Person = Awaited<ReturnType<typeof newSignedInUser>>;
+
+/** A new person whose workspace is on a trial of the business plan, written by the provider's webhook. */
+async function businessOwner(product: Product, label: string): Promise<Person> {
+  const person = await newSignedInUser(product.origin, label);
+  await requestJson(`${product.origin}/api/user`, { token: person.token });
+  await requestJson(`${product.origin}/api/stripe-create-checkout-session`, {
+    method: 'POST',
+    token: person.token,
+    body: {
+      priceId: 'price_business_monthly',
+      successUrl: `${product.origin}/dashboard`,
+      cancelUrl: `${product.origin}/pricing`,
+    },
+  });
+  const { port } = new URL(product.paymentsOrigin);
+  const stripe = new Stripe('sk_test_emulator', { host: 'localhost', port: Number(port), protocol: 'http' });
+  const [customer] = (await stripe.customers.list({ email: person.email })).data;
+  if (!customer) throw new Error('no customer at the payment emulator');
+  await stripe.subscriptions.create({
+    customer: customer.id,
+    items: [{ price: 'price_business_monthly', quantity: 1 }],
+    trial_period_days: 14,
+  });
+  for (let tries = 0; ; tries += 1) {
+    const user = (await requestJson(`${product.origin}/api/user`, { token: person.token })).data;
+    if (user.stripeSubscriptionStatus === 'trialing') return person;
+    if (tries > 100) throw new Error('the plan never reached the product');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+async function addEndpoints(product: Product, person: Person, paths: string[]) {
+  for (const path of paths) {
+    await requestJson(`${product.origin}/api/webhook-endpoints`, {
+      method: 'POST',
+      token: person.token,
+      body: { url: `${receiverOrigin}${path}`, events: ['item.created'] },
+    });
+  }
+}
+
+const writeItem = async (product: Product, token: string, name: string) => {
+  const started = performance.now();
+  await requestJson(`${product.origin}/api/items`, { method: 'POST', token, body: { name } });
+  return performance.now() - started;
+};
+
+/**
+ * (3) The audit's flood: `floodWrites` writes in a workspace with 20 endpoints, then one write in
+ * another: the time from that write's answer to its delivery's arrival, and how many of the flood's
+ * deliveries had arrived by then. The flood is not waited for (its budget spreads it over minutes).
+ */
+async function flood(product: Product) {
+  const flooding = await businessOwner(product, 'bench-flooding');
+  const quiet = await newSignedInUser(product.origin, 'bench-quiet-one');
+  await addEndpoints(
+    product,
+    flooding,
+    Array.from({ length: floodEndpoints }, (_, n) => `/flood-${n}`),
+  );
+  await addEndpoints(product, quiet, ['/quiet-one']);
+  const before = received;
+  const floodStarted = performance.now();
+  for (let n = 0; n < floodWrites; n += 1) await writeItem(product, flooding.token, `Flood ${n}`);
+  const floodWritten = performance.now();
+  await writeItem(product, quiet.token, 'Quiet');
+  const written = performance.now();
+  while (!arrivedAt.has('/quiet-one')) {
+    if (performance.now() - written > 600_000) throw new Error('the quiet delivery never arrived');
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+  const arrived = arrivedAt.get('/quiet-one') ?? written;
+  return {
+    floodDeliveries: floodWrites * floodEndpoints,
+    floodWritesSeconds: round((floodWritten - floodStarted) / 1000, 2),
+    floodReceivedBefore: received - before - 1,
+    quietDelaySeconds: round((arrived - written) / 1000, 3),
+  };
+}
+
+const endpointPaths = (prefix: string) => Array.from({ length: endpointCount }, (_, n) => `/${prefix}-${n}`);
+
+/** (1) and (2): a write's latency with 10 endpoints against none, and deliveries a second. */
+async function latencyAndThroughput(product: Product) {
+  // Both on a plan: a free workspace's changes a minute are fewer than the bench writes.
+  const quiet = await businessOwner(product, 'bench-quiet');
+  const busy = await businessOwner(product, 'bench-busy');
+  await addEndpoints(product, busy, endpointPaths('endpoint'));
+  const write = (token: string, name: string) => writeItem(product, token, name);
+
+  // (1) One write at a time, the two workspaces in turn, so that drift and the deliveries' work weigh
+  // on both alike.
+  const before = received;
+  const times = { none: [] as number[], ten: [] as number[] };
+  for (let n = 0; n < warmUp + writes; n += 1) {
+    const none = await write(quiet.token, `Item ${n}`);
+    const ten = await write(busy.token, `Item ${n}`);
+    if (n < warmUp) continue;
+    times.none.push(none);
+    times.ten.push(ten);
+  }
+  await waitForDeliveries(before + (warmUp + writes) * endpointCount);
+  const none = summary(times.none);
+  const ten = summary(times.ten);
+
+  // (2) Writes as fast as one client sends them, to several workspaces in turn (one workspace's
+  // deliveries are bounded by its budget a minute); the clock stops at the last delivery received.
+  const writers = [busy];
+  for (let n = 1; n < throughputWorkspaces; n += 1) {
+    const another = await businessOwner(product, `bench-busy-${n}`);
+    await addEndpoints(product, another, endpointPaths(`busy-${n}`));
+    writers.push(another);
+  }
+  const start = received;
+  const started = performance.now();
+  for (let n = 0; n < events; n += 1) await write(writers[n % writers.length]?.token ?? '', `Burst ${n}`);
+  const written = performance.now();
+  await waitForDeliveries(start + events * endpointCount);
+  const seconds = (performance.now() - started) / 1000;
+  return {
+    latency: {
+      'no endpoints': none,
+      [`${endpointCount} endpoints`]: ten,
+      added: {
+        meanMs: added(none.meanMs, ten.meanMs),
+        p50Ms: added(none.p50Ms, ten.p50Ms),
+        p95Ms: added(none.p95Ms, ten.p95Ms),
+      },
+    },
+    throughput: {
+      deliveries: events * endpointCount,
+      writesSeconds: round((written - started) / 1000, 2),
+      seconds: round(seconds, 2),
+      perSecond: Math.round((events * endpointCount) / seconds),
+    },
+  };
+}
+
 async function run(env: Record<string, string>) {
   const product = await startProduct({ ...env, ITEMS_PER_USER_MAX: '100000' });
   try {
-    const quiet = await newSignedInUser(product.origin, 'bench-quiet');
-    const busy = await newSignedInUser(product.origin, 'bench-busy');
-    for (const person of [quiet, busy])
-      await requestJson(`${product.origin}/api/user`, { token: person.token });
-    for (let n = 0; n < endpointCount; n += 1) {
-      await requestJson(`${product.origin}/api/webhook-endpoints`, {
-        method: 'POST',
-        token: busy.token,
-        body: { url: `${receiverOrigin}/endpoint-${n}`, events: ['item.created'] },
-      });
-    }
-    const write = async (token: string, name: string) => {
-      const started = performance.now();
-      await requestJson(`${product.origin}/api/items`, { method: 'POST', token, body: { name } });
-      return performance.now() - started;
-    };
-
-    // (1) One write at a time, the two workspaces in turn, so that drift and the deliveries' work weigh
-    // on both alike.
-    const before = received;
-    const times = { none: [] as number[], ten: [] as number[] };
-    for (let n = 0; n < warmUp + writes; n += 1) {
-      const none = await write(quiet.token, `Item ${n}`);
-      const ten = await write(busy.token, `Item ${n}`);
-      if (n < warmUp) continue;
-      times.none.push(none);
-      times.ten.push(ten);
-    }
-    await waitForDeliveries(before + (warmUp + writes) * endpointCount);
-    const none = summary(times.none);
-    const ten = summary(times.ten);
-
-    // (2) Writes as fast as one client sends them; the clock stops at the last delivery received.
-    const start = received;
-    const started = performance.now();
-    for (let n = 0; n < events; n += 1) await write(busy.token, `Burst ${n}`);
-    const written = performance.now();
-    await waitForDeliveries(start + events * endpointCount);
-    const seconds = (performance.now() - started) / 1000;
     return {
-      latency: {
-        'no endpoints': none,
-        [`${endpointCount} endpoints`]: ten,
-        added: {
-          meanMs: added(none.meanMs, ten.meanMs),
-          p50Ms: added(none.p50Ms, ten.p50Ms),
-          p95Ms: added(none.p95Ms, ten.p95Ms),
-        },
-      },
-      throughput: {
-        deliveries: events * endpointCount,
-        writesSeconds: round((written - started) / 1000, 2),
-        seconds: round(seconds, 2),
-        perSecond: Math.round((events * endpointCount) / seconds),
-      },
+      ...(parts.includes('latency') && (await latencyAndThroughput(product))),
+      ...(parts.includes('flood') && { flood: await flood(product) }),
     };
   } finally {
     await product.stop();
@@ -121,10 +221,18 @@ if (databases.includes('pglite')) results['PGlite (embedded)'] = await run({});
 receiver.close();
 
 for (const [name, result] of Object.entries(results)) {
-  console.log(`\n${name}: POST /api/items, ${writes} in each workspace after ${warmUp} to warm up`);
-  console.table(result.latency);
-  console.log(
-    `${name}: ${events} writes to the workspace with ${endpointCount} endpoints, sent one after another`,
-  );
-  console.table({ [name]: result.throughput });
+  if (result.latency) {
+    console.log(`\n${name}: POST /api/items, ${writes} in each workspace after ${warmUp} to warm up`);
+    console.table(result.latency);
+    console.log(
+      `${name}: ${events} writes to ${throughputWorkspaces} workspaces with ${endpointCount} endpoints each, sent one after another`,
+    );
+    console.table({ [name]: result.throughput });
+  }
+  if (result.flood) {
+    console.log(
+      `${name}: ${floodWrites} writes in a workspace with ${floodEndpoints} endpoints, then one in another`,
+    );
+    console.table({ [name]: result.flood });
+  }
 }

@@ -9,35 +9,46 @@ import type { WebhookDeliveryOrder } from './webhook-delivery-job-kind.ts';
 
 const minuteMs = 60_000;
 
+/** A delivery start reserved in the budget: the minute's start, and whether that minute is now. */
+export type ReservedStart = { minute: Date; isNow: boolean };
+
 /**
- * Reserves one delivery start in the workspace's budget of `perMinute` starts a minute: in the current
- * minute while it has room, else in the first later minute that has. One statement on the workspace's
- * row (the latest minute with reservations, and how many), so every instance draws on one budget and
- * two reservations never share the last place. Answers the minute's start and whether it is now.
+ * Reserves `count` delivery starts in the workspace's budget of `perMinute` starts a minute: the rest of
+ * the current minute's room first, then whole later minutes, in the order given. One statement on the
+ * workspace's row (the latest minute with reservations, and how many), so every instance draws on one
+ * budget and two reservations never share a place. The places are contiguous and end at the row's new
+ * values, from which each one's minute follows.
  */
-export async function reserveDeliveryStart(
+export async function reserveDeliveryStarts(
   db: Pick<Database, 'execute'>,
   workspace: string,
   perMinute: number,
-): Promise<{ minute: Date; isNow: boolean }> {
+  count = 1,
+): Promise<ReservedStart[]> {
   const budget = webhookDeliveryBudgets;
   const result = (await db.execute(sql`
     insert into ${budget} as budget (workspace, minute, reserved)
-    values (${workspace}, date_trunc('minute', now()), 1)
+    values (${workspace}, date_trunc('minute', now()) + make_interval(mins => (${count}::int - 1) / ${perMinute}::int),
+            (${count}::int - 1) % ${perMinute}::int + 1)
     on conflict (workspace) do update set
-      minute = case
-        when budget.minute < date_trunc('minute', now()) then date_trunc('minute', now())
-        when budget.reserved >= ${perMinute} then budget.minute + interval '1 minute'
-        else budget.minute end,
-      reserved = case
-        when budget.minute < date_trunc('minute', now()) or budget.reserved >= ${perMinute} then 1
-        else budget.reserved + 1 end
-    returning minute, minute <= now() as "isNow"`)) as unknown as {
-    rows: { minute: string | Date; isNow: boolean }[];
+      minute = greatest(budget.minute, date_trunc('minute', now())) + make_interval(mins =>
+        ((case when budget.minute < date_trunc('minute', now()) then 0 else budget.reserved end)
+         + ${count}::int - 1) / ${perMinute}::int),
+      reserved = ((case when budget.minute < date_trunc('minute', now()) then 0 else budget.reserved end)
+                  + ${count}::int - 1) % ${perMinute}::int + 1
+    returning minute, reserved, date_trunc('minute', now()) as "currentMinute"`)) as unknown as {
+    rows: { minute: string | Date; reserved: number; currentMinute: string | Date }[];
   };
   const [row] = result.rows;
   if (!row) throw new Error('webhooks: the budget reservation returned no row');
-  return { minute: new Date(row.minute), isNow: row.isNow };
+  const last = new Date(row.minute).getTime();
+  const current = new Date(row.currentMinute).getTime();
+  return Array.from({ length: count }, (_, n) => {
+    // The place of the n-th start, counted in the last minute (negative: an earlier minute's).
+    const place = row.reserved - 1 - (count - 1 - n);
+    const minute = last + Math.floor(place / perMinute) * minuteMs;
+    return { minute: new Date(minute), isNow: minute <= current };
+  });
 }
 
 export type BudgetDeps = { db: Database; plans: PlanCatalogue; kind: JobKind<WebhookDeliveryOrder> };
@@ -58,17 +69,23 @@ export async function mayStartNow(
     const reserved = Date.parse(order.reservedMinute);
     if (Date.now() < reserved + minuteMs) return true;
   }
-  const { webhookDeliveriesPerMinute } = limitsOf(planStatusOf(delivery.ownerPlan, deps.plans));
-  const { minute, isNow } = await reserveDeliveryStart(
-    deps.db,
-    delivery.workspace,
-    webhookDeliveriesPerMinute,
-  );
-  if (isNow) return true;
+  const perMinute = deliveriesPerMinuteOf(delivery.ownerPlan, deps.plans);
+  const [start] = await reserveDeliveryStarts(deps.db, delivery.workspace, perMinute);
+  if (!start || start.isNow) return true;
   await postponeJob(deps.db, deps.kind as JobKind<unknown>, {
     id: run.id,
-    until: minute,
-    data: { reservedMinute: minute.toISOString(), reservedAttempt: run.attempt },
+    until: start.minute,
+    data: reservationOf(start, run.attempt),
   });
   return false;
 }
+
+/** The workspace's deliveries a minute: its plan's (its owner's). */
+export const deliveriesPerMinuteOf = (ownerPlan: PlanColumns, plans: PlanCatalogue) =>
+  limitsOf(planStatusOf(ownerPlan, plans)).webhookDeliveriesPerMinute;
+
+/** What a job carries of the start reserved for its try `attempt` (the first: 1). */
+export const reservationOf = (start: ReservedStart, attempt: number) => ({
+  reservedMinute: start.minute.toISOString(),
+  reservedAttempt: attempt,
+});

@@ -7,6 +7,7 @@ import { mails, webhookDeliveries, webhookEndpoints } from '#api/db/schema.ts';
 import { emitWorkspaceEvent } from '#api/events/emit-event.ts';
 import { createJobQueue, type JobQueue } from '#api/jobs/job-queue.ts';
 import { createMetrics } from '#api/operations/metrics.ts';
+import { fixedPlanCatalogue } from '#api/plans/resolve-plan-prices.ts';
 import { useAppWithIdentity } from '#api/test/app-with-identity.ts';
 import { teamKit } from '#api/test/test-invitations.ts';
 import { jobsDueNow } from '#api/test/test-mail.ts';
@@ -387,7 +388,12 @@ describe('outbound webhooks', { timeout: 60_000 }, () => {
       createdAt: sql`now() - interval '2 minutes'`,
     });
     // The sweep (as its every-minute job runs it; that run may come first) adds the orphan's job.
-    await sweepUnqueuedDeliveries({ jobs: producer, db: suite.testApp.db, kind: webhookDeliveryJob });
+    await sweepUnqueuedDeliveries({
+      jobs: producer,
+      db: suite.testApp.db,
+      kind: webhookDeliveryJob,
+      plans: fixedPlanCatalogue(developmentDefaults.prices),
+    });
     const [sent] = await received('/swept', 1);
     if (!sent) throw new Error('no delivery');
     expect(sent.headers['webhook-id']).toBe('evt_left_by_a_stopped_instance');

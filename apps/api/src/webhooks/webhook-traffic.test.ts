@@ -10,7 +10,7 @@ import { useAppWithIdentity } from '#api/test/app-with-identity.ts';
 import { jobsDueNow } from '#api/test/test-mail.ts';
 import { setPlan, type TestUser } from '#api/test/test-users.ts';
 import { workspaceRequests } from '#api/test/workspace-requests.ts';
-import { reserveDeliveryStart } from './delivery-budget.ts';
+import { reserveDeliveryStarts } from './delivery-budget.ts';
 import { webhookDeliveryJob } from './webhook-delivery-job-kind.ts';
 
 // Embedded mode: http to this machine is allowed (production's rules: webhook-targets.test.ts).
@@ -80,6 +80,21 @@ async function registered(person: TestUser, url: string) {
   const response = await register(person, url);
   expect(response.statusCode).toBe(201);
   return response.json().data as { id: string };
+}
+
+/** A delivery's job once it waits for a later minute with a reservation: its tries, and how far ahead. */
+async function waitingJob(deliveryId: string) {
+  return vi.waitFor(async () => {
+    const { rows } = (await suite.testApp.db.execute(
+      sql`select state, retry_count as "retryCount", data->>'reservedMinute' as "reservedMinute",
+                 extract(epoch from date_trunc('minute', start_after) - date_trunc('minute', now()))::int / 60
+                   as "minutesAhead"
+          from jobs.job where name = ${webhookDeliveryJob.name} and id = ${deliveryId}`,
+    )) as unknown as { rows: { state: string; reservedMinute: string | null }[] };
+    const [job] = rows;
+    if (job?.state !== 'created' || !job.reservedMinute) throw new Error('not waiting for its minute yet');
+    return job;
+  });
 }
 
 const arrivals = (path: string) => receiver.arrived.filter((arrived) => arrived === path).length;
@@ -152,29 +167,32 @@ describe('webhook traffic', { timeout: 60_000 }, () => {
 
   it('reserves delivery starts within a minute’s budget, the rest in the minutes after, once each', async () => {
     const person = await owner();
-    // One transaction: one `now()`, so the minutes are exact.
-    const minutes = await suite.testApp.db.transaction(async (tx) => {
-      const reserved = [];
-      for (let n = 0; n < 5; n += 1) reserved.push(await reserveDeliveryStart(tx, person.uid, 2));
-      return reserved;
+    // One transaction: one `now()`, so the minutes are exact. One at a time, then three at once.
+    const reserved = await suite.testApp.db.transaction(async (tx) => {
+      const starts = [];
+      for (let n = 0; n < 3; n += 1) starts.push(...(await reserveDeliveryStarts(tx, person.uid, 2)));
+      starts.push(...(await reserveDeliveryStarts(tx, person.uid, 2, 3)));
+      return starts;
     });
-    const [first] = minutes;
+    const [first] = reserved;
     if (!first) throw new Error('no reservation');
-    expect(first.isNow).toBe(true);
-    const offsets = minutes.map(({ minute }) => (minute.getTime() - first.minute.getTime()) / 60_000);
-    expect(offsets).toEqual([0, 0, 1, 1, 2]);
-    expect(minutes.map(({ isNow }) => isNow)).toEqual([true, true, false, false, false]);
+    const offsets = reserved.map(({ minute }) => (minute.getTime() - first.minute.getTime()) / 60_000);
+    expect(offsets).toEqual([0, 0, 1, 1, 2, 2]);
+    expect(reserved.map(({ isNow }) => isNow)).toEqual([true, true, false, false, false, false]);
 
     // Many instances at once never put more than the budget in a minute.
     const other = await owner();
     const racing = await Promise.all(
-      Array.from({ length: 12 }, () => reserveDeliveryStart(suite.testApp.db, other.uid, 3)),
+      Array.from({ length: 12 }, (_, n) =>
+        reserveDeliveryStarts(suite.testApp.db, other.uid, 3, 1 + (n % 2)),
+      ),
     );
     const perMinute = new Map<number, number>();
-    for (const { minute } of racing)
+    for (const { minute } of racing.flat()) {
       perMinute.set(minute.getTime(), (perMinute.get(minute.getTime()) ?? 0) + 1);
+    }
     expect([...perMinute.values()].every((count) => count <= 3)).toBe(true);
-    expect([...perMinute.values()].reduce((sum, count) => sum + count, 0)).toBe(12);
+    expect(racing.flat()).toHaveLength(18);
   });
 
   it('puts a delivery over the workspace’s budget back until its minute, and sends it then', async () => {
@@ -196,17 +214,7 @@ describe('webhook traffic', { timeout: 60_000 }, () => {
       return rows;
     });
     // Its job waits for the next minute, its try unspent; nothing was sent.
-    const postponed = await vi.waitFor(async () => {
-      const { rows } = (await suite.testApp.db.execute(
-        sql`select state, retry_count as "retryCount", start_after > now() as "isLater",
-                   date_trunc('minute', start_after) = date_trunc('minute', now()) + interval '1 minute' as "isNextMinute",
-                   data->>'reservedMinute' as "reservedMinute"
-            from jobs.job where name = ${webhookDeliveryJob.name} and id = ${delivery?.id ?? ''}`,
-      )) as unknown as { rows: Record<string, unknown>[] };
-      if (rows[0]?.state !== 'created' || !rows[0]?.reservedMinute) throw new Error('not postponed yet');
-      return rows[0];
-    });
-    expect(postponed).toMatchObject({ retryCount: 0, isLater: true, isNextMinute: true });
+    expect(await waitingJob(delivery?.id ?? '')).toMatchObject({ retryCount: 0, minutesAhead: 1 });
     expect(arrivals('/budget')).toBe(0);
     const [budget] = await suite.testApp.db
       .select({ reserved: webhookDeliveryBudgets.reserved })
@@ -224,6 +232,24 @@ describe('webhook traffic', { timeout: 60_000 }, () => {
         .where(eq(webhookDeliveries.id, delivery?.id ?? ''));
       expect(row).toEqual({ status: 'succeeded', attempts: 1 });
     });
+
+    // A delivery whose job was added without a reservation (a redelivery, a retry) reserves when it
+    // runs: with the next five minutes spent, it is put back until the sixth, no try spent.
+    await suite.testApp.db
+      .update(webhookDeliveryBudgets)
+      .set({ minute: sql`date_trunc('minute', now()) + interval '5 minutes'`, reserved: limit })
+      .where(eq(webhookDeliveryBudgets.workspace, person.uid));
+    const redelivered = await call(
+      'POST',
+      `/api/webhook-endpoints/${endpoint.id}/deliveries/${delivery?.id}/redelivery`,
+      person,
+    );
+    expect(redelivered.statusCode).toBe(201);
+    const again = redelivered.json().data.id as string;
+    expect(await waitingJob(again)).toMatchObject({ retryCount: 0, minutesAhead: 6 });
+    expect(arrivals('/budget')).toBe(1);
+    await jobsDueNow(suite.testApp.db, webhookDeliveryJob.name);
+    await vi.waitFor(() => expect(arrivals('/budget')).toBe(2), { timeout: 15_000, interval: 50 });
   });
 
   it('is fair between workspaces: a flood in one leaves the other runners to the next workspace', async () => {
