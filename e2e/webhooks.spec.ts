@@ -1,9 +1,12 @@
 import { expect, expectNoAxeViolations, gotoHydrated, test } from './fixtures.ts';
+import { openSignedInOnTrial } from './support/billing.ts';
 import { openSignedInAsNewUser } from './support/identity.ts';
 import { verifiesWith, withWebhookReceiver } from './support/webhooks.ts';
 
-// The address refused on purpose answers 400, which the browser logs.
-test.use({ allowedConsoleErrors: [/Failed to load resource: the server responded with a status of 400/] });
+// The address refused on purpose answers 400 (and the address held already 409), which the browser logs.
+test.use({
+  allowedConsoleErrors: [/Failed to load resource: the server responded with a status of (400|409)/],
+});
 
 test.describe('Webhooks (Developers)', () => {
   test('the owner registers an endpoint, which receives signed item events; a failing one is logged and redelivered', async ({
@@ -13,7 +16,8 @@ test.describe('Webhooks (Developers)', () => {
     // A long flow with five accessibility checks: past the 30 s default on a busy 2-core machine.
     test.setTimeout(90_000);
     await withWebhookReceiver(async (receiver) => {
-      await openSignedInAsNewUser(page, request, 'webhooks', '/developers');
+      // Two endpoints: a plan's (the free one has one).
+      await openSignedInOnTrial(page, request, 'webhooks', '/developers', { plan: 'starter', seats: 1 });
       const webhooks = page.getByTestId('webhooks');
       await expect(webhooks.getByText('No endpoints yet')).toBeVisible();
       await expect(page.getByTestId('verifying-webhooks')).toContainText("createHmac('sha256', key)");
@@ -69,9 +73,17 @@ test.describe('Webhooks (Developers)', () => {
       await expect(log.getByTestId('webhook-delivery-response')).toHaveText('204');
       await expectNoAxeViolations(page);
 
+      // A second endpoint for the same address is refused: one endpoint takes more events instead.
+      await webhooks.getByRole('button', { name: 'Add endpoint' }).click();
+      await dialog.getByLabel('Endpoint URL').fill(`${receiver.url}/items`);
+      await dialog.getByRole('checkbox', { name: /Item created/ }).check();
+      await dialog.getByRole('button', { name: 'Add endpoint' }).click();
+      await expect(
+        dialog.getByText('This workspace has an endpoint for this address already.', { exact: true }),
+      ).toBeVisible();
+
       // A second endpoint that fails: its attempt is logged with the answer, then redelivered.
       receiver.fail('/failing');
-      await webhooks.getByRole('button', { name: 'Add endpoint' }).click();
       await dialog.getByLabel('Endpoint URL').fill(`${receiver.url}/failing`);
       await dialog.getByRole('checkbox', { name: /Item created/ }).check();
       await dialog.getByRole('button', { name: 'Add endpoint' }).click();

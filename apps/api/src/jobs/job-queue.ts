@@ -182,11 +182,13 @@ async function createQueue(boss: PgBoss, kind: JobKind<unknown>) {
 
 /**
  * Works a kind's queue: up to `concurrency` jobs a fetch, run side by side, each settled on its own; a
- * full batch is followed by the next fetch at once (a backlog drains without waiting for the poll).
+ * full batch is followed by the next fetch at once (a backlog drains without waiting for the poll). A
+ * fair kind (`concurrencyPerGroup`) has `concurrency` runners of one job each instead, whose fetch skips
+ * the groups at their number.
  */
 function workQueue(boss: PgBoss, registration: Registration, run: (job: Job<unknown>) => Promise<boolean>) {
   const { kind } = registration;
-  // A fair kind: one job a fetch per runner, fetching again at once while the queue has ready jobs.
+  // A batch settles when its slowest job does: one job a runner, so a slow run holds up no other job.
   const runners = kind.concurrencyPerGroup
     ? {
         localConcurrency: kind.concurrency,
