@@ -68,14 +68,12 @@ describe('invitation mails to one address', () => {
     const address = `popular-${Date.now()}@example.com`;
     const open = await openInvitationsFromStrangers(address, invitationLimits.mailsPerRecipient);
     // Yesterday's mails no longer count at all.
-    await db()
-      .insert(invitationMails)
-      .values({
-        recipient: address,
-        workspace: 'auth0|old',
-        invitationId: randomUUID(),
-        sentAt: sql`now() - interval '25 hours'`,
-      });
+    await db().insert(invitationMails).values({
+      recipient: address,
+      workspace: 'auth0|old',
+      invitationId: randomUUID(),
+      sentAt: sql`now() - interval '25 hours'`,
+    });
     const owner = await kit.ownerWithSeats(2);
     expectErrorEnvelope(
       await kit.invite(owner, address.toUpperCase()),

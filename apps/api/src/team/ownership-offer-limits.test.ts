@@ -62,16 +62,14 @@ describe('ownership-offer mails', () => {
       await db()
         .insert(users)
         .values({ id: other, email: `${other.slice(6)}@example.com`, quantity: 2 });
-      await db()
-        .insert(subUsers)
-        .values({
-          owner: other,
-          email: member.email.toLowerCase(),
-          firstName: 'M',
-          lastName: 'M',
-          memberId: member.uid,
-          joinedAt: new Date(),
-        });
+      await db().insert(subUsers).values({
+        owner: other,
+        email: member.email.toLowerCase(),
+        firstName: 'M',
+        lastName: 'M',
+        memberId: member.uid,
+        joinedAt: new Date(),
+      });
       await db()
         .insert(ownershipTransfers)
         .values({ workspace: other, toMember: member.uid, expiresAt: new Date(Date.now() + 86_400_000) });
