@@ -27,7 +27,7 @@ export type JobKind<Data> = {
   concurrency: number;
   /**
    * Fair between groups (SendOptions.group, a workspace): at most this many jobs of one group run at
-   * once across all instances, so a group's backlog takes that many runners and leaves the others to
+   * once on an instance, so a group's backlog takes that many of its runners and leaves the others to
    * the next group's jobs, oldest first. Each of the instance's `concurrency` runners then fetches one
    * job at a time: a slow run holds up no other.
    */
@@ -194,7 +194,10 @@ function workQueue(boss: PgBoss, registration: Registration, run: (job: Job<unkn
         localConcurrency: kind.concurrency,
         batchSize: 1,
         burstWhenReadyExceeds: 1,
-        groupConcurrency: kind.concurrencyPerGroup,
+        // Counted in the instance's memory: exact, and the fetch skips a group at its number. pg-boss's
+        // count across instances (groupConcurrency, in the job table) lets runners fetching at the same
+        // moment each take one more, since none sees the others' claims.
+        localGroupConcurrency: kind.concurrencyPerGroup,
       }
     : { batchSize: kind.concurrency, burstWhenBatchFull: true };
   return boss.work<unknown>(kind.name, { pollingIntervalSeconds, ...runners, perJobResults: true }, (batch) =>

@@ -21,8 +21,9 @@ export const webhookDeliveryJob: JobKind<WebhookDeliveryOrder> = {
   // A finished job holds only a delivery's id; the delivery log is the table.
   deleteAfterSeconds: 24 * 3600,
   concurrency: 8,
-  // Fair between workspaces (the job's group): one workspace's backlog runs two at a time, across
-  // instances, and the other runners take the next workspace's jobs (docs/webhooks.md, "Fairness").
+  // Fair between workspaces (the job's group): one workspace's backlog runs two at a time on each
+  // instance, and the other runners take the next workspace's jobs (docs/webhooks.md, "Limits, budget
+  // and fairness").
   concurrencyPerGroup: 2,
 };
 
