@@ -5,9 +5,8 @@ import { inWorkspace, requireWorkspaceAccess } from '#api/access/in-workspace.ts
 import type { Database } from '#api/db/database.ts';
 import { webhookEndpoints } from '#api/db/schema.ts';
 import { isUuid } from '#api/db/uuid.ts';
-import type { PlanCatalogue } from '#api/plans/resolve-plan-prices.ts';
 import { checkEndpointUrl } from './check-endpoint-url.ts';
-import { lockEndpointRules, requireDistinctUrl } from './endpoint-rules.ts';
+import { requireDistinctUrl } from './endpoint-rules.ts';
 import {
   toWebhookEndpoint,
   webhookEndpointColumns,
@@ -20,7 +19,7 @@ import type { TargetPolicy } from './webhook-targets.ts';
  * an admin turning it off says so. A new address must be one the workspace has no other endpoint for.
  */
 export async function changeWebhookEndpoint(
-  deps: { db: Database; targets: TargetPolicy; plans: PlanCatalogue },
+  deps: { db: Database; targets: TargetPolicy },
   caller: WorkspaceCaller,
   workspace: string | undefined,
   id: string,
@@ -30,26 +29,31 @@ export async function changeWebhookEndpoint(
   await requireWorkspaceAccess(deps.db, caller, workspace, 'webhooks.manage');
   const url = change.url === undefined ? undefined : await checkEndpointUrl(change.url, deps.targets);
   if (!isUuid(id)) throw webhookEndpointNotFound();
-  const row = await inWorkspace(deps.db, caller, workspace, 'webhooks.manage', async (tx, access) => {
-    const owner = access.workspace;
-    if (url !== undefined) {
-      await lockEndpointRules(tx, owner, deps.plans);
-      await requireDistinctUrl(tx, owner, url, id);
-    }
-    const [changed] = await tx
-      .update(webhookEndpoints)
-      .set({
-        ...(url !== undefined && { url }),
-        ...(change.events && { events: change.events }),
-        ...(change.description !== undefined && { description: change.description }),
-        ...(change.enabled === true && { enabled: true, disabledReason: null, failingSince: null }),
-        ...(change.enabled === false && { enabled: false, disabledReason: 'Turned off by an admin.' }),
-        updatedAt: sql`now()`,
-      })
-      .where(and(eq(webhookEndpoints.id, id), eq(webhookEndpoints.workspace, owner)))
-      .returning(webhookEndpointColumns);
-    return changed;
-  });
+  const row = await inWorkspace(
+    deps.db,
+    caller,
+    workspace,
+    'webhooks.manage',
+    async (tx, access) => {
+      const owner = access.workspace;
+      if (url !== undefined) await requireDistinctUrl(tx, owner, url, id);
+      const [changed] = await tx
+        .update(webhookEndpoints)
+        .set({
+          ...(url !== undefined && { url }),
+          ...(change.events && { events: change.events }),
+          ...(change.description !== undefined && { description: change.description }),
+          ...(change.enabled === true && { enabled: true, disabledReason: null, failingSince: null }),
+          ...(change.enabled === false && { enabled: false, disabledReason: 'Turned off by an admin.' }),
+          updatedAt: sql`now()`,
+        })
+        .where(and(eq(webhookEndpoints.id, id), eq(webhookEndpoints.workspace, owner)))
+        .returning(webhookEndpointColumns);
+      return changed;
+    },
+    // A new address is checked against the others: the count is held still until the change commits.
+    { lockOwnerRow: true },
+  );
   if (!row) throw webhookEndpointNotFound();
   return toWebhookEndpoint(row);
 }

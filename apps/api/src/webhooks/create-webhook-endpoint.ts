@@ -4,9 +4,8 @@ import { inWorkspace, requireWorkspaceAccess } from '#api/access/in-workspace.ts
 import type { Database } from '#api/db/database.ts';
 import { webhookEndpoints } from '#api/db/schema.ts';
 import { writtenRow } from '#api/db/written-row.ts';
-import type { PlanCatalogue } from '#api/plans/resolve-plan-prices.ts';
 import { checkEndpointUrl } from './check-endpoint-url.ts';
-import { lockEndpointRules, requireDistinctUrl, requireEndpointRoom } from './endpoint-rules.ts';
+import { requireDistinctUrl, requireEndpointRoom } from './endpoint-rules.ts';
 import { toWebhookEndpoint, webhookEndpointColumns } from './webhook-endpoint-document.ts';
 import { newWebhookSecret } from './webhook-signature.ts';
 import type { TargetPolicy } from './webhook-targets.ts';
@@ -16,7 +15,7 @@ import type { TargetPolicy } from './webhook-targets.ts';
  * has no endpoint for yet; the owner's row is locked for the checks and the insert (endpoint-rules.ts).
  */
 export async function createWebhookEndpoint(
-  deps: { db: Database; targets: TargetPolicy; plans: PlanCatalogue },
+  deps: { db: Database; targets: TargetPolicy },
   caller: WorkspaceCaller,
   workspace: string | undefined,
   request: CreateWebhookEndpointRequest,
@@ -24,25 +23,31 @@ export async function createWebhookEndpoint(
   // Authorized before the address is resolved: only the workspace's admins learn what it resolves to.
   await requireWorkspaceAccess(deps.db, caller, workspace, 'webhooks.manage');
   const url = await checkEndpointUrl(request.url, deps.targets);
-  const row = await inWorkspace(deps.db, caller, workspace, 'webhooks.manage', async (tx, access) => {
-    const owner = access.workspace;
-    const limits = await lockEndpointRules(tx, owner, deps.plans);
-    await requireDistinctUrl(tx, owner, url);
-    await requireEndpointRoom(tx, owner, limits);
-    const inserted = writtenRow(
-      await tx
-        .insert(webhookEndpoints)
-        .values({
-          workspace: owner,
-          url,
-          description: request.description ?? '',
-          events: request.events,
-          secret: newWebhookSecret(),
-        })
-        .returning(webhookEndpointColumns),
-      'the webhook endpoint insert',
-    );
-    return inserted;
-  });
+  const row = await inWorkspace(
+    deps.db,
+    caller,
+    workspace,
+    'webhooks.manage',
+    async (tx, access) => {
+      const owner = access.workspace;
+      await requireDistinctUrl(tx, owner, url);
+      await requireEndpointRoom(tx, owner, access.limits);
+      const inserted = writtenRow(
+        await tx
+          .insert(webhookEndpoints)
+          .values({
+            workspace: owner,
+            url,
+            description: request.description ?? '',
+            events: request.events,
+            secret: newWebhookSecret(),
+          })
+          .returning(webhookEndpointColumns),
+        'the webhook endpoint insert',
+      );
+      return inserted;
+    },
+    { lockOwnerRow: true },
+  );
   return toWebhookEndpoint(row);
 }

@@ -1,29 +1,11 @@
-import { limitsOf, type PlanLimits, planLimits } from '@launchkit/plans';
+import { type PlanLimits, planLimits } from '@launchkit/plans';
 import { and, count, eq, ne } from 'drizzle-orm';
 import type { Queryable } from '#api/db/database.ts';
-import { users, webhookEndpoints } from '#api/db/schema.ts';
+import { webhookEndpoints } from '#api/db/schema.ts';
 import { AppError } from '#api/http/app-error.ts';
-import { planStatusOf } from '#api/plans/plan-status.ts';
-import type { PlanCatalogue } from '#api/plans/resolve-plan-prices.ts';
 
-/**
- * Locks the workspace owner's row until the caller's transaction ends and answers the workspace's plan
- * limits: every change to the workspace's endpoints takes this lock first, so two concurrent ones never
- * both pass the count or the one-endpoint-per-address rule (as items do, items/create-item.ts).
- */
-export async function lockEndpointRules(
-  tx: Queryable,
-  owner: string,
-  plans: PlanCatalogue,
-): Promise<PlanLimits> {
-  const [plan] = await tx
-    .select({ stripePriceId: users.stripePriceId, stripeSubscriptionStatus: users.stripeSubscriptionStatus })
-    .from(users)
-    .where(eq(users.id, owner))
-    .for('no key update');
-  if (!plan) throw new Error(`the owner ${owner} vanished during an endpoint change`);
-  return limitsOf(planStatusOf(plan, plans));
-}
+// Both rules count the workspace's endpoints: their callers run with the owner's row locked
+// (inWorkspace's lockOwnerRow), so two concurrent changes never both pass them.
 
 /** Refuses a new endpoint beyond the plan's number, naming it; "upgrade" only when a plan has more. */
 export async function requireEndpointRoom(tx: Queryable, owner: string, limits: PlanLimits) {

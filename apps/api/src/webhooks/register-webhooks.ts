@@ -41,7 +41,6 @@ export async function registerWebhooks(
     db,
     jobs,
     targets,
-    plans: deps.plans,
     authenticate: deps.authenticate,
   });
 }

@@ -12,7 +12,7 @@ import { useAppWithIdentity } from '#api/test/app-with-identity.ts';
 import { teamKit } from '#api/test/test-invitations.ts';
 import { jobsDueNow } from '#api/test/test-mail.ts';
 import { insertJoinedMember } from '#api/test/test-members.ts';
-import { setPlan, type TestUser } from '#api/test/test-users.ts';
+import { onPlan, setPlan, type TestUser } from '#api/test/test-users.ts';
 import { verifyWebhook } from '#api/test/verify-webhook.ts';
 import { type Received, startReceiver } from '#api/test/webhook-receiver.ts';
 import { workspaceRequests } from '#api/test/workspace-requests.ts';
@@ -162,10 +162,7 @@ describe('outbound webhooks', { timeout: 60_000 }, () => {
   it('sends only the events an endpoint chose, only to enabled endpoints, only of its workspace', async () => {
     const person = await owner();
     // Three endpoints: a plan's (the free one has one).
-    await setPlan(suite.testApp.db, person.uid, {
-      stripePriceId: developmentDefaults.prices.starter,
-      stripeSubscriptionStatus: 'active',
-    });
+    await setPlan(suite.testApp.db, person.uid, onPlan('starter'));
     const other = await owner();
     const featured = await register(person, '/featured-only', ['item.featured']);
     const created = await register(person, '/created-only', ['item.created']);

@@ -4,7 +4,6 @@ import type { Database } from '#api/db/database.ts';
 import { success } from '#api/http/app-error.ts';
 import { route } from '#api/http/route.ts';
 import type { JobQueue } from '#api/jobs/job-queue.ts';
-import type { PlanCatalogue } from '#api/plans/resolve-plan-prices.ts';
 import { changeWebhookEndpoint } from './change-webhook-endpoint.ts';
 import { createWebhookEndpoint } from './create-webhook-endpoint.ts';
 import { deleteWebhookEndpoint } from './delete-webhook-endpoint.ts';
@@ -17,7 +16,6 @@ type WebhookEndpointDeps = {
   db: Database;
   jobs: Pick<JobQueue, 'send'>;
   targets: TargetPolicy;
-  plans: PlanCatalogue;
   authenticate: Authenticate;
 };
 

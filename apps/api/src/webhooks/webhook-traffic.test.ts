@@ -1,14 +1,12 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { PlanId } from '@launchkit/plans';
-import { planLimits } from '@launchkit/plans';
+import { type PlanId, planLimits } from '@launchkit/plans';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { developmentDefaults } from '#api/config/production-settings.ts';
 import { webhookDeliveries, webhookDeliveryBudgets, webhookEndpoints } from '#api/db/schema.ts';
 import { useAppWithIdentity } from '#api/test/app-with-identity.ts';
 import { jobsDueNow } from '#api/test/test-mail.ts';
-import { setPlan, type TestUser } from '#api/test/test-users.ts';
+import { onPlan, setPlan, type TestUser } from '#api/test/test-users.ts';
 import { workspaceRequests } from '#api/test/workspace-requests.ts';
 import { reserveDeliveryStarts } from './delivery-budget.ts';
 import { webhookDeliveryJob } from './webhook-delivery-job-kind.ts';
@@ -60,11 +58,6 @@ beforeAll(async () => {
 afterAll(async () => {
   receiver?.release();
   await receiver?.close();
-});
-
-const onPlan = (plan: PlanId) => ({
-  stripePriceId: developmentDefaults.prices[plan],
-  stripeSubscriptionStatus: 'active',
 });
 
 async function ownerOn(plan: PlanId) {
