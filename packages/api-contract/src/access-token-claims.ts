@@ -17,3 +17,12 @@ export const secondFactorClaim = 'https://launchkit.dev/second_factor';
  * way. The API reads it for a recent sign-in (decision 0006) and to know the session (decision 0028).
  */
 export const signedInAtClaim = 'https://launchkit.dev/auth_time';
+
+/**
+ * When the person last reset their password by the emailed link (seconds since the epoch), in the
+ * access tokens of every sign-in after it: Auth0's `last_password_reset`, set by the tenant's post-login
+ * Action (docs/deploy.md, "Auth0 tenant" 9); the emulator sets it the same way. The first request of
+ * such a sign-in ends, at the API, every session of the person that began before the reset, whose
+ * access tokens would otherwise work until they expire (users/signed-in-user.ts).
+ */
+export const passwordResetAtClaim = 'https://launchkit.dev/password_reset_at';

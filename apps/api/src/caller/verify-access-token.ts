@@ -1,4 +1,8 @@
-import { secondFactorClaim, signedInAtClaim } from '@launchkit/api-contract/access-token-claims';
+import {
+  passwordResetAtClaim,
+  secondFactorClaim,
+  signedInAtClaim,
+} from '@launchkit/api-contract/access-token-claims';
 import { createRemoteJWKSet, errors, type JWTPayload, jwtVerify } from 'jose';
 import type { IdentityConfig } from '#api/config/app-config.ts';
 
@@ -16,6 +20,8 @@ export type VerifiedIdentity = {
   token: string;
   /** The sign-in passed a second factor (`secondFactorClaim`, set by the provider). */
   secondFactor: boolean;
+  /** When the person last reset their password (`passwordResetAtClaim`), if ever. */
+  passwordResetAt?: number;
 };
 
 // Auth0's default, and the spec's (docs/product.md §5, §9): clocks may disagree by up to a minute.
@@ -74,6 +80,15 @@ export function createAccessTokenVerifier(identity: IdentityConfig): AccessToken
     const authTime = typeof signedInAt === 'number' ? signedInAt : (payload.iat as number);
     const scope = typeof payload.scope === 'string' ? payload.scope.split(' ').filter(Boolean) : [];
     const secondFactor = payload[secondFactorClaim] === true;
-    return { uid: payload.sub, authTime, expiresAt: payload.exp as number, scope, token, secondFactor };
+    const resetAt = payload[passwordResetAtClaim];
+    return {
+      uid: payload.sub,
+      authTime,
+      expiresAt: payload.exp as number,
+      scope,
+      token,
+      secondFactor,
+      ...(typeof resetAt === 'number' && Number.isInteger(resetAt) && { passwordResetAt: resetAt }),
+    };
   };
 }

@@ -179,6 +179,9 @@ export function createSessionEndings(deps: {
 
     isEnded,
 
+    /** Whether the person's sessions that began by `before` have all been ended already (one mark). */
+    hasEndedAllBefore: (uid: string, before: number) => (endings.marks.get(uid)?.before ?? 0) >= before,
+
     /** Whether the account was deleted (within the endings' days; older ones: users/user-document.ts). */
     isAccountDeleted: (uid: string) => endings.deleted.has(uid),
 

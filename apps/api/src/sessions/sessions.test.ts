@@ -40,9 +40,9 @@ async function call(
 }
 
 /** A second sign-in of the same person: a session of its own (a second later, its own auth_time). */
-async function signInAgain(person: TestUser, scope?: string) {
+async function signInAgain(person: TestUser, scope?: string, password = testPassword) {
   await new Promise((resolve) => setTimeout(resolve, 1_050));
-  return instances.identity.signIn(person.email, testPassword, scope);
+  return instances.identity.signIn(person.email, password, scope);
 }
 
 type Listed = { id: string; browser: string; operatingSystem: string; deviceType: string; current: boolean };
@@ -206,6 +206,27 @@ describe('changing the password', () => {
     await changePassword(current.access_token, { endOtherSessions: false });
     expect((await call(instances.secondOrigin, 'GET', '/api/user', other.access_token)).status).toBe(200);
     expect((await instances.identity.refresh(other.refresh_token as string)).status).toBe(200);
+  });
+
+  it('ends every session from before a reset by the emailed link, once the new sign-in calls the API', async () => {
+    const person = await instances.newUser();
+    const before = await signInAgain(person);
+    expect((await call(instances.secondOrigin, 'GET', '/api/user', before.access_token)).status).toBe(200);
+
+    await instances.identity.resetPassword(person.email, 'A-reset-horse-77');
+    const after = await signInAgain(person, undefined, 'A-reset-horse-77');
+    expect((await call(instances.firstOrigin, 'GET', '/api/user', after.access_token)).status).toBe(200);
+    await within(1_000, async () =>
+      refusedAsSignedOut(await call(instances.secondOrigin, 'GET', '/api/user', before.access_token)),
+    );
+    expect(refusedAsSignedOut(await call(instances.firstOrigin, 'GET', '/api/user', person.token))).toBe(
+      true,
+    );
+    // The new sign-in stays, and so does one made after it.
+    expect((await call(instances.secondOrigin, 'GET', '/api/user', after.access_token)).status).toBe(200);
+    const later = await signInAgain(person, undefined, 'A-reset-horse-77');
+    expect((await call(instances.secondOrigin, 'GET', '/api/items', later.access_token)).status).toBe(200);
+    expect((await call(instances.firstOrigin, 'GET', '/api/items', after.access_token)).status).toBe(200);
   });
 
   it('refuses an endOtherSessions that is not a boolean, and changes nothing', async () => {

@@ -1,5 +1,5 @@
 import type { SessionsEnded, SignInSessions } from '@launchkit/api-contract';
-import { and, desc, eq, isNull, ne, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, lt, lte, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ManagementClient } from '#api/auth/management-client.ts';
 import { requireRecentLogin } from '#api/caller/recent-sign-in.ts';
@@ -145,6 +145,38 @@ export async function endOtherSessions(deps: SessionDeps, caller: VerifiedIdenti
   deps.sessionEndings.apply(ending);
   await revokeAtProvider(deps, caller.uid, (session, createdAt) => session !== kept && createdAt <= before);
   return { ended };
+}
+
+/**
+ * A password reset by the emailed link, heard from the first request of the sign-in after it (its time
+ * is in that sign-in's tokens, VerifiedIdentity.passwordResetAt): every session of the person that
+ * began by then ends, as with "Sign out of other sessions", this sign-in kept. The provider revoked
+ * their refresh tokens at the reset; this ends the access tokens they still hold. The mark only moves
+ * forward, so instances that hear of the same reset at once write the same thing.
+ */
+export async function endSessionsBeforeReset(
+  deps: { db: Database; sessionEndings: Pick<SessionEndings, 'apply'> },
+  caller: VerifiedIdentity & { passwordResetAt: number },
+): Promise<void> {
+  const before = caller.passwordResetAt;
+  const ending: SessionEnding = { uid: caller.uid, before, kept: caller.authTime };
+  await deps.db.transaction(async (tx) => {
+    await tx
+      .update(users)
+      .set({
+        otherSessionsEndedAt: new Date(before * 1000),
+        keptSessionSignedInAt: new Date(caller.authTime * 1000),
+      })
+      .where(
+        and(
+          eq(users.id, caller.uid),
+          or(isNull(users.otherSessionsEndedAt), lt(users.otherSessionsEndedAt, new Date(before * 1000))),
+        ),
+      );
+    await markEnded(tx, caller.uid, lte(signInSessions.signedInAt, new Date(before * 1000)));
+    await announce(tx, ending);
+  });
+  deps.sessionEndings.apply(ending);
 }
 
 /**

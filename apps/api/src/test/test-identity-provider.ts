@@ -184,6 +184,23 @@ export async function startTestIdentityProvider(overrides: Record<string, string
       if (status !== 200) throw new Error(`passkey sign-in answered ${status}: ${JSON.stringify(body)}`);
       return { access_token: body.access_token as string };
     },
+    /** Resets the password of `email` by the link the provider mails, as its owner would. */
+    async resetPassword(email: string, password: string) {
+      const asked = await post('/dbconnections/change_password', { client_id: clientId, connection, email });
+      if (asked.status !== 200) throw new Error(`the reset request answered ${asked.status}`);
+      const [mail] = (await readOutbox(path.join(dataDir, 'outbox'), { to: email })).filter(
+        (message) => message.subject === 'Reset your password',
+      );
+      const link = mail?.text.match(/https?:\/\/\S+\/lo\/reset\?ticket=\S+/)?.[0];
+      if (!link) throw new Error(`no reset mail to ${email}`);
+      const ticket = new URL(link).searchParams.get('ticket') ?? '';
+      const done = await fetch(`${origin}/lo/reset`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', connection: 'close' },
+        body: new URLSearchParams({ ticket, password, confirm: password }).toString(),
+      });
+      if (done.status !== 200) throw new Error(`the reset form answered ${done.status}`);
+    },
     /** Follows the newest verification link the provider mailed to `email`, as its owner would. */
     async verifyEmail(email: string) {
       const [mail] = (await readOutbox(path.join(dataDir, 'outbox'), { to: email })).filter(

@@ -6,6 +6,7 @@ import { AppError } from '#api/http/app-error.ts';
 import type { JobQueue } from '#api/jobs/job-queue.ts';
 import type { RecordSession } from '#api/sessions/record-session.ts';
 import type { SessionEndings } from '#api/sessions/session-endings.ts';
+import { endSessionsBeforeReset } from '#api/sessions/sign-in-sessions.ts';
 import { accountDeletedError, findOrCreateUser, type UserRow } from './user-document.ts';
 
 type SignedInDeps = {
@@ -14,7 +15,7 @@ type SignedInDeps = {
   identity: IdentityConfig;
   /** The welcome mail is ordered with a new record. */
   jobs: Pick<JobQueue, 'send'>;
-  sessionEndings: Pick<SessionEndings, 'isEnded' | 'isAccountDeleted'>;
+  sessionEndings: Pick<SessionEndings, 'isEnded' | 'isAccountDeleted' | 'hasEndedAllBefore' | 'apply'>;
   recordSession: RecordSession;
 };
 
@@ -65,6 +66,15 @@ export function createSignedInCheck(deps: SignedInDeps): Authenticate {
       // Oldest first out: a Set iterates in insertion order.
       if (known.size >= rememberedUsers) known.delete(known.values().next().value as string);
       known.add(caller.uid);
+    }
+    // The first request after a password reset ends the sessions from before it (from memory after that).
+    const { passwordResetAt } = caller;
+    if (
+      passwordResetAt !== undefined &&
+      passwordResetAt <= caller.authTime &&
+      !deps.sessionEndings.hasEndedAllBefore(caller.uid, passwordResetAt)
+    ) {
+      await endSessionsBeforeReset(deps, { ...caller, passwordResetAt });
     }
     const firstWrite = deps.recordSession(caller, request.headers['user-agent'] ?? '');
     if (firstWrite) await firstWrite;

@@ -52,6 +52,8 @@ export type UserRecord = {
   authenticators?: Authenticator[];
   /** WebAuthn credentials that sign the person in (Auth0's passkeys); absent before the first. */
   passkeys?: PasskeyRecord[];
+  /** Auth0's `last_password_reset`: when a reset link last set the password; absent: never. */
+  lastPasswordReset?: string;
 };
 
 export type PasskeyRecord = {

@@ -1,5 +1,9 @@
 import { createHash } from 'node:crypto';
-import { secondFactorClaim, signedInAtClaim } from '@launchkit/api-contract/access-token-claims';
+import {
+  passwordResetAtClaim,
+  secondFactorClaim,
+  signedInAtClaim,
+} from '@launchkit/api-contract/access-token-claims';
 import { EncryptJWT, SignJWT } from 'jose';
 import type { IdentityContext } from '#identity/context.ts';
 import type { UserRecord } from '#identity/storage/identity-state.ts';
@@ -59,6 +63,10 @@ export async function issueUserTokens(
     // What the tenant's post-login Action adds once a second factor passed (docs/deploy.md): `mfa`,
     // never `passkey` alone, which a passkey that only saw someone present also reports (decision 0040).
     ...(request.amr?.includes('mfa') ? { [secondFactorClaim]: true } : {}),
+    // And the time of the last password reset, as its Action copies `last_password_reset`.
+    ...(request.user.lastPasswordReset
+      ? { [passwordResetAtClaim]: Math.floor(Date.parse(request.user.lastPasswordReset) / 1000) }
+      : {}),
   };
   let accessToken: string | undefined;
   if (request.includeAccessToken && request.audience === undefined) {

@@ -42,6 +42,9 @@ export async function setPassword(
  * may be recovering from a stranger's sign-in.
  */
 export async function endEverySignIn(context: IdentityContext, userId: string): Promise<void> {
+  // Auth0's `last_password_reset`: the sign-ins after it tell the product's API (passwordResetAtClaim).
+  const user = context.store.state.users.get(userId);
+  if (user) user.lastPasswordReset = new Date().toISOString();
   for (const family of familiesOf(context.store, userId)) await revokeFamily(context.store, family.familyId);
   const { sessions } = context.store.state;
   for (const [key, session] of sessions) if (session.userId === userId) sessions.delete(key);
