@@ -610,6 +610,14 @@ export const variables = {
     description: 'the databases bench:webhooks runs on, comma-separated (postgres,pglite)',
     readBy: ['bench'],
   },
+  BENCH_PARTS: {
+    description: 'the parts bench:webhooks runs, comma-separated: latency, flood (both)',
+    readBy: ['bench'],
+  },
+  BENCH_FLOOD_WRITES: {
+    description: "the writes of bench:webhooks' flood, each to every endpoint of one workspace (750)",
+    readBy: ['bench'],
+  },
   BENCH_STEPS: {
     description: 'the open live lists bench:capacity measures at, comma-separated (1000,5000,10000)',
     readBy: ['bench'],
