@@ -38,7 +38,7 @@ async function virtualAuthenticator(page: Page, { isUserVerified = true } = {}) 
   const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
     options: {
       protocol: 'ctap2',
-      transport: isUserVerified ? 'internal' : 'usb',
+      transport: 'internal',
       hasResidentKey: true,
       hasUserVerification: isUserVerified,
       isUserVerified,
@@ -287,17 +287,15 @@ test.describe('passkeys', () => {
     await inviteWithApi(request, owner, email);
     const link = await invitationLinkFor(request, email);
 
-    // A security key without a PIN: it signs up and signs in, as one factor.
+    // An authenticator that cannot verify the person (no PIN, no biometrics): it signs up, as one
+    // factor. (Chrome asks such an authenticator to verify before it lists its passkeys for a sign-in
+    // by the button; the API test signs in with one: caller/passkey-second-factor.test.ts.)
     await virtualAuthenticator(page, { isUserVerified: false });
     await gotoHydrated(page, '/auth/signup');
     await page.getByTestId('auth-form').getByLabel('Email').fill(email);
     await page.getByRole('button', { name: 'Sign up with a passkey' }).click();
     await expect(page).toHaveURL(/\/dashboard$/);
     await verifyEmail(request, email);
-    await signOutWithMenu(page);
-    await gotoHydrated(page, '/auth/signin');
-    await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
-    await expect(page).toHaveURL(/\/dashboard$/);
     const member = { email, password: '', accessToken: await pageAccessToken(page) };
     await acceptWithApi(request, member, link);
 

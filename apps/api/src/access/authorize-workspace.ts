@@ -4,7 +4,7 @@ import { apiKeyExpired, apiKeyRevoked } from '#api/caller/api-key-errors.ts';
 import type { Queryable } from '#api/db/database.ts';
 import { apiKeys, subUsers, users } from '#api/db/schema.ts';
 import { AppError } from '#api/http/app-error.ts';
-import type { PlanColumns } from '#api/plans/plan-status.ts';
+import { type PlanColumns, planColumns } from '#api/plans/plan-status.ts';
 import { rowsAddedBefore } from './seat-order.ts';
 
 /**
@@ -17,11 +17,6 @@ export type WorkspaceAccess = {
   kind: CallerKind;
   /** The owner's plan as their row holds it, read with `lock` (a write): the workspace's limits follow it. */
   ownerPlan?: PlanColumns;
-};
-
-const ownerPlanColumns = {
-  stripePriceId: users.stripePriceId,
-  stripeSubscriptionStatus: users.stripeSubscriptionStatus,
 };
 
 /**
@@ -130,7 +125,7 @@ export async function authorizeWorkspace(
   const callerUid = caller.uid;
   if (workspace === undefined || workspace === callerUid) {
     if (!options.lock) return { workspace: callerUid, role: 'owner', kind: 'session' };
-    const own = db.select(ownerPlanColumns).from(users).where(eq(users.id, callerUid));
+    const own = db.select(planColumns).from(users).where(eq(users.id, callerUid));
     const [ownerPlan] = options.lockOwnerRow ? await own.for('no key update') : await own;
     if (!ownerPlan) throw new Error(`user ${callerUid} vanished before a write in their workspace`);
     return { workspace: callerUid, role: 'owner', kind: 'session', ownerPlan };
@@ -143,7 +138,7 @@ export async function authorizeWorkspace(
       .select({
         seats: users.quantity,
         requiresSecondFactor: users.requiresSecondFactor,
-        ...ownerPlanColumns,
+        ...planColumns,
       })
       .from(users)
       .where(
@@ -196,7 +191,7 @@ async function authorizeApiKey(
   let ownerPlan: PlanColumns | undefined;
   if (options.lock) {
     [ownerPlan] = await db
-      .select(ownerPlanColumns)
+      .select(planColumns)
       .from(users)
       .where(eq(users.id, key.workspace))
       .for('no key update');

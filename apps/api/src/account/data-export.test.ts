@@ -2,13 +2,13 @@ import { dataArchive } from '@launchkit/api-contract';
 import { readOutbox } from '@launchkit/mail';
 import { and, eq, sql } from 'drizzle-orm';
 import pino from 'pino';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { dataExports, mails, users } from '#api/db/schema.ts';
 import { deleteExpiredData } from '#api/jobs/data-retention.ts';
 import { createJobQueue } from '#api/jobs/job-queue.ts';
 import { createMetrics } from '#api/operations/metrics.ts';
 import { expectErrorEnvelope } from '#api/test/error-envelope.ts';
-import { type BillingWorld, startBillingWorld } from '#api/test/test-billing.ts';
+import { useBillingWorld } from '#api/test/test-billing.ts';
 import { mailSettled } from '#api/test/test-mail.ts';
 import { insertJoinedMember } from '#api/test/test-members.ts';
 import { setPlan, type TestUser } from '#api/test/test-users.ts';
@@ -17,18 +17,14 @@ import { dataExportJob } from './export-data.ts';
 // "Download my data" (docs/security.md, "Data kept"): the archive written by its job from the database and the payment
 // emulator, the mail with its link, and who may download it for how long.
 
-let world: BillingWorld;
-beforeAll(async () => {
-  world = await startBillingWorld();
-});
-afterAll(() => world?.close());
+const world = useBillingWorld();
 
-const db = () => world.app.db;
+const db = () => world().app.db;
 const subject = 'Your Launchkit data is ready to download';
 
 /** A request with `user`'s token, answered as it came (the archive is no envelope). */
 const request = (user: TestUser | null, method: 'GET' | 'POST', url: string) =>
-  world.app.app.inject({
+  world().app.app.inject({
     method,
     url,
     headers: user ? { authorization: `Bearer ${user.token}` } : {},
@@ -56,7 +52,7 @@ async function readyExport(user: TestUser): Promise<string> {
 }
 
 async function mailsTo(user: TestUser) {
-  const { mail } = world.app.config;
+  const { mail } = world().app.config;
   if (mail.transport !== 'outbox') throw new Error('the app mails by SMTP');
   return (await readOutbox(mail.outboxDir, { to: user.email })).filter((each) => each.subject === subject);
 }
@@ -64,15 +60,15 @@ async function mailsTo(user: TestUser) {
 describe('Download my data', () => {
   it('archives the profile, memberships both ways, items, activity in any workspace and invoices', async () => {
     // A customer who bought 1 seat of Pro through the hosted checkout: the provider's first invoice, paid.
-    const { user: person, customer } = await world.payingUser();
-    const [invoice] = (await world.payments.stripe.invoices.list({ customer })).data;
+    const { user: person, customer } = await world().payingUser();
+    const [invoice] = (await world().payments.stripe.invoices.list({ customer })).data;
     expect(invoice?.id).toBeTruthy();
     // Someone else's workspace the person joined, and an item they added there.
-    const other = await world.signedInUser();
+    const other = await world().signedInUser();
     await setPlan(db(), other.uid, { quantity: 3 });
     await insertJoinedMember(db(), other, person);
-    expect((await world.call(person, 'POST', '/api/items', { name: 'My own item' })).status).toBe(201);
-    const inOther = await world.call(
+    expect((await world().call(person, 'POST', '/api/items', { name: 'My own item' })).status).toBe(201);
+    const inOther = await world().call(
       person,
       'POST',
       `/api/items?workspace=${encodeURIComponent(other.uid)}`,
@@ -81,7 +77,7 @@ describe('Download my data', () => {
       },
     );
     expect(inOther.status, JSON.stringify(inOther.body)).toBe(201);
-    const invited = await world.call(person, 'POST', '/api/sub-users', {
+    const invited = await world().call(person, 'POST', '/api/sub-users', {
       firstName: 'Grace',
       lastName: 'Hopper',
       email: 'grace-export@example.com',
@@ -90,7 +86,7 @@ describe('Download my data', () => {
 
     const id = await readyExport(person);
     const [mail] = await mailsTo(person);
-    const link = `${world.app.config.site.origin}/settings/account?export=${id}`;
+    const link = `${world().app.config.site.origin}/settings/account?export=${id}`;
     expect(mail?.text).toContain(link);
     expect(mail?.text).toContain('The link works for 7 days, until');
 
@@ -146,8 +142,8 @@ describe('Download my data', () => {
   });
 
   it('answers only its owner: anyone else, an unknown id and a malformed one get the same 404', async () => {
-    const owner = await world.signedInUser();
-    const stranger = await world.signedInUser();
+    const owner = await world().signedInUser();
+    const stranger = await world().signedInUser();
     const id = await readyExport(owner);
     const refusals = [
       await request(stranger, 'GET', archiveUrl(id)),
@@ -167,7 +163,7 @@ describe('Download my data', () => {
   });
 
   it('refuses a second export while one is prepared, and another within 10 minutes', async () => {
-    const person = await world.signedInUser();
+    const person = await world().signedInUser();
     // An export asked for 20 minutes ago and not ready yet (its job still trying).
     await db().insert(dataExports).values({
       userId: person.uid,
@@ -195,7 +191,7 @@ describe('Download my data', () => {
   });
 
   it('refuses an expired archive, which the data-retention job then deletes', async () => {
-    const person = await world.signedInUser();
+    const person = await world().signedInUser();
     const id = await readyExport(person);
     await db()
       .update(dataExports)
@@ -213,7 +209,7 @@ describe('Download my data', () => {
   });
 
   it('writes one archive and one mail however often its job runs, side by side or after', async () => {
-    const person = await world.signedInUser();
+    const person = await world().signedInUser();
     const [row] = await db()
       .insert(dataExports)
       .values({ userId: person.uid, expiresAt: sql`now() + interval '1 day'` })
@@ -221,7 +217,7 @@ describe('Download my data', () => {
     const exportId = row?.id ?? '';
     // Jobs sent as another instance would; the app's own worker runs them.
     const sender = createJobQueue({
-      database: world.app.database,
+      database: world().app.database,
       log: pino({ level: 'silent' }),
       metrics: createMetrics(),
     });

@@ -1,9 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import { readOutbox } from '@launchkit/mail';
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { subUsers } from '#api/db/schema.ts';
-import { type BillingWorld, startBillingWorld } from '#api/test/test-billing.ts';
+import { useBillingWorld } from '#api/test/test-billing.ts';
 import { jobsDueNow, mailSettled } from '#api/test/test-mail.ts';
 import { setPlan, type TestUser } from '#api/test/test-users.ts';
 
@@ -12,15 +12,11 @@ import { setPlan, type TestUser } from '#api/test/test-users.ts';
 // export, an account deleted), then every table and every job's payload is read. No row holds an
 // invitation link or a raw secret the flows made, and every table holding rows is listed in the doc.
 
-let world: BillingWorld;
-beforeAll(async () => {
-  world = await startBillingWorld();
-});
-afterAll(() => world?.close());
+const world = useBillingWorld();
 
-const db = () => world.app.db;
+const db = () => world().app.db;
 const call = (user: TestUser | null, method: string, path: string, body?: unknown) =>
-  world.call(user, method, path, body);
+  world().call(user, method, path, body);
 
 /** The tables named in the first column of "Data kept" (`name` or `schema.name`). */
 async function tablesInDataKept(): Promise<Set<string>> {
@@ -37,14 +33,14 @@ const rowsOf = async (statement: ReturnType<typeof sql>) =>
 
 /** The main flows; answers the secrets they made (each must live in a mail or an answer only). */
 async function runMainFlows() {
-  const owner = await world.signedInUser();
+  const owner = await world().signedInUser();
   await setPlan(db(), owner.uid, {
     quantity: 3,
     stripePriceId: 'price_business_monthly',
     stripeSubscriptionStatus: 'active',
   });
-  const member = await world.signedInUser();
-  const leaving = await world.signedInUser();
+  const member = await world().signedInUser();
+  const leaving = await world().signedInUser();
   expect((await call(owner, 'POST', '/api/items', { name: 'Roadmap' })).status).toBe(201);
 
   const invited = await call(owner, 'POST', '/api/sub-users', {
@@ -61,7 +57,7 @@ async function runMainFlows() {
   expect(pending.status).toBe(201);
   await jobsDueNow(db(), 'invitation-reminder');
   await mailSettled(db());
-  const { mail } = world.app.config;
+  const { mail } = world().app.config;
   if (mail.transport !== 'outbox') throw new Error('the app mails by SMTP');
   const mailed = await readOutbox(mail.outboxDir);
   const tokens = mailed.flatMap((each) =>
@@ -83,7 +79,7 @@ async function runMainFlows() {
   const key = await call(owner, 'POST', '/api/api-keys', { name: 'CI', role: 'member' });
   expect(key.status, JSON.stringify(key.body)).toBe(201);
   const endpoint = await call(owner, 'POST', '/api/webhook-endpoints', {
-    url: `${world.appUrl}/hook`,
+    url: `${world().appUrl}/hook`,
     events: ['item.created'],
   });
   expect(endpoint.status, JSON.stringify(endpoint.body)).toBe(201);

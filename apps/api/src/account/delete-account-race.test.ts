@@ -1,8 +1,8 @@
 import { readOutbox } from '@launchkit/mail';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { items, subUsers } from '#api/db/schema.ts';
-import { type BillingWorld, startBillingWorld } from '#api/test/test-billing.ts';
+import { useBillingWorld } from '#api/test/test-billing.ts';
 import { mailSettled } from '#api/test/test-mail.ts';
 import { insertJoinedMember } from '#api/test/test-members.ts';
 import { setPlan, type TestUser } from '#api/test/test-users.ts';
@@ -14,21 +14,17 @@ import { setPlan, type TestUser } from '#api/test/test-users.ts';
 // deterministically: the acceptance commits, then the deletion the person sent with their choice of
 // that moment (members had joined, so they chose) arrives at the row.
 
-let world: BillingWorld;
-beforeAll(async () => {
-  world = await startBillingWorld();
-});
-afterAll(() => world?.close());
+const world = useBillingWorld();
 
-const db = () => world.app.db;
+const db = () => world().app.db;
 const call = (user: TestUser | null, method: string, path: string, body?: unknown) =>
-  world.call(user, method, path, body);
+  world().call(user, method, path, body);
 
 /** An owner with two joined members, an item, and an open offer of the workspace to the first member. */
 async function ownerWithOpenOffer() {
-  const owner = await world.signedInUser();
+  const owner = await world().signedInUser();
   await setPlan(db(), owner.uid, { quantity: 3 });
-  const [member, other] = [await world.signedInUser(), await world.signedInUser()];
+  const [member, other] = [await world().signedInUser(), await world().signedInUser()];
   const membership = await insertJoinedMember(db(), owner, member);
   const otherMembership = await insertJoinedMember(db(), owner, other);
   expect((await call(owner, 'POST', '/api/items', { name: 'Roadmap' })).status).toBe(201);
@@ -48,7 +44,7 @@ const acceptOffer = async (member: TestUser, workspace: string) => {
 
 async function deletionMailTo(email: string) {
   await mailSettled(db());
-  const { mail } = world.app.config;
+  const { mail } = world().app.config;
   if (mail.transport !== 'outbox') throw new Error('the app mails by SMTP');
   return (await readOutbox(mail.outboxDir, { to: email })).find((each) => each.subject.includes('deleted'));
 }

@@ -3,13 +3,13 @@ import { signedInAtClaim } from '@launchkit/api-contract/access-token-claims';
 import { readOutbox } from '@launchkit/mail';
 import { and, eq, sql } from 'drizzle-orm';
 import type Stripe from 'stripe';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createManagementClient, ManagementApiError } from '#api/auth/management-client.ts';
 import { activity, deletedAccounts, items, mails, subUsers, users } from '#api/db/schema.ts';
 import { expectErrorEnvelope } from '#api/test/error-envelope.ts';
 import type { EventStream } from '#api/test/event-stream.ts';
 import { itemStreamKit, nextList } from '#api/test/item-streams.ts';
-import { type BillingWorld, startBillingWorld } from '#api/test/test-billing.ts';
+import { useBillingWorld } from '#api/test/test-billing.ts';
 import { jobsDueNow, mailSettled } from '#api/test/test-mail.ts';
 import { insertJoinedMember } from '#api/test/test-members.ts';
 import { freePort } from '#api/test/test-payments-provider.ts';
@@ -20,11 +20,7 @@ import { accountDeletionProviderJob } from './delete-at-providers.ts';
 // on PostgreSQL (TEST_DATABASE_URL): what the product keeps, what the providers keep, and the tokens.
 
 const itemsPerUser = 6;
-let world: BillingWorld;
-beforeAll(async () => {
-  world = await startBillingWorld({ ITEMS_PER_USER_MAX: String(itemsPerUser) });
-});
-afterAll(() => world?.close());
+const world = useBillingWorld({ ITEMS_PER_USER_MAX: String(itemsPerUser) });
 const { openItemStream, closeItemStreams } = itemStreamKit();
 afterEach(() => closeItemStreams());
 
@@ -36,9 +32,9 @@ async function closedReason(stream: EventStream): Promise<string> {
   }
 }
 
-const db = () => world.app.db;
+const db = () => world().app.db;
 const call = (user: TestUser | null, method: string, path: string, body?: unknown) =>
-  world.call(user, method, path, body);
+  world().call(user, method, path, body);
 const deleteAccount = (user: TestUser, body: unknown) => call(user, 'DELETE', '/api/account', body);
 const envelope = (answer: { status: number; body: Record<string, unknown> }) => ({
   statusCode: answer.status,
@@ -61,7 +57,7 @@ const itemNamesOf = async (owner: string) =>
 /** The provider's answer for the user: 404 once the deletion's job has run. */
 async function providerUserStatus(uid: string): Promise<number> {
   try {
-    await createManagementClient(world.app.config.identity).getUser(uid);
+    await createManagementClient(world().app.config.identity).getUser(uid);
     return 200;
   } catch (error) {
     if (error instanceof ManagementApiError) return error.statusCode;
@@ -70,7 +66,7 @@ async function providerUserStatus(uid: string): Promise<number> {
 }
 
 const liveSubscriptions = async (customer: string) =>
-  (await world.payments.stripe.subscriptions.list({ customer, status: 'all' })).data.filter(
+  (await world().payments.stripe.subscriptions.list({ customer, status: 'all' })).data.filter(
     (subscription) => !['canceled', 'incomplete_expired'].includes(subscription.status),
   );
 
@@ -80,7 +76,7 @@ async function providersDone(uid: string, customer?: string) {
     async () => {
       expect(await providerUserStatus(uid)).toBe(404);
       if (customer) {
-        const record = (await world.payments.stripe.customers.retrieve(customer)) as Stripe.DeletedCustomer;
+        const record = (await world().payments.stripe.customers.retrieve(customer)) as Stripe.DeletedCustomer;
         expect(record.deleted).toBe(true);
       }
     },
@@ -90,7 +86,7 @@ async function providersDone(uid: string, customer?: string) {
 
 async function deletionMailsTo(email: string) {
   await mailSettled(db());
-  const { mail, site } = world.app.config;
+  const { mail, site } = world().app.config;
   if (mail.transport !== 'outbox') throw new Error('the app mails by SMTP');
   return (await readOutbox(mail.outboxDir, { to: email })).filter(
     (each) => each.subject === `Your ${site.name} account has been deleted`,
@@ -99,16 +95,16 @@ async function deletionMailsTo(email: string) {
 
 /** An owner with `seats` seats and a joined member (a signed-in person with a record). */
 async function ownerWithMember(seats = 3) {
-  const owner = await world.signedInUser();
+  const owner = await world().signedInUser();
   await setPlan(db(), owner.uid, { quantity: seats });
-  const member = await world.signedInUser();
+  const member = await world().signedInUser();
   const membership = await insertJoinedMember(db(), owner, member);
   return { owner, member, membership };
 }
 
 describe('deleting an account', () => {
   it('an owner without members: the account, its items and its subscription go; the token is refused; one mail', async () => {
-    const { user: owner, customer } = await world.payingUser();
+    const { user: owner, customer } = await world().payingUser();
     expect(await liveSubscriptions(customer)).toHaveLength(1);
     // The purchase's receipt ordered first: a webhook still in flight may order its mail after the
     // deletion (the one record that then outlives it, until the data retention's 90 days).
@@ -138,7 +134,7 @@ describe('deleting an account', () => {
 
     await providersDone(owner.uid, customer);
     expect(await liveSubscriptions(customer)).toEqual([]);
-    await expect(world.identity.signIn(owner.email)).rejects.toThrow(/403/);
+    await expect(world().identity.signIn(owner.email)).rejects.toThrow(/403/);
 
     const sent = await deletionMailsTo(owner.email);
     expect(sent).toHaveLength(1);
@@ -157,7 +153,7 @@ describe('deleting an account', () => {
 
   it('an owner transfers the workspace to a member: items, members, invitations and log move; billing does not', async () => {
     const { owner, member } = await ownerWithMember();
-    const other = await world.signedInUser();
+    const other = await world().signedInUser();
     await insertJoinedMember(db(), owner, other);
     const pending = await call(owner, 'POST', '/api/sub-users', {
       firstName: 'Pat',
@@ -226,8 +222,8 @@ describe('deleting an account', () => {
   it('an owner deletes the workspace: its members lose access at once and keep their own accounts', async () => {
     const { owner, member } = await ownerWithMember();
     await addItems(owner, ['Shared']);
-    const memberStream = await openItemStream(world.appUrl, member, { workspace: owner.uid });
-    const ownerStream = await openItemStream(world.appUrl, owner);
+    const memberStream = await openItemStream(world().appUrl, member, { workspace: owner.uid });
+    const ownerStream = await openItemStream(world().appUrl, owner);
     expect((await nextList(memberStream)).map((item) => item.name)).toEqual(['Shared']);
     await nextList(ownerStream);
 
@@ -334,8 +330,8 @@ describe('deleting an account', () => {
 
 describe('what deleting needs', () => {
   it('a recent sign-in, the existing code the browser answers by signing in again', async () => {
-    const person = await world.signedInUser();
-    const old = { ...person, token: await world.identity.signedInLongAgo(person.uid) };
+    const person = await world().signedInUser();
+    const old = { ...person, token: await world().identity.signedInLongAgo(person.uid) };
     expectErrorEnvelope(
       envelope(await deleteAccount(old, { confirmation: person.email })),
       401,
@@ -346,7 +342,7 @@ describe('what deleting needs', () => {
   });
 
   it('the email typed as confirmation, and a well-formed body', async () => {
-    const person = await world.signedInUser();
+    const person = await world().signedInUser();
     const message = `To confirm, type ${person.email} exactly as shown.`;
     expect((await deleteAccount(person, { confirmation: 'someone@example.com' })).body).toEqual({
       status: 'error',
@@ -372,12 +368,12 @@ describe('what deleting needs', () => {
 
 describe('a deleted account’s tokens', () => {
   it('are refused, signed before or after the deletion, on an instance started since, and after the endings are forgotten', async () => {
-    const person = await world.signedInUser();
+    const person = await world().signedInUser();
     expect((await deleteAccount(person, { confirmation: person.email })).status).toBe(200);
     // A sign-in the provider granted before its user went (the job runs a moment later).
     const later = {
       ...person,
-      token: await world.identity.signWithProviderKey({
+      token: await world().identity.signWithProviderKey({
         sub: person.uid,
         [signedInAtClaim]: Math.floor(Date.now() / 1000) + 5,
       }),
@@ -387,14 +383,14 @@ describe('a deleted account’s tokens', () => {
     }
 
     // A new instance learns it at start.
-    await world.restartApp();
+    await world().restartApp();
     expect((await call(later, 'GET', '/api/user')).body).toMatchObject({ code: 'auth/account-deleted' });
     // Past the days the instances remember, the missing record's lookup refuses it: no new empty account.
     await db()
       .update(deletedAccounts)
       .set({ deletedAt: sql`now() - interval '40 days'` })
       .where(eq(deletedAccounts.userId, person.uid));
-    await world.restartApp();
+    await world().restartApp();
     expect((await call(later, 'GET', '/api/items')).body).toMatchObject({ code: 'auth/account-deleted' });
     expect(await db().select().from(users).where(eq(users.id, person.uid))).toEqual([]);
   });
@@ -402,8 +398,8 @@ describe('a deleted account’s tokens', () => {
 
 describe('the providers’ part', () => {
   it('is tried again while the payment provider is down, and done once it is back', async () => {
-    const { user: owner, customer } = await world.payingUser();
-    await world.restartApp({ STRIPE_API_URL: `http://127.0.0.1:${await freePort()}` });
+    const { user: owner, customer } = await world().payingUser();
+    await world().restartApp({ STRIPE_API_URL: `http://127.0.0.1:${await freePort()}` });
 
     expect((await deleteAccount(owner, { confirmation: owner.email })).status).toBe(200);
     await vi.waitFor(
@@ -419,7 +415,7 @@ describe('the providers’ part', () => {
     expect(await liveSubscriptions(customer)).toHaveLength(1);
     expect(await providerUserStatus(owner.uid)).toBe(200);
 
-    await world.restartApp();
+    await world().restartApp();
     await jobsDueNow(db(), accountDeletionProviderJob.name);
     await providersDone(owner.uid, customer);
     expect(await liveSubscriptions(customer)).toEqual([]);

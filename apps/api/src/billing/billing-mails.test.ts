@@ -1,30 +1,26 @@
 import { readOutbox, type StoredMail } from '@launchkit/mail';
 import type Stripe from 'stripe';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type BillingWorld, eventAbout, startBillingWorld } from '#api/test/test-billing.ts';
+import { describe, expect, it } from 'vitest';
+import { eventAbout, useBillingWorld } from '#api/test/test-billing.ts';
 import { mailSettled } from '#api/test/test-mail.ts';
 import type { TestUser } from '#api/test/test-users.ts';
 
 // The owner's billing mails (billing-mails.ts): from the payment emulator's own events where it sends
 // them, and from events delivered again, late and out of order, as Stripe may.
 
-let world: BillingWorld;
-beforeAll(async () => {
-  world = await startBillingWorld();
-});
-afterAll(() => world?.close());
+const world = useBillingWorld();
 
-const customerUser = () => world.customerUser();
+const customerUser = () => world().customerUser();
 
 async function mailsTo(user: TestUser, subject: RegExp): Promise<StoredMail[]> {
-  await mailSettled(world.app.db);
-  const { mail } = world.app.config;
+  await mailSettled(world().app.db);
+  const { mail } = world().app.config;
   if (mail.transport !== 'outbox') throw new Error('the app mails by SMTP');
   return (await readOutbox(mail.outboxDir, { to: user.email })).filter((each) => subject.test(each.subject));
 }
 
 async function deliver(type: string, object: unknown) {
-  expect((await world.deliverEvent(eventAbout(type, object))).status).toBe(200);
+  expect((await world().deliverEvent(eventAbout(type, object))).status).toBe(200);
 }
 
 /**
@@ -61,7 +57,7 @@ function invoiceOf(subscription: Stripe.Subscription, fields: Record<string, unk
 /** A signed-in owner on a trial of `price` at the provider, as its API makes one. */
 async function ownerOnTrial(price: string, quantity: number, trialDays: number) {
   const { user, customer } = await customerUser();
-  const subscription = await world.payments.stripe.subscriptions.create({
+  const subscription = await world().payments.stripe.subscriptions.create({
     customer,
     items: [{ price, quantity }],
     trial_period_days: trialDays,
@@ -78,7 +74,7 @@ describe('billing mails', () => {
       .toBe(1);
     const [mail] = await mailsTo(user, /trial ends in three days/);
     expect(mail?.text).toContain('Your Pro trial ends on');
-    expect(mail?.html).toContain(`href="${world.app.config.site.origin}/settings/billing"`);
+    expect(mail?.html).toContain(`href="${world().app.config.site.origin}/settings/billing"`);
     // The same event again, and again: still one mail.
     await deliver('customer.subscription.trial_will_end', subscription);
     await deliver('customer.subscription.trial_will_end', subscription);
@@ -120,7 +116,7 @@ describe('billing mails', () => {
 
   it('subscription ended: from the provider’s own event when it is cancelled, once', async () => {
     const { user, subscription } = await ownerOnTrial('price_starter_monthly', 1, 14);
-    const cancelled = await world.payments.stripe.subscriptions.cancel(subscription.id);
+    const cancelled = await world().payments.stripe.subscriptions.cancel(subscription.id);
     await expect
       .poll(async () => (await mailsTo(user, /subscription has ended/)).length, { timeout: 15_000 })
       .toBe(1);

@@ -1,20 +1,16 @@
 import { eq, sql } from 'drizzle-orm';
 import type Stripe from 'stripe';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { users } from '#api/db/schema.ts';
-import { type BillingWorld, eventAbout, startBillingWorld } from '#api/test/test-billing.ts';
+import { type BillingWorld, eventAbout, useBillingWorld } from '#api/test/test-billing.ts';
 import type { TestUser } from '#api/test/test-users.ts';
 import { syncCustomerPlan } from './sync-plan.ts';
 
-let world: BillingWorld;
-beforeAll(async () => {
-  world = await startBillingWorld();
-});
-afterAll(() => world?.close());
+const world = useBillingWorld();
 
 const planColumns = async (user: TestUser) => {
-  const [row] = await world.app.db
-    .select({
+  const [row] = await world()
+    .app.db.select({
       stripePriceId: users.stripePriceId,
       stripeSubscriptionStatus: users.stripeSubscriptionStatus,
       quantity: users.quantity,
@@ -27,11 +23,11 @@ const planColumns = async (user: TestUser) => {
   return row;
 };
 
-const customerUser = () => world.customerUser();
+const customerUser = () => world().customerUser();
 
 /** A subscription started at the provider (as the operator does in its dashboard), on a trial. */
 const subscribeOnTrial = (customer: string, price: string, quantity: number, trialDays: number) =>
-  world.payments.stripe.subscriptions.create({
+  world().payments.stripe.subscriptions.create({
     customer,
     items: [{ price, quantity }],
     trial_period_days: trialDays,
@@ -46,7 +42,7 @@ async function userOnProTrial(quantity: number) {
 }
 
 const deliver = (event: unknown, options?: Parameters<BillingWorld['deliverEvent']>[1]) =>
-  world.deliverEvent(event, options);
+  world().deliverEvent(event, options);
 
 describe('POST /api/stripe-webhook', () => {
   it('refuses a missing, wrong or stale signature with 400 and changes nothing', async () => {
@@ -75,9 +71,9 @@ describe('POST /api/stripe-webhook', () => {
     const { user, customer } = await customerUser();
     const subscription = await subscribeOnTrial(customer, 'price_business_monthly', 7, 14);
     await expect
-      .poll(async () => (await world.userDocument(user)).stripeSubscriptionStatus, { timeout: 10_000 })
+      .poll(async () => (await world().userDocument(user)).stripeSubscriptionStatus, { timeout: 10_000 })
       .toBe('trialing');
-    const document = await world.userDocument(user);
+    const document = await world().userDocument(user);
     expect(document).toMatchObject({
       stripePriceId: 'price_business_monthly',
       planId: 'business',
@@ -103,7 +99,7 @@ describe('POST /api/stripe-webhook', () => {
   it('ends in the provider state when an older event arrives after a newer one', async () => {
     const { user, customer } = await customerUser();
     const created = await subscribeOnTrial(customer, 'price_starter_monthly', 1, 7);
-    const updated = await world.payments.stripe.subscriptions.update(created.id, {
+    const updated = await world().payments.stripe.subscriptions.update(created.id, {
       items: [{ id: created.items.data[0]?.id, price: 'price_business_monthly', quantity: 12 }],
     });
     await expect.poll(async () => (await planColumns(user))?.quantity, { timeout: 10_000 }).toBe(12);
@@ -171,7 +167,7 @@ describe('POST /api/stripe-webhook', () => {
 
   it('answers 500 when the database fails while applying, so the provider delivers the event again', async () => {
     const { user, customer } = await customerUser();
-    const db = world.app.db;
+    const db = world().app.db;
     await db.execute(
       sql.raw(`create function refuse_plan_writes() returns trigger language plpgsql as $$
         begin raise exception 'the database refused the write'; end $$`),
@@ -195,10 +191,10 @@ describe('POST /api/stripe-webhook', () => {
   it('answers non-2xx when applying fails, and the provider retries until the state is right', async () => {
     const { user, customer } = await customerUser();
     // The app cannot reach the provider to re-read the subscription, so every delivery fails.
-    await world.restartApp({ STRIPE_API_URL: 'http://127.0.0.1:9' });
+    await world().restartApp({ STRIPE_API_URL: 'http://127.0.0.1:9' });
     const subscription: Stripe.Subscription = await subscribeOnTrial(customer, 'price_pro_monthly', 4, 3);
     const failedAttempt = async () => {
-      const events = await world.payments.stripe.events.list({
+      const events = await world().payments.stripe.events.list({
         type: 'customer.subscription.created',
         limit: 20,
       });
@@ -206,13 +202,13 @@ describe('POST /api/stripe-webhook', () => {
         (candidate) => (candidate.data.object as Stripe.Subscription).id === subscription.id,
       );
       if (!event) return undefined;
-      const deliveries = (await world.payments.webhookDeliveries(event.id)).data;
+      const deliveries = (await world().payments.webhookDeliveries(event.id)).data;
       return deliveries.find((delivery) => (delivery.status ?? 0) >= 500)?.status;
     };
     await expect.poll(failedAttempt, { timeout: 15_000 }).toBe(503);
     expect((await planColumns(user))?.quantity).toBe(0);
 
-    await world.restartApp();
+    await world().restartApp();
     await expect.poll(async () => (await planColumns(user))?.quantity, { timeout: 20_000 }).toBe(4);
     expect(await planColumns(user)).toMatchObject({ stripeSubscriptionStatus: 'trialing' });
   });
@@ -221,7 +217,7 @@ describe('POST /api/stripe-webhook', () => {
     const { user, customer, subscription } = await userOnProTrial(3);
     // Every event of the creation delivered: no sync that started before the slow one is still running
     // (one could otherwise read the newer change below and write it under an older ticket).
-    const stripe = world.payments.stripe;
+    const stripe = world().payments.stripe;
     const undelivered = async () =>
       (await stripe.events.list({ limit: 100 })).data.filter(
         (event) =>
@@ -248,7 +244,7 @@ describe('POST /api/stripe-webhook', () => {
         },
       },
     } as unknown as Stripe;
-    const slowSync = syncCustomerPlan({ db: world.app.db, stripe: slowStripe }, customer);
+    const slowSync = syncCustomerPlan({ db: world().app.db, stripe: slowStripe }, customer);
     // The newer change only once the slow delivery has read the provider (not before: under load its
     // ticket and reading could come after the change, and then it is not the older reading any more).
     expect(await slowReading).toBe(3);

@@ -2,7 +2,7 @@ import type { MemberRole } from '@launchkit/api-contract';
 import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Database } from '#api/db/database.ts';
 import { apiKeys, users } from '#api/db/schema.ts';
-import type { PlanColumns } from '#api/plans/plan-status.ts';
+import { type PlanColumns, planColumns } from '#api/plans/plan-status.ts';
 import { apiKeyExpired, apiKeyRevoked, invalidApiKey } from './api-key-errors.ts';
 import { hashApiKeySecret, isWellFormedApiKeySecret } from './api-key-secret.ts';
 
@@ -39,8 +39,7 @@ export function createApiKeyVerifier(db: Database): ApiKeyVerifier {
       isRevoked: sql<boolean>`${apiKeys.revokedAt} is not null`,
       isExpired: sql<boolean>`coalesce(${apiKeys.expiresAt} <= now(), false)`,
       isUseToRecord: sql<boolean>`coalesce(${apiKeys.lastUsedAt} < now() - interval '1 minute', true)`,
-      stripePriceId: users.stripePriceId,
-      stripeSubscriptionStatus: users.stripeSubscriptionStatus,
+      ownerPlan: planColumns,
     })
     .from(apiKeys)
     .innerJoin(users, eq(users.id, apiKeys.workspace))
@@ -70,7 +69,7 @@ export function createApiKeyVerifier(db: Database): ApiKeyVerifier {
       workspace: key.workspace,
       role: key.role,
       expiresAt: key.expiresAt ? Math.floor(key.expiresAt.getTime() / 1000) : null,
-      ownerPlan: { stripePriceId: key.stripePriceId, stripeSubscriptionStatus: key.stripeSubscriptionStatus },
+      ownerPlan: key.ownerPlan,
     };
   };
 }

@@ -8,7 +8,7 @@ import { items, users } from '#api/db/schema.ts';
 import { AppError } from '#api/http/app-error.ts';
 import { validate } from '#api/http/validate.ts';
 import type { JobQueue } from '#api/jobs/job-queue.ts';
-import { planStatusOf } from '#api/plans/plan-status.ts';
+import { planColumns, planStatusOf } from '#api/plans/plan-status.ts';
 import type { PlanCatalogue } from '#api/plans/resolve-plan-prices.ts';
 import { getItem } from './get-item.ts';
 import { assertItemId, type Item, itemColumns, itemNotFound, toItem } from './item-document.ts';
@@ -29,10 +29,7 @@ const upgradeRequired = () =>
 
 /** §6 applied to the workspace's owner: members feature items on the owner's plan, not their own. */
 async function ownerMayFeature(db: Queryable, workspace: string, plans: PlanCatalogue) {
-  const [owner] = await db
-    .select({ stripePriceId: users.stripePriceId, stripeSubscriptionStatus: users.stripeSubscriptionStatus })
-    .from(users)
-    .where(eq(users.id, workspace));
+  const [owner] = await db.select(planColumns).from(users).where(eq(users.id, workspace));
   return owner !== undefined && canFeatureItems(planStatusOf(owner, plans));
 }
 

@@ -10,6 +10,7 @@ import { ownershipTransfers, subUsers, users } from '#api/db/schema.ts';
 import { recordWorkspaceEvent } from '#api/events/record-workspace-event.ts';
 import { AppError } from '#api/http/app-error.ts';
 import type { JobQueue } from '#api/jobs/job-queue.ts';
+import { planColumns } from '#api/plans/plan-status.ts';
 import type { PlanCatalogue } from '#api/plans/resolve-plan-prices.ts';
 import { transferWorkspace } from './transfer-workspace.ts';
 import { toWorkspace } from './workspace-document.ts';
@@ -94,8 +95,7 @@ function memberNameOf(name: string | null, email: string) {
 /** The plan's columns of `users` (billing/sync-plan.ts writes them): what moves with the workspace. */
 const billingColumns = {
   stripeCustomerId: users.stripeCustomerId,
-  stripePriceId: users.stripePriceId,
-  stripeSubscriptionStatus: users.stripeSubscriptionStatus,
+  ...planColumns,
   quantity: users.quantity,
   trialEnd: users.trialEnd,
   currentPeriodEnd: users.currentPeriodEnd,

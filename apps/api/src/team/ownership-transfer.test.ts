@@ -1,8 +1,8 @@
 import { readOutbox } from '@launchkit/mail';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { activity, items, ownershipTransfers, subUsers, users } from '#api/db/schema.ts';
-import { type BillingWorld, startBillingWorld } from '#api/test/test-billing.ts';
+import { useBillingWorld } from '#api/test/test-billing.ts';
 import { mailSettled } from '#api/test/test-mail.ts';
 import { insertJoinedMember } from '#api/test/test-members.ts';
 import { setPlan, type TestUser } from '#api/test/test-users.ts';
@@ -11,15 +11,11 @@ import { setPlan, type TestUser } from '#api/test/test-users.ts';
 // emulators, on PGlite or on PostgreSQL (TEST_DATABASE_URL): who may offer and accept, what moves (the
 // workspace and its billing), and what the payment provider is told.
 
-let world: BillingWorld;
-beforeAll(async () => {
-  world = await startBillingWorld({ ITEMS_PER_USER_MAX: '8' });
-});
-afterAll(() => world?.close());
+const world = useBillingWorld({ ITEMS_PER_USER_MAX: '8' });
 
-const db = () => world.app.db;
+const db = () => world().app.db;
 const call = (user: TestUser | null, method: string, path: string, body?: unknown) =>
-  world.call(user, method, path, body);
+  world().call(user, method, path, body);
 const offer = (owner: TestUser, memberId: string) =>
   call(owner, 'POST', '/api/workspace/ownership-transfer', { memberId });
 const offerPath = (workspace: string) => `/api/ownership-offers/${encodeURIComponent(workspace)}`;
@@ -50,9 +46,9 @@ const actionsOf = async (workspace: string) =>
 
 /** An owner with `seats` seats and a joined member of `role`. */
 async function ownerWithMember(seats = 3, role: 'admin' | 'member' | 'viewer' = 'member') {
-  const owner = await world.signedInUser();
+  const owner = await world().signedInUser();
   await setPlan(db(), owner.uid, { quantity: seats });
-  const member = await world.signedInUser();
+  const member = await world().signedInUser();
   const membership = await insertJoinedMember(db(), owner, member, role);
   return { owner, member, membership };
 }
@@ -65,11 +61,11 @@ describe('ownership transfer: offer and acceptance', () => {
   it(
     'the workspace, its plan and its customer become the member’s; the old owner stays as an admin',
     async () => {
-      const { user: owner, customer } = await world.payingUser();
-      const seats = (await world.userDocument(owner)).quantity as number;
+      const { user: owner, customer } = await world().payingUser();
+      const seats = (await world().userDocument(owner)).quantity as number;
       expect(seats).toBeGreaterThan(1);
-      const member = await world.signedInUser();
-      const colleague = await world.signedInUser();
+      const member = await world().signedInUser();
+      const colleague = await world().signedInUser();
       const membership = await insertJoinedMember(db(), owner, member, 'viewer');
       await insertJoinedMember(db(), owner, colleague, 'admin');
       await addItems(owner, ['Roadmap', 'Budget']);
@@ -98,7 +94,7 @@ describe('ownership transfer: offer and acceptance', () => {
       ]);
       // The member is mailed a link to the offer's page.
       await mailSettled(db());
-      const { mail } = world.app.config;
+      const { mail } = world().app.config;
       if (mail.transport !== 'outbox') throw new Error('the app mails by SMTP');
       const [sent] = (await readOutbox(mail.outboxDir, { to: member.email })).filter(
         (each) => each.subject === 'You are offered the ownership of a workspace',
@@ -129,9 +125,9 @@ describe('ownership transfer: offer and acceptance', () => {
       ).toEqual([]);
 
       // Billing followed the workspace.
-      const newOwnerDocument = await world.userDocument(member);
+      const newOwnerDocument = await world().userDocument(member);
       expect(newOwnerDocument).toMatchObject({ planIsActive: true, quantity: seats });
-      expect(await world.userDocument(owner)).toMatchObject({ planIsActive: false, quantity: 0 });
+      expect(await world().userDocument(owner)).toMatchObject({ planIsActive: false, quantity: 0 });
       const [rows] = await db()
         .select({ customer: users.stripeCustomerId })
         .from(users)
@@ -147,34 +143,34 @@ describe('ownership transfer: offer and acceptance', () => {
           .sort(),
       ).toEqual(['Budget', 'Own notes', 'Roadmap']);
       const portal = await call(owner, 'POST', `/api/stripe-create-billing-session${inNew}`, {
-        returnUrl: `${world.appUrl}/settings/billing`,
+        returnUrl: `${world().appUrl}/settings/billing`,
       });
       expect(portal).toMatchObject({ status: 403, body: { code: 'workspaces/forbidden' } });
 
       // The provider is told who its customer is now, subscription included.
       await vi.waitFor(
         async () => {
-          const record = await world.payments.stripe.customers.retrieve(customer);
+          const record = await world().payments.stripe.customers.retrieve(customer);
           if (record.deleted) throw new Error('the customer was deleted');
           expect(record.metadata.uid).toBe(member.uid);
           expect(record.email).toBe(member.email);
           // The job writes the subscriptions after the customer.
-          const [live] = (await world.payments.stripe.subscriptions.list({ customer })).data;
+          const [live] = (await world().payments.stripe.subscriptions.list({ customer })).data;
           expect(live?.metadata.uid).toBe(member.uid);
         },
         { timeout: 20_000, interval: 100 },
       );
-      const [subscription] = (await world.payments.stripe.subscriptions.list({ customer })).data;
+      const [subscription] = (await world().payments.stripe.subscriptions.list({ customer })).data;
 
       // The provider's next change to the subscription lands on the new owner.
       if (!subscription?.items.data[0]) throw new Error('no subscription item');
-      await world.payments.stripe.subscriptions.update(subscription.id, {
+      await world().payments.stripe.subscriptions.update(subscription.id, {
         items: [{ id: subscription.items.data[0].id, quantity: seats + 2 }],
       });
-      await vi.waitFor(async () => expect((await world.userDocument(member)).quantity).toBe(seats + 2), {
+      await vi.waitFor(async () => expect((await world().userDocument(member)).quantity).toBe(seats + 2), {
         timeout: 10_000,
       });
-      expect((await world.userDocument(owner)).quantity).toBe(0);
+      expect((await world().userDocument(owner)).quantity).toBe(0);
     },
     purchaseTimeout,
   );
@@ -198,14 +194,14 @@ describe('ownership transfer: offer and acceptance', () => {
   it(
     'a member with a plan of their own must end it first; nothing moves',
     async () => {
-      const owner = await world.signedInUser();
-      await world.buy(owner, 'price_pro_monthly');
-      const member = await world.signedInUser();
-      await world.buy(member, 'price_pro_monthly');
+      const owner = await world().signedInUser();
+      await world().buy(owner, 'price_pro_monthly');
+      const member = await world().signedInUser();
+      await world().buy(member, 'price_pro_monthly');
       await vi.waitFor(
         async () => {
-          expect((await world.userDocument(owner)).planIsActive).toBe(true);
-          expect((await world.userDocument(member)).planIsActive).toBe(true);
+          expect((await world().userDocument(owner)).planIsActive).toBe(true);
+          expect((await world().userDocument(member)).planIsActive).toBe(true);
         },
         { timeout: 10_000 },
       );
@@ -240,9 +236,9 @@ describe('ownership transfer: offer and acceptance', () => {
 describe('ownership transfer: who may, and when', () => {
   it('only the member offered accepts, while the offer is open', async () => {
     const { owner, member, membership } = await ownerWithMember();
-    const other = await world.signedInUser();
+    const other = await world().signedInUser();
     await insertJoinedMember(db(), owner, other);
-    const outsider = await world.signedInUser();
+    const outsider = await world().signedInUser();
     expect((await offer(owner, membership.id)).status).toBe(200);
     for (const person of [other, outsider, owner]) {
       const refused = await accept(person, owner.uid);
@@ -267,7 +263,7 @@ describe('ownership transfer: who may, and when', () => {
 
   it('one offer at a time: a new one replaces it; a withdrawn or declined offer cannot be accepted', async () => {
     const { owner, member, membership } = await ownerWithMember();
-    const second = await world.signedInUser();
+    const second = await world().signedInUser();
     const secondMembership = await insertJoinedMember(db(), owner, second);
     expect((await offer(owner, membership.id)).status).toBe(200);
     expect((await offer(owner, secondMembership.id)).status).toBe(200);
@@ -311,7 +307,7 @@ describe('ownership transfer: who may, and when', () => {
     // A member offers nothing of the workspace they joined: their own has no such member.
     expect((await offer(member, membership.id)).status).toBe(404);
     expect((await call(owner, 'POST', '/api/workspace/ownership-transfer', {})).status).toBe(400);
-    const stale = { ...owner, token: await world.identity.signedInLongAgo(owner.uid) };
+    const stale = { ...owner, token: await world().identity.signedInLongAgo(owner.uid) };
     const refused = await offer(stale, membership.id);
     expect(refused.status).toBe(401);
     expect(refused.body.code).toBe('auth/requires-recent-login');

@@ -1,7 +1,7 @@
 import type { Workspace } from '@launchkit/api-contract';
 import { canFeatureItems, isPaymentFailingStatus } from '@launchkit/plans';
 import { users } from '#api/db/schema.ts';
-import { planStatusOf } from '#api/plans/plan-status.ts';
+import { planColumns, planStatusOf } from '#api/plans/plan-status.ts';
 import type { PlanCatalogue } from '#api/plans/resolve-plan-prices.ts';
 
 type OwnerRow = Pick<
@@ -14,8 +14,7 @@ export const workspaceOwnerColumns = {
   id: users.id,
   name: users.name,
   email: users.email,
-  stripePriceId: users.stripePriceId,
-  stripeSubscriptionStatus: users.stripeSubscriptionStatus,
+  ...planColumns,
   requiresSecondFactor: users.requiresSecondFactor,
   quantity: users.quantity,
 };

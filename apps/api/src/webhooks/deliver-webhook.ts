@@ -5,6 +5,7 @@ import type { ChannelHandlers, ListenOptions, Unlisten } from '#api/db/postgres-
 import { subUsers, users, webhookDeliveries, webhookEndpoints } from '#api/db/schema.ts';
 import type { JobKind, JobQueue } from '#api/jobs/job-queue.ts';
 import { queueMail } from '#api/mail/queue-mail.ts';
+import { planColumns } from '#api/plans/plan-status.ts';
 import type { PlanCatalogue } from '#api/plans/resolve-plan-prices.ts';
 import { deleteExpiredDeliveries } from './delete-expired-deliveries.ts';
 import { type BudgetDeps, mayStartNow } from './delivery-budget.ts';
@@ -116,10 +117,7 @@ export async function deliverWebhook(
       secret: webhookEndpoints.secret,
       previousSecret: webhookEndpoints.previousSecret,
       previousSecretExpiresAt: webhookEndpoints.previousSecretExpiresAt,
-      ownerPlan: {
-        stripePriceId: users.stripePriceId,
-        stripeSubscriptionStatus: users.stripeSubscriptionStatus,
-      },
+      ownerPlan: planColumns,
     })
     .from(webhookDeliveries)
     .innerJoin(webhookEndpoints, eq(webhookEndpoints.id, webhookDeliveries.endpointId))

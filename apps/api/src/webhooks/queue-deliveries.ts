@@ -6,7 +6,7 @@ import { users, webhookDeliveries, webhookEndpoints } from '#api/db/schema.ts';
 import { webhookDeliveriesChannel } from '#api/events/delivery-announcements.ts';
 import { listenAfterCommit, sweepAfterSeconds } from '#api/jobs/after-commit.ts';
 import { type JobKind, type JobOrder, type JobQueue, jobExists } from '#api/jobs/job-queue.ts';
-import type { PlanColumns } from '#api/plans/plan-status.ts';
+import { type PlanColumns, planColumns } from '#api/plans/plan-status.ts';
 import type { PlanCatalogue } from '#api/plans/resolve-plan-prices.ts';
 import { deliveriesPerMinuteOf, reservationOf, reserveDeliveryStarts } from './delivery-budget.ts';
 import type { WebhookDeliveryOrder } from './webhook-delivery-job-kind.ts';
@@ -34,10 +34,7 @@ async function addJobs(deps: Pick<QueueDeps, 'jobs' | 'kind' | 'db' | 'plans'>, 
       .select({
         deliveryId: webhookDeliveries.id,
         workspace: webhookEndpoints.workspace,
-        ownerPlan: {
-          stripePriceId: users.stripePriceId,
-          stripeSubscriptionStatus: users.stripeSubscriptionStatus,
-        },
+        ownerPlan: planColumns,
       })
       .from(webhookDeliveries)
       .innerJoin(webhookEndpoints, eq(webhookEndpoints.id, webhookDeliveries.endpointId))
