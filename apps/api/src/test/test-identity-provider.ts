@@ -77,6 +77,20 @@ export async function startTestIdentityProvider(overrides: Record<string, string
       .sign(key);
   }
 
+  /** The token grant of a passkey ceremony (Auth0's webauthn grant), as auth0-js sends it. */
+  async function passkeyGrant(ceremony: string, authSession: unknown, authnResponse: unknown) {
+    const { status, body } = await post('/oauth/token', {
+      grant_type: 'urn:okta:params:oauth:grant-type:webauthn',
+      client_id: clientId,
+      auth_session: authSession,
+      authn_response: authnResponse,
+      scope: 'openid profile email',
+      audience,
+    });
+    if (status !== 200) throw new Error(`passkey ${ceremony} answered ${status}: ${JSON.stringify(body)}`);
+    return { access_token: body.access_token as string };
+  }
+
   return {
     origin,
     dataDir,
@@ -156,16 +170,12 @@ export async function startTestIdentityProvider(overrides: Record<string, string
       const options = challenge.body.authn_params_public_key as unknown as Parameters<
         typeof authenticator.register
       >[0];
-      const { status, body } = await post('/oauth/token', {
-        grant_type: 'urn:okta:params:oauth:grant-type:webauthn',
-        client_id: clientId,
-        auth_session: challenge.body.auth_session,
-        authn_response: authenticator.register(options),
-        scope: 'openid profile email',
-        audience,
-      });
-      if (status !== 200) throw new Error(`passkey sign-up answered ${status}: ${JSON.stringify(body)}`);
-      return { access_token: body.access_token as string, authenticator };
+      const tokens = await passkeyGrant(
+        'sign-up',
+        challenge.body.auth_session,
+        authenticator.register(options),
+      );
+      return { ...tokens, authenticator };
     },
     /** The tokens of a sign-in with a passkey made by `signUpWithPasskey` (its authenticator's answer). */
     async signInWithPasskey(authenticator: SoftwareAuthenticator) {
@@ -173,16 +183,7 @@ export async function startTestIdentityProvider(overrides: Record<string, string
       const options = challenge.body.authn_params_public_key as unknown as Parameters<
         typeof authenticator.assert
       >[0];
-      const { status, body } = await post('/oauth/token', {
-        grant_type: 'urn:okta:params:oauth:grant-type:webauthn',
-        client_id: clientId,
-        auth_session: challenge.body.auth_session,
-        authn_response: authenticator.assert(options),
-        scope: 'openid profile email',
-        audience,
-      });
-      if (status !== 200) throw new Error(`passkey sign-in answered ${status}: ${JSON.stringify(body)}`);
-      return { access_token: body.access_token as string };
+      return passkeyGrant('sign-in', challenge.body.auth_session, authenticator.assert(options));
     },
     /** Resets the password of `email` by the link the provider mails, as its owner would. */
     async resetPassword(email: string, password: string) {

@@ -1,12 +1,12 @@
 import type { ChangeWebhookEndpointRequest, WebhookEndpoint } from '@launchkit/api-contract';
 import { and, eq, sql } from 'drizzle-orm';
 import type { WorkspaceCaller } from '#api/access/authorize-workspace.ts';
-import { inWorkspace, requireWorkspaceAccess } from '#api/access/in-workspace.ts';
+import { requireWorkspaceAccess } from '#api/access/in-workspace.ts';
 import type { Database } from '#api/db/database.ts';
 import { webhookEndpoints } from '#api/db/schema.ts';
 import { isUuid } from '#api/db/uuid.ts';
 import { checkEndpointUrl } from './check-endpoint-url.ts';
-import { requireDistinctUrl } from './endpoint-rules.ts';
+import { changeEndpoints, requireDistinctUrl } from './endpoint-rules.ts';
 import {
   toWebhookEndpoint,
   webhookEndpointColumns,
@@ -29,31 +29,23 @@ export async function changeWebhookEndpoint(
   await requireWorkspaceAccess(deps.db, caller, workspace, 'webhooks.manage');
   const url = change.url === undefined ? undefined : await checkEndpointUrl(change.url, deps.targets);
   if (!isUuid(id)) throw webhookEndpointNotFound();
-  const row = await inWorkspace(
-    deps.db,
-    caller,
-    workspace,
-    'webhooks.manage',
-    async (tx, access) => {
-      const owner = access.workspace;
-      if (url !== undefined) await requireDistinctUrl(tx, owner, url, id);
-      const [changed] = await tx
-        .update(webhookEndpoints)
-        .set({
-          ...(url !== undefined && { url }),
-          ...(change.events && { events: change.events }),
-          ...(change.description !== undefined && { description: change.description }),
-          ...(change.enabled === true && { enabled: true, disabledReason: null, failingSince: null }),
-          ...(change.enabled === false && { enabled: false, disabledReason: 'Turned off by an admin.' }),
-          updatedAt: sql`now()`,
-        })
-        .where(and(eq(webhookEndpoints.id, id), eq(webhookEndpoints.workspace, owner)))
-        .returning(webhookEndpointColumns);
-      return changed;
-    },
-    // A new address is checked against the others: the count is held still until the change commits.
-    { lockOwnerRow: true },
-  );
+  const row = await changeEndpoints(deps.db, caller, workspace, async (tx, access) => {
+    const owner = access.workspace;
+    if (url !== undefined) await requireDistinctUrl(tx, owner, url, id);
+    const [changed] = await tx
+      .update(webhookEndpoints)
+      .set({
+        ...(url !== undefined && { url }),
+        ...(change.events && { events: change.events }),
+        ...(change.description !== undefined && { description: change.description }),
+        ...(change.enabled === true && { enabled: true, disabledReason: null, failingSince: null }),
+        ...(change.enabled === false && { enabled: false, disabledReason: 'Turned off by an admin.' }),
+        updatedAt: sql`now()`,
+      })
+      .where(and(eq(webhookEndpoints.id, id), eq(webhookEndpoints.workspace, owner)))
+      .returning(webhookEndpointColumns);
+    return changed;
+  });
   if (!row) throw webhookEndpointNotFound();
   return toWebhookEndpoint(row);
 }

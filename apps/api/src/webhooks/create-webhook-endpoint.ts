@@ -1,11 +1,11 @@
 import type { CreateWebhookEndpointRequest, WebhookEndpoint } from '@launchkit/api-contract';
 import type { WorkspaceCaller } from '#api/access/authorize-workspace.ts';
-import { inWorkspace, requireWorkspaceAccess } from '#api/access/in-workspace.ts';
+import { requireWorkspaceAccess } from '#api/access/in-workspace.ts';
 import type { Database } from '#api/db/database.ts';
 import { webhookEndpoints } from '#api/db/schema.ts';
 import { writtenRow } from '#api/db/written-row.ts';
 import { checkEndpointUrl } from './check-endpoint-url.ts';
-import { requireDistinctUrl, requireEndpointRoom } from './endpoint-rules.ts';
+import { changeEndpoints, requireDistinctUrl, requireEndpointRoom } from './endpoint-rules.ts';
 import { toWebhookEndpoint, webhookEndpointColumns } from './webhook-endpoint-document.ts';
 import { newWebhookSecret } from './webhook-signature.ts';
 import type { TargetPolicy } from './webhook-targets.ts';
@@ -23,31 +23,24 @@ export async function createWebhookEndpoint(
   // Authorized before the address is resolved: only the workspace's admins learn what it resolves to.
   await requireWorkspaceAccess(deps.db, caller, workspace, 'webhooks.manage');
   const url = await checkEndpointUrl(request.url, deps.targets);
-  const row = await inWorkspace(
-    deps.db,
-    caller,
-    workspace,
-    'webhooks.manage',
-    async (tx, access) => {
-      const owner = access.workspace;
-      await requireDistinctUrl(tx, owner, url);
-      await requireEndpointRoom(tx, owner, access.limits);
-      const inserted = writtenRow(
-        await tx
-          .insert(webhookEndpoints)
-          .values({
-            workspace: owner,
-            url,
-            description: request.description ?? '',
-            events: request.events,
-            secret: newWebhookSecret(),
-          })
-          .returning(webhookEndpointColumns),
-        'the webhook endpoint insert',
-      );
-      return inserted;
-    },
-    { lockOwnerRow: true },
-  );
+  const row = await changeEndpoints(deps.db, caller, workspace, async (tx, access) => {
+    const owner = access.workspace;
+    await requireDistinctUrl(tx, owner, url);
+    await requireEndpointRoom(tx, owner, access.limits);
+    const inserted = writtenRow(
+      await tx
+        .insert(webhookEndpoints)
+        .values({
+          workspace: owner,
+          url,
+          description: request.description ?? '',
+          events: request.events,
+          secret: newWebhookSecret(),
+        })
+        .returning(webhookEndpointColumns),
+      'the webhook endpoint insert',
+    );
+    return inserted;
+  });
   return toWebhookEndpoint(row);
 }

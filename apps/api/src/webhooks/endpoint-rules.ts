@@ -1,11 +1,26 @@
 import { type PlanLimits, planLimits } from '@launchkit/plans';
 import { and, count, eq, ne } from 'drizzle-orm';
-import type { Queryable } from '#api/db/database.ts';
+import type { WorkspaceCaller } from '#api/access/authorize-workspace.ts';
+import {
+  inWorkspace,
+  type WorkspaceActionAccess,
+  type WorkspaceTransaction,
+} from '#api/access/in-workspace.ts';
+import type { Database, Queryable } from '#api/db/database.ts';
 import { webhookEndpoints } from '#api/db/schema.ts';
 import { AppError } from '#api/http/app-error.ts';
 
-// Both rules count the workspace's endpoints: their callers run with the owner's row locked
-// (inWorkspace's lockOwnerRow), so two concurrent changes never both pass them.
+/**
+ * A change to the workspace's endpoints by its owner or an admin, with the owner's row locked until it
+ * commits (inWorkspace's lockOwnerRow): both rules below count the workspace's endpoints, and two
+ * concurrent changes must never both pass them.
+ */
+export const changeEndpoints = <T>(
+  db: Database,
+  caller: WorkspaceCaller,
+  workspace: string | undefined,
+  action: (tx: WorkspaceTransaction, access: WorkspaceActionAccess) => Promise<T>,
+) => inWorkspace(db, caller, workspace, 'webhooks.manage', action, { lockOwnerRow: true });
 
 /** Refuses a new endpoint beyond the plan's number, naming it; "upgrade" only when a plan has more. */
 export async function requireEndpointRoom(tx: Queryable, owner: string, limits: PlanLimits) {
