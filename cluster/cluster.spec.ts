@@ -205,6 +205,10 @@ test('an instance drained and another killed during writes: nothing acknowledged
   const { accessToken } = await cluster.newUser('faults');
   const pages = [await openDashboard(browser, accessToken), await openDashboard(browser, accessToken)];
   const headers = { Authorization: `Bearer ${accessToken}` };
+  // Writes every 50 ms: past the free plan's changes a minute, which would refuse them before the faults.
+  await cluster.grantBusinessPlan(accessToken);
+  const user = (await (await api.get('/api/user', { headers })).json()).data;
+  expect(user.planId).toBe('business');
 
   const acknowledged: string[] = [];
   let failures = 0;
