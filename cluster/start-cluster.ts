@@ -456,9 +456,8 @@ export async function startCluster(options: ClusterOptions = {}) {
         await client.connect();
         try {
           await client.query(
-            `update users set stripe_price_id = 'price_business_monthly',
-             stripe_subscription_status = 'active' where id = $1`,
-            [uid],
+            `update users set stripe_price_id = $2, stripe_subscription_status = 'active' where id = $1`,
+            [uid, clusterPrices.business],
           );
         } finally {
           await client.end();
