@@ -218,10 +218,14 @@ test.describe('the next path', () => {
     await openSignedInAsNewUser(page, request, 'already', '/legal/terms-of-service');
     // The page leaves by a document navigation as soon as it knows the visitor, which may come
     // before its load event: wait for the navigation to commit, not for the page to load.
+    // Each next visit waits for the page it was sent to to load: a visit started while that page is
+    // still on its way is aborted by it (net::ERR_ABORTED).
     await page.goto('/auth/signin', { waitUntil: 'commit' });
     await expect(page).toHaveURL(/\/dashboard$/);
+    await page.waitForLoadState('load');
     await page.goto('/auth/signin?next=/settings/password', { waitUntil: 'commit' });
     await expect(page).toHaveURL(/\/settings\/password$/);
+    await page.waitForLoadState('load');
     await page.goto(`/auth/signup?next=${encodeURIComponent('//evil.example')}`, { waitUntil: 'commit' });
     await expect(page).toHaveURL(/^http:\/\/localhost:\d+\/dashboard$/);
   });

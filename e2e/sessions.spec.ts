@@ -150,8 +150,11 @@ test.describe('sessions', () => {
     await form.getByLabel('New password', { exact: true }).fill('Another-horse-7');
     await form.getByLabel('Confirm new password').fill('Another-horse-7');
     await form.getByRole('button', { name: 'Change password' }).click();
+    // The change waits for the provider's new hash and for every other session's ending (their refresh
+    // tokens, the provider's sessions): several provider calls, slow on a busy 2-core machine.
     await expect(page.getByRole('status').filter({ hasText: 'Your password has been changed' })).toHaveText(
       'Your password has been changed, and your other devices are signed out',
+      { timeout: 30_000 },
     );
     await expect(page.getByTestId('end-other-sessions-offer')).toHaveCount(0);
     // The other browser's access ends: its next request to the API is refused, and it is signed out.
