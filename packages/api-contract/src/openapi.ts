@@ -4,6 +4,12 @@ import { errorEnvelope } from './envelope.ts';
 import type { ErrorCode } from './error-codes.ts';
 
 type JsonSchema = Record<string, unknown>;
+
+/**
+ * The document's `info.version`. 2.0.0: the webhook events renamed so each name says what happened
+ * (`item.updated` → `item.renamed`, `item.unfeatured` apart from `item.featured`: webhook-events.ts).
+ */
+export const apiVersion = '2.0.0';
 export type OpenApiDocument = {
   openapi: '3.1.0';
   info: { title: string; version: string; description: string };
@@ -113,7 +119,7 @@ export function generateOpenApiDocument(
   }
   return {
     openapi: '3.1.0',
-    info: { title: 'Launchkit API', version: options.version ?? '1.0.0', description },
+    info: { title: 'Launchkit API', version: options.version ?? apiVersion, description },
     tags: tags.map((name) => ({ name })),
     paths,
     ...(options.webhooks && { webhooks: webhooksOf(options.webhooks, convert) }),
@@ -205,6 +211,7 @@ function webhooksOf(
         operationId: `webhook:${type}`,
         tags: ['Webhooks'],
         summary: `The \`${type}\` event, sent to the endpoints subscribed to it`,
+        ...(payload.description && { description: payload.description }),
         parameters: webhookHeaders.map(([name, description]) => ({
           name,
           in: 'header',

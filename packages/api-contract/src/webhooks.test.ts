@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { apiDocument } from './endpoints.ts';
-import { webhookEventTypes } from './webhook-events.ts';
+import { apiVersion } from './openapi.ts';
+import { formerWebhookEventTypes, webhookEventTypes } from './webhook-events.ts';
 
 describe('the OpenAPI document’s webhooks', () => {
   it('describes each event as a signed POST with its payload', () => {
@@ -22,5 +23,15 @@ describe('the OpenAPI document’s webhooks', () => {
       required: ['id', 'type', 'created_at', 'workspace', 'data'],
       properties: { type: { const: 'member.joined' } },
     });
+  });
+
+  it('says in which API version an event got its name, and what it was called before', () => {
+    const document = apiDocument({ developmentRoutes: false });
+    expect(document.info.version).toBe(apiVersion);
+    expect(document.webhooks?.['item.updated']).toBeUndefined();
+    for (const [former, now] of Object.entries(formerWebhookEventTypes)) {
+      expect(document.webhooks?.[now]?.post?.description).toContain(`Before API ${apiVersion}`);
+      expect(document.webhooks?.[now]?.post?.description).toContain(`\`${former}\``);
+    }
   });
 });

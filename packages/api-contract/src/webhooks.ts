@@ -4,8 +4,14 @@ import { created, idParams, ok, removedId, workspaceErrors } from './endpoint-pa
 import { webhookEventsField, webhookUrlField } from './field-rules.ts';
 import { text, timestamp } from './fields.ts';
 import { item } from './items.ts';
+import { apiVersion } from './openapi.ts';
 import { memberRole, workspaceQuery } from './team.ts';
-import { type WebhookEventType, webhookEventTypes } from './webhook-events.ts';
+import {
+  type FormerWebhookEventType,
+  formerWebhookEventTypes,
+  type WebhookEventType,
+  webhookEventTypes,
+} from './webhook-events.ts';
 
 export * from './webhook-events.ts';
 
@@ -56,6 +62,8 @@ export const webhookEndpoint = z
   })
   .meta({ id: 'WebhookEndpoint' });
 
+const formerTypes = Object.keys(formerWebhookEventTypes) as FormerWebhookEventType[];
+
 export const webhookDeliveryStatuses = ['pending', 'succeeded', 'failed'] as const;
 
 export const webhookDelivery = z
@@ -64,7 +72,11 @@ export const webhookDelivery = z
     eventId: z
       .string()
       .describe('The event’s id (`evt_…`): the `webhook-id` header, the same in a redelivery.'),
-    eventType: webhookEventType,
+    eventType: z
+      .enum([...webhookEventTypes, ...formerTypes])
+      .describe(
+        `The event’s type; a delivery recorded before API ${apiVersion} keeps the former name it was sent with (${formerTypes.map((type) => `\`${type}\``).join(', ')}).`,
+      ),
     status: z
       .enum(webhookDeliveryStatuses)
       .describe(
@@ -104,19 +116,36 @@ const webhookMember = z
   })
   .meta({ id: 'WebhookMember' });
 
-/** Each event's payload, by type: what receivers parse (and the document describes). */
+const beforeThisVersion = `Before API ${apiVersion}`;
+
+/**
+ * Each event's payload, by type: what receivers parse (and the document describes). The description
+ * says when it is sent and, where the name changed, what it was called before (webhook-events.ts).
+ */
 export const webhookPayloads = {
-  'item.created': eventEnvelope('item.created', z.object({ item })).meta({ id: 'ItemCreatedEvent' }),
-  'item.updated': eventEnvelope('item.updated', z.object({ item, previousName: z.string() })).meta({
-    id: 'ItemUpdatedEvent',
+  'item.created': eventEnvelope('item.created', z.object({ item })).meta({
+    id: 'ItemCreatedEvent',
+    description: 'An item was added.',
+  }),
+  'item.renamed': eventEnvelope('item.renamed', z.object({ item, previousName: z.string() })).meta({
+    id: 'ItemRenamedEvent',
+    description: `An item was renamed (to another name). ${beforeThisVersion} it was \`item.updated\`, with the same data; endpoints subscribed to \`item.updated\` were moved to \`item.renamed\`.`,
   }),
   'item.deleted': eventEnvelope(
     'item.deleted',
     z.object({ item: z.object({ id: z.uuid(), name: z.string() }) }),
-  ).meta({ id: 'ItemDeletedEvent' }),
-  'item.featured': eventEnvelope('item.featured', z.object({ item })).meta({ id: 'ItemFeaturedEvent' }),
+  ).meta({ id: 'ItemDeletedEvent', description: 'An item was deleted.' }),
+  'item.featured': eventEnvelope('item.featured', z.object({ item })).meta({
+    id: 'ItemFeaturedEvent',
+    description: `An item was featured (its star set). ${beforeThisVersion} this event also told of the star cleared; its subscribers were given \`item.unfeatured\` too.`,
+  }),
+  'item.unfeatured': eventEnvelope('item.unfeatured', z.object({ item })).meta({
+    id: 'ItemUnfeaturedEvent',
+    description: `An item was unfeatured (its star cleared). ${beforeThisVersion} this was an \`item.featured\` event whose item had \`featured: false\`.`,
+  }),
   'member.joined': eventEnvelope('member.joined', z.object({ member: webhookMember })).meta({
     id: 'MemberJoinedEvent',
+    description: 'An invited person accepted and joined the workspace.',
   }),
   'member.left': eventEnvelope(
     'member.left',
@@ -124,11 +153,17 @@ export const webhookPayloads = {
       member: webhookMember,
       removed: z.boolean().describe('Removed by an admin rather than left.'),
     }),
-  ).meta({ id: 'MemberLeftEvent' }),
+  ).meta({
+    id: 'MemberLeftEvent',
+    description: 'A member left the workspace, or was removed by the owner or an admin (`removed`).',
+  }),
   'member.role_changed': eventEnvelope(
     'member.role_changed',
     z.object({ member: webhookMember, previousRole: memberRole }),
-  ).meta({ id: 'MemberRoleChangedEvent' }),
+  ).meta({
+    id: 'MemberRoleChangedEvent',
+    description: 'The owner or an admin changed a member’s role.',
+  }),
 } satisfies Record<WebhookEventType, z.ZodType>;
 
 export type WebhookEventData<Type extends WebhookEventType> = z.input<(typeof webhookPayloads)[Type]>['data'];

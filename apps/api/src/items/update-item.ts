@@ -83,15 +83,15 @@ export async function updateItem(
             action: row.featured ? ('item.featured' as const) : ('item.unfeatured' as const),
           };
     if (activity) {
-      // The same change is one event for the webhooks: a rename, or the star set or cleared.
+      // The same change is one event for the webhooks, named as the log names it.
       const item = toItem(row);
       await record({
         subject: row.name,
         ...activity,
         event:
           activity.action === 'item.renamed'
-            ? { type: 'item.updated', data: { item, previousName: row.previousName } }
-            : { type: 'item.featured', data: { item } },
+            ? { type: 'item.renamed', data: { item, previousName: row.previousName } }
+            : { type: activity.action, data: { item } },
       });
     }
     return toItem(row);

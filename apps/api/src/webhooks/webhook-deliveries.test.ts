@@ -94,24 +94,25 @@ async function awaitNewestDelivery(
 describe('outbound webhooks', { timeout: 60_000 }, () => {
   it('sends signed events for item changes, which verify with the documented scheme', async () => {
     const person = await owner();
-    await setPlan(suite.testApp.db, person.uid, {
-      stripePriceId: 'price_business',
-      stripeSubscriptionStatus: 'active',
-    });
+    // Business: featuring is its plan's.
+    await setPlan(suite.testApp.db, person.uid, onPlan('business'));
     const endpoint = await register(person, '/items', [
       'item.created',
-      'item.updated',
+      'item.renamed',
       'item.deleted',
       'item.featured',
+      'item.unfeatured',
     ]);
     expect(endpoint.secret).toMatch(/^whsec_[A-Za-z0-9+/]+=*$/);
 
     const created = (await call('POST', '/api/items', person, { name: 'Hooked' })).json().data;
     await call('PATCH', `/api/items/${created.id}`, person, { name: 'Hooked again' });
     await call('PATCH', `/api/items/${created.id}`, person, { name: 'Hooked again' }); // no change, no event
+    await call('PATCH', `/api/items/${created.id}`, person, { featured: true });
+    await call('PATCH', `/api/items/${created.id}`, person, { featured: false });
     await call('DELETE', `/api/items/${created.id}`, person);
 
-    const deliveries = await received('/items', 3);
+    const deliveries = await received('/items', 5);
     const events = [];
     for (const delivery of deliveries) {
       expect(await verifyWebhook(delivery.headers, delivery.body, [endpoint.secret])).toEqual([
@@ -126,7 +127,14 @@ describe('outbound webhooks', { timeout: 60_000 }, () => {
     }
     // Deliveries are jobs: their order is not promised; each event comes once.
     const byType = Object.fromEntries(events.map((event) => [event.type, event]));
-    expect(Object.keys(byType).sort()).toEqual(['item.created', 'item.deleted', 'item.updated']);
+    // Each name says what happened, as the activity log names it.
+    expect(Object.keys(byType).sort()).toEqual([
+      'item.created',
+      'item.deleted',
+      'item.featured',
+      'item.renamed',
+      'item.unfeatured',
+    ]);
     expect(byType['item.created']).toEqual({
       id: expect.stringMatching(/^evt_/),
       type: 'item.created',
@@ -134,10 +142,14 @@ describe('outbound webhooks', { timeout: 60_000 }, () => {
       workspace: person.uid,
       data: { item: created },
     });
-    expect(byType['item.updated'].data).toEqual({
+    expect(byType['item.renamed'].data).toEqual({
       item: { ...created, name: 'Hooked again' },
       previousName: 'Hooked',
     });
+    expect(byType['item.featured'].data).toEqual({
+      item: { ...created, name: 'Hooked again', featured: true },
+    });
+    expect(byType['item.unfeatured'].data).toEqual({ item: { ...created, name: 'Hooked again' } });
     expect(byType['item.deleted'].data).toEqual({ item: { id: created.id, name: 'Hooked again' } });
 
     // A tampered body or another secret does not verify.
@@ -151,7 +163,7 @@ describe('outbound webhooks', { timeout: 60_000 }, () => {
     // The attempt is written once the receiver has answered.
     await vi.waitFor(async () => {
       const log = await deliveryLog(person, endpoint.id);
-      expect(log).toHaveLength(3);
+      expect(log).toHaveLength(5);
       for (const entry of log) {
         expect(entry).toMatchObject({ status: 'succeeded', attempts: 1, responseStatus: 204, error: null });
         expect(entry.durationMs).toEqual(expect.any(Number));
@@ -597,7 +609,8 @@ describe('outbound webhooks', { timeout: 60_000 }, () => {
       400,
       'webhooks/url-refused',
     );
-    for (const events of [[], ['item.exploded'], 'item.created', undefined]) {
+    // item.updated: API 1.0.0's name of item.renamed, refused since 2.0.0 (decision 0043).
+    for (const events of [[], ['item.exploded'], ['item.updated'], 'item.created', undefined]) {
       expectRefusal(
         await call('POST', '/api/webhook-endpoints', person, { url: `${receiver.url}/x`, events }),
         400,

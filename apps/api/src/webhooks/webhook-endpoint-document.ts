@@ -47,7 +47,7 @@ type DeliveryRow = Pick<typeof webhookDeliveries.$inferSelect, keyof typeof webh
 
 export const toWebhookDelivery = (row: DeliveryRow): WebhookDelivery => ({
   ...row,
-  eventType: row.eventType as WebhookEventType,
+  eventType: row.eventType as WebhookDelivery['eventType'],
   status: row.status as WebhookDelivery['status'],
   createdAt: row.createdAt.toISOString(),
   lastAttemptAt: row.lastAttemptAt?.toISOString() ?? null,

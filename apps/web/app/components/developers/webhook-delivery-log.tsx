@@ -1,4 +1,4 @@
-import { webhookEventLabels } from '@launchkit/api-contract/webhook-events';
+import { webhookEventLabel } from '@launchkit/api-contract/webhook-events';
 import { Button } from '#web/components/forms/button.tsx';
 import { FormOutcome } from '#web/components/forms/form-outcome.tsx';
 import { LoadFailure } from '#web/components/forms/load-failure.tsx';
@@ -113,7 +113,7 @@ function DeliveryRow({
           {delivery.eventType}
         </span>
         <span className="block text-xs text-slate-600">
-          {webhookEventLabels[delivery.eventType]} · {describeWhen(delivery.createdAt)}
+          {webhookEventLabel(delivery.eventType)} · {describeWhen(delivery.createdAt)}
         </span>
       </td>
       <td className="py-2 pr-3 align-top">
