@@ -9,6 +9,8 @@ type ManifestRoute = { id: string; parentId?: string; path?: string };
 // from the SPA fallback.
 export default {
   appDirectory: 'app',
+  // A second build beside the served one (the copy test builds the pages with other settings).
+  buildDirectory: process.env.WEB_BUILD_DIR ?? 'build',
   ssr: false,
   prerender: [
     '/',

@@ -56,7 +56,10 @@ function preactInBrowserBuild(): Plugin {
 
 const islandsRuntime = 'app/islands/runtime.tsx';
 const islandsVirtualId = 'virtual:islands-entry';
-const clientManifest = fileURLToPath(new URL('build/client/.vite/manifest.json', import.meta.url));
+// WEB_BUILD_DIR: react-router.config.ts.
+const clientManifest = fileURLToPath(
+  new URL(`${process.env.WEB_BUILD_DIR ?? 'build'}/client/.vite/manifest.json`, import.meta.url),
+);
 
 /**
  * The islands runtime of the prerendered public pages (docs/decisions/0010-islands-on-prerendered-pages.md)
@@ -173,4 +176,6 @@ export default defineConfig({
   // Loaded lazily after the first paint; listed so the dev server does not discover them late and reload.
   optimizeDeps: { include: ['analytics', '@analytics/google-analytics', 'auth0-js'] },
   build: { assetsInlineLimit: 0, target: 'es2022' },
+  // The pages' copy states the trial the server gives (lib/offer.ts): one setting, read by both.
+  envPrefix: ['VITE_', 'STRIPE_TRIAL_DAYS'],
 });
