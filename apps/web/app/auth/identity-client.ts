@@ -19,8 +19,11 @@ const scope = 'openid profile email offline_access';
 const popupScope = 'openid profile email';
 const responseType = 'token id_token';
 
-/** What a sign-in gives the session: the access token, and the refresh token when there is one. */
-export type SignInTokens = { accessToken: string; refreshToken: string | null };
+/**
+ * What a sign-in gives the session: the access token, the refresh token when there is one, and the
+ * ID token, whose profile claims are kept so that loading a page need not ask /userinfo.
+ */
+export type SignInTokens = { accessToken: string; refreshToken: string | null; idToken: string | null };
 
 let configRequest: Promise<IdentitySettings> | null = null;
 let identityRequest: Promise<Identity> | null = null;
@@ -80,12 +83,16 @@ function call<T>(run: (done: (error: Auth0Error | null, result: T) => void) => v
   });
 }
 
-type TokenResult = { accessToken?: string; refreshToken?: string };
+type TokenResult = { accessToken?: string; refreshToken?: string; idToken?: string };
 
 function tokensOf(result: TokenResult | null | undefined): SignInTokens {
   if (!result?.accessToken)
     throw new AuthError('invalid_token', 'The identity provider sent no access token.');
-  return { accessToken: result.accessToken, refreshToken: result.refreshToken ?? null };
+  return {
+    accessToken: result.accessToken,
+    refreshToken: result.refreshToken ?? null,
+    idToken: result.idToken ?? null,
+  };
 }
 
 /** Email and password against the database connection (password-realm grant); resolves to the tokens. */
@@ -141,7 +148,7 @@ export async function signinWithProvider(provider: SocialProvider): Promise<Sign
       done,
     ),
   );
-  return { accessToken: tokensOf(result).accessToken, refreshToken: null };
+  return { ...tokensOf(result), refreshToken: null };
 }
 
 /** Run by /auth0-callback inside the popup: checks the tokens in the URL and hands them to the opener. */
@@ -150,7 +157,10 @@ export async function completePopupSignIn(): Promise<void> {
   webAuth.popup.callback({ hash: window.location.hash });
 }
 
-/** The provider's profile for an access token; a 401 (AuthError.status) means the token is no good. */
+/**
+ * The provider's profile for an access token (/userinfo, limited per user: profile-cache.ts keeps
+ * it); a 401 (AuthError.status) means the token is no good, a 429 that the limit was passed.
+ */
 export async function getProfile(accessToken: string): Promise<IdentityProfile> {
   const { webAuth } = await loadIdentity();
   return call<IdentityProfile>((done) => webAuth.client.userInfo(accessToken, done));

@@ -116,6 +116,7 @@ export function signInTokensOf(tokens: ProviderAnswer): SignInTokens {
   return {
     accessToken: accessTokenOf(tokens),
     refreshToken: typeof tokens.refresh_token === 'string' ? tokens.refresh_token : null,
+    idToken: typeof tokens.id_token === 'string' ? tokens.id_token : null,
   };
 }
 

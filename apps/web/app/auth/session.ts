@@ -1,33 +1,24 @@
 import type { AuthUserChangeRequest, UserDocument, VerificationEmailSent } from '@launchkit/api-contract';
-import { secondFactorClaim } from '@launchkit/api-contract/access-token-claims';
 import { sessionRefusedCodes } from '@launchkit/api-contract/error-codes';
 import { identifyUser } from '#web/lib/analytics.ts';
 import { ApiError, apiRequest, registerSessionHooks } from '#web/lib/api.ts';
 import { AuthError, toAuthError } from './auth-error.ts';
 import * as identity from './identity-client.ts';
+import { type AuthUser, loadUser } from './load-user.ts';
 import * as passkeys from './passkeys.ts';
-import { derivePlan, type PlanFields } from './plan.ts';
-import { providersOfSubject, type SignInMethod, type SocialProvider } from './providers.ts';
+import { cacheProfile, clearCachedProfile, profileFromIdToken, subjectOf } from './profile-cache.ts';
+import type { SocialProvider } from './providers.ts';
 import { readRenewalState, writeRenewalState } from './refresh-token-store.ts';
 import { readStorage, tokenKey, userIdKey, writeStorage } from './stored-session.ts';
-import { tokenClaim } from './token-claims.ts';
 import { expiresSoon, renewAccessToken, revokeRefreshToken } from './token-renewal.ts';
+
+export type { AuthUser } from './load-user.ts';
 
 // The auth state of docs/product.md §3–§4, kept outside React so the API helper, other tabs and every
 // component see one session: `null` while unknown, `false` when signed out, the merged user when signed
 // in. Loaded on demand by auth-context.tsx (a stored token, an auth operation), not in the first view.
-
-export type AuthUser = UserDocument &
-  PlanFields & {
-    name: string;
-    emailVerified: boolean;
-    providers: SignInMethod[];
-    /**
-     * This sign-in passed a second factor (the access token's `secondFactorClaim`). For the screens
-     * only: the API reads the verified token itself.
-     */
-    signedInWithSecondFactor: boolean;
-  };
+// A page load restores the session from the kept profile and GET /api/user (load-user.ts), without
+// the provider's rate-limited /userinfo while the kept profile is fresh (profile-cache.ts).
 
 export type AuthState = AuthUser | false | null;
 
@@ -44,42 +35,6 @@ function setState(next: AuthState) {
   for (const listener of listeners) listener(next);
 }
 
-function mergeUser(profile: identity.IdentityProfile, document: UserDocument, token: string): AuthUser {
-  const email = document.email || profile.email || '';
-  return {
-    ...profile,
-    ...document,
-    uid: profile.sub,
-    email,
-    name: document.name || profile.name || email,
-    emailVerified: Boolean(profile.email_verified),
-    providers: providersOfSubject(profile.sub),
-    signedInWithSecondFactor: tokenClaim(token, secondFactorClaim) === true,
-    ...derivePlan(document),
-  };
-}
-
-/**
- * The provider's profile, then the user document (the API creates it on the first call, with the
- * email). The document must belong to the same subject as the token before the user counts as
- * signed in.
- */
-async function loadUser(token: string): Promise<AuthUser> {
-  const profile = await identity.getProfile(token);
-  const document = await apiRequest<UserDocument>('user', { token }).catch((error: unknown) => {
-    if (error instanceof ApiError && sessionRefusedCodes.has(error.code)) throw error;
-    const reason = error instanceof Error ? ` (${error.message})` : '';
-    throw new AuthError(
-      'user_data_unavailable',
-      `Failed to fetch extra user data from the database${reason}. Check that the database is set up.`,
-    );
-  });
-  if (document.uid !== profile.sub) {
-    throw new AuthError('user_mismatch', 'The user data belongs to another account. Please sign in again.');
-  }
-  return mergeUser(profile, document, token);
-}
-
 /** A 401 from the provider's profile endpoint, or the API's own verdict on the token. */
 const isRefusedToken = (error: unknown) =>
   (error instanceof AuthError && error.status === 401) ||
@@ -89,12 +44,13 @@ const isRefusedToken = (error: unknown) =>
 const isRateLimited = (error: unknown) => error instanceof AuthError && error.status === 429;
 const restoreRetryDelaysMs = [1_000, 3_000, 10_000];
 
-/** Signs out in this browser only: the tokens and uid are forgotten and listeners hear `false`. */
+/** Signs out in this browser only: the tokens, uid and kept profile are forgotten and listeners hear `false`. */
 function signOutLocally() {
   checkNumber++;
   void writeRenewalState(null);
   writeStorage(tokenKey, null);
   writeStorage(userIdKey, null);
+  clearCachedProfile();
   setState(false);
 }
 
@@ -145,15 +101,23 @@ function retire(previous: { token: string; refreshToken: string | null }) {
  * visitor signed out; re-reading an existing session only signs out when the token is refused
  * (another failure, such as the provider being unreachable, keeps what is known).
  */
+type AdoptOptions = {
+  isNewSignIn: boolean;
+  refreshToken?: string | null;
+  /** The sign-in's ID token: its profile claims are kept, so the first load asks no /userinfo. */
+  idToken?: string | null;
+  willRetry?: boolean;
+  /** Asks the provider for the profile even when a fresh one is kept (load-user.ts). */
+  rereadProfile?: boolean;
+};
+
 async function adopt(
   token: string,
-  {
-    isNewSignIn,
-    refreshToken = null,
-    willRetry = false,
-  }: { isNewSignIn: boolean; refreshToken?: string | null; willRetry?: boolean },
+  { isNewSignIn, refreshToken = null, idToken = null, willRetry = false, rereadProfile }: AdoptOptions,
 ): Promise<AuthUser> {
   const number = ++checkNumber;
+  const signInProfile = profileFromIdToken(idToken, subjectOf(token));
+  if (signInProfile) cacheProfile(signInProfile);
   if (isNewSignIn) {
     const previousToken = readStorage(tokenKey);
     const previousRenewal = await readRenewalState();
@@ -166,7 +130,7 @@ async function adopt(
     }
   }
   try {
-    const user = await loadUser(token);
+    const user = await loadUser(token, { rereadProfile });
     if (number === checkNumber) {
       writeStorage(userIdKey, JSON.stringify(user.uid));
       setState(user);
@@ -188,13 +152,18 @@ async function adopt(
  * refused one (expired) is renewed from the sign-in's refresh token and the renewed one read; when
  * it cannot be, the session signs out.
  */
-async function adoptStored(token: string, options: { willRetry?: boolean } = {}): Promise<AuthUser> {
+async function adoptStored(
+  token: string,
+  options: Pick<AdoptOptions, 'willRetry' | 'rereadProfile'> = {},
+): Promise<AuthUser> {
   try {
     return await adopt(token, { isNewSignIn: false, ...options });
   } catch (error) {
     if (!isRefusedToken(error)) throw error;
     const renewed = await renew(token).catch(() => null);
-    if (renewed && renewed !== token) return adopt(renewed, { isNewSignIn: false });
+    if (renewed && renewed !== token) {
+      return adopt(renewed, { isNewSignIn: false, rereadProfile: options.rereadProfile });
+    }
     endRefusedSession(token);
     throw error;
   }
@@ -202,13 +171,18 @@ async function adoptStored(token: string, options: { willRetry?: boolean } = {})
 
 /** A new sign-in's tokens become the session's. */
 const adoptSignIn = (tokens: identity.SignInTokens) =>
-  adopt(tokens.accessToken, { isNewSignIn: true, refreshToken: tokens.refreshToken });
+  adopt(tokens.accessToken, {
+    isNewSignIn: true,
+    refreshToken: tokens.refreshToken,
+    idToken: tokens.idToken,
+  });
 
 /**
- * §4: a stored token (at start-up, or written by another tab) is checked with a profile fetch; a
- * 401 there, or the API refusing the token, signs out. Without a token the visitor is signed out.
- * A rate-limited profile fetch is tried again a few times (the spinner stays) before the session
- * is shown as signed out: the token is fine, the provider only asks to slow down.
+ * §4: a stored token (at start-up, or written by another tab) is checked by the API (GET /api/user),
+ * and by a profile fetch when no fresh profile is kept; a 401 there, or the API refusing the token,
+ * signs out. Without a token the visitor is signed out. A rate-limited profile fetch with no profile
+ * kept is tried again a few times (the spinner stays) before the session is shown as signed out: the
+ * token is fine, the provider only asks to slow down.
  */
 async function checkStoredToken(attempt = 0) {
   const token = readStorage(tokenKey);
@@ -293,10 +267,11 @@ export async function signinWithProvider(provider: SocialProvider): Promise<Auth
 
 /**
  * Reads the user document again, for a change made elsewhere: the payment provider's webhook writes
- * the plan a moment after checkout or the billing portal.
+ * the plan a moment after checkout or the billing portal. `rereadProfile` asks the provider for the
+ * profile too (the person says they opened the verification link): a kept one would not know yet.
  */
-export function refreshUser(): Promise<AuthUser> {
-  return adoptStored(requireToken());
+export function refreshUser({ rereadProfile = false } = {}): Promise<AuthUser> {
+  return adoptStored(requireToken(), { rereadProfile });
 }
 
 /** Finishes a sign-in whose second factor passed (second-factor.ts): its tokens become the session's. */
@@ -324,12 +299,13 @@ function requireToken(): string {
 
 /**
  * One change of the provider's user and the user document (§7: PATCH auth-user), then both are read
- * again so the merged user shows the change (an email change also resets emailVerified).
+ * again, the profile from the provider too, so the merged user and the kept profile show the change
+ * (an email change also resets emailVerified).
  */
 async function changeAuthUser(body: AuthUserChangeRequest): Promise<AuthUser> {
   requireToken();
   await apiRequest<UserDocument>('auth-user', { method: 'PATCH', body });
-  return adoptStored(requireToken());
+  return adoptStored(requireToken(), { rereadProfile: true });
 }
 
 /** Has the identity provider mail a new link that verifies the email address. */

@@ -3,6 +3,8 @@
 
 export const tokenKey = 'auth0_access_token';
 export const userIdKey = '__user_id';
+/** The provider's profile of the signed-in person and when it was read (profile-cache.ts). */
+export const profileKey = 'launchkit_profile';
 
 // Storage can be unavailable (privacy settings); the session then lasts as long as the page.
 export function readStorage(key: string): string | null {

@@ -1,5 +1,6 @@
 import { AuthError } from './auth-error.ts';
 import { loadIdentity } from './identity-client.ts';
+import { cacheProfile, profileFromIdToken, subjectOf } from './profile-cache.ts';
 import { accessTokenOf, providerUrl, tokenRequest } from './provider-request.ts';
 import { readRenewalState, writeRenewalState } from './refresh-token-store.ts';
 import { readStorage, tokenKey, writeStorage } from './stored-session.ts';
@@ -53,6 +54,12 @@ async function renewUnderLock(stale: string): Promise<Renewal> {
     throw error;
   }
   const token = accessTokenOf(answer);
+  // The renewal's ID token carries the profile as the provider has it now: kept, fresh again.
+  const profile = profileFromIdToken(
+    typeof answer.id_token === 'string' ? answer.id_token : null,
+    subjectOf(token),
+  );
+  if (profile) cacheProfile(profile);
   const refreshToken = typeof answer.refresh_token === 'string' ? answer.refresh_token : state.refreshToken;
   // Committed before the lock goes: the next tab to take it reads this.
   await writeRenewalState({ refreshToken, accessToken: token });

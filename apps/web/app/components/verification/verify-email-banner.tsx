@@ -23,7 +23,7 @@ export function VerifyEmailBanner() {
   const check = async () => {
     setIsChecking(true);
     try {
-      const refreshed = await refreshUser();
+      const refreshed = await refreshUser({ rereadProfile: true });
       if (!refreshed.emailVerified) resend.setOutcome({ variant: 'error', text: notYetText });
     } catch (failure) {
       resend.setOutcome({ variant: 'error', text: errorMessage(failure) });

@@ -1,0 +1,89 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { apiRequest } from '#web/lib/api.ts';
+import { getProfile } from './identity-client.ts';
+import { loadUser } from './load-user.ts';
+import { cacheProfile, profileMaxAgeMs } from './profile-cache.ts';
+
+vi.mock('#web/lib/api.ts', () => ({ ApiError: class extends Error {}, apiRequest: vi.fn() }));
+vi.mock('./identity-client.ts', () => ({ getProfile: vi.fn() }));
+
+/** An unsigned JWT with these claims: the browser reads claims without checking signatures. */
+const jwt = (claims: object) => `e30.${Buffer.from(JSON.stringify(claims)).toString('base64url')}.signature`;
+
+function stubStorage() {
+  const entries = new Map<string, string>();
+  vi.stubGlobal('window', {
+    localStorage: {
+      getItem: (key: string) => entries.get(key) ?? null,
+      setItem: (key: string, value: string) => entries.set(key, value),
+      removeItem: (key: string) => entries.delete(key),
+    },
+  });
+}
+
+const alice = { sub: 'auth0|alice', name: 'Alice', email: 'alice@example.com', email_verified: true };
+const token = jwt({ sub: alice.sub });
+const documentOf = (uid: string) => ({
+  uid,
+  email: 'alice@example.com',
+  name: null,
+  picture: null,
+  createdAt: '2026-01-01T00:00:00.000Z',
+  stripePriceId: null,
+  stripeSubscriptionStatus: null,
+  quantity: 1,
+  trialEnd: null,
+  currentPeriodEnd: null,
+  nextPaymentAttempt: null,
+  planId: null,
+  planIsActive: false,
+  planInForce: false,
+});
+
+beforeEach(() => {
+  stubStorage();
+  vi.mocked(apiRequest).mockReset().mockResolvedValue(documentOf(alice.sub));
+  vi.mocked(getProfile).mockReset();
+});
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+describe('restoring the signed-in user (the kept profile and GET /api/user)', () => {
+  it('with a fresh kept profile: the user from it and the document, no /userinfo', async () => {
+    cacheProfile(alice);
+    const user = await loadUser(token);
+    expect(getProfile).not.toHaveBeenCalled();
+    expect(apiRequest).toHaveBeenCalledWith('user', { token });
+    expect(user).toMatchObject({ uid: alice.sub, name: 'Alice', email: alice.email, emailVerified: true });
+  });
+
+  it('with no profile kept: /userinfo once, then none on the next load', async () => {
+    vi.mocked(getProfile).mockResolvedValue(alice as never);
+    await loadUser(token);
+    await loadUser(token);
+    expect(getProfile).toHaveBeenCalledTimes(1);
+  });
+
+  it('with a stale kept profile: /userinfo', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    cacheProfile(alice);
+    vi.setSystemTime(Date.now() + profileMaxAgeMs + 1);
+    vi.mocked(getProfile).mockResolvedValue({ ...alice, email_verified: false } as never);
+    expect((await loadUser(token)).emailVerified).toBe(false);
+    expect(getProfile).toHaveBeenCalledTimes(1);
+  });
+
+  it('refuses a user document of another subject than the token’s (user_mismatch)', async () => {
+    cacheProfile(alice);
+    vi.mocked(apiRequest).mockResolvedValue(documentOf('auth0|mallory'));
+    await expect(loadUser(token)).rejects.toMatchObject({ code: 'user_mismatch' });
+  });
+
+  it('refuses a /userinfo profile of another subject than the token’s (user_mismatch)', async () => {
+    vi.mocked(getProfile).mockResolvedValue({ ...alice, sub: 'auth0|mallory' } as never);
+    await expect(loadUser(token)).rejects.toMatchObject({ code: 'user_mismatch' });
+    expect(apiRequest).not.toHaveBeenCalled();
+  });
+});
