@@ -1,4 +1,4 @@
-import { createContext, type ReactNode, useContext, useEffect, useState } from 'react';
+import { createContext, type ReactNode, useContext, useEffect, useLayoutEffect, useState } from 'react';
 import { callbackPath } from './auth-paths.ts';
 import type { AuthState } from './session.ts';
 import { readStorage, tokenKey } from './stored-session.ts';
@@ -25,6 +25,7 @@ function loadSession(): Promise<Session> {
 }
 
 const AuthStateContext = createContext<AuthState>(null);
+const StoredSessionContext = createContext(false);
 
 /** An operation of the session, loading the session first if it has not been needed yet. */
 const lazy =
@@ -65,6 +66,13 @@ const actions = {
  */
 export function AuthProvider({ children }: { children: ReactNode }) {
   const [user, setUser] = useState<AuthState>(null);
+  const [hasStoredSession, setHasStoredSession] = useState(false);
+
+  // Before the first paint (a layout effect), so that a page restoring a session never paints the
+  // visitor's header; after hydration, so that the prerendered HTML (no session) still matches.
+  useLayoutEffect(() => {
+    if (window.location.pathname !== callbackPath && readStorage(tokenKey)) setHasStoredSession(true);
+  }, []);
 
   useEffect(() => {
     providerSetters.add(setUser);
@@ -91,15 +99,22 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     return cleanup;
   }, []);
 
-  return <AuthStateContext.Provider value={user}>{children}</AuthStateContext.Provider>;
+  return (
+    <StoredSessionContext.Provider value={hasStoredSession}>
+      <AuthStateContext.Provider value={user}>{children}</AuthStateContext.Provider>
+    </StoredSessionContext.Provider>
+  );
 }
 
 /**
- * `user` is `null` while unknown, `false` when signed out, or the merged user; with it the auth
- * operations of docs/product.md §7.
+ * `user` is `null` while unknown, `false` when signed out, or the merged user; `isRestoring` while it
+ * is unknown and this browser keeps a session (which is being checked: the header shows no "Sign
+ * in"); with them the auth operations of docs/product.md §7.
  */
 export function useAuth() {
-  return { user: useContext(AuthStateContext), ...actions };
+  const user = useContext(AuthStateContext);
+  const hasStoredSession = useContext(StoredSessionContext);
+  return { user, isRestoring: user === null && hasStoredSession, ...actions };
 }
 
 /** Starts loading the sign-in code ahead of use (an auth page), so a provider's popup opens at once. */

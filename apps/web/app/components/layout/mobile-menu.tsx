@@ -10,12 +10,22 @@ import { useOnNewPath } from './use-disclosure.ts';
 
 /**
  * The menu below the md breakpoint: a toggle button and a panel with every link of the desktop bar
- * (the visitor's, or the signed-in user's workspace switcher, Dashboard and Account links). The panel
- * closes on navigation (and on a tap of the current page's link), on choosing a workspace and on Escape.
+ * (the visitor's, or the signed-in user's workspace switcher, Dashboard and Account links; none while
+ * a kept session is restored). The panel closes on navigation (and on a tap of the current page's
+ * link), on choosing a workspace and on Escape.
  */
-export function MobileMenu({ isSignedIn, onSignOut }: { isSignedIn: boolean; onSignOut: () => void }) {
+export function MobileMenu({
+  isSignedIn,
+  isRestoring,
+  onSignOut,
+}: {
+  isSignedIn: boolean;
+  /** The auth state is unknown and a session is kept: neither the visitor's links nor the signed-in ones yet. */
+  isRestoring: boolean;
+  onSignOut: () => void;
+}) {
   const [isOpen, setIsOpen] = useState(false);
-  const signedInNav = useSignedInNav(isSignedIn);
+  const signedInNav = useSignedInNav(isSignedIn || isRestoring);
   const panelId = 'mobile-menu-panel';
   const toggleRef = useRef<HTMLButtonElement>(null);
   const close = () => setIsOpen(false);
@@ -53,37 +63,42 @@ export function MobileMenu({ isSignedIn, onSignOut }: { isSignedIn: boolean; onS
         data-testid="mobile-menu"
         className="absolute inset-x-0 top-full max-h-[calc(100dvh-4rem)] overflow-y-auto border-b border-slate-200 bg-white shadow-lg"
       >
-        {isSignedIn ? (
+        {isSignedIn || isRestoring ? (
           <nav aria-label="Mobile" className="container-page space-y-6 py-6">
-            {signedInNav && (
+            {isSignedIn && signedInNav && (
               <signedInNav.SignedInMobileNav toggleRef={toggleRef} onClose={close} onSignOut={onSignOut} />
             )}
           </nav>
         ) : (
-          <nav aria-label="Mobile" className="container-page space-y-6 py-6">
-            {navGroups.map((group) => (
-              <div key={group.label}>
-                <p className="px-2 text-xs font-semibold tracking-wide text-slate-600 uppercase">
-                  {group.label}
-                </p>
-                <ul className="mt-2 grid grid-cols-1 gap-1 min-[440px]:grid-cols-2">
-                  {group.items.map((item) => (
-                    <MenuLink key={item.label} to={item.to} label={item.label} onClick={close} />
-                  ))}
-                </ul>
-              </div>
-            ))}
-            <ul className="space-y-1 border-t border-slate-200 pt-4">
-              {navLinks.map((item) => (
-                <MenuLink key={item.to} to={item.to} label={item.label} onClick={close} />
-              ))}
-            </ul>
-            <Link to={signInLink.to} onClick={close} className={buttonClasses({ className: 'w-full' })}>
-              {signInLink.label}
-            </Link>
-          </nav>
+          <VisitorMobileNav onClose={close} />
         )}
       </div>
     </div>
+  );
+}
+
+/** The visitor's links of the panel: the bar's groups, About and Pricing, and Sign in. */
+function VisitorMobileNav({ onClose }: { onClose: () => void }) {
+  return (
+    <nav aria-label="Mobile" className="container-page space-y-6 py-6">
+      {navGroups.map((group) => (
+        <div key={group.label}>
+          <p className="px-2 text-xs font-semibold tracking-wide text-slate-600 uppercase">{group.label}</p>
+          <ul className="mt-2 grid grid-cols-1 gap-1 min-[440px]:grid-cols-2">
+            {group.items.map((item) => (
+              <MenuLink key={item.label} to={item.to} label={item.label} onClick={onClose} />
+            ))}
+          </ul>
+        </div>
+      ))}
+      <ul className="space-y-1 border-t border-slate-200 pt-4">
+        {navLinks.map((item) => (
+          <MenuLink key={item.to} to={item.to} label={item.label} onClick={onClose} />
+        ))}
+      </ul>
+      <Link to={signInLink.to} onClick={onClose} className={buttonClasses({ className: 'w-full' })}>
+        {signInLink.label}
+      </Link>
+    </nav>
   );
 }
