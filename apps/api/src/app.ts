@@ -20,6 +20,7 @@ import { registerContactRoutes } from './contact/contact-routes.ts';
 import type { DatabaseHandle } from './db/database.ts';
 import { shareListening } from './db/shared-listener.ts';
 import { registerOutboxRoutes } from './dev/outbox-routes.ts';
+import { activityChangesChannel } from './events/activity-announcements.ts';
 import { webhookDeliveriesChannel } from './events/delivery-announcements.ts';
 import { registerApiDocumentRoutes } from './http/api-document-routes.ts';
 import { answerFrameworkError, bodyLimitBytes, registerNotFoundHandler } from './http/error-handling.ts';
@@ -117,10 +118,11 @@ async function openKernel(app: FastifyInstance, { config, database, mailer, stri
   // Each workspace's plan limits (docs/limits.md), shared through Redis as the other limits are.
   const workspaceLimits = createWorkspaceLimits({ plans, redis: redis?.client });
   registerWorkspaceLimits(app, workspaceLimits);
-  // One listening connection for the instance: live lists (item changes, workspace access), session
-  // endings, webhook delivery and job outbox announcements share it.
+  // One listening connection for the instance: live lists (item changes, new activity entries, workspace
+  // access), session endings, webhook delivery and job outbox announcements share it.
   const listening = shareListening(database, [
     itemChangesChannel,
+    activityChangesChannel,
     workspaceAccessChannel,
     sessionEndingsChannel,
     webhookDeliveriesChannel,

@@ -2,8 +2,15 @@
 // server closes a stream, written once for the API that sends them and the web app that reads them.
 // No imports: the browser bundle takes this file as it is (`@launchkit/api-contract/item-stream`).
 
-/** `items` carries the workspace's whole list; `closed` comes last, with a reason (its data). */
-export const itemStreamEvents = { items: 'items', closed: 'closed' } as const;
+/**
+ * `items` carries the workspace's whole list; `activity` (on a stream that follows the activity log)
+ * says the log may have entries the reader has not fetched; `closed` comes last, with a reason (its data).
+ */
+export const itemStreamEvents = { items: 'items', activity: 'activity', closed: 'closed' } as const;
+
+/** What a stream follows (`?follow=`): the item list (the default), or the activity log. */
+export const itemStreamFollows = ['items', 'activity'] as const;
+export type ItemStreamFollows = (typeof itemStreamFollows)[number];
 
 /** Why the server closed a stream: the data of `closed` is `{"reason":"…"}`. */
 export const itemStreamCloseReasons = {

@@ -3,7 +3,7 @@ import { endpoint } from './endpoint.ts';
 import { created, idParams, ok, removedId, workspaceByIdErrors, workspaceErrors } from './endpoint-parts.ts';
 import { itemNameField } from './field-rules.ts';
 import { text, timestamp } from './fields.ts';
-import { itemStreamCloseReasons, itemStreamEvents } from './item-stream.ts';
+import { itemStreamCloseReasons, itemStreamEvents, itemStreamFollows } from './item-stream.ts';
 import { workspaceQuery } from './team.ts';
 
 export const itemName = text(itemNameField);
@@ -38,6 +38,13 @@ export type DeletedItem = { id: string };
 
 const itemIdParams = idParams("The item's id (a uuid).");
 
+const itemStreamQuery = workspaceQuery.extend({
+  follow: z
+    .enum(itemStreamFollows, { error: `follow is one of ${itemStreamFollows.join(', ')}.` })
+    .optional()
+    .describe('What the stream follows: the item list (the default), or the activity log.'),
+});
+
 export const itemEndpoints = [
   endpoint({
     method: 'GET',
@@ -57,10 +64,10 @@ export const itemEndpoints = [
     id: 'streamItems',
     tag: 'Items',
     summary: "The workspace's items, live (Server-Sent Events)",
-    description: `\`event: ${itemStreamEvents.items}\` carries the whole list (data: the items as JSON, newest first) at once and after every change; \`event: ${itemStreamEvents.closed}\` ends the stream with a reason: \`${JSON.stringify({ reason: itemStreamCloseReasons.replaced })}\` when a newer one of the same user or address replaced it, \`${JSON.stringify({ reason: itemStreamCloseReasons.accessRevoked })}\` when the caller lost access to the workspace (removed, left, or no seat). Read it with fetch: the token travels in the Authorization header.`,
+    description: `\`event: ${itemStreamEvents.items}\` carries the whole list (data: the items as JSON, newest first) at once and after every change. With \`?follow=activity\` (owner and admins, as GET /api/activity) the stream follows the activity log instead: \`event: ${itemStreamEvents.activity}\` (data \`{}\`) at once and whenever the log has new entries, which the reader then fetches from GET /api/activity. \`event: ${itemStreamEvents.closed}\` ends the stream with a reason: \`${JSON.stringify({ reason: itemStreamCloseReasons.replaced })}\` when a newer one of the same user or address replaced it, \`${JSON.stringify({ reason: itemStreamCloseReasons.accessRevoked })}\` when the caller lost access to the workspace (removed, left, or no seat). Read it with fetch: the token travels in the Authorization header.`,
     auth: 'bearer',
     apiKeys: true,
-    request: { query: workspaceQuery },
+    request: { query: itemStreamQuery },
     answer: {
       status: 200,
       contentType: 'text/event-stream',

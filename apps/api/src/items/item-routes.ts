@@ -69,10 +69,12 @@ export function registerItemRoutes(app: FastifyInstance, deps: ItemDeps) {
     live,
     limits: streamLimits,
     sessionEndings: deps.sessionEndings,
-    authorize: (caller, workspace) => requireWorkspaceAccess(db, caller, workspace, 'items.read'),
+    // The activity log is read with its own permission (an owner's or an admin's), as GET /api/activity.
+    authorize: (caller, workspace, follows) =>
+      requireWorkspaceAccess(db, caller, workspace, follows === 'activity' ? 'activity.read' : 'items.read'),
   });
   route(app, 'streamItems', { ...deps, exposeHeadRoute: false }, ({ query }, request, reply) =>
-    streamItems(request, reply, query.workspace),
+    streamItems(request, reply, query.workspace, query.follow),
   );
 
   route(app, 'createItem', deps, async ({ query, body }, request) =>

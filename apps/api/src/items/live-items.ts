@@ -2,21 +2,32 @@ import type { FastifyBaseLogger } from 'fastify';
 import { workspaceAccessChannel } from '#api/access/access-changes.ts';
 import type { DatabaseHandle } from '#api/db/database.ts';
 import type { Unlisten } from '#api/db/postgres-listener.ts';
+import { activityChangesChannel } from '#api/events/activity-announcements.ts';
 import { AppError } from '#api/http/app-error.ts';
-import { createLiveListHub, type LiveItemsSubscriber, type LiveListHubDeps } from './live-list-hub.ts';
+import {
+  createLiveListHub,
+  type LiveItemsSubscriber,
+  type LiveListHub,
+  type LiveListHubDeps,
+} from './live-list-hub.ts';
 
 /** The channel of the items trigger (migration 0003); the payload is the owner's uid. */
 export const itemChangesChannel = 'item_changes';
 
-export { itemsEvent, type LiveItemsSubscriber } from './live-list-hub.ts';
+export { activityEvent, itemsEvent, type LiveItemsSubscriber } from './live-list-hub.ts';
 
-/** Both channels on one listening connection (the instance's one: docs/capacity.md). */
-function listenToBoth(
+/** The three channels on one listening connection (the instance's one: docs/capacity.md). */
+function listenToAll(
   deps: { database: DatabaseHandle; log: FastifyBaseLogger },
-  handlers: { announce(owner: string): void; announceAccess(workspace: string): void; onResume(): void },
+  hub: Pick<LiveListHub, 'announce' | 'announceActivity'>,
+  handlers: { announceAccess(workspace: string): void; onResume(): void },
 ): Promise<Unlisten> {
   return deps.database.listen(
-    { [itemChangesChannel]: handlers.announce, [workspaceAccessChannel]: handlers.announceAccess },
+    {
+      [itemChangesChannel]: hub.announce,
+      [activityChangesChannel]: hub.announceActivity,
+      [workspaceAccessChannel]: handlers.announceAccess,
+    },
     {
       onResume: () => {
         deps.log.info('live items: listening again');
@@ -48,7 +59,8 @@ function openedOnDemand(listen: () => Promise<Unlisten>) {
 
 /**
  * The live lists of one app instance (the hub and its coalescing: live-list-hub.ts) on one listening
- * connection for all of them, opened with the first stream. The same connection hears access changes
+ * connection for all of them, opened with the first stream. The same connection hears new activity
+ * entries (told to the streams that follow a workspace's log) and access changes
  * (docs/team.md): the members watching that workspace on this instance are checked again, and the
  * streams of those who lost access are revoked.
  */
@@ -68,13 +80,12 @@ export function createLiveItems(deps: LiveListHubDeps & { database: DatabaseHand
     accessEpoch += 1;
     for (const owner of hub.owners()) {
       hub.announce(owner);
+      hub.announceActivity(owner);
       announceAccess(owner);
     }
   };
 
-  const listening = openedOnDemand(() =>
-    listenToBoth(deps, { announce: hub.announce, announceAccess, onResume }),
-  );
+  const listening = openedOnDemand(() => listenToAll(deps, hub, { announceAccess, onResume }));
 
   return {
     /**

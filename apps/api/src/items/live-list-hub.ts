@@ -1,4 +1,4 @@
-import { itemStreamEvents } from '@launchkit/api-contract';
+import { type ItemStreamFollows, itemStreamEvents } from '@launchkit/api-contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { WorkspaceCaller } from '#api/access/authorize-workspace.ts';
 import { type CoalescedRun, coalescedRun } from './coalesced-run.ts';
@@ -11,9 +11,21 @@ import { type CoalescedRun, coalescedRun } from './coalesced-run.ts';
 export const itemsEvent = (listJson: string) =>
   Buffer.from(`event: ${itemStreamEvents.items}\ndata: ${listJson}\n\n`);
 
-/** One open live list: `send` gets the workspace's whole list (`itemsEvent`), `end` closes the stream. */
+/**
+ * The `activity` event of a stream that follows the activity log: the log has new entries, which the
+ * reader fetches (GET /api/activity). It carries none: entries are read with the log's own permission
+ * and paging, and one announcement may stand for several entries.
+ */
+export const activityEvent = Buffer.from(`event: ${itemStreamEvents.activity}\ndata: {}\n\n`);
+
+/**
+ * One open stream: `send` gets the workspace's whole list (`itemsEvent`), or with `follows: 'activity'`
+ * the news of log entries (`activityEvent`) instead; `end` closes the stream.
+ */
 export type LiveItemsSubscriber = {
   send(event: Buffer): void;
+  /** What the stream follows: the item list (the default), or the activity log. */
+  follows?: ItemStreamFollows;
   end(): void;
   /**
    * The caller when they watch the workspace as a member, not its owner: their access is checked
@@ -38,7 +50,10 @@ export type LiveListHubDeps = {
 
 /** The open live lists of one workspace on this instance. */
 type Channel = {
+  /** Every stream of the workspace: their access is checked, and they end with the server. */
   subscribers: Set<LiveItemsSubscriber>;
+  /** Those that follow the activity log: no list is read or sent for them. */
+  activityFollowers: Set<LiveItemsSubscriber>;
   /** Subscribers that joined since the last read and still wait for their first list. */
   awaitingFirstList: Set<LiveItemsSubscriber>;
   /** A change was announced after the last read began: everyone needs a fresh list. */
@@ -58,7 +73,7 @@ type Channel = {
 /** Reads the list while it is stale or someone waits for a first one, and sends it to them. */
 async function refresh(deps: LiveListHubDeps, owner: string, channel: Channel) {
   while (channel.isStale || channel.awaitingFirstList.size > 0) {
-    const recipients = [...(channel.isStale ? channel.subscribers : channel.awaitingFirstList)];
+    const recipients = [...(channel.isStale ? listFollowers(channel) : channel.awaitingFirstList)];
     const announcedAt = channel.isStale ? channel.announcedAt : undefined;
     channel.isStale = false;
     channel.announcedAt = undefined;
@@ -76,6 +91,10 @@ async function refresh(deps: LiveListHubDeps, owner: string, channel: Channel) {
     if (announcedAt !== undefined) deps.deliveryLag?.observe((performance.now() - announcedAt) / 1000);
   }
 }
+
+/** The streams that follow the item list. */
+const listFollowers = (channel: Channel) =>
+  [...channel.subscribers].filter((subscriber) => !channel.activityFollowers.has(subscriber));
 
 /**
  * Sends `list` to those of `recipients` still subscribed that do not have it yet. A change committed
@@ -133,6 +152,7 @@ async function checkAccess(deps: LiveListHubDeps, workspace: string, channel: Ch
 function newChannel(deps: LiveListHubDeps, owner: string): Channel {
   const channel: Channel = {
     subscribers: new Set(),
+    activityFollowers: new Set(),
     awaitingFirstList: new Set(),
     isStale: false,
     isAccessStale: false,
@@ -159,10 +179,17 @@ export function createLiveListHub(deps: LiveListHubDeps) {
     /** The workspace's list changed: every stream of it gets the new one. */
     announce(owner: string) {
       const channel = channels.get(owner);
-      if (!channel) return; // nobody watches this owner on this instance
+      // Nobody watches this owner's list on this instance.
+      if (!channel || channel.subscribers.size === channel.activityFollowers.size) return;
       channel.isStale = true;
       channel.announcedAt ??= performance.now();
       channel.reading.request();
+    },
+
+    /** The workspace's activity log has new entries: every stream that follows it is told. */
+    announceActivity(workspace: string) {
+      for (const subscriber of channels.get(workspace)?.activityFollowers ?? [])
+        subscriber.send(activityEvent);
     },
 
     /** The workspace's access changed: its members' streams are checked again. */
@@ -173,7 +200,11 @@ export function createLiveListHub(deps: LiveListHubDeps) {
       channel.checking.request();
     },
 
-    /** Adds a stream, which gets the list at once; `checkAccess`: its member is checked again now. */
+    /**
+     * Adds a stream, which gets the list at once (or, following the activity log, the news that there
+     * may be entries it has not read: it fetches the newest then); `checkAccess`: its member is
+     * checked again now.
+     */
     subscribe(owner: string, subscriber: LiveItemsSubscriber, checkAccessNow: boolean): () => void {
       let channel = channels.get(owner);
       if (!channel) {
@@ -182,14 +213,20 @@ export function createLiveListHub(deps: LiveListHubDeps) {
       }
       const joined = channel;
       joined.subscribers.add(subscriber);
-      joined.awaitingFirstList.add(subscriber);
-      joined.reading.request();
+      if (subscriber.follows === 'activity') {
+        joined.activityFollowers.add(subscriber);
+        subscriber.send(activityEvent);
+      } else {
+        joined.awaitingFirstList.add(subscriber);
+        joined.reading.request();
+      }
       if (checkAccessNow) {
         joined.isAccessStale = true;
         joined.checking.request();
       }
       return () => {
         joined.subscribers.delete(subscriber);
+        joined.activityFollowers.delete(subscriber);
         joined.awaitingFirstList.delete(subscriber);
         if (joined.subscribers.size === 0 && channels.get(owner) === joined) channels.delete(owner);
       };

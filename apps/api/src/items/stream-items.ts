@@ -1,5 +1,10 @@
 import type { OutgoingHttpHeaders, ServerResponse } from 'node:http';
-import { type ItemStreamClosed, itemStreamCloseReasons, itemStreamEvents } from '@launchkit/api-contract';
+import {
+  type ItemStreamClosed,
+  type ItemStreamFollows,
+  itemStreamCloseReasons,
+  itemStreamEvents,
+} from '@launchkit/api-contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { WorkspaceAccess, WorkspaceCaller } from '#api/access/authorize-workspace.ts';
 import { callerOf } from '#api/caller/authenticate.ts';
@@ -93,17 +98,30 @@ export function createStreamItemsHandler(deps: {
   live: LiveItems;
   limits: StreamLimits;
   sessionEndings: Pick<SessionEndings, 'watch'>;
-  authorize: (caller: WorkspaceCaller, workspace: string | undefined) => Promise<WorkspaceAccess>;
+  /** Whether the caller may follow `follows` in the workspace (the list, or the activity log). */
+  authorize: (
+    caller: WorkspaceCaller,
+    workspace: string | undefined,
+    follows: ItemStreamFollows,
+  ) => Promise<WorkspaceAccess>;
 }) {
   const { live, limits } = deps;
-  /** `workspace`: the validated `?workspace=` (the owner's uid); absent, the caller's own. */
-  return async function streamItems(request: FastifyRequest, reply: FastifyReply, workspace?: string) {
+  /**
+   * `workspace`: the validated `?workspace=` (the owner's uid); absent, the caller's own. `follows`:
+   * the validated `?follow=`, the item list or the activity log.
+   */
+  return async function streamItems(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    workspace: string | undefined,
+    follows: ItemStreamFollows = 'items',
+  ) {
     const caller = callerOf(request);
     // Listening first, then authorizing: an access change committed after the authorization read is
     // then either announced to this stream or counted in the epoch (live-items.ts).
     await live.ready();
     const authorizedAt = live.accessEpoch;
-    const access = await deps.authorize(caller, workspace);
+    const access = await deps.authorize(caller, workspace, follows);
     const response = openEventStream(reply);
     if (!response) return;
     const stream = streamWriter(request, response);
@@ -112,6 +130,7 @@ export function createStreamItemsHandler(deps: {
     // whichever workspace they watch.
     stream.release = limits.admit(caller.uid, request.ip, () => stream.endWith(replacedEvent));
     const unsubscribe = live.subscribe(access.workspace, {
+      follows,
       send: stream.write,
       end: () => stream.stop('end'),
       ...(access.role !== 'owner' && {

@@ -13,10 +13,12 @@ export function itemStreamKit() {
     async openItemStream(
       origin: string,
       person: TestUser,
-      options: { workspace?: string; headers?: Record<string, string> } = {},
+      options: { workspace?: string; follow?: 'activity'; headers?: Record<string, string> } = {},
     ) {
-      const query = options.workspace ? `?workspace=${encodeURIComponent(options.workspace)}` : '';
-      const stream = await openEventStream(`${origin}/api/items/stream${query}`, {
+      const query = new URLSearchParams();
+      if (options.workspace) query.set('workspace', options.workspace);
+      if (options.follow) query.set('follow', options.follow);
+      const stream = await openEventStream(`${origin}/api/items/stream${query.size ? `?${query}` : ''}`, {
         authorization: `Bearer ${person.token}`,
         ...options.headers,
       });

@@ -5,6 +5,8 @@ import {
   describeActivity,
   describeActor,
   describeWhen,
+  distinctEntries,
+  withNewestPage,
 } from './activity.ts';
 
 const entry = (
@@ -89,5 +91,67 @@ describe('the path of a page', () => {
     // Another's workspace (an admin's log) is named after the cursor, encoded.
     expect(activityPagePath(null, 'auth0|owner')).toBe('activity?workspace=auth0%7Cowner');
     expect(activityPagePath('abc', 'auth0|owner')).toBe('activity?before=abc&workspace=auth0%7Cowner');
+  });
+});
+
+describe('the live log, as newest pages arrive', () => {
+  const logged = (id: string): ActivityEntry => ({
+    id,
+    actorId: 'auth0|ada',
+    actorEmail: 'ada@example.com',
+    action: 'item.created',
+    subject: id,
+    previous: null,
+    createdAt: '2026-11-29T10:00:00.000Z',
+  });
+  const page = (ids: string[], nextCursor: string | null = null) => ({
+    entries: ids.map(logged),
+    nextCursor,
+  });
+  const ids = (log: ReturnType<typeof withNewestPage>) => [
+    ...log.fresh.map((entry) => entry.id),
+    '|',
+    ...log.base.entries.map((entry) => entry.id),
+  ];
+
+  it('starts with the first page, then adds on top only the entries it lacks', () => {
+    const first = withNewestPage(null, page(['c', 'b', 'a'], 'after-a'));
+    expect(ids(first)).toEqual(['|', 'c', 'b', 'a']);
+    const second = withNewestPage(first, page(['e', 'd', 'c'], 'after-c'));
+    expect(ids(second)).toEqual(['e', 'd', '|', 'c', 'b', 'a']);
+    // The first page, and with it the older pages' cursor, stays.
+    expect(second.base).toBe(first.base);
+    expect(ids(withNewestPage(second, page(['f', 'e', 'd'], 'after-d')))).toEqual([
+      'f',
+      'e',
+      'd',
+      '|',
+      'c',
+      'b',
+      'a',
+    ]);
+  });
+
+  it('changes nothing when nothing is new', () => {
+    const first = withNewestPage(null, page(['b', 'a']));
+    expect(withNewestPage(first, page(['b', 'a']))).toBe(first);
+  });
+
+  it('starts afresh when more arrived than a page holds', () => {
+    const first = withNewestPage(null, page(['b', 'a']));
+    const next = page(['z', 'y'], 'after-y');
+    expect(withNewestPage(first, next)).toEqual({ base: next, fresh: [] });
+  });
+
+  it('fills an empty log with a page that holds it all', () => {
+    const empty = withNewestPage(null, page([]));
+    expect(ids(withNewestPage(empty, page(['b', 'a'])))).toEqual(['b', 'a', '|']);
+  });
+
+  it('shows an entry once when an older page holds one that arrived live', () => {
+    expect(distinctEntries([logged('b'), logged('a'), logged('b')]).map((entry) => entry.id)).toEqual([
+      'b',
+      'a',
+    ]);
   });
 });

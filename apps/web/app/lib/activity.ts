@@ -22,6 +22,34 @@ export function activityPagePath(before: string | null = null, workspace: string
 export const listActivity = (before: string | null, workspace: string | null, signal?: AbortSignal) =>
   apiRequest<ActivityPage>(activityPagePath(before, workspace), { signal });
 
+/**
+ * The log as the page holds it while it follows the stream: the first page it loaded (`base`, whose
+ * cursor the older pages continue) and the entries that arrived since (`fresh`, newest first).
+ */
+export type LiveActivityLog = { base: ActivityPage; fresh: ActivityEntry[] };
+
+/**
+ * The log after fetching the newest page again: the entries it lacked go on top, in the page's order.
+ * When none of the page's entries is one it holds and there are older ones (more arrived than a page
+ * holds), the page starts the log afresh: what lay between is not known, and older pages follow it.
+ */
+export function withNewestPage(log: LiveActivityLog | null, page: ActivityPage): LiveActivityLog {
+  if (log === null) return { base: page, fresh: [] };
+  const held = new Set([...log.fresh, ...log.base.entries].map((entry) => entry.id));
+  const arrived = page.entries.filter((entry) => !held.has(entry.id));
+  if (arrived.length === page.entries.length && page.nextCursor !== null) {
+    return { base: page, fresh: [] };
+  }
+  if (arrived.length === 0) return log;
+  return { base: log.base, fresh: [...arrived, ...log.fresh] };
+}
+
+/** Entries once each, the first of each id kept: an older page may hold an entry that arrived live. */
+export function distinctEntries(entries: ActivityEntry[]): ActivityEntry[] {
+  const seen = new Set<string>();
+  return entries.filter((entry) => !seen.has(entry.id) && Boolean(seen.add(entry.id)));
+}
+
 const quoted = (name: string) => `“${name}”`;
 
 /** Who did it: a person by their email, or an API key (`actorId` `api-key:<id>`) by its name. */

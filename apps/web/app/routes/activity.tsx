@@ -1,6 +1,7 @@
 import { ActivityLog } from '#web/components/activity/activity-log.tsx';
 import { WorkspacePage } from '#web/components/workspaces/workspace-page.tsx';
 import { unlistedPageMeta } from '#web/lib/meta.ts';
+import { workspaces } from '#web/lib/team/workspaces.ts';
 
 export const meta = () => unlistedPageMeta({ title: 'Activity', path: '/activity' });
 
@@ -16,7 +17,11 @@ export default function Activity() {
       permission="activity.read"
       // Keyed by the user and the workspace: either changing loads that log.
       panel={(user, { workspace, param }) => (
-        <ActivityLog key={`${user.uid} ${workspace.id}`} workspace={param} />
+        <ActivityLog
+          key={`${user.uid} ${workspace.id}`}
+          workspace={param}
+          onAccessLost={() => workspaces.accessLost(workspace.id)}
+        />
       )}
     />
   );

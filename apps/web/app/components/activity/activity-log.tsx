@@ -5,49 +5,54 @@ import { Button } from '#web/components/forms/button.tsx';
 import { errorMessage } from '#web/components/forms/error-message.ts';
 import { CardHeading, CardSection } from '#web/components/layout/card-section.tsx';
 import { LoadingStatus } from '#web/components/layout/loading-status.tsx';
-import { useApiResource } from '#web/hooks/use-api-resource.ts';
 import {
   type ActivityEntry,
   describeActivity,
   describeActor,
   describeWhen,
-  listActivity,
+  distinctEntries,
 } from '#web/lib/activity.ts';
+import { useLiveActivity } from './use-live-activity.ts';
 import { type OlderActivity, useOlderActivity } from './use-older-activity.ts';
 
 const titleId = 'activity-log-title';
 
 /**
  * A workspace's activity log (Teams), for its owner and admins: who did what in it and when, newest
- * first, a page at a time ("Show older activity" loads the next). One entry per line, so it reads the
- * same on a phone as on a desk: `<who> <what>` with the time under it. `workspace`: the `?workspace=`
- * of another's workspace, null for the caller's own.
+ * first and live (a new entry appears on top as it happens: useLiveActivity), a page at a time into
+ * the past ("Show older activity" loads the next). One entry per line, so it reads the same on a phone
+ * as on a desk: `<who> <what>` with the time under it. `workspace`: the `?workspace=` of another's
+ * workspace, null for the caller's own.
  */
-export function ActivityLog({ workspace }: { workspace: string | null }) {
-  const { data: newest, error, reload } = useApiResource((signal) => listActivity(null, workspace, signal));
-  const older = useOlderActivity(newest, workspace);
-  // A failed refresh keeps the entries it had; the alert says why they may be out of date.
+export function ActivityLog({
+  workspace,
+  onAccessLost,
+}: {
+  workspace: string | null;
+  /** The caller can no longer open the workspace (removed, left, no seat). */
+  onAccessLost?: () => void;
+}) {
+  const { log, error } = useLiveActivity(workspace, onAccessLost);
+  const older = useOlderActivity(log?.base ?? null, workspace);
+  // A failed fetch keeps the entries it had; the alert says why they may be out of date.
   return (
     <CardSection titleId={titleId} testId="activity">
-      <div className="flex items-start justify-between gap-4 border-b border-slate-200 p-4 sm:p-6">
+      <div className="border-b border-slate-200 p-4 sm:p-6">
         <CardHeading titleId={titleId} title="Latest changes">
-          <p className="mt-1 text-sm text-slate-600">Items and people, newest first.</p>
+          <p className="mt-1 text-sm text-slate-600">Items and people, newest first, as they happen.</p>
         </CardHeading>
-        <Button variant="secondary" onClick={reload}>
-          Refresh
-        </Button>
       </div>
-      {error && (
+      {error !== null && (
         <div className="px-4 pt-4 sm:px-6">
           <Alert variant="error">{errorMessage(error)}</Alert>
         </div>
       )}
       <ActivityBody
-        entries={newest && [...newest.entries, ...older.entries]}
+        entries={log && distinctEntries([...log.fresh, ...log.base.entries, ...older.entries])}
         focusId={older.firstOfLastPage}
         isFailing={Boolean(error)}
       />
-      {newest && <OlderActivityFooter older={older} />}
+      {log && <OlderActivityFooter older={older} />}
     </CardSection>
   );
 }

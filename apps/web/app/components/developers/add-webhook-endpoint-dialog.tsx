@@ -16,7 +16,11 @@ const addLabels = { idle: 'Add endpoint', busy: 'Adding…' };
 
 /**
  * Registers an endpoint: its address, what it is for, and the events it receives. The server checks
- * the address (https; in production a public host) and answers why it refuses one, shown under it.
+ * the address (https; in production a public host; not one the workspace has an endpoint for) and
+ * names the field it refuses (the error envelope's `fields`: `url` for `webhooks/url-refused` and
+ * `webhooks/endpoint-exists`, `events` for none chosen): useAppForm shows each message under its field
+ * as soon as the answer comes, linked to it (aria-describedby, aria-invalid) and the field focused. Only
+ * a refusal of no field (the plan's number of endpoints) is the form's alert.
  */
 export function AddWebhookEndpointDialog({
   workspace,
@@ -63,13 +67,18 @@ export function AddWebhookEndpointDialog({
   );
 }
 
-/** The events the endpoint receives, one checkbox each; at least one (webhookEventsField). */
+const eventsId = 'webhook-events';
+
+/**
+ * The events the endpoint receives, one checkbox each; at least one (webhookEventsField). The group's
+ * error is under it (the fieldset's aria-describedby), and each checkbox is marked aria-invalid.
+ */
 function EventChoices({ form }: { form: ReturnType<typeof useAppForm<Values>> }) {
-  const events = form.register('events', {
+  const { error, isErrorAnnounced, ...checkbox } = form.fieldProps('events', {
     validate: (chosen) => chosen.length > 0 || webhookEventsField.required,
   });
   return (
-    <ChoiceGroup id="webhook-events" legend="Events" error={form.formState.errors.events?.message}>
+    <ChoiceGroup id={eventsId} legend="Events" error={error} isErrorAnnounced={isErrorAnnounced}>
       <div className="mt-2 grid gap-2 sm:grid-cols-2">
         {webhookEventTypes.map((type) => (
           <label key={type} className="flex items-start gap-2 text-sm text-slate-800">
@@ -77,8 +86,8 @@ function EventChoices({ form }: { form: ReturnType<typeof useAppForm<Values>> })
               type="checkbox"
               value={type}
               className="mt-0.5 size-4 rounded border-slate-400 text-brand-600 focus:ring-brand-600"
-              disabled={form.isSubmitting}
-              {...events}
+              aria-invalid={error ? true : undefined}
+              {...checkbox}
             />
             <span>
               {webhookEventLabels[type]} <code className="text-xs text-slate-600">{type}</code>
