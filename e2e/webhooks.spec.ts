@@ -1,3 +1,4 @@
+import type { Locator } from '@playwright/test';
 import { expect, expectNoAxeViolations, gotoHydrated, test } from './fixtures.ts';
 import { openSignedInOnTrial } from './support/billing.ts';
 import { openSignedInAsNewUser } from './support/identity.ts';
@@ -7,6 +8,20 @@ import { verifiesWith, withWebhookReceiver } from './support/webhooks.ts';
 test.use({
   allowedConsoleErrors: [/Failed to load resource: the server responded with a status of (400|409)/],
 });
+
+const urlHint = 'https:// (plain http:// only for localhost, in development).';
+
+/**
+ * A refusal the server gave for the address shows under the URL field as its description (after its
+ * hint), the field marked invalid and focused; it is the only alert, so not also the form's.
+ */
+async function expectUnderUrl(dialog: Locator, message: string) {
+  const url = dialog.getByLabel('Endpoint URL');
+  await expect(url).toHaveAttribute('aria-invalid', 'true');
+  await expect(url).toHaveAccessibleDescription(`${urlHint} ${message}`);
+  await expect(url).toBeFocused();
+  await expect(dialog.getByRole('alert')).toHaveText(message);
+}
 
 test.describe('Webhooks (Developers)', () => {
   test('the owner registers an endpoint, which receives signed item events; a failing one is logged and redelivered', async ({
@@ -26,13 +41,18 @@ test.describe('Webhooks (Developers)', () => {
       await webhooks.getByRole('button', { name: 'Add endpoint' }).click();
       const dialog = page.getByRole('dialog', { name: 'Add a webhook endpoint' });
       await dialog.getByRole('button', { name: 'Add endpoint' }).click();
-      await expect(dialog.getByText('Choose at least one event.')).toBeVisible();
+      await expect(dialog.getByRole('group', { name: 'Events' })).toHaveAccessibleDescription(
+        'Choose at least one event.',
+      );
+      await expect(dialog.getByRole('checkbox', { name: /Item renamed/ })).toHaveAttribute(
+        'aria-invalid',
+        'true',
+      );
       await dialog.getByLabel('Endpoint URL').fill('http://example.com/hooks');
       await dialog.getByRole('checkbox', { name: /Item created/ }).check();
       await dialog.getByRole('button', { name: 'Add endpoint' }).click();
-      await expect(
-        dialog.getByText('Use https:// (plain http:// only for localhost, in development).'),
-      ).toBeVisible();
+      // The server's refusal of the address: under the URL field, linked to it, the field focused.
+      await expectUnderUrl(dialog, 'Use https:// (plain http:// only for localhost, in development).');
       await dialog.getByLabel('Endpoint URL').fill(`${receiver.url}/items`);
       await dialog.getByLabel('Description').fill('Our CRM');
       await dialog.getByRole('checkbox', { name: /Item deleted/ }).check();
@@ -78,9 +98,7 @@ test.describe('Webhooks (Developers)', () => {
       await dialog.getByLabel('Endpoint URL').fill(`${receiver.url}/items`);
       await dialog.getByRole('checkbox', { name: /Item created/ }).check();
       await dialog.getByRole('button', { name: 'Add endpoint' }).click();
-      await expect(
-        dialog.getByText('This workspace has an endpoint for this address already.', { exact: true }),
-      ).toBeVisible();
+      await expectUnderUrl(dialog, 'This workspace has an endpoint for this address already.');
 
       // A second endpoint that fails: its attempt is logged with the answer, then redelivered.
       receiver.fail('/failing');

@@ -9,12 +9,15 @@ export function ChoiceGroup({
   id,
   legend,
   error,
+  isErrorAnnounced,
   className,
   children,
 }: {
   id: string;
   legend: ReactNode;
   error?: string;
+  /** The error is the server's answer to a submit: announced at once, as a TextField's is. */
+  isErrorAnnounced?: boolean;
   className?: string;
   children: ReactNode;
 }) {
@@ -23,7 +26,7 @@ export function ChoiceGroup({
     <fieldset className={className} aria-describedby={error ? errorId : undefined}>
       <legend className="text-sm font-medium text-slate-900">{legend}</legend>
       {children}
-      <FieldError id={errorId} error={error} className="mt-2" />
+      <FieldError id={errorId} error={error} isAnnounced={isErrorAnnounced} className="mt-2" />
     </fieldset>
   );
 }
