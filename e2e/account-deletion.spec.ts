@@ -12,7 +12,7 @@ import {
 import * as team from './support/teams.ts';
 import { addItemWithApi, itemRow } from './support/workspace.ts';
 
-// Settings → Account, "Delete my account" (docs/decisions/0032-account-deletion.md): an owner with a
+// Settings → Your data, "Delete my account" (docs/decisions/0032-account-deletion.md): an owner with a
 // member transfers the workspace, deletes the account after signing in again, and lands on the home
 // page signed out; then the person cannot sign in, the provider has no subscription of theirs, and the
 // member owns the items.
@@ -30,6 +30,7 @@ test('an owner with a member transfers the workspace and deletes the account', a
   await addItemWithApi(request, owner.accessToken, 'Quarterly plan');
   const member = await team.joinedMember(request, owner);
 
+  // The tab's former address, as links in mail already sent name it.
   await openSignedIn(page, owner.accessToken, '/settings/account');
   const section = page.getByTestId('delete-account');
   await expect(section.getByRole('heading', { name: 'Delete my account' })).toBeVisible();

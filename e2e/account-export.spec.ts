@@ -4,7 +4,7 @@ import { expect, expectNoAxeViolations, gotoHydrated, test } from './fixtures.ts
 import { createPasswordUser, openSignedInAsNewUser } from './support/identity.ts';
 import { addItemWithForm, itemRow, waitForItemList } from './support/workspace.ts';
 
-// Settings → Account, "Download my data" (docs/security.md, "Data kept"): the archive is asked for on the page, written by a
+// Settings → Your data, "Download my data" (docs/security.md, "Data kept"): the archive is asked for on the page, written by a
 // job, announced by mail, and downloaded through the API with the person's own sign-in.
 
 const exportLink = /https?:\/\/\S+\/settings\/account\?export=([0-9a-f-]{36})/;
@@ -22,7 +22,7 @@ async function downloadFrom(page: Page, action: () => Promise<unknown>) {
   return started;
 }
 
-test('download my data: asked on the Account tab, mailed, downloaded by its owner', async ({
+test('download my data: asked on the Your data tab, mailed, downloaded by its owner', async ({
   page,
   request,
 }) => {
@@ -33,9 +33,9 @@ test('download my data: asked on the Account tab, mailed, downloaded by its owne
 
   await gotoHydrated(page, '/settings/general');
   const tabs = page.getByRole('navigation', { name: 'Settings sections' });
-  await tabs.getByRole('link', { name: 'Account' }).click();
-  await expect(page).toHaveURL(/\/settings\/account$/);
-  await expect(tabs.getByRole('link', { name: 'Account' })).toHaveAttribute('aria-current', 'page');
+  await tabs.getByRole('link', { name: 'Your data' }).click();
+  await expect(page).toHaveURL(/\/settings\/data$/);
+  await expect(tabs.getByRole('link', { name: 'Your data' })).toHaveAttribute('aria-current', 'page');
   const section = page.getByRole('region', { name: 'Download my data' });
   await expect(section.getByText('your items, what you did in each workspace')).toBeVisible();
   await expectNoAxeViolations(page);
@@ -76,7 +76,7 @@ test('download my data: asked on the Account tab, mailed, downloaded by its owne
   const url = new URL(link as string);
   const fromLink = await downloadFrom(page, () => page.goto(url.pathname + url.search));
   expect((await archiveOf(fromLink)).profile.email).toBe(user.email);
-  await expect(page).toHaveURL(/\/settings\/account$/);
+  await expect(page).toHaveURL(/\/settings\/data$/);
 
   // Anyone else, or no one signed in, gets nothing for it.
   const archiveUrl = `/api/account/exports/${exportId}/archive`;

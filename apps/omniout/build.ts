@@ -3,6 +3,7 @@
 import { copyFile, mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { offerOf } from '@launchkit/plans';
 import { accountScript, renderAccountPage } from './src/account-page.ts';
 import { compileBrowserScripts } from './src/browser-script.ts';
 import { renderPricingPage } from './src/pricing-page.ts';
@@ -12,7 +13,8 @@ const src = path.join(root, 'src');
 const dist = path.join(root, 'dist');
 await mkdir(dist, { recursive: true });
 
-await writeFile(path.join(dist, 'index.html'), renderPricingPage());
+// The trial the server gives (STRIPE_TRIAL_DAYS), stated on the pricing page: the same setting.
+await writeFile(path.join(dist, 'index.html'), renderPricingPage(offerOf(process.env.STRIPE_TRIAL_DAYS)));
 await writeFile(path.join(dist, 'myAccount.html'), renderAccountPage());
 const scripts = await compileBrowserScripts(src, accountScript.replace(/\.js$/, '.ts'));
 for (const [file, code] of scripts) await writeFile(path.join(dist, file), code);

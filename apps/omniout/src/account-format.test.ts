@@ -63,7 +63,7 @@ describe('accountView', () => {
   it('without a plan: No plan, 0 of 0, no date, and the pricing page offered', () => {
     expect(accountView(noPlan, 0, planNames)).toEqual({
       email: 'a@example.com',
-      plan: 'None',
+      plan: 'No plan',
       status: 'No plan',
       statusTone: 'none',
       seatsUsed: 0,

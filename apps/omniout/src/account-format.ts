@@ -79,7 +79,8 @@ export function accountView(
     : '';
   return {
     email: user.email,
-    plan: (user.planId && planNames[user.planId]) || 'None',
+    plan:
+      (user.planId && planNames[user.planId]) || (user.stripeSubscriptionStatus ? 'Unknown plan' : 'No plan'),
     status,
     statusTone,
     seatsUsed,

@@ -38,7 +38,7 @@ export function renderAccountPage(): string {
   <dl class="fields">
     <div class="field"><dt>Email</dt><dd data-field="email"></dd></div>
     <div class="field"><dt>Plan</dt><dd data-field="plan"></dd></div>
-    <div class="field"><dt>Status</dt><dd><span class="pill" data-field="status"></span></dd></div>
+    <div class="field" data-field="statusRow"><dt>Status</dt><dd><span class="pill" data-field="status"></span></dd></div>
     <div class="field"><dt>Seats</dt><dd class="seats-value"><span data-field="seats"></span><progress class="seats-meter" data-field="seatsMeter" aria-hidden="true" hidden></progress></dd></div>
     <div class="field" data-field="dateRow" hidden><dt data-field="dateLabel"></dt><dd data-field="date"></dd></div>
   </dl>

@@ -64,6 +64,8 @@ function renderAccount(root: HTMLElement, view: AccountView) {
   setText(root, 'plan', view.plan);
   setText(root, 'status', view.status);
   field(root, 'status').dataset.tone = view.statusTone;
+  // Without a plan the Plan row says so; a Status row would only say it again.
+  field(root, 'statusRow').hidden = view.statusTone === 'none';
   setText(root, 'seats', view.seats);
   const meter = field<HTMLProgressElement>(root, 'seatsMeter');
   if (view.seatsUsed !== null && view.seatsLimit > 0) {

@@ -19,7 +19,14 @@ function expectNothingInline(html: string) {
 }
 
 describe('pricing page (index.html)', () => {
-  const html = renderPricingPage();
+  const html = renderPricingPage({ trialDays: 0 });
+
+  it('states the trial the server gives, and none when it gives none', () => {
+    expect(html).not.toMatch(/trial/i);
+    expect(html).toContain('billed monthly');
+    const withTrial = renderPricingPage({ trialDays: 14 });
+    expect(withTrial).toContain('Every plan starts with a 14-day free trial. Checkout asks for a card');
+  });
 
   it('links each plan to /purchase/<plan> in the top window', () => {
     for (const plan of plans) {

@@ -1,4 +1,12 @@
-import { formatPrice, type Plan, type PlanId, plans } from '@launchkit/plans';
+import {
+  billingTerms,
+  formatPrice,
+  type Offer,
+  type Plan,
+  type PlanId,
+  plans,
+  trialTerms,
+} from '@launchkit/plans';
 import { escapeHtml, icon, renderDocument } from './html.ts';
 
 // Who each plan is for: the pricing table's copy, next to the catalogue's prices and features.
@@ -30,15 +38,23 @@ function planCard(plan: Plan): string {
 
 /**
  * The page in the /pricing frame (index.html): static, no script. Choosing a plan sends the top
- * window to /purchase/<plan>, which starts checkout (or sign-up first for a visitor).
+ * window to /purchase/<plan>, which starts checkout (or sign-up first for a visitor). Its terms follow
+ * `offer`, the trial the server gives.
  */
-export function renderPricingPage(): string {
+export function renderPricingPage(offer: Offer): string {
+  const terms = [
+    billingTerms,
+    trialTerms(offer),
+    'Change seats or plans, or cancel, at any time from My Account.',
+  ]
+    .filter(Boolean)
+    .join(' ');
   const body = `<main class="pricing" aria-label="Plans and pricing">
 <h1 class="sr-only">Plans and pricing</h1>
 <div class="plans">
 ${plans.map(planCard).join('\n')}
 </div>
-<p class="note">Prices in US dollars per seat, billed monthly. Add seats, switch plans or cancel at any time from My Account.</p>
+<p class="note">${escapeHtml(terms)}</p>
 </main>`;
   return renderDocument({ title: 'Plans and pricing', body, bodyClass: 'page-pricing' });
 }

@@ -3,7 +3,7 @@ import { endpoint } from './endpoint.ts';
 import { ok } from './endpoint-parts.ts';
 import { deletionConfirmationField, deletionConfirmationWithoutEmail } from './field-rules.ts';
 
-// Settings → Account, "Delete my account" (docs/decisions/0032-account-deletion.md): the person, their
+// Settings → Your data, "Delete my account" (docs/decisions/0032-account-deletion.md): the person, their
 // own workspace (or its transfer to a member), their memberships, their sign-in at the identity provider
 // and their subscription at the payment provider.
 

@@ -4,7 +4,7 @@ import { created, idParams, ok } from './endpoint-parts.ts';
 import { timestamp } from './fields.ts';
 import { activityActions } from './team.ts';
 
-// Settings → Account, "Download my data" (docs/security.md, "Data kept"): the person asks, a job writes
+// Settings → Your data, "Download my data" (docs/security.md, "Data kept"): the person asks, a job writes
 // the archive and mails them a link to the page that downloads it with their own token.
 
 /** How long a ready archive can be downloaded, in days; the mail and the page say so. */

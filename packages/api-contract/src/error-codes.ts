@@ -92,13 +92,13 @@ export const errorCodes = [
   // Settings → Notifications and the one-click unsubscribe link of optional mails
   'mail/unknown-mail',
   'mail/unsubscribe-link-not-found',
-  // Settings → Account, "Download my data"
+  // Settings → Your data, "Download my data"
   'data-exports/in-preparation',
   'data-exports/too-soon',
   'data-exports/not-found',
   'data-exports/expired',
   'data-exports/not-ready',
-  // Settings → Account, "Delete my account"
+  // Settings → Your data, "Delete my account"
   'account/confirmation-mismatch',
   'account/workspace-choice-required',
   'account/transfer-member-not-found',

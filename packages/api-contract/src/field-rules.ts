@@ -131,7 +131,7 @@ export const lastNameField = {
 } as const satisfies FieldRule;
 
 /**
- * Settings → Account, "Delete my account": the person types their email address (any case) to confirm,
+ * Settings → Your data, "Delete my account": the person types their email address (any case) to confirm,
  * or this word when their account has none (some social sign-ins).
  */
 export const deletionConfirmationWithoutEmail = 'DELETE';

@@ -12,6 +12,7 @@ export type Plan = {
   unitAmount: number;
   /** Seats a purchase starts with. */
   seats: number;
+  /** What the plan gives besides its seats (the pricing page states the seats once, beside the price). */
   features: string[];
   highlighted?: boolean;
 };
@@ -22,14 +23,14 @@ export const plans: readonly Plan[] = [
     name: 'Starter',
     unitAmount: 900,
     seats: 1,
-    features: ['Dashboard with live items', 'Email support', '1 user'],
+    features: ['Dashboard with live items', 'Email support'],
   },
   {
     id: 'pro',
     name: 'Pro',
     unitAmount: 1200,
     seats: 5,
-    features: ['Everything in Starter', 'Up to 5 users', 'Priority support'],
+    features: ['Everything in Starter', 'Priority support'],
     highlighted: true,
   },
   {
@@ -37,7 +38,7 @@ export const plans: readonly Plan[] = [
     name: 'Business',
     unitAmount: 1500,
     seats: 25,
-    features: ['Everything in Pro', 'Up to 25 users', 'Featured items', 'Organization plan'],
+    features: ['Everything in Pro', 'Featured items', 'Organization plan'],
   },
 ];
 

@@ -4,6 +4,7 @@ export * from './catalogue.ts';
 export * from './dates.ts';
 export * from './features.ts';
 export * from './limits.ts';
+export * from './offer.ts';
 export * from './plan-ids.ts';
 export * from './plan-names.ts';
 export * from './plan-status.ts';

@@ -86,7 +86,7 @@ describe('Download my data', () => {
 
     const id = await readyExport(person);
     const [mail] = await mailsTo(person);
-    const link = `${world().app.config.site.origin}/settings/account?export=${id}`;
+    const link = `${world().app.config.site.origin}/settings/data?export=${id}`;
     expect(mail?.text).toContain(link);
     expect(mail?.text).toContain('The link works for 7 days, until');
 
@@ -155,7 +155,7 @@ describe('Download my data', () => {
         refusal,
         404,
         'data-exports/not-found',
-        'There is no such archive. Ask for a new one in Settings → Account.',
+        'There is no such archive. Ask for a new one in Settings → Your data.',
       );
     }
     expect(await exportsOf(stranger)).toEqual([]);
@@ -202,7 +202,7 @@ describe('Download my data', () => {
       await request(person, 'GET', archiveUrl(id)),
       404,
       'data-exports/expired',
-      'This archive has expired. Ask for a new one in Settings → Account.',
+      'This archive has expired. Ask for a new one in Settings → Your data.',
     );
     expect((await deleteExpiredData(db())).expiredExports).toBeGreaterThanOrEqual(1);
     expect(await exportsOf(person)).toEqual([]);

@@ -5,7 +5,7 @@ import { success } from '#api/http/app-error.ts';
 import { route } from '#api/http/route.ts';
 import { type DeleteAccountDeps, deleteAccount } from './delete-account.ts';
 
-/** Settings → Account, "Delete my account". */
+/** Settings → Your data, "Delete my account". */
 export function registerDeleteAccountRoutes(
   app: FastifyInstance,
   deps: DeleteAccountDeps & { authenticate: Authenticate },

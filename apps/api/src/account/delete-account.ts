@@ -63,7 +63,7 @@ const choiceRequired = () =>
   );
 
 /**
- * Settings → Account, "Delete my account" (docs/decisions/0032-account-deletion.md). One transaction,
+ * Settings → Your data, "Delete my account" (docs/decisions/0032-account-deletion.md). One transaction,
  * under the lock of the person's row, does everything the product holds: the account is marked deleted
  * (every instance refuses its tokens from the commit on, users/signed-in-user.ts), its workspace goes to
  * a member or is deleted, the memberships elsewhere end with a "left" entry, the person's address is

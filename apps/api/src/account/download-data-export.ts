@@ -12,7 +12,7 @@ const exportNotFound = () =>
   new AppError(
     404,
     'data-exports/not-found',
-    'There is no such archive. Ask for a new one in Settings → Account.',
+    'There is no such archive. Ask for a new one in Settings → Your data.',
   );
 
 /** The archive (JSON text) of one of the caller's exports, while it can be downloaded. */
@@ -32,8 +32,8 @@ export async function readArchive(
       404,
       'data-exports/expired',
       row.readyAt
-        ? 'This archive has expired. Ask for a new one in Settings → Account.'
-        : 'This archive could not be prepared. Ask for a new one in Settings → Account.',
+        ? 'This archive has expired. Ask for a new one in Settings → Your data.'
+        : 'This archive could not be prepared. Ask for a new one in Settings → Your data.',
     );
   }
   if (!row.readyAt || row.archive === null) {

@@ -25,9 +25,9 @@ export const preparationHours = 24;
 
 const dayMs = 24 * 3_600_000;
 
-/** The page that downloads an export with the person's own sign-in (Settings → Account). */
+/** The page that downloads an export with the person's own sign-in (Settings → Your data). */
 export const exportPageUrl = (site: MailSite, exportId: string) =>
-  `${site.origin}/settings/account?export=${encodeURIComponent(exportId)}`;
+  `${site.origin}/settings/data?export=${encodeURIComponent(exportId)}`;
 
 type ExportDeps = ArchiveDeps & { jobs: Pick<JobQueue, 'send'>; site: MailSite };
 

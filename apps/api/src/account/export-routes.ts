@@ -18,7 +18,7 @@ export function archiveFileName(siteName: string, readyAt: Date): string {
   return `${slug}-data-${readyAt.toISOString().slice(0, 10)}.json`;
 }
 
-/** Settings → Account, "Download my data": start an export, list them, download one's archive. */
+/** Settings → Your data, "Download my data": start an export, list them, download one's archive. */
 export function registerDataExportRoutes(
   app: FastifyInstance,
   deps: { db: Database; jobs: Pick<JobQueue, 'send'>; siteName: string; authenticate: Authenticate },

@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { users } from '#api/db/schema.ts';
 import { useAppWithIdentity } from '#api/test/app-with-identity.ts';
 import { expectErrorEnvelope } from '#api/test/error-envelope.ts';
 import { teamKit } from '#api/test/test-invitations.ts';
@@ -24,29 +26,37 @@ describe('mail preferences', () => {
     const response = await call(person, 'GET', '/api/mail-preferences');
     expect(response.statusCode).toBe(200);
     const { mails } = response.json().data;
-    expect(mails.map((each: { mail: string }) => each.mail)).toEqual(['member-joined', 'trial-ending']);
+    // The product runs without trials here (STRIPE_TRIAL_DAYS unset): no one is offered the trial's mail.
+    expect(mails.map((each: { mail: string }) => each.mail)).toEqual(['member-joined']);
     expect(mails[0]).toMatchObject({ label: 'Someone joins your workspace', enabled: true });
     expect((await call(null, 'GET', '/api/mail-preferences')).statusCode).toBe(401);
+  });
+
+  it("lists the trial's mail to a person on a trial, though the product offers none any more", async () => {
+    const person = await signedIn();
+    await suite.testApp.db
+      .update(users)
+      .set({ stripeSubscriptionStatus: 'trialing' })
+      .where(eq(users.id, person.uid));
+    const { mails } = (await call(person, 'GET', '/api/mail-preferences')).json().data;
+    expect(mails.map((each: { mail: string }) => each.mail)).toEqual(['member-joined', 'trial-ending']);
   });
 
   it('turns a mail off and on; names it sends nothing about are refused and change nothing', async () => {
     const person = await signedIn();
     const off = await call(person, 'PATCH', '/api/mail-preferences', { 'member-joined': false });
-    expect(off.json().data.mails).toMatchObject([
-      { mail: 'member-joined', enabled: false },
-      { mail: 'trial-ending', enabled: true },
-    ]);
+    expect(off.json().data.mails).toMatchObject([{ mail: 'member-joined', enabled: false }]);
     // Again is no error.
     expect(
       (await call(person, 'PATCH', '/api/mail-preferences', { 'member-joined': false })).statusCode,
     ).toBe(200);
 
     const receipt = await call(person, 'PATCH', '/api/mail-preferences', {
-      'trial-ending': false,
+      'member-joined': true,
       receipt: false,
     });
     expectErrorEnvelope(receipt, 400, 'mail/unknown-mail', 'There is no optional mail named “receipt”.');
-    expect((await preferenceOf(person, 'trial-ending')).enabled).toBe(true);
+    expect((await preferenceOf(person, 'member-joined')).enabled).toBe(false);
     const notBoolean = await call(person, 'PATCH', '/api/mail-preferences', { 'trial-ending': 'no' });
     expect(notBoolean.statusCode).toBe(400);
     expect(notBoolean.json()).toMatchObject({

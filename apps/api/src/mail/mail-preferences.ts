@@ -1,4 +1,5 @@
 import type { MailPreferences, MailPreferencesChange, Unsubscribed } from '@launchkit/api-contract';
+import { isTrialStatus } from '@launchkit/plans/plan-status';
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '#api/db/database.ts';
 import { users } from '#api/db/schema.ts';
@@ -19,14 +20,24 @@ const optionalNames = new Set(optionalMails.map(([name]) => name));
 const unknownMail = (name: string) =>
   new AppError(400, 'mail/unknown-mail', `There is no optional mail named “${name.slice(0, 64)}”.`);
 
-const preferencesOf = (optOuts: string[]): MailPreferences => ({
-  mails: optionalMails.map(([mail, { label, description }]) => ({
-    mail,
-    label,
-    description,
-    enabled: !optOuts.includes(mail),
-  })),
-});
+/** What decides which optional mails a person is offered. */
+export type MailOffer = { trialDays: number };
+
+type Reader = { optOuts: string[]; status: string | null };
+
+const preferencesOf = (reader: Reader, offer: MailOffer): MailPreferences => {
+  const mayTrial = offer.trialDays > 0 || isTrialStatus(reader.status);
+  return {
+    mails: optionalMails
+      .filter(([, { onlyWithTrials }]) => !onlyWithTrials || mayTrial)
+      .map(([mail, { label, description }]) => ({
+        mail,
+        label,
+        description,
+        enabled: !reader.optOuts.includes(mail),
+      })),
+  };
+};
 
 /** A text[] of `values`, one parameter each (Drizzle spreads a JavaScript array into a list). */
 const textArray = (values: string[]) =>
@@ -35,13 +46,15 @@ const textArray = (values: string[]) =>
     sql`, `,
   )}]::text[]`;
 
-async function optOutsOf(db: Database, uid: string): Promise<string[]> {
-  const [row] = await db.select({ optOuts: users.mailOptOuts }).from(users).where(eq(users.id, uid));
-  return row?.optOuts ?? [];
-}
+const readerColumns = { optOuts: users.mailOptOuts, status: users.stripeSubscriptionStatus };
 
-export async function getMailPreferences(db: Database, uid: string): Promise<MailPreferences> {
-  return preferencesOf(await optOutsOf(db, uid));
+export async function getMailPreferences(
+  db: Database,
+  uid: string,
+  offer: MailOffer,
+): Promise<MailPreferences> {
+  const [row] = await db.select(readerColumns).from(users).where(eq(users.id, uid));
+  return preferencesOf(row ?? { optOuts: [], status: null }, offer);
 }
 
 /**
@@ -52,6 +65,7 @@ export async function changeMailPreferences(
   db: Database,
   uid: string,
   change: MailPreferencesChange,
+  offer: MailOffer,
 ): Promise<MailPreferences> {
   const names = Object.keys(change);
   const unknown = names.find((name) => !optionalNames.has(name));
@@ -64,8 +78,8 @@ export async function changeMailPreferences(
       mailOptOuts: sql`array(select distinct name from unnest(${users.mailOptOuts} || ${textArray(off)}) as name where name <> all(${textArray(on)}) order by name)`,
     })
     .where(eq(users.id, uid))
-    .returning({ optOuts: users.mailOptOuts });
-  return preferencesOf(row?.optOuts ?? []);
+    .returning(readerColumns);
+  return preferencesOf(row ?? { optOuts: [], status: null }, offer);
 }
 
 /** The one-click link of an optional mail: turns that mail off for the person its token names. */

@@ -3,8 +3,12 @@ import { createElement as h, type ReactNode } from 'react';
 import type { Database } from '#api/db/database.ts';
 import { MailLayout, type MailSite } from './mail-layout.ts';
 
-/** How Settings → Notifications names an optional mail. */
-export type OptionalMail = { label: string; description: string };
+/**
+ * How Settings → Notifications names an optional mail. `onlyWithTrials`: listed only where a trial is
+ * possible (the operator offers trials, or the person is on one), so no one is offered mail they
+ * cannot get.
+ */
+export type OptionalMail = { label: string; description: string; onlyWithTrials?: boolean };
 
 /** One kind of mail: a component of the product's layout, rendered to HTML and to plain text. */
 export type MailTemplate<Props> = {

@@ -71,11 +71,11 @@ describe('the invitation mail', () => {
       owner: { name: phishing, verifiedEmail: 'olivia@example.com' },
     });
     expect(mail.subject).toBe('You are invited to join a workspace');
-    expect(mail.text).toContain('What they wrote, as they typed it:');
-    expect(mail.text).toContain(`Their name: “${phishing}”`);
-    expect(mail.text).toContain('Your name: “Please call +1 555 0100”');
-    // Their words appear only on those quoted lines, and as text: no link of theirs in the HTML.
-    const unquoted = mail.text.split('\n').filter((line) => !/^(Their|Your) name: “/.test(line));
+    expect(mail.text).toContain(
+      `They gave their name as “${phishing}” and yours as “Please call +1 555 0100”.`,
+    );
+    // Their words appear only on that quoted line, and as text: no link of theirs in the HTML.
+    const unquoted = mail.text.split('\n').filter((line) => !/^They gave (their|your) name as “/.test(line));
     expect(unquoted.join('\n')).not.toMatch(/evil\.example|555 0100/);
     expect(mail.html).not.toContain('href="https://evil.example');
   });
@@ -83,8 +83,8 @@ describe('the invitation mail', () => {
   it('leaves out a name the owner did not give, or that is only their email', async () => {
     for (const name of [null, '', 'olivia@example.com']) {
       const mail = await render({ ...base, owner: { name, verifiedEmail: 'olivia@example.com' } });
-      expect(mail.text).not.toContain('Their name:');
-      expect(mail.text).toContain('Your name: “Ada”');
+      expect(mail.text).not.toContain('their name as');
+      expect(mail.text).toContain('They gave your name as “Ada”.');
     }
   });
 });

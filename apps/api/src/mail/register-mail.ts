@@ -14,5 +14,10 @@ export function registerMail(
 ) {
   const { config, db } = deps;
   handleMailJobs({ jobs: deps.jobs, db, mailer: deps.mailer, site: config.site });
-  registerMailPreferenceRoutes(app, { db, authenticate: deps.authenticate, rateLimit: config.rateLimit });
+  registerMailPreferenceRoutes(app, {
+    db,
+    authenticate: deps.authenticate,
+    rateLimit: config.rateLimit,
+    offer: { trialDays: config.payments.trialDays },
+  });
 }

@@ -42,7 +42,7 @@ describe('the invitation mail', () => {
     const link = mail?.text.match(/(\S+\/invitation#\S+)/)?.[1] ?? '';
     expect(link).toMatch(new RegExp(`^${origin}/invitation#[A-Za-z0-9_-]{43}$`));
     expect(mail?.text).toContain(`signed in as ${owner.email}, invited you`);
-    expect(mail?.text).toContain('Their name: “Olivia Owner”');
+    expect(mail?.text).toContain('They gave their name as “Olivia Owner”');
     expect(mail?.text).toContain(`expires on ${formatLongDate(record.invitationExpiresAt)}`);
 
     // Only the token's hash is stored.

@@ -1,7 +1,7 @@
 import type { AccountDeleted, DeleteAccountRequest } from '@launchkit/api-contract';
 import { apiRequest } from './api.ts';
 
-// Settings → Account, "Delete my account" (docs/decisions/0032-account-deletion.md).
+// Settings → Your data, "Delete my account" (docs/decisions/0032-account-deletion.md).
 
 export type { DeleteAccountRequest };
 

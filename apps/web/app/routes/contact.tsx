@@ -5,6 +5,7 @@ import { ClockIcon, MailIcon, MapPinIcon } from '#web/components/icons.tsx';
 import { PageHeader } from '#web/components/marketing/page-header.tsx';
 import { Island, islandsPage } from '#web/islands/island.tsx';
 import { pageMeta } from '#web/lib/meta.ts';
+import { offer } from '#web/lib/offer.ts';
 
 export const handle = islandsPage;
 
@@ -60,7 +61,8 @@ export default function Contact() {
             <div className="rounded-lg bg-slate-50 p-6 ring-1 ring-slate-200">
               <h3 className="text-base font-semibold text-slate-900">Looking for a quick answer?</h3>
               <p className="mt-2 text-sm text-slate-600">
-                Many questions about billing, seats and trials are answered in our{' '}
+                Many questions about billing, seats{offer.trialDays > 0 ? ', trials' : ''} and your data are
+                answered in our{' '}
                 <Link className="link" to="/faq">
                   frequently asked questions
                 </Link>

@@ -5,7 +5,8 @@ import { useSearchParams } from 'react-router';
 import { useAuth } from '#web/auth/auth-context.tsx';
 import { signInMethodLabels } from '#web/auth/providers.ts';
 import { ItemList } from '#web/components/dashboard/item-list.tsx';
-import { AccountPanel, PlanPanel } from '#web/components/dashboard/plan-panel.tsx';
+import { NamePrompt } from '#web/components/dashboard/name-prompt.tsx';
+import { AccountPanel, hasName, PlanPanel } from '#web/components/dashboard/plan-panel.tsx';
 import { PurchaseNotice } from '#web/components/dashboard/purchase-notice.tsx';
 import { TrialBanner } from '#web/components/dashboard/trial-banner.tsx';
 import { WorkspacePanel } from '#web/components/dashboard/workspace-panel.tsx';
@@ -57,7 +58,7 @@ export default function Dashboard() {
   return (
     <AppPage title="Dashboard">
       <p className="mt-2 text-slate-600">
-        Welcome back, {user.name}.
+        {hasName(user) ? `Welcome, ${user.name}.` : 'Welcome.'}
         {workspace && !isOwn && (
           <>
             {' '}
@@ -91,6 +92,7 @@ export default function Dashboard() {
             <SecondFactorGate workspace={workspace} className="lg:col-span-2" />
           )}
           <div className="space-y-6">
+            {!hasName(user) && <NamePrompt />}
             {isOwn ? <PlanPanel user={user} /> : <WorkspacePanel workspace={workspace} />}
             <AccountPanel user={user} methods={methods} />
           </div>

@@ -1,9 +1,11 @@
+import { billingTerms, trialTerms } from '@launchkit/plans';
 import { buttonClasses } from '#web/components/forms/button.tsx';
 import { ChevronDownIcon, ExternalLinkIcon } from '#web/components/icons.tsx';
 import { PageHeader } from '#web/components/marketing/page-header.tsx';
 import { config } from '#web/config.ts';
 import { islandsPage } from '#web/islands/island.tsx';
 import { pageMeta } from '#web/lib/meta.ts';
+import { offer } from '#web/lib/offer.ts';
 
 export const handle = islandsPage;
 
@@ -11,30 +13,36 @@ export const meta = () =>
   pageMeta({
     title: 'Frequently asked questions',
     path: '/faq',
-    description: 'Answers about billing, seats, cancelling, the free trial, your data and support.',
+    description: `Answers about billing, seats, cancelling${offer.trialDays > 0 ? ', the free trial' : ''}, your data and support.`,
   });
 
+const trial = trialTerms(offer);
+
+// Each answer says only what the product does in its configuration (lib/offer.ts): the trial question
+// is asked only when there is a trial.
 const questions = [
   {
     question: 'How does billing work?',
-    answer:
-      'Plans are billed monthly or yearly in advance by card. You can switch between monthly and yearly billing at any time, and the difference is prorated automatically.',
+    answer: `${billingTerms} You change your plan or your number of seats from Settings → Billing at any time.`,
   },
   {
     question: 'Can I add more seats to my plan?',
     answer:
-      'Yes. Each plan includes a number of seats for team members. Add more from your billing settings and you only pay for the extra seats from that day on.',
+      'Yes. Each plan starts with a number of seats for team members. Add or remove seats from Settings → Billing whenever your team changes.',
   },
   {
     question: 'Can I cancel at any time?',
     answer:
       'Of course. Cancel from your account page whenever you like: your plan stays active until the end of the period you have paid for, and you will not be charged again.',
   },
-  {
-    question: 'Is there a free trial?',
-    answer:
-      'Every plan starts with a 14-day free trial with all features included. We remind you before the trial ends, and cancelling before then costs nothing.',
-  },
+  ...(trial
+    ? [
+        {
+          question: 'Is there a free trial?',
+          answer: `Yes. ${trial} We mail you a reminder three days before the trial ends.`,
+        },
+      ]
+    : []),
   {
     question: 'What happens to my data?',
     answer:

@@ -7,6 +7,7 @@ import { Testimonials } from '#web/components/marketing/testimonials.tsx';
 import { AccountDeletedNotice } from '#web/components/settings/account-deleted-notice.tsx';
 import { islandsPage } from '#web/islands/island.tsx';
 import { pageMeta } from '#web/lib/meta.ts';
+import { offer } from '#web/lib/offer.ts';
 
 export const handle = islandsPage;
 
@@ -23,7 +24,11 @@ export default function Home() {
       <Testimonials />
       <CtaBand
         title="Ready to launch your product?"
-        text="Start your free trial today. No credit card needed, and you can cancel at any time."
+        text={
+          offer.trialDays > 0
+            ? `Start your ${offer.trialDays}-day free trial today, and cancel at any time.`
+            : 'Choose a plan and start today. You can cancel at any time.'
+        }
         linkLabel="Let's get started"
         to="/pricing"
       />

@@ -17,10 +17,12 @@ import { unlistedPageMeta } from '#web/lib/meta.ts';
 import type { Route } from './+types/settings';
 
 /**
- * docs/product.md §2: general, password or billing, security, notifications and account; anything else
- * shows general.
+ * docs/product.md §2: general, password or billing, security, notifications and your data; anything
+ * else shows general.
  */
 function sectionOf(param: string | undefined): SettingsSection {
+  // The "Your data" tab was once "Account": links to /settings/account in mail already sent still work.
+  if (param === 'account') return 'data';
   return settingsSections.find((section) => section === param) ?? 'general';
 }
 
@@ -49,7 +51,7 @@ export default function Settings() {
             {() => <BillingSettingsPanel user={user} />}
           </PermissionGate>
         )}
-        {section === 'account' && <AccountSettingsPanel />}
+        {section === 'data' && <AccountSettingsPanel />}
       </div>
     </AppPage>
   );

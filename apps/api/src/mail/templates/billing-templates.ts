@@ -95,6 +95,7 @@ export const trialEnding: MailTemplate<TrialEndingProps> = {
   optional: {
     label: 'Your trial is ending',
     description: 'Three days before your free trial ends and your card is first charged.',
+    onlyWithTrials: true,
   },
   subject: (_props, site) => `Your ${site.name} trial ends in three days`,
   content: (props, site) => ({

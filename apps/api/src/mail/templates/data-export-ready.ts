@@ -5,7 +5,7 @@ import { createElement as h } from 'react';
 import { mailButton, mailStyles, spelledOutLink } from '../mail-layout.ts';
 import type { MailTemplate } from '../mail-template.ts';
 
-/** `link`: the page of Settings → Account that downloads the archive; `expiresAt`: ISO 8601. */
+/** `link`: the page of Settings → Your data that downloads the archive; `expiresAt`: ISO 8601. */
 export type DataExportReadyProps = { link: string; expiresAt: string };
 
 /**
@@ -18,7 +18,7 @@ export const dataExportReady: MailTemplate<DataExportReadyProps> = {
   subject: (_props, site) => `Your ${site.name} data is ready to download`,
   content: ({ link, expiresAt }, site) => ({
     preview: `The archive of your ${site.name} data you asked for is ready.`,
-    reason: `You get this mail because you asked for a copy of your data in Settings → Account. If that was not you, change your password: the archive can only be downloaded once signed in.`,
+    reason: `You get this mail because you asked for a copy of your data in Settings → Your data. If that was not you, change your password: the archive can only be downloaded once signed in.`,
     body: [
       h(
         Text,
@@ -30,12 +30,12 @@ export const dataExportReady: MailTemplate<DataExportReadyProps> = {
       h(
         Text,
         { key: 'expiry', style: mailStyles.muted },
-        `The link works for ${dataExportLinkDays} days, until ${formatLongDate(new Date(expiresAt))}, and only once you are signed in to ${site.name}. After that, ask for a new archive in Settings → Account.`,
+        `The link works for ${dataExportLinkDays} days, until ${formatLongDate(new Date(expiresAt))}, and only once you are signed in to ${site.name}. After that, ask for a new archive in Settings → Your data.`,
       ),
     ],
   }),
   example: {
-    link: 'http://localhost:3000/settings/account?export=00000000-0000-4000-8000-000000000000',
+    link: 'http://localhost:3000/settings/data?export=00000000-0000-4000-8000-000000000000',
     expiresAt: '2026-12-03T10:00:00.000Z',
   },
 };

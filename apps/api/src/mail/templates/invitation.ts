@@ -69,13 +69,24 @@ export const invitationReminder: MailTemplate<InvitationProps> = {
   example: invitation.example,
 };
 
+/**
+ * The names the owner typed, in one plain sentence on a line of its own, each in quotation marks:
+ * marked as theirs, never in the product's own voice. Null when they typed none.
+ */
+function namesTheyGave(ownerName: string, firstName: string): string | null {
+  if (ownerName && firstName) return `They gave their name as “${ownerName}” and yours as “${firstName}”.`;
+  if (ownerName) return `They gave their name as “${ownerName}”.`;
+  if (firstName) return `They gave your name as “${firstName}”.`;
+  return null;
+}
+
 function invitationContent(props: InvitationProps, reminder: boolean) {
   const ownerName = props.owner.name?.trim();
   const verifiedEmail = props.owner.verifiedEmail;
-  const theirWords = [
-    ...(ownerName && ownerName !== verifiedEmail ? [`Their name: “${ownerName}”`] : []),
-    ...(props.firstName.trim() ? [`Your name: “${props.firstName.trim()}”`] : []),
-  ];
+  const theirWords = namesTheyGave(
+    ownerName && ownerName !== verifiedEmail ? ownerName : '',
+    props.firstName.trim(),
+  );
   const link = props.link ?? '';
   return {
     preview: verifiedEmail
@@ -99,13 +110,7 @@ function invitationContent(props: InvitationProps, reminder: boolean) {
           ? `The owner of a workspace, signed in as ${verifiedEmail}, invited you to work with them in it.`
           : 'The owner of a workspace invited you to work with them in it.',
       ),
-      theirWords.length > 0 &&
-        h(
-          Section,
-          { key: 'their-words' },
-          h(Text, { style: mailStyles.muted }, 'What they wrote, as they typed it:'),
-          ...theirWords.map((line) => h(Text, { key: line, style: mailStyles.quote }, line)),
-        ),
+      theirWords && h(Section, { key: 'their-words' }, h(Text, { style: mailStyles.quote }, theirWords)),
       reminder &&
         h(
           Text,

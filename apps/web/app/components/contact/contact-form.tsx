@@ -38,13 +38,7 @@ export function ContactForm() {
         rows={6}
         {...requiredProps('message', contactMessageField)}
       />
-      <FormSubmit
-        outcome={outcome}
-        size="lg"
-        busy={isSubmitting}
-        busyLabel="Sending…"
-        className="w-full sm:w-auto"
-      >
+      <FormSubmit outcome={outcome} busy={isSubmitting} busyLabel="Sending…" className="w-full sm:w-auto">
         Send message
       </FormSubmit>
     </form>

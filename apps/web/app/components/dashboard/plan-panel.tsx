@@ -2,6 +2,7 @@ import { formatLongDate, planName, readableStatus } from '@launchkit/plans';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { AuthUser } from '#web/auth/session.ts';
+import { BreakableText } from '#web/components/layout/breakable-text.tsx';
 
 /**
  * docs/product.md §2 plan and user info: the plan, its status and the seats it gives
@@ -21,31 +22,41 @@ export function PlanPanel({ user }: { user: AuthUser }) {
         </p>
       }
     >
-      <Detail term="Plan">{user.planId ? planName(user.planId) : 'No plan'}</Detail>
-      <Detail term="Status">
-        {status ? (
-          readableStatus(status)
-        ) : (
-          <>
-            No plan ·{' '}
-            <Link to="/pricing" className="link">
-              See plans
-            </Link>
-          </>
-        )}
-      </Detail>
+      {status ? (
+        <>
+          <Detail term="Plan">{user.planId ? planName(user.planId) : 'Unknown plan'}</Detail>
+          <Detail term="Status">{readableStatus(status)}</Detail>
+        </>
+      ) : (
+        <Detail term="Plan">
+          No plan yet ·{' '}
+          <Link to="/pricing" className="link">
+            See plans
+          </Link>
+        </Detail>
+      )}
       {endDate && <Detail term={user.CurrentTrial ? 'Trial ends' : 'Renews on'}>{endDate}</Detail>}
     </DetailsPanel>
   );
 }
 
+/**
+ * Whether the person has told us a name: a password sign-up's profile carries the email as its name
+ * until they do, and showing the email twice (or greeting someone by it) says nothing.
+ */
+export const hasName = (user: AuthUser) => user.name.trim() !== '' && user.name !== user.email;
+
 /** §2 user info: who is signed in, and how. */
 export function AccountPanel({ user, methods }: { user: AuthUser; methods: string }) {
   return (
     <DetailsPanel titleId="dashboard-user-title" title="Your account" testId="dashboard-user">
-      <Detail term="Name">{user.name}</Detail>
-      <Detail term="Email">{user.email}</Detail>
-      <Detail term="User ID">{user.uid}</Detail>
+      {hasName(user) && <Detail term="Name">{user.name}</Detail>}
+      <Detail term="Email">
+        <BreakableText text={user.email} />
+      </Detail>
+      <Detail term="User ID">
+        <BreakableText text={user.uid} />
+      </Detail>
       <Detail term="Sign-in method">{methods}</Detail>
       <Detail term="Email verified">{user.emailVerified ? 'Yes' : 'No'}</Detail>
     </DetailsPanel>
@@ -85,7 +96,7 @@ function Detail({ term, children }: { term: string; children: ReactNode }) {
   return (
     <div>
       <dt className="font-medium text-slate-600">{term}</dt>
-      <dd className="mt-0.5 break-all text-slate-900">{children}</dd>
+      <dd className="mt-0.5 wrap-break-word text-slate-900">{children}</dd>
     </div>
   );
 }

@@ -4,6 +4,7 @@ import {
   webhookEventLabels,
   webhookEventTypes,
 } from '@launchkit/api-contract/webhook-events';
+import { checkboxClasses } from '#web/components/forms/checkbox.ts';
 import { ChoiceGroup } from '#web/components/forms/choice-group.tsx';
 import { FormDialog } from '#web/components/forms/form-dialog.tsx';
 import { TextField } from '#web/components/forms/text-field.tsx';
@@ -85,7 +86,7 @@ function EventChoices({ form }: { form: ReturnType<typeof useAppForm<Values>> })
             <input
               type="checkbox"
               value={type}
-              className="mt-0.5 size-4 rounded border-slate-400 text-brand-600 focus:ring-brand-600"
+              className={checkboxClasses}
               aria-invalid={error ? true : undefined}
               {...checkbox}
             />

@@ -7,7 +7,8 @@ function Example({ label, command }: { label: string; command: string }) {
   return (
     <div>
       <p className="text-sm font-medium text-slate-900">{label}</p>
-      <pre className="mt-1.5 whitespace-pre-wrap break-all rounded-lg bg-slate-900 p-4 text-xs leading-relaxed text-slate-100">
+      {/* Code keeps its lines: a narrow screen scrolls the example sideways rather than break a token. */}
+      <pre className="mt-1.5 overflow-x-auto rounded-lg bg-slate-900 p-4 text-xs leading-relaxed text-slate-100">
         <code>{command}</code>
       </pre>
     </div>

@@ -13,6 +13,10 @@ const variants: Record<ButtonVariant, string> = {
   danger: 'border-transparent bg-red-700 text-white shadow-sm hover:bg-red-800 focus-visible:outline-red-700',
 };
 
+/**
+ * One size per role: `lg` for a marketing page's calls to action and the full-width submit of the
+ * sign-in pages, `md` for every form and action inside a page (contact, settings, dialogs).
+ */
 const sizes: Record<ButtonSize, string> = {
   md: 'px-4 py-2.5 text-sm',
   lg: 'px-6 py-3 text-base',

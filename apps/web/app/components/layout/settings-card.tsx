@@ -18,7 +18,7 @@ export function SettingsCard({
   intro?: ReactNode;
   testId?: string;
   isDanger?: boolean;
-  children: ReactNode;
+  children?: ReactNode;
 }) {
   const titleId = `${id}-title`;
   return (

@@ -10,7 +10,7 @@ export function Hero() {
         <div className="text-center lg:text-left">
           <p className="inline-flex items-center gap-2 rounded-full bg-white px-3 py-1 text-sm font-medium text-brand-700 shadow-sm ring-1 ring-brand-100">
             <span className="size-2 rounded-full bg-brand-600" aria-hidden="true" />
-            New: usage-based billing
+            New: passkeys and two-factor sign-in
           </p>
           <h1
             id="hero-title"

@@ -111,7 +111,7 @@ function ScanStep({
           <p className="font-medium text-slate-900">Can’t scan it? Enter this key:</p>
           <p
             data-testid="authenticator-key"
-            className="mt-1 font-mono text-base break-all text-slate-900 select-all"
+            className="mt-1 font-mono text-base wrap-break-word text-slate-900 select-all"
           >
             {groupedKey(setup.secret)}
           </p>

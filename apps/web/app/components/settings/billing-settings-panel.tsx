@@ -5,6 +5,7 @@ import type { AuthUser } from '#web/auth/session.ts';
 import { Alert } from '#web/components/forms/alert.tsx';
 import { buttonClasses } from '#web/components/forms/button.tsx';
 import { LoadingStatus } from '#web/components/layout/loading-status.tsx';
+import { SettingsCard } from '#web/components/layout/settings-card.tsx';
 import { useProviderRedirect } from '#web/hooks/use-provider-redirect.ts';
 import { createBillingPortal } from '#web/lib/billing.ts';
 
@@ -23,8 +24,7 @@ export function BillingSettingsPanel({ user }: { user: AuthUser }) {
   }, [hasPlan, error, navigate]);
 
   return (
-    <div className="rounded-lg bg-slate-50 p-6 text-sm text-slate-700 ring-1 ring-slate-200">
-      <h2 className="text-base font-semibold text-slate-900">Billing</h2>
+    <SettingsCard id="billing" title="Billing">
       {error ? (
         <>
           <Alert variant="error" title="We could not open the billing portal" className="mt-4">
@@ -36,10 +36,12 @@ export function BillingSettingsPanel({ user }: { user: AuthUser }) {
         </>
       ) : (
         <>
-          <p className="mt-2">Opening the billing portal, where you manage your plan, seats and invoices…</p>
+          <p className="mt-3 text-sm text-slate-700">
+            Opening the billing portal, where you manage your plan, seats and invoices…
+          </p>
           <LoadingStatus className="py-6" />
         </>
       )}
-    </div>
+    </SettingsCard>
   );
 }

@@ -20,7 +20,7 @@ const preparingRefreshMs = 3_000;
 const preparingMessage = 'We are preparing your archive. We will email you when it is ready.';
 
 /**
- * Settings → Account, "Download my data": asks for an archive of everything the product keeps about
+ * Settings → Your data, "Download my data": asks for an archive of everything the product keeps about
  * the person, lists the ones ready with their expiry, and downloads one with the person's own sign-in.
  * The mail's link opens this page with `?export=<id>`, which starts that download: a leaked mail
  * downloads nothing without the sign-in.

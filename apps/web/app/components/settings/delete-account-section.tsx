@@ -20,7 +20,7 @@ import { type DeleteAccountRequest, deleteAccount, noteAccountDeleted } from '#w
 import { listMembers, type Member } from '#web/lib/team/members.ts';
 
 /**
- * Settings → Account, "Delete my account" (docs/decisions/0032-account-deletion.md): a red button that
+ * Settings → Your data, "Delete my account" (docs/decisions/0032-account-deletion.md): a red button that
  * opens the dialog saying what happens, asking an owner whose workspace has members to transfer it or
  * delete it, and the email typed to confirm. A sign-in too old asks for the password again, as an email
  * change does; then the app goes to the home page, signed out, with a notice.

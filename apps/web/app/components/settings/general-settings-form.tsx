@@ -36,7 +36,13 @@ export function GeneralSettingsForm({ user }: { user: AuthUser }) {
 
   return (
     <>
-      <SettingsForm form={form} onSubmit={onSubmit} labels={saveLabels} testId="settings-general-form">
+      <SettingsForm
+        form={form}
+        onSubmit={onSubmit}
+        labels={saveLabels}
+        testId="settings-general-form"
+        card={{ id: 'profile', title: 'Profile', intro: 'Your name, and the email address we write to.' }}
+      >
         <NameField id="settings-name" {...requiredProps('name', profileNameField)} />
         <EmailField
           id="settings-email"

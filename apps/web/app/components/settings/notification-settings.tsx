@@ -1,8 +1,10 @@
 import { useState } from 'react';
 import { Alert } from '#web/components/forms/alert.tsx';
 import { Button } from '#web/components/forms/button.tsx';
+import { checkboxClasses } from '#web/components/forms/checkbox.ts';
 import { FormOutcome } from '#web/components/forms/form-outcome.tsx';
 import { LoadingStatus } from '#web/components/layout/loading-status.tsx';
+import { SettingsCard } from '#web/components/layout/settings-card.tsx';
 import { useApiResource } from '#web/hooks/use-api-resource.ts';
 import { useOutcome } from '#web/hooks/use-app-form.ts';
 import {
@@ -34,14 +36,12 @@ export function NotificationSettings() {
   };
 
   return (
-    <div
-      className="rounded-lg bg-white p-6 shadow-sm ring-1 ring-slate-200"
-      data-testid="notification-settings"
+    <SettingsCard
+      id="notifications"
+      title="Email notifications"
+      intro="Choose which of these mails you get; each choice is saved as you make it. Receipts, payment problems and security mails are always sent."
+      testId="notification-settings"
     >
-      <h2 className="text-base font-semibold text-slate-900">Email notifications</h2>
-      <p className="mt-1 text-sm text-slate-600">
-        Choose which of these mails you get. Receipts, payment problems and security mails are always sent.
-      </p>
       {error && !preferences ? (
         <div className="mt-4 space-y-4">
           <Alert variant="error" title="We could not load your notification settings">
@@ -61,7 +61,7 @@ export function NotificationSettings() {
               <input
                 id={`mail-${mail}`}
                 type="checkbox"
-                className="mt-0.5 size-4 rounded border-slate-300 text-brand-600 focus:ring-brand-600"
+                className={checkboxClasses}
                 checked={saving?.mail === mail ? saving.enabled : enabled}
                 disabled={saving !== null}
                 aria-describedby={`mail-${mail}-hint`}
@@ -82,6 +82,6 @@ export function NotificationSettings() {
       <div className="mt-4">
         <FormOutcome outcome={outcome} />
       </div>
-    </div>
+    </SettingsCard>
   );
 }

@@ -3,8 +3,10 @@ import { useState } from 'react';
 import { useAuth } from '#web/auth/auth-context.tsx';
 import { signInMethodLabels } from '#web/auth/providers.ts';
 import type { AuthUser } from '#web/auth/session.ts';
+import { checkboxClasses } from '#web/components/forms/checkbox.ts';
 import { matchingPassword } from '#web/components/forms/error-message.ts';
 import { PasswordField } from '#web/components/forms/password-field.tsx';
+import { SettingsCard } from '#web/components/layout/settings-card.tsx';
 import { EndOtherSessionsOffer } from '#web/components/security/end-other-sessions-offer.tsx';
 import { useAppForm } from '#web/hooks/use-app-form.ts';
 import { useReauthentication } from '#web/hooks/use-reauthentication.tsx';
@@ -29,13 +31,11 @@ export function PasswordSettingsForm({ user }: { user: AuthUser }) {
   const socialMethod = user.providers.find((method) => method !== 'password');
   if (socialMethod) {
     return (
-      <div className="rounded-lg bg-slate-50 p-6 text-sm text-slate-700 ring-1 ring-slate-200">
-        <h2 className="text-base font-semibold text-slate-900">No password to change</h2>
-        <p className="mt-2">
-          You sign in with your {signInMethodLabels[socialMethod]} account, so there is no password for this
-          site. Change your password with {signInMethodLabels[socialMethod]}.
-        </p>
-      </div>
+      <SettingsCard
+        id="password"
+        title="No password to change"
+        intro={`You sign in with your ${signInMethodLabels[socialMethod]} account, so there is no password for this site. Change your password with ${signInMethodLabels[socialMethod]}.`}
+      />
     );
   }
 
@@ -50,7 +50,13 @@ export function PasswordSettingsForm({ user }: { user: AuthUser }) {
 
   return (
     <>
-      <SettingsForm form={form} onSubmit={onSubmit} labels={changeLabels} testId="settings-password-form">
+      <SettingsForm
+        form={form}
+        onSubmit={onSubmit}
+        labels={changeLabels}
+        testId="settings-password-form"
+        card={{ id: 'password', title: 'Password', intro: 'The password you sign in with by email.' }}
+      >
         <PasswordField
           id="settings-new-password"
           label="New password"
@@ -64,7 +70,7 @@ export function PasswordSettingsForm({ user }: { user: AuthUser }) {
         <label className="flex items-start gap-2 text-sm text-slate-800">
           <input
             type="checkbox"
-            className="mt-0.5 size-4 rounded border-slate-400 text-brand-600 focus:ring-brand-600"
+            className={checkboxClasses}
             disabled={form.isSubmitting}
             {...form.register('endOtherSessions')}
           />

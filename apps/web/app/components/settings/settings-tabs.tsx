@@ -6,7 +6,8 @@ const sectionLabels = {
   security: 'Security',
   notifications: 'Notifications',
   billing: 'Billing',
-  account: 'Account',
+  // Named for what it holds: "Account" is the top bar's menu and the My Account page.
+  data: 'Your data',
 };
 
 export type SettingsSection = keyof typeof sectionLabels;
@@ -21,8 +22,8 @@ const tabs: Tab[] = settingsSections.map((section) => ({
 
 /**
  * docs/product.md §2: the General, Password and Billing tabs, Security (two-factor, sessions),
- * Notifications (optional mail) and Account (the person's data); the open one is marked as the current
- * page.
+ * Notifications (optional mail) and Your data (export, deletion); the open one is marked as the
+ * current page.
  */
 export function SettingsTabs({ active }: { active: SettingsSection }) {
   return <TabNav label="Settings sections" tabs={tabs} current={`/settings/${active}`} />;

@@ -2,6 +2,7 @@ import type { MemberStatus } from '@launchkit/api-contract';
 import { formatLongDate } from '@launchkit/plans';
 import { RowAction } from '#web/components/forms/button.tsx';
 import { Options } from '#web/components/forms/text-field.tsx';
+import { BreakableText } from '#web/components/layout/breakable-text.tsx';
 import type { Member } from '#web/lib/team/members.ts';
 import { type MemberRole, roleNames } from '#web/lib/team/roles.ts';
 
@@ -75,7 +76,9 @@ export function MemberRow({
           <p id={nameId} className="break-words font-medium text-slate-900">
             {fullName(user)}
           </p>
-          <p className="break-all text-sm text-slate-600">{user.email}</p>
+          <p className="wrap-break-word text-sm text-slate-600">
+            <BreakableText text={user.email} />
+          </p>
           <p className="mt-2 flex flex-wrap gap-1.5" data-testid="sub-user-status">
             <Badge style={user.status}>{statusTexts[user.status]}</Badge>
             {!user.hasSeat && <Badge style="no-seat">No seat</Badge>}

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import type { AuthUser } from '#web/auth/session.ts';
+import { checkboxClasses } from '#web/components/forms/checkbox.ts';
 import { FormOutcome } from '#web/components/forms/form-outcome.tsx';
 import { CardSection } from '#web/components/layout/card-section.tsx';
 import { useOutcome } from '#web/hooks/use-app-form.ts';
@@ -55,7 +56,7 @@ export function SecondFactorRequirement({
           <input
             id="require-second-factor"
             type="checkbox"
-            className="mt-0.5 size-4 rounded border-slate-300 text-brand-600 focus:ring-brand-600"
+            className={checkboxClasses}
             checked={saving ?? listed?.requiresSecondFactor ?? false}
             disabled={!listed || saving !== null}
             aria-describedby="require-second-factor-hint"

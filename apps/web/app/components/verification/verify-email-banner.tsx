@@ -3,6 +3,7 @@ import { useAuth } from '#web/auth/auth-context.tsx';
 import { Alert } from '#web/components/forms/alert.tsx';
 import { Button } from '#web/components/forms/button.tsx';
 import { errorMessage } from '#web/components/forms/error-message.ts';
+import { BreakableText } from '#web/components/layout/breakable-text.tsx';
 import { useResendVerification } from './resend-verification.tsx';
 
 const notYetText =
@@ -36,8 +37,10 @@ export function VerifyEmailBanner() {
       <div className="container-page flex flex-col gap-3 py-3 sm:flex-row sm:items-center sm:justify-between">
         <p className="text-sm text-amber-900">
           <span className="font-semibold">Verify your email address.</span> Open the link we mailed to{' '}
-          <span className="font-medium break-all">{user.email}</span>. Until then you cannot join a workspace
-          you are invited to.
+          <span className="font-medium wrap-break-word">
+            <BreakableText text={user.email} />
+          </span>
+          . Until then you cannot join a workspace you are invited to.
         </p>
         <div className="flex shrink-0 gap-2">
           <Button

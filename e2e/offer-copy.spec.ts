@@ -1,0 +1,115 @@
+import { spawnSync } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { renderPricingPage } from '../apps/omniout/src/pricing-page.ts';
+import { expect, type Page, test } from './fixtures.ts';
+
+// The public pages promise only what the product does, in each configuration it ships with: trials
+// off (the default, which the browser tests' product runs) and trials on (STRIPE_TRIAL_DAYS=14, the
+// same pages built beside the served ones and read from a static server).
+
+const root = path.resolve(import.meta.dirname, '..');
+const pagesWithClaims = ['/', '/about', '/faq', '/contact', '/pricing'];
+
+/** What no configuration does: a card-free trial, usage pricing, yearly billing, automatic proration. */
+const neverTrue = [/no credit card/i, /usage-based/i, /yearly|annual/i, /prorat/i];
+
+/** The words a visitor reads on `pagePath`, the pricing frame's included; closed FAQ answers too. */
+async function wordsOf(page: Page, pagePath: string): Promise<string> {
+  await page.goto(pagePath);
+  const words = [(await page.locator('body').textContent()) ?? ''];
+  if (pagePath.endsWith('/pricing')) {
+    await page.getByTestId('pricing-frame').scrollIntoViewIfNeeded();
+    const frame = page.frameLocator('[data-testid="pricing-frame"]');
+    await expect(frame.getByRole('link', { name: 'Choose Pro' })).toBeVisible();
+    words.push((await frame.locator('body').textContent()) ?? '');
+  }
+  return words.join('\n').replace(/\s+/g, ' ');
+}
+
+function expectNothingUntrue(words: string, pagePath: string) {
+  for (const claim of neverTrue) expect(words, `${pagePath} says ${claim}`).not.toMatch(claim);
+}
+
+test.describe('without a trial (STRIPE_TRIAL_DAYS unset)', () => {
+  for (const pagePath of pagesWithClaims) {
+    test(`${pagePath} offers no trial and promises nothing the product does not do`, async ({ page }) => {
+      const words = await wordsOf(page, pagePath);
+      expect(words).not.toMatch(/trial/i);
+      expectNothingUntrue(words, pagePath);
+    });
+  }
+
+  test('the FAQ states the billing period the catalogue sells', async ({ page }) => {
+    expect(await wordsOf(page, '/faq')).toContain('billed monthly in advance by card');
+  });
+});
+
+test.describe('with a 14-day trial (STRIPE_TRIAL_DAYS=14)', () => {
+  test.describe.configure({ mode: 'serial' });
+  // The static server has no API: what the pages ask of it (a favicon, the session) is not found.
+  test.use({ allowedConsoleErrors: [/Failed to load resource/] });
+  let server: Server;
+  let origin: string;
+
+  test.beforeAll(async () => {
+    // A production build of the pages takes a minute or more on a busy two-core machine.
+    test.setTimeout(300_000);
+    const buildDir = path.join(root, '.scratch', 'web-trial-on');
+    const build = spawnSync('npx', ['react-router', 'build'], {
+      cwd: path.join(root, 'apps/web'),
+      env: { ...process.env, STRIPE_TRIAL_DAYS: '14', WEB_BUILD_DIR: buildDir },
+      encoding: 'utf8',
+    });
+    expect(build.status, build.stderr).toBe(0);
+    server = await serveStatic(path.join(buildDir, 'client'), renderPricingPage({ trialDays: 14 }));
+    origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+
+  test.afterAll(() => server?.close());
+
+  test('the landing page, FAQ and pricing state the trial; no page promises more', async ({ page }) => {
+    const words = new Map<string, string>();
+    for (const pagePath of pagesWithClaims) words.set(pagePath, await wordsOf(page, `${origin}${pagePath}`));
+    for (const [pagePath, text] of words) expectNothingUntrue(text, pagePath);
+    expect(words.get('/')).toContain('Start your 14-day free trial today');
+    expect(words.get('/faq')).toContain('Is there a free trial?');
+    expect(words.get('/faq')).toContain(
+      'Every plan starts with a 14-day free trial. Checkout asks for a card',
+    );
+    expect(words.get('/pricing')).toContain('Every plan starts with a 14-day free trial');
+  });
+});
+
+const contentTypes: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript',
+  '.css': 'text/css',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.woff2': 'font/woff2',
+};
+
+/** The prerendered pages as files (`/faq` is faq/index.html), and the pricing frame at /omniout/. */
+function serveStatic(directory: string, pricingPage: string): Promise<Server> {
+  const server = createServer(async (request, response) => {
+    const { pathname } = new URL(request.url ?? '/', 'http://localhost');
+    if (pathname === '/omniout/')
+      return void response.writeHead(200, { 'content-type': contentTypes['.html'] }).end(pricingPage);
+    const file = pathname.startsWith('/omniout/')
+      ? path.join(root, 'apps/omniout/src', pathname.slice('/omniout/'.length))
+      : path.join(directory, path.extname(pathname) ? pathname : `${pathname}/index.html`);
+    try {
+      const body = await readFile(path.normalize(file));
+      response.writeHead(200, {
+        'content-type': contentTypes[path.extname(file)] ?? 'application/octet-stream',
+      });
+      response.end(body);
+    } catch {
+      response.writeHead(404).end();
+    }
+  });
+  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
+}
