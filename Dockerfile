@@ -12,7 +12,8 @@
 #
 # VITE_* values are baked into the web app at build time; VITE_SITE_URL, VITE_GA_MEASUREMENT_ID and
 # VITE_CHAT_WEBSITE_ID are read at run time too (return addresses, Content-Security-Policy), so the
-# image keeps the values it was built with. Every other production variable: docs/deploy.md.
+# image keeps the values it was built with. So does STRIPE_TRIAL_DAYS: the pages state the trial that
+# checkout gives (--build-arg STRIPE_TRIAL_DAYS=14). Every other production variable: docs/deploy.md.
 
 # The Node the project pins (package.json optionalDependencies: node-<platform>, docs/decisions/0017) and
 # the npm that CI's release test runs with (`npm -v` on the CI machine). The release test fails when
@@ -33,6 +34,7 @@ ARG VITE_HELP_CENTER_URL=
 ARG VITE_CONTACT_FORM_URL=
 ARG VITE_GA_MEASUREMENT_ID=
 ARG VITE_CHAT_WEBSITE_ID=
+ARG STRIPE_TRIAL_DAYS=
 RUN npm run build
 RUN node scripts/release.mjs --copy-only /release
 
@@ -46,9 +48,11 @@ ENV NODE_ENV=production
 ARG VITE_SITE_URL=
 ARG VITE_GA_MEASUREMENT_ID=
 ARG VITE_CHAT_WEBSITE_ID=
+ARG STRIPE_TRIAL_DAYS=0
 ENV VITE_SITE_URL=${VITE_SITE_URL} \
     VITE_GA_MEASUREMENT_ID=${VITE_GA_MEASUREMENT_ID} \
-    VITE_CHAT_WEBSITE_ID=${VITE_CHAT_WEBSITE_ID}
+    VITE_CHAT_WEBSITE_ID=${VITE_CHAT_WEBSITE_ID} \
+    STRIPE_TRIAL_DAYS=${STRIPE_TRIAL_DAYS}
 WORKDIR /app
 # Owned by root and only readable by the app's user: the server writes nothing to disk in production
 # (everything lives in PostgreSQL). Node strips the TypeScript types itself (docs/decisions/0018).

@@ -60,7 +60,7 @@ test.describe('with a 14-day trial (STRIPE_TRIAL_DAYS=14)', () => {
     const buildDir = path.join(root, '.scratch', 'web-trial-on');
     const build = spawnSync('npx', ['react-router', 'build'], {
       cwd: path.join(root, 'apps/web'),
-      env: { ...process.env, STRIPE_TRIAL_DAYS: '14', WEB_BUILD_DIR: buildDir },
+      env: { ...process.env, STRIPE_TRIAL_DAYS: '14', WEB_BUILD_OUTPUT: buildDir },
       encoding: 'utf8',
     });
     expect(build.status, build.stderr).toBe(0);

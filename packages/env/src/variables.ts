@@ -391,10 +391,11 @@ export const variables = {
     readBy: ['app', 'launcher'],
   },
   STRIPE_TRIAL_DAYS: {
-    description: "trial days on a customer's first subscription (0: none)",
+    description:
+      "trial days on a customer's first subscription (0: none); the public pages state it, so it is baked into the web build too",
     default: 0,
     production: 'optional',
-    readBy: ['app'],
+    readBy: ['app', 'web'],
   },
   STRIPE_PRICE_STARTER: {
     description:
@@ -479,6 +480,12 @@ export const variables = {
   },
 
   // --- The web app's build (baked into the pages) ---
+  WEB_BUILD_OUTPUT: {
+    description:
+      'where the web build writes, relative to apps/web (the copy test builds the pages a second time, with other settings, beside the served ones)',
+    default: 'build',
+    readBy: ['web'],
+  },
   VITE_APP_NAME: {
     description: "the product's name in the pages and in its mail",
     default: 'Launchkit',
