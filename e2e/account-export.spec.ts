@@ -7,7 +7,7 @@ import { addItemWithForm, itemRow, waitForItemList } from './support/workspace.t
 // Settings → Your data, "Download my data" (docs/security.md, "Data kept"): the archive is asked for on the page, written by a
 // job, announced by mail, and downloaded through the API with the person's own sign-in.
 
-const exportLink = /https?:\/\/\S+\/settings\/account\?export=([0-9a-f-]{36})/;
+const exportLink = /https?:\/\/\S+\/settings\/data\?export=([0-9a-f-]{36})/;
 
 /** The archive a download saved, parsed. */
 async function archiveOf(download: Download) {

@@ -173,6 +173,31 @@ test.describe('/pricing frame', () => {
       await expect(choose).toHaveAttribute('target', '_top');
     }
   });
+
+  for (const width of [375, 320]) {
+    test(`at ${width} px every plan and its button fit the 950 px frame, with no scroll inside it`, async ({
+      page,
+    }) => {
+      await page.setViewportSize({ width, height: 800 });
+      await page.goto('/pricing');
+      const frameElement = page.getByTestId('pricing-frame');
+      await frameElement.scrollIntoViewIfNeeded();
+      const frame = page.frameLocator('[data-testid="pricing-frame"]');
+      await expect(frame.getByRole('link', { name: /^Choose / })).toHaveCount(3);
+      const inner = await frame
+        .locator('html')
+        .evaluate((html) => ({ scrollHeight: html.scrollHeight, clientHeight: html.clientHeight }));
+      expect(inner.scrollHeight, 'the frame scrolls on its own').toBeLessThanOrEqual(inner.clientHeight);
+      const frameBox = await frameElement.boundingBox();
+      for (const plan of plans) {
+        const choose = frame.getByRole('link', { name: `Choose ${plan.name}` });
+        const box = await choose.boundingBox();
+        expect(box && frameBox && box.y + box.height <= frameBox.y + frameBox.height, plan.name).toBe(true);
+        // Clickable where it is: nothing covers it.
+        await choose.click({ trial: true });
+      }
+    });
+  }
 });
 
 test.describe('accessibility', () => {

@@ -28,7 +28,12 @@ const badgeStyles: Record<MemberStatus | 'no-seat', string> = {
 };
 
 export const fullName = (user: Pick<Member, 'firstName' | 'lastName'>) =>
-  `${user.firstName} ${user.lastName}`;
+  `${user.firstName} ${user.lastName}`.trim();
+
+const hasOwnName = (user: Member) => {
+  const name = fullName(user);
+  return name !== '' && name !== user.email;
+};
 
 /** The line under the email: when the link expires, that it has, or since when the person is in. */
 function detailOf(user: Member): string {
@@ -73,12 +78,21 @@ export function MemberRow({
       </span>
       <div className="flex min-w-0 flex-1 flex-wrap items-start justify-between gap-x-4 gap-y-3">
         <div className="min-w-0 flex-1 basis-56">
-          <p id={nameId} className="break-words font-medium text-slate-900">
-            {fullName(user)}
-          </p>
-          <p className="wrap-break-word text-sm text-slate-600">
-            <BreakableText text={user.email} />
-          </p>
+          {/* A person known only by their address (an owner who gave no name) shows it once, as their name. */}
+          {hasOwnName(user) ? (
+            <>
+              <p id={nameId} className="wrap-break-word font-medium text-slate-900">
+                {fullName(user)}
+              </p>
+              <p className="wrap-break-word text-sm text-slate-600">
+                <BreakableText text={user.email} />
+              </p>
+            </>
+          ) : (
+            <p id={nameId} className="wrap-break-word font-medium text-slate-900">
+              <BreakableText text={user.email} />
+            </p>
+          )}
           <p className="mt-2 flex flex-wrap gap-1.5" data-testid="sub-user-status">
             <Badge style={user.status}>{statusTexts[user.status]}</Badge>
             {!user.hasSeat && <Badge style="no-seat">No seat</Badge>}
