@@ -9,6 +9,7 @@ import {
 } from '#web/components/icons.tsx';
 import { SectionHeading } from './section-heading.tsx';
 
+// The titles are the spec's (docs/product.md §2); each text says only what the product does.
 const features: { title: string; text: string; Icon: ComponentType<{ className?: string }> }[] = [
   {
     title: 'Customizable',
@@ -17,12 +18,12 @@ const features: { title: string; text: string; Icon: ComponentType<{ className?:
   },
   {
     title: 'Rich Statistics',
-    text: 'Follow signups, revenue and churn on a dashboard that updates as it happens.',
+    text: 'See every change on a dashboard that updates as it happens, in every tab and on every device.',
     Icon: ChartIcon,
   },
   {
     title: 'Works globally',
-    text: 'Sell in any currency and serve customers quickly, wherever they are.',
+    text: 'Serve customers wherever they are from prerendered pages, and run several instances behind one address.',
     Icon: GlobeIcon,
   },
   {
