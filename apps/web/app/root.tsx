@@ -73,7 +73,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <div id="root">{children}</div>
         {hasIslands && islandsEntry ? (
           // biome-ignore lint/security/noDangerouslySetInnerHtml: our own bootstrap, allowed by its hash (decision 0002).
-          <script dangerouslySetInnerHTML={{ __html: islandsBootstrap(islandsEntry) }} />
+          <script dangerouslySetInnerHTML={{ __html: islandsBootstrap({ ...islandsEntry, stylesheet }) }} />
         ) : (
           <Scripts />
         )}

@@ -26,8 +26,15 @@ const chatSources = {
   frame: ['https://game.crisp.chat'],
 };
 
-/** The policy for one HTML document: its own inline scripts are allowed by hash, nothing else inline. */
-export function contentSecurityPolicy(options: CspOptions, inlineScriptHashes: string[] = []): string {
+/**
+ * The policy for one HTML document: its own inline scripts and <style> elements are allowed by hash,
+ * nothing else inline (no style attributes).
+ */
+export function contentSecurityPolicy(
+  options: CspOptions,
+  inlineScriptHashes: string[] = [],
+  inlineStyleHashes: string[] = [],
+): string {
   const withChat = (base: string[], key: keyof typeof chatSources) =>
     options.chatEnabled ? [...base, ...chatSources[key]] : base;
   const withAnalytics = (base: string[], key: keyof typeof analyticsSources) =>
@@ -40,7 +47,7 @@ export function contentSecurityPolicy(options: CspOptions, inlineScriptHashes: s
       withAnalytics(["'self'", ...inlineScriptHashes.map((hash) => `'${hash}'`)], 'script'),
       'script',
     ),
-    'style-src': withChat(["'self'"], 'style'),
+    'style-src': withChat(["'self'", ...inlineStyleHashes.map((hash) => `'${hash}'`)], 'style'),
     'img-src': withChat(withAnalytics(["'self'", 'data:', ...identity], 'img'), 'img'),
     'font-src': withChat(["'self'"], 'font'),
     'connect-src': withChat(withAnalytics(["'self'", ...identity], 'connect'), 'connect'),
@@ -57,8 +64,17 @@ export function contentSecurityPolicy(options: CspOptions, inlineScriptHashes: s
 
 /** sha256 hashes of the inline <script> elements of an HTML document, in CSP's format. */
 export function inlineScriptHashes(html: string): string[] {
+  return hashesOf(html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/gi));
+}
+
+/** sha256 hashes of the <style> elements of an HTML document (a prerendered page's critical CSS). */
+export function inlineStyleHashes(html: string): string[] {
+  return hashesOf(html.matchAll(/<style\b[^>]*>([\s\S]*?)<\/style>/gi));
+}
+
+function hashesOf(bodies: Iterable<RegExpMatchArray>): string[] {
   const hashes = new Set<string>();
-  for (const match of html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/gi)) {
+  for (const match of bodies) {
     const body = match[1] ?? '';
     if (body.length === 0) continue;
     hashes.add(`sha256-${createHash('sha256').update(body, 'utf8').digest('base64')}`);

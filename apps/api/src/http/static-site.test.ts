@@ -9,8 +9,10 @@ import { startTestApp, type TestApp } from '#api/test/test-app.ts';
 // A small build output laid out as React Router writes it: prerendered pages, the SPA fallback,
 // hashed assets and the route patterns file.
 const inlineScript = 'window.__context = {"a":1};';
+// A prerendered page's critical CSS (web build, decision 0044).
+const inlineStyle = 'h1{font-weight:700}';
 const page = (text: string) =>
-  `<!DOCTYPE html><html><body><h1>${text}</h1><script>${inlineScript}</script></body></html>`;
+  `<!DOCTYPE html><html><head><style>${inlineStyle}</style></head><body><h1>${text}</h1><script>${inlineScript}</script></body></html>`;
 
 let buildDir: string;
 let testApp: TestApp;
@@ -41,13 +43,15 @@ const get = (url: string, headers: Record<string, string> = {}) =>
   testApp.app.inject({ method: 'GET', url, headers });
 
 describe('serving the built web app', () => {
-  it('serves a prerendered page with a CSP that allows exactly its inline script', async () => {
+  it('serves a prerendered page with a CSP that allows exactly its inline script and style', async () => {
     const response = await get('/about');
     expect(response.statusCode).toBe(200);
     expect(response.body).toContain('<h1>About</h1>');
     const hash = createHash('sha256').update(inlineScript).digest('base64');
     const csp = String(response.headers['content-security-policy']);
     expect(csp).toContain(`script-src 'self' 'sha256-${hash}'`);
+    const styleHash = createHash('sha256').update(inlineStyle).digest('base64');
+    expect(csp).toContain(`style-src 'self' 'sha256-${styleHash}'`);
     expect(csp).toContain("frame-ancestors 'self'");
     expect(csp).not.toContain('unsafe-inline');
     expect(response.headers['cache-control']).toBe('no-cache');

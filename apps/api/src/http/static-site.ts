@@ -3,7 +3,12 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { type CspOptions, contentSecurityPolicy, inlineScriptHashes } from './content-security-policy.ts';
+import {
+  type CspOptions,
+  contentSecurityPolicy,
+  inlineScriptHashes,
+  inlineStyleHashes,
+} from './content-security-policy.ts';
 import { registerOmnioutProxy } from './omniout-proxy.ts';
 import { acceptedEncoding } from './precompressed.ts';
 import { matchesAnyPattern } from './route-patterns.ts';
@@ -105,11 +110,12 @@ async function loadPages(root: string, csp: CspOptions): Promise<Map<string, Pag
     else if (relative.endsWith('/index.html')) route = `/${relative.slice(0, -'/index.html'.length)}`;
     else continue;
     const html = await readFile(file);
+    const text = html.toString('utf8');
     pages.set(route, {
       html,
       br: await readFile(`${file}.br`).catch(() => undefined),
       gzip: await readFile(`${file}.gz`).catch(() => undefined),
-      csp: contentSecurityPolicy(csp, inlineScriptHashes(html.toString('utf8'))),
+      csp: contentSecurityPolicy(csp, inlineScriptHashes(text), inlineStyleHashes(text)),
     });
   }
   return pages;

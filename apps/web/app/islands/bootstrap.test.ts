@@ -5,9 +5,19 @@ const entry = { file: '/assets/islands-abc.js', imports: ['/assets/site-def.js']
 
 type PaintList = { getEntriesByName: (name: string) => unknown[] };
 
-/** Runs the bootstrap against a stand-in browser; `imported` lists what it has imported so far. */
-function runBootstrap() {
+/**
+ * Runs the bootstrap against a stand-in browser; `imported` lists what it has imported so far and
+ * `linked` the stylesheets of the page (`alreadyLinked` at first).
+ */
+function runBootstrap({
+  stylesheet,
+  alreadyLinked = [],
+}: {
+  stylesheet?: string;
+  alreadyLinked?: string[];
+} = {}) {
   const imported: string[] = [];
+  const linked = [...alreadyLinked];
   const listeners = new Map<string, () => void>();
   const timers: (() => void)[] = [];
   const frame = {
@@ -18,6 +28,12 @@ function runBootstrap() {
   const document = {
     addEventListener: (type: string, listener: () => void) => listeners.set(type, listener),
     querySelectorAll: () => [frame],
+    querySelector: (selector: string) => linked.find((href) => selector.includes(`[href="${href}"]`)) ?? null,
+    createElement: () => ({ rel: '', href: '' }),
+    head: {
+      appendChild: (link: { rel: string; href: string }) =>
+        link.rel === 'stylesheet' && linked.push(link.href),
+    },
   };
   // The bootstrap calls it with `new`: a function (not an arrow) returning the observer.
   const performanceObserver = Object.assign(
@@ -27,7 +43,7 @@ function runBootstrap() {
     },
     { supportedEntryTypes: ['paint', 'largest-contentful-paint'] },
   );
-  const code = islandsBootstrap(entry).replaceAll('import(', 'load(');
+  const code = islandsBootstrap({ ...entry, stylesheet }).replaceAll('import(', 'load(');
   new Function('window', 'document', 'PerformanceObserver', 'setTimeout', 'load', code)(
     { PerformanceObserver: performanceObserver },
     document,
@@ -40,6 +56,7 @@ function runBootstrap() {
   );
   return {
     imported,
+    linked,
     frame,
     paint: (name: string) =>
       paintObserver?.(
@@ -75,5 +92,20 @@ describe('the inline bootstrap of a prerendered page', () => {
     page.paint('first-contentful-paint');
     page.runTimers();
     expect(page.imported).toHaveLength(2);
+  });
+
+  it('links the whole stylesheet with the runtime, after the paint, unless the page links it already', () => {
+    const page = runBootstrap({ stylesheet: '/assets/app-1.css' });
+    expect(page.linked).toEqual([]);
+    page.paint('first-contentful-paint');
+    page.runTimers();
+    expect(page.linked).toEqual(['/assets/app-1.css']);
+
+    const linkedPage = runBootstrap({
+      stylesheet: '/assets/app-1.css',
+      alreadyLinked: ['/assets/app-1.css'],
+    });
+    linkedPage.interact('keydown');
+    expect(linkedPage.linked).toEqual(['/assets/app-1.css']);
   });
 });

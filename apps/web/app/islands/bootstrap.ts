@@ -2,21 +2,38 @@
 export type IslandsEntry = { file: string; imports: string[] };
 
 /**
+ * The site's whole stylesheet. The build inlines the part of it a prerendered page uses in place of
+ * its <link> (docs/decisions/0044-critical-css-inline-on-prerendered-pages.md); the rest, for what the
+ * islands render later (an open menu, a form's errors), is loaded by the bootstrap after the paint.
+ */
+export type BootstrapOptions = IslandsEntry & { stylesheet?: string };
+
+/**
  * The only script of a prerendered public page, inline at the end of <body>. It requests nothing
  * until the page has painted: once the browser reports the first contentful paint, deferred frames
  * get their address (components/deferred-frame.tsx) and the runtime (islands/runtime.tsx) is
- * imported with its chunk. A pointer, key or focus before that starts the runtime at once. A form
+ * imported with its chunk, and the whole stylesheet is linked when the page has only its critical part
+ * inline. A pointer, key or focus before that starts the runtime at once. A form
  * submitted before its island is live is held, not sent as a page reload, and the runtime submits it
  * again once the island has hydrated.
  *
  * The server allows this inline script by its hash (docs/decisions/0002), computed from the page.
  */
-export function islandsBootstrap({ file, imports }: IslandsEntry): string {
+export function islandsBootstrap({ file, imports, stylesheet }: BootstrapOptions): string {
   return `(function () {
   var isStarted = false;
+  var stylesheet = ${JSON.stringify(stylesheet ?? null)};
+  function linkStylesheet() {
+    if (!stylesheet || document.querySelector('link[rel="stylesheet"][href="' + stylesheet + '"]')) return;
+    var link = document.createElement('link');
+    link.rel = 'stylesheet';
+    link.href = stylesheet;
+    document.head.appendChild(link);
+  }
   function start() {
     if (isStarted) return;
     isStarted = true;
+    linkStylesheet();
     // The runtime's chunks are requested beside it, not after it.
     ${JSON.stringify([...imports, file])}.forEach(function (href) {
       import(href).catch(function (error) {
