@@ -141,10 +141,19 @@ test.describe('the session', () => {
     await expectSignedInHeader(first);
   });
 
-  test('a blocked user’s token no longer works: reloading signs out', async ({ page, request }) => {
+  test('a blocked user’s token no longer works: reloading once the kept profile is stale signs out', async ({
+    page,
+    request,
+  }) => {
     const user = await openSignedInAsNewUser(page, request, 'blocked', '/dashboard');
     await expect(page.getByTestId('dashboard-user')).toContainText(user.email);
     await blockUser(request, subjectOf(user.accessToken));
+    // The provider's /userinfo refuses a blocked user; it is asked once the kept profile is stale
+    // (decision 0045: an hour), which this ages.
+    await page.evaluate(() => {
+      const kept = JSON.parse(localStorage.getItem('launchkit_profile') ?? 'null');
+      localStorage.setItem('launchkit_profile', JSON.stringify({ ...kept, readAt: 0 }));
+    });
     await page.reload();
     await expect(page).toHaveURL(/\/auth\/signin\?next=%2Fdashboard$/);
     await expectSignedOutHeader(page);

@@ -96,11 +96,6 @@ function retire(previous: { token: string; refreshToken: string | null }) {
   if (previous.refreshToken) void revokeRefreshToken(previous.refreshToken).catch(() => {});
 }
 
-/**
- * Loads the user of `token` and makes them the session's. A new sign-in that fails leaves the
- * visitor signed out; re-reading an existing session only signs out when the token is refused
- * (another failure, such as the provider being unreachable, keeps what is known).
- */
 type AdoptOptions = {
   isNewSignIn: boolean;
   refreshToken?: string | null;
@@ -111,6 +106,11 @@ type AdoptOptions = {
   rereadProfile?: boolean;
 };
 
+/**
+ * Loads the user of `token` and makes them the session's. A new sign-in that fails leaves the
+ * visitor signed out; re-reading an existing session only signs out when the token is refused
+ * (another failure, such as the provider being unreachable, keeps what is known).
+ */
 async function adopt(
   token: string,
   { isNewSignIn, refreshToken = null, idToken = null, willRetry = false, rereadProfile }: AdoptOptions,
