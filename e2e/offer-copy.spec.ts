@@ -3,8 +3,9 @@ import { readFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
+import type { Page } from '@playwright/test';
 import { renderPricingPage } from '../apps/omniout/src/pricing-page.ts';
-import { expect, type Page, test } from './fixtures.ts';
+import { expect, test } from './fixtures.ts';
 
 // The public pages promise only what the product does, in each configuration it ships with: trials
 // off (the default, which the browser tests' product runs) and trials on (STRIPE_TRIAL_DAYS=14, the

@@ -50,6 +50,7 @@ test.describe('Webhooks (Developers)', () => {
       await dialog.getByRole('button', { name: 'Add endpoint' }).click();
       // The server's refusal of the address: under the URL field, linked to it, the field focused.
       await expectUnderUrl(dialog, 'Use https:// (plain http:// only for localhost, in development).');
+      await expect(dialog.getByLabel('Endpoint URL')).toBeFocused();
       await dialog.getByLabel('Endpoint URL').fill(`${receiver.url}/items`);
       await dialog.getByLabel('Description').fill('Our CRM');
       await dialog.getByRole('checkbox', { name: /Item deleted/ }).check();

@@ -1,5 +1,5 @@
 import type { FieldRule } from '@launchkit/api-contract/field-rules';
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import {
   type DefaultValues,
   type FieldPath,
@@ -56,13 +56,23 @@ const serverError = 'server';
 export function useAppForm<Values extends FieldValues>(defaultValues: DefaultValues<Values>) {
   const form = useForm<Values>({ mode: 'onSubmit', reValidateMode: 'onChange', defaultValues });
   const { outcome, setOutcome, run } = useOutcome();
+  // The first field the server refused gets focus once the form is enabled again: fields are disabled
+  // while it is submitted, and a disabled field cannot take focus.
+  const refusedField = useRef<FieldPath<Values> | null>(null);
+  const { isSubmitting } = form.formState;
+  useEffect(() => {
+    if (isSubmitting || !refusedField.current) return;
+    form.setFocus(refusedField.current);
+    refusedField.current = null;
+  }, [isSubmitting, form]);
   /** Shows the server's field errors that name fields of this form; answers whether there were any. */
   const showFieldErrors = (error: unknown) => {
     if (!(error instanceof ApiError) || !error.fields) return false;
     const named = Object.entries(error.fields).filter(([name]) => Object.hasOwn(defaultValues, name));
-    named.forEach(([name, message], index) => {
-      form.setError(name as FieldPath<Values>, { type: serverError, message }, { shouldFocus: index === 0 });
-    });
+    for (const [name, message] of named) {
+      form.setError(name as FieldPath<Values>, { type: serverError, message });
+    }
+    refusedField.current = (named[0]?.[0] as FieldPath<Values> | undefined) ?? null;
     return named.length > 0;
   };
   const submitWith = (action: (values: Values) => Promise<unknown>) =>
@@ -89,6 +99,5 @@ export function useAppForm<Values extends FieldValues>(defaultValues: DefaultVal
     name: Name,
     rule: FieldRule & { required: string },
   ) => fieldProps(name, { validate: requiredField(rule) } as RegisterOptions<Values, Name>);
-  const { isSubmitting } = form.formState;
   return { ...form, isSubmitting, outcome, setOutcome, run, submitWith, fieldProps, requiredProps };
 }
