@@ -56,9 +56,9 @@ function preactInBrowserBuild(): Plugin {
 
 const islandsRuntime = 'app/islands/runtime.tsx';
 const islandsVirtualId = 'virtual:islands-entry';
-// WEB_BUILD_DIR: react-router.config.ts.
+// WEB_BUILD_OUTPUT: react-router.config.ts.
 const clientManifest = fileURLToPath(
-  new URL(`${process.env.WEB_BUILD_DIR ?? 'build'}/client/.vite/manifest.json`, import.meta.url),
+  new URL(`${process.env.WEB_BUILD_OUTPUT ?? 'build'}/client/.vite/manifest.json`, import.meta.url),
 );
 
 /**
