@@ -5,7 +5,7 @@ import { tokenClaim } from './token-claims.ts';
 // The provider's profile of the signed-in person (name, email, whether it is verified, picture), kept
 // in local storage with the time it was read, so that a page load does not ask the provider's
 // /userinfo: Auth0 allows each user 5 calls a minute after a burst of 10, and past that a reload
-// waited on a spinner (docs/decisions/0043-profile-from-token-and-api.md). A sign-in and a renewal
+// waited on a spinner (docs/decisions/0045-profile-from-token-and-api.md). A sign-in and a renewal
 // bring the profile in their ID token; /userinfo is asked only when none is kept for the token's
 // subject, or the kept one is stale.
 
