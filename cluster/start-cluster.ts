@@ -253,7 +253,7 @@ export async function startCluster(options: ClusterOptions = {}) {
   const pooler = options.pooler ?? poolerFromEnvironment();
   ensureDebianPackage({ binary: '/usr/sbin/haproxy', name: 'haproxy' });
   if (pooler === 'pgbouncer') ensureDebianPackage({ binary: '/usr/sbin/pgbouncer', name: 'pgbouncer' });
-  buildAll(buildIfStale);
+  await buildAll(buildIfStale);
 
   const dir = await mkdtemp(path.join(os.tmpdir(), 'cluster-'));
   const certificate: SelfSignedCertificate = await createSelfSignedCertificate();

@@ -13,7 +13,7 @@ loadDotEnv(root);
 const port = appPortOf();
 const siteOrigin = siteOriginOf();
 const apiPort = process.env.DEV_API_PORT ?? '3100';
-buildIfStale({ root, workspace: 'apps/omniout', sources: omnioutSources, output: 'apps/omniout/dist' });
+await buildIfStale({ root, workspace: 'apps/omniout', sources: omnioutSources, output: 'apps/omniout/dist' });
 
 runTogether([
   ...identityEmulator({ root, appPort: port }),

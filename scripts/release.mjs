@@ -204,7 +204,7 @@ function prepareOutDir(outDir) {
   mkdirSync(outDir, { recursive: true });
 }
 
-function main(argv) {
+async function main(argv) {
   const flags = new Set(argv.filter((arg) => arg.startsWith('--')));
   const [target, ...rest] = argv.filter((arg) => !arg.startsWith('--'));
   const unknown = [...flags].filter((flag) => !['--copy-only', '--reuse-install'].includes(flag));
@@ -223,7 +223,7 @@ function main(argv) {
   if (flags.has('--reuse-install')) {
     const started = performance.now();
     console.log('\n== build what is stale, with the installed dependencies (--reuse-install)');
-    buildAll(buildIfStale);
+    await buildAll(buildIfStale);
     seconds.build = (performance.now() - started) / 1000;
   } else {
     seconds.install = run('npm', ['ci', '--no-audit', '--no-fund'], root);
@@ -249,7 +249,7 @@ function main(argv) {
 
 if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
   try {
-    main(process.argv.slice(2));
+    await main(process.argv.slice(2));
   } catch (error) {
     console.error(error instanceof Error ? error.message : error);
     process.exit(1);

@@ -12,9 +12,16 @@ import { buildAll, root } from './lib/workspace.mjs';
 
 requireSupportedNode();
 loadDotEnv(root);
-buildAll(buildIfStale);
-
 const appPort = appPortOf();
+// The emulators start while the builds run: the app asks the payment emulator for the plans' prices as
+// it starts, and on a two-core machine their start-up would otherwise come after the builds, beside
+// the app's own (bench/start).
+const processes = runTogether([
+  ...identityEmulator({ root, appPort }),
+  ...paymentsEmulator({ root, appPort }),
+]);
+await buildAll(buildIfStale);
+
 if (!isProductionMode()) {
   console.log(
     [
@@ -27,11 +34,5 @@ if (!isProductionMode()) {
   );
 }
 
-runTogether([
-  ...identityEmulator({ root, appPort }),
-  ...paymentsEmulator({ root, appPort }),
-  (() => {
-    const [command, ...args] = serverStartCommand(process.execPath);
-    return { name: 'app', command, args, cwd: root, env: {} };
-  })(),
-]);
+const [command, ...args] = serverStartCommand(process.execPath);
+processes.add({ name: 'app', command, args, cwd: root, env: {} });

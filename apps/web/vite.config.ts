@@ -175,7 +175,9 @@ export default defineConfig({
   },
   // Loaded lazily after the first paint; listed so the dev server does not discover them late and reload.
   optimizeDeps: { include: ['analytics', '@analytics/google-analytics', 'auth0-js'] },
-  build: { assetsInlineLimit: 0, target: 'es2022' },
+  // No gzip sizes in the build's report: precompress.mjs writes the compressed files, and npm start waits
+  // for every build (bench/start).
+  build: { assetsInlineLimit: 0, target: 'es2022', reportCompressedSize: false },
   // The pages' copy states the trial the server gives (lib/offer.ts): one setting, read by both.
   envPrefix: ['VITE_', 'STRIPE_TRIAL_DAYS'],
 });

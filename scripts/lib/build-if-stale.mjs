@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -18,9 +18,10 @@ function newestMtime(entries) {
 
 /**
  * Builds a workspace when its output is missing, older than its sources, or was built with other
- * VITE_* settings (they are baked into the bundle). The build runs with `env`.
+ * VITE_* settings (they are baked into the bundle). The build runs with `env`; its promise settles
+ * when it has ended (a failed build ends the process), so two builds can run side by side.
  */
-export function buildIfStale({ root, workspace, sources, output, env = process.env }) {
+export async function buildIfStale({ root, workspace, sources, output, env = process.env }) {
   const stampFile = path.join(root, output, '.build-stamp.json');
   const viteEnv = Object.entries(env)
     .filter(([key]) => key.startsWith('VITE_'))
@@ -33,10 +34,17 @@ export function buildIfStale({ root, workspace, sources, output, env = process.e
   if (stamp && stamp.sourcesMtime >= expected.sourcesMtime && stamp.env === expected.env) return;
 
   console.log(`Building ${workspace}…`);
-  const result = spawnSync('npm', ['run', 'build', '-w', workspace], { cwd: root, stdio: 'inherit', env });
-  if (result.status !== 0) {
+  const startedAt = performance.now();
+  const status = await new Promise((resolve) => {
+    const child = spawn('npm', ['run', 'build', '-w', workspace], { cwd: root, stdio: 'inherit', env });
+    child.on('error', () => resolve(1));
+    child.on('exit', (code) => resolve(code ?? 1));
+  });
+  if (status !== 0) {
     console.error(`The build of ${workspace} failed; see the output above.`);
-    process.exit(result.status ?? 1);
+    process.exit(status);
   }
   writeFileSync(stampFile, JSON.stringify(expected));
+  // bench/start reads this line: how long each build took of the time to the first page.
+  console.log(`${workspace} built in ${((performance.now() - startedAt) / 1000).toFixed(1)} s`);
 }

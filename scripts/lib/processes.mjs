@@ -1,9 +1,9 @@
 import { spawn } from 'node:child_process';
 
 /**
- * Runs long-lived processes side by side with their output prefixed. When one exits, or the launcher
- * receives SIGINT/SIGTERM, the others get SIGTERM (graceful shutdown) and the launcher exits with the
- * first failure's code.
+ * Runs long-lived processes side by side with their output prefixed; `add` starts one more later. When
+ * one exits, or the launcher receives SIGINT/SIGTERM or exits (a failed build), the others get SIGTERM
+ * (graceful shutdown) and the launcher exits with the first failure's code.
  */
 export function runTogether(processes) {
   const children = [];
@@ -16,7 +16,7 @@ export function runTogether(processes) {
     for (const child of children) if (child.exitCode === null) child.kill(signal);
   };
 
-  for (const { name, command, args, env, cwd } of processes) {
+  const add = ({ name, command, args, env, cwd }) => {
     const child = spawn(command, args, {
       cwd,
       env: { ...process.env, ...env },
@@ -41,7 +41,10 @@ export function runTogether(processes) {
         process.exit(exitCode);
     });
     children.push(child);
-  }
+  };
 
+  for (const each of processes) add(each);
   for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => stopAll('SIGTERM'));
+  process.on('exit', () => stopAll('SIGTERM'));
+  return { add };
 }

@@ -16,15 +16,26 @@ export const webSources = [
 ];
 export const omnioutSources = ['apps/omniout/src', 'apps/omniout/build.ts', 'packages/plans/src'];
 
-/** Builds what is stale, with the site's origin (site-origin.mjs) in the environment of the builds. */
-export function buildAll(buildIfStale, env = process.env) {
+/**
+ * Builds what is stale, with the site's origin (site-origin.mjs) in the environment of the builds. The
+ * two builds share nothing and run side by side: the omniout build ends within the web build's time.
+ */
+export async function buildAll(buildIfStale, env = process.env) {
   const buildEnv = withSiteOrigin(env);
-  buildIfStale({ root, workspace: 'apps/web', sources: webSources, output: 'apps/web/build', env: buildEnv });
-  buildIfStale({
-    root,
-    workspace: 'apps/omniout',
-    sources: omnioutSources,
-    output: 'apps/omniout/dist',
-    env: buildEnv,
-  });
+  await Promise.all([
+    buildIfStale({
+      root,
+      workspace: 'apps/web',
+      sources: webSources,
+      output: 'apps/web/build',
+      env: buildEnv,
+    }),
+    buildIfStale({
+      root,
+      workspace: 'apps/omniout',
+      sources: omnioutSources,
+      output: 'apps/omniout/dist',
+      env: buildEnv,
+    }),
+  ]);
 }

@@ -1,5 +1,7 @@
 // Writes .br and .gz beside every text asset of the build, so the server sends compressed files
-// without compressing on each request.
+// without compressing on each request. The files are compressed side by side (zlib's thread pool), and
+// scripts at brotli quality 10: 11 takes about three times as long for 2% fewer bytes, and every
+// script of a public page loads after its first paint. Pages, stylesheets and data get quality 11.
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -8,6 +10,7 @@ import { brotliCompress, constants, gzip } from 'node:zlib';
 const brotli = promisify(brotliCompress);
 const gz = promisify(gzip);
 const compressible = /\.(html|js|mjs|css|svg|json|txt|xml|webmanifest)$/;
+const isScript = (file) => /\.m?js$/.test(file);
 
 async function* files(dir) {
   for (const entry of await readdir(dir, { withFileTypes: true })) {
@@ -17,13 +20,21 @@ async function* files(dir) {
   }
 }
 
-const root = process.argv[2];
-let count = 0;
-for await (const file of files(root)) {
+async function precompress(file) {
   const content = await readFile(file);
-  if (content.length < 512) continue;
-  await writeFile(`${file}.br`, await brotli(content, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
-  await writeFile(`${file}.gz`, await gz(content, { level: 9 }));
-  count++;
+  if (content.length < 512) return false;
+  const quality = isScript(file) ? 10 : 11;
+  const params = {
+    [constants.BROTLI_PARAM_QUALITY]: quality,
+    [constants.BROTLI_PARAM_SIZE_HINT]: content.length,
+  };
+  const [br, gzipped] = await Promise.all([brotli(content, { params }), gz(content, { level: 9 })]);
+  await Promise.all([writeFile(`${file}.br`, br), writeFile(`${file}.gz`, gzipped)]);
+  return true;
 }
-console.log(`precompressed ${count} files in ${root}`);
+
+const root = process.argv[2];
+const all = [];
+for await (const file of files(root)) all.push(file);
+const done = await Promise.all(all.map(precompress));
+console.log(`precompressed ${done.filter(Boolean).length} files in ${root}`);
