@@ -1,14 +1,14 @@
 import { featureItemRequest, renameItemRequest } from '@launchkit/api-contract';
 import { canFeatureItems } from '@launchkit/plans';
 import { and, eq, sql } from 'drizzle-orm';
-import type { WorkspaceCaller } from '#api/access/authorize-workspace.ts';
+import type { WorkspaceAccess, WorkspaceCaller } from '#api/access/authorize-workspace.ts';
 import { inWorkspace } from '#api/access/in-workspace.ts';
-import type { Database, Queryable } from '#api/db/database.ts';
-import { items, users } from '#api/db/schema.ts';
+import type { Database } from '#api/db/database.ts';
+import { items } from '#api/db/schema.ts';
 import { AppError } from '#api/http/app-error.ts';
 import { validate } from '#api/http/validate.ts';
 import type { JobQueue } from '#api/jobs/job-queue.ts';
-import { planColumns, planStatusOf } from '#api/plans/plan-status.ts';
+import { planStatusOf } from '#api/plans/plan-status.ts';
 import type { PlanCatalogue } from '#api/plans/resolve-plan-prices.ts';
 import { getItem } from './get-item.ts';
 import { assertItemId, type Item, itemColumns, itemNotFound, toItem } from './item-document.ts';
@@ -28,9 +28,12 @@ const upgradeRequired = () =>
   new AppError(403, 'plan/upgrade-required', 'You must upgrade to the organization plan to use this feature');
 
 /** §6 applied to the workspace's owner: members feature items on the owner's plan, not their own. */
-async function ownerMayFeature(db: Queryable, workspace: string, plans: PlanCatalogue) {
-  const [owner] = await db.select(planColumns).from(users).where(eq(users.id, workspace));
-  return owner !== undefined && canFeatureItems(planStatusOf(owner, plans));
+/**
+ * Whether the workspace's plan allows featuring, from the owner's plan columns the authorization read
+ * while locking their row: no second read.
+ */
+function ownerMayFeature(access: WorkspaceAccess, plans: PlanCatalogue) {
+  return access.ownerPlan !== undefined && canFeatureItems(planStatusOf(access.ownerPlan, plans));
 }
 
 /**
@@ -49,11 +52,7 @@ export async function updateItem(
     assertItemId(id);
     // §6: featuring is the business plan's. Taking the mark off never needs a plan, so items featured
     // while the plan was active do not stay stuck once it lapses.
-    if (
-      'featured' in change &&
-      change.featured &&
-      !(await ownerMayFeature(tx, access.workspace, deps.plans))
-    ) {
+    if ('featured' in change && change.featured && !ownerMayFeature(access, deps.plans)) {
       // An id outside the workspace stays a 404 whatever the plan.
       await getItem(tx, access.workspace, id);
       throw upgradeRequired();
