@@ -23,6 +23,31 @@ test.use({ allowedConsoleErrors: [new RegExp(`${refusedCall?.source}|net::ERR_FA
 
 const upgradeMessage = 'You must upgrade to the organization plan to use this feature';
 
+test.describe('first visit', () => {
+  test('a person without a name is welcomed and asked for one; saved, the greeting uses it', async ({
+    page,
+    request,
+  }) => {
+    const user = await openSignedInAsNewUser(page, request, 'welcome', '/dashboard');
+    await expect(page.getByText('Welcome.', { exact: true })).toBeVisible();
+    await expect(page.getByText(/Welcome back/)).toHaveCount(0);
+    // The address is shown once, as the address, never as a name.
+    const account = page.getByTestId('dashboard-user');
+    await expect(account.getByText('Name', { exact: true })).toHaveCount(0);
+    await expect(account).toContainText(user.email);
+
+    const prompt = page.getByRole('region', { name: 'What should we call you?' });
+    await prompt.getByRole('button', { name: 'Save name' }).click();
+    await expect(prompt.getByText('Please enter your name')).toBeVisible();
+    await prompt.getByLabel('Name').fill('Grace Hopper');
+    await prompt.getByRole('button', { name: 'Save name' }).click();
+    await expect(page.getByText('Welcome, Grace Hopper.')).toBeVisible();
+    await expect(prompt).toHaveCount(0);
+    await expect(account.getByText('Grace Hopper')).toBeVisible();
+    await expectNoAxeViolations(page);
+  });
+});
+
 test.describe('dashboard items', () => {
   test('empty state; add, rename and delete an item; names are required', async ({ page, request }) => {
     await openSignedInAsNewUser(page, request, 'items', '/dashboard');

@@ -41,6 +41,8 @@ test.describe('settings', () => {
     const user = await openSignedInAsNewUser(page, request, 'profile', '/settings/general');
     const form = page.getByTestId('settings-general-form');
     await expect(form.getByLabel('Email')).toHaveValue(user.email);
+    // A new person has no name yet: the field is empty rather than showing their address as one.
+    await expect(form.getByLabel('Name')).toHaveValue('');
 
     await form.getByLabel('Name').fill('');
     await form.getByLabel('Email').fill('');
@@ -55,6 +57,8 @@ test.describe('settings', () => {
     await expect(page.getByRole('status').filter({ hasText: 'Your profile has been updated' })).toBeVisible();
     await gotoHydrated(page, '/dashboard');
     await expect(page.getByTestId('dashboard-user')).toContainText('Ada Lovelace');
+    await expect(page.getByText('Welcome, Ada Lovelace.')).toBeVisible();
+    await expect(page.getByTestId('name-prompt')).toHaveCount(0);
   });
 
   test('password: validation, then the new password is the one that signs in', async ({ page, request }) => {

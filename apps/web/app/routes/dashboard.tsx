@@ -6,7 +6,7 @@ import { useAuth } from '#web/auth/auth-context.tsx';
 import { signInMethodLabels } from '#web/auth/providers.ts';
 import { ItemList } from '#web/components/dashboard/item-list.tsx';
 import { NamePrompt } from '#web/components/dashboard/name-prompt.tsx';
-import { AccountPanel, hasName, PlanPanel } from '#web/components/dashboard/plan-panel.tsx';
+import { AccountPanel, PlanPanel } from '#web/components/dashboard/plan-panel.tsx';
 import { PurchaseNotice } from '#web/components/dashboard/purchase-notice.tsx';
 import { TrialBanner } from '#web/components/dashboard/trial-banner.tsx';
 import { WorkspacePanel } from '#web/components/dashboard/workspace-panel.tsx';
@@ -17,6 +17,7 @@ import { WorkspaceNoticeAlert } from '#web/components/workspaces/workspace-notic
 import { usePlanConfirmation } from '#web/hooks/use-plan-confirmation.ts';
 import { useWorkspaces } from '#web/hooks/use-workspaces.ts';
 import { unlistedPageMeta } from '#web/lib/meta.ts';
+import { hasOwnName } from '#web/lib/person-name.ts';
 import { currentWorkspace, workspaceLabel, workspaces } from '#web/lib/team/workspaces.ts';
 
 export const meta = () => unlistedPageMeta({ title: 'Dashboard', path: '/dashboard' });
@@ -58,7 +59,7 @@ export default function Dashboard() {
   return (
     <AppPage title="Dashboard">
       <p className="mt-2 text-slate-600">
-        {hasName(user) ? `Welcome, ${user.name}.` : 'Welcome.'}
+        {hasOwnName(user) ? `Welcome, ${user.name}.` : 'Welcome.'}
         {workspace && !isOwn && (
           <>
             {' '}
@@ -92,7 +93,7 @@ export default function Dashboard() {
             <SecondFactorGate workspace={workspace} className="lg:col-span-2" />
           )}
           <div className="space-y-6">
-            {!hasName(user) && <NamePrompt />}
+            {!hasOwnName(user) && <NamePrompt />}
             {isOwn ? <PlanPanel user={user} /> : <WorkspacePanel workspace={workspace} />}
             <AccountPanel user={user} methods={methods} />
           </div>

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { AuthUser } from '#web/auth/session.ts';
 import { BreakableText } from '#web/components/layout/breakable-text.tsx';
+import { hasOwnName } from '#web/lib/person-name.ts';
 
 /**
  * docs/product.md §2 plan and user info: the plan, its status and the seats it gives
@@ -40,17 +41,11 @@ export function PlanPanel({ user }: { user: AuthUser }) {
   );
 }
 
-/**
- * Whether the person has told us a name: a password sign-up's profile carries the email as its name
- * until they do, and showing the email twice (or greeting someone by it) says nothing.
- */
-export const hasName = (user: AuthUser) => user.name.trim() !== '' && user.name !== user.email;
-
 /** §2 user info: who is signed in, and how. */
 export function AccountPanel({ user, methods }: { user: AuthUser; methods: string }) {
   return (
     <DetailsPanel titleId="dashboard-user-title" title="Your account" testId="dashboard-user">
-      {hasName(user) && <Detail term="Name">{user.name}</Detail>}
+      {hasOwnName(user) && <Detail term="Name">{user.name}</Detail>}
       <Detail term="Email">
         <BreakableText text={user.email} />
       </Detail>

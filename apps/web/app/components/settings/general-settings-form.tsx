@@ -6,6 +6,7 @@ import { EmailField } from '#web/components/forms/email-field.tsx';
 import { NameField } from '#web/components/forms/name-field.tsx';
 import { useAppForm } from '#web/hooks/use-app-form.ts';
 import { useReauthentication } from '#web/hooks/use-reauthentication.tsx';
+import { hasOwnName } from '#web/lib/person-name.ts';
 import { SettingsForm } from './settings-form.tsx';
 
 type ProfileValues = { name: string; email: string };
@@ -21,7 +22,8 @@ export function GeneralSettingsForm({ user }: { user: AuthUser }) {
   const reauthentication = useReauthentication();
   // A social account's email belongs to the provider (the API refuses to change it).
   const socialMethod = user.providers.find((method) => method !== 'password');
-  const form = useAppForm<ProfileValues>({ name: user.name, email: user.email });
+  // A name that is only the email is no name: the field starts empty for the person to fill.
+  const form = useAppForm<ProfileValues>({ name: hasOwnName(user) ? user.name : '', email: user.email });
   const { requiredProps, submitWith, reset } = form;
 
   const onSubmit = submitWith(async ({ name, email }) => {
