@@ -5,7 +5,7 @@ import { buildIfStale } from './lib/build-if-stale.mjs';
 import { loadDotEnv } from './lib/dot-env.mjs';
 import { identityEmulator, isProductionMode, paymentsEmulator } from './lib/emulators.mjs';
 import { requireSupportedNode } from './lib/node-runtime.mjs';
-import { runTogether } from './lib/processes.mjs';
+import { prepareDatabase, runTogether } from './lib/processes.mjs';
 import { serverStartCommand } from './lib/server-start.mjs';
 import { appPortOf } from './lib/site-origin.mjs';
 import { buildAll, root } from './lib/workspace.mjs';
@@ -13,14 +13,14 @@ import { buildAll, root } from './lib/workspace.mjs';
 requireSupportedNode();
 loadDotEnv(root);
 const appPort = appPortOf();
-// The emulators start while the builds run: the app asks the payment emulator for the plans' prices as
-// it starts, and on a two-core machine their start-up would otherwise come after the builds, beside
-// the app's own (bench/start).
+// The emulators start, and the embedded database is created, while the builds run: the app asks the
+// payment emulator for the plans' prices as it starts, and on a two-core machine their start-up and the
+// database's creation would otherwise come after the builds (bench/start, decision 0044).
 const processes = runTogether([
   ...identityEmulator({ root, appPort }),
   ...paymentsEmulator({ root, appPort }),
 ]);
-await buildAll(buildIfStale);
+await Promise.all([buildAll(buildIfStale), isProductionMode() ? null : prepareDatabase()]);
 
 if (!isProductionMode()) {
   console.log(

@@ -1,4 +1,18 @@
 import { spawn } from 'node:child_process';
+import { root } from './workspace.mjs';
+
+/**
+ * Creates the embedded database ahead of the app (scripts/prepare-database.mjs), in a process of its
+ * own. Settles when it has ended, whatever the outcome: the app opens the database again at its start
+ * and reports any error itself.
+ */
+export function prepareDatabase() {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, ['scripts/prepare-database.mjs'], { cwd: root, stdio: 'inherit' });
+    child.on('error', resolve);
+    child.on('exit', resolve);
+  });
+}
 
 /**
  * Runs long-lived processes side by side with their output prefixed; `add` starts one more later. When
