@@ -3,23 +3,10 @@ import { apiRequest } from '#web/lib/api.ts';
 import { getProfile } from './identity-client.ts';
 import { loadUser } from './load-user.ts';
 import { cacheProfile, profileMaxAgeMs } from './profile-cache.ts';
+import { jwt, stubStorage } from './session-test-support.ts';
 
 vi.mock('#web/lib/api.ts', () => ({ ApiError: class extends Error {}, apiRequest: vi.fn() }));
 vi.mock('./identity-client.ts', () => ({ getProfile: vi.fn() }));
-
-/** An unsigned JWT with these claims: the browser reads claims without checking signatures. */
-const jwt = (claims: object) => `e30.${Buffer.from(JSON.stringify(claims)).toString('base64url')}.signature`;
-
-function stubStorage() {
-  const entries = new Map<string, string>();
-  vi.stubGlobal('window', {
-    localStorage: {
-      getItem: (key: string) => entries.get(key) ?? null,
-      setItem: (key: string, value: string) => entries.set(key, value),
-      removeItem: (key: string) => entries.delete(key),
-    },
-  });
-}
 
 const alice = { sub: 'auth0|alice', name: 'Alice', email: 'alice@example.com', email_verified: true };
 const token = jwt({ sub: alice.sub });

@@ -9,23 +9,8 @@ import {
   readCachedProfile,
   unverifiedProfileMaxAgeMs,
 } from './profile-cache.ts';
+import { jwt, stubStorage } from './session-test-support.ts';
 import { profileKey } from './stored-session.ts';
-
-/** An unsigned JWT with these claims: the browser reads claims without checking signatures. */
-const jwt = (claims: object) => `e30.${Buffer.from(JSON.stringify(claims)).toString('base64url')}.signature`;
-
-/** A local storage stand-in under `window`, as the session code reads it. */
-function stubStorage(): Map<string, string> {
-  const entries = new Map<string, string>();
-  vi.stubGlobal('window', {
-    localStorage: {
-      getItem: (key: string) => entries.get(key) ?? null,
-      setItem: (key: string, value: string) => entries.set(key, value),
-      removeItem: (key: string) => entries.delete(key),
-    },
-  });
-  return entries;
-}
 
 const alice = { sub: 'auth0|alice', name: 'Alice', email: 'alice@example.com', email_verified: true };
 const token = jwt({ sub: alice.sub });
