@@ -1,11 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type Stripe from 'stripe';
-import type { ManagementClient } from '#api/auth/management-client.ts';
-import type { Authenticate } from '#api/caller/authenticate.ts';
-import type { Config } from '#api/config/app-config.ts';
-import type { Database } from '#api/db/database.ts';
-import type { JobQueue } from '#api/jobs/job-queue.ts';
-import type { SessionEndings } from '#api/sessions/session-endings.ts';
+import type { DomainDeps } from '#api/domain-deps.ts';
 import { registerDeleteAccountRoutes } from './delete-account-routes.ts';
 import { handleAccountDeletionAtProviders } from './delete-at-providers.ts';
 import { handleDataExportJobs } from './export-data.ts';
@@ -14,15 +8,10 @@ import { registerDataExportRoutes } from './export-routes.ts';
 /** The account's own work: data exports (their routes and job), and deletion (its route, and its job at the providers). */
 export function registerAccount(
   app: FastifyInstance,
-  deps: {
-    config: Config;
-    db: Database;
-    jobs: JobQueue;
-    stripe: Stripe;
-    management: ManagementClient;
-    sessionEndings: SessionEndings;
-    authenticate: Authenticate;
-  },
+  deps: Pick<
+    DomainDeps,
+    'config' | 'db' | 'jobs' | 'stripe' | 'management' | 'sessionEndings' | 'authenticate'
+  >,
 ) {
   const { config, db, jobs, stripe, management, authenticate } = deps;
   handleDataExportJobs({ jobs, db, stripe, site: config.site });

@@ -1,10 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { ManagementClient } from '#api/auth/management-client.ts';
-import type { Authenticate } from '#api/caller/authenticate.ts';
-import type { Config } from '#api/config/app-config.ts';
-import type { Database } from '#api/db/database.ts';
-import type { JobQueue } from '#api/jobs/job-queue.ts';
-import type { PlanCatalogue } from '#api/plans/resolve-plan-prices.ts';
+import type { DomainDeps } from '#api/domain-deps.ts';
 import { handleInvitationReminders } from './invitation-reminder.ts';
 import { registerInvitationRoutes } from './invitation-routes.ts';
 import { registerMemberRoutes } from './member-routes.ts';
@@ -14,14 +9,7 @@ import { registerWorkspaceRoutes } from './workspace-routes.ts';
 /** A workspace's people (docs/team.md): members, invitations and their reminders, workspaces, ownership. */
 export function registerTeam(
   app: FastifyInstance,
-  deps: {
-    config: Config;
-    db: Database;
-    jobs: JobQueue;
-    plans: PlanCatalogue;
-    management: ManagementClient;
-    authenticate: Authenticate;
-  },
+  deps: Pick<DomainDeps, 'config' | 'db' | 'jobs' | 'plans' | 'management' | 'authenticate'>,
 ) {
   const { config, db, jobs, plans, authenticate } = deps;
   handleInvitationReminders({ jobs, db, management: deps.management });

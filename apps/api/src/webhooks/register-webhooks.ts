@@ -1,10 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { Authenticate } from '#api/caller/authenticate.ts';
-import type { Config } from '#api/config/app-config.ts';
-import type { Database } from '#api/db/database.ts';
-import type { ChannelHandlers, ListenOptions, Unlisten } from '#api/db/postgres-listener.ts';
-import type { JobQueue } from '#api/jobs/job-queue.ts';
-import type { PlanCatalogue } from '#api/plans/resolve-plan-prices.ts';
+import type { DomainDeps } from '#api/domain-deps.ts';
 import { handleWebhookDeliveries } from './deliver-webhook.ts';
 import { registerWebhookEndpointRoutes } from './webhook-endpoint-routes.ts';
 
@@ -14,14 +9,7 @@ import { registerWebhookEndpointRoutes } from './webhook-endpoint-routes.ts';
  */
 export async function registerWebhooks(
   app: FastifyInstance,
-  deps: {
-    config: Config;
-    db: Database;
-    jobs: JobQueue;
-    plans: PlanCatalogue;
-    listen: (handlers: ChannelHandlers, options?: ListenOptions) => Promise<Unlisten>;
-    authenticate: Authenticate;
-  },
+  deps: Pick<DomainDeps, 'config' | 'db' | 'jobs' | 'plans' | 'listen' | 'authenticate'>,
 ) {
   const { config, db, jobs } = deps;
   const targets = { mode: config.mode };
