@@ -17,14 +17,20 @@ function newestMtime(entries) {
 }
 
 /**
+ * The settings baked into the built pages: VITE_* and the trial the copy states (apps/web/vite.config.ts
+ * `envPrefix`, apps/omniout/build.ts).
+ */
+const isBakedSetting = (key) => key.startsWith('VITE_') || key === 'STRIPE_TRIAL_DAYS';
+
+/**
  * Builds a workspace when its output is missing, older than its sources, or was built with other
- * VITE_* settings (they are baked into the bundle). The build runs with `env`; its promise settles
- * when it has ended (a failed build ends the process), so two builds can run side by side.
+ * settings baked into the bundle. The build runs with `env`; its promise settles when it has ended (a
+ * failed build ends the process), so two builds can run side by side.
  */
 export async function buildIfStale({ root, workspace, sources, output, env = process.env }) {
   const stampFile = path.join(root, output, '.build-stamp.json');
   const viteEnv = Object.entries(env)
-    .filter(([key]) => key.startsWith('VITE_'))
+    .filter(([key]) => isBakedSetting(key))
     .sort(([a], [b]) => a.localeCompare(b));
   const expected = {
     sourcesMtime: newestMtime(sources.map((source) => path.join(root, source))),
