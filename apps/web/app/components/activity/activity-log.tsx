@@ -3,6 +3,7 @@ import { useEffect, useRef } from 'react';
 import { Alert } from '#web/components/forms/alert.tsx';
 import { Button } from '#web/components/forms/button.tsx';
 import { errorMessage } from '#web/components/forms/error-message.ts';
+import { BreakableText } from '#web/components/layout/breakable-text.tsx';
 import { CardHeading, CardSection } from '#web/components/layout/card-section.tsx';
 import { LoadingStatus } from '#web/components/layout/loading-status.tsx';
 import {
@@ -95,8 +96,11 @@ function ActivityBody({
             className="px-4 py-3 focus-visible:-outline-offset-2 sm:px-6"
             data-testid="activity-entry"
           >
-            <p className="break-words text-sm text-slate-900">
-              <span className="font-medium break-all">{describeActor(entry)}</span> {describeActivity(entry)}
+            <p className="wrap-break-word text-sm text-slate-900">
+              <span className="font-medium">
+                <BreakableText text={describeActor(entry)} />
+              </span>{' '}
+              {describeActivity(entry)}
             </p>
             <p className="mt-0.5 text-xs text-slate-600">
               <time dateTime={entry.createdAt} title={formatLongDate(entry.createdAt)}>

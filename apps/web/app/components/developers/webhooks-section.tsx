@@ -5,6 +5,7 @@ import { Alert } from '#web/components/forms/alert.tsx';
 import { Button } from '#web/components/forms/button.tsx';
 import { ConfirmDialog } from '#web/components/forms/confirm-dialog.tsx';
 import { FormOutcome } from '#web/components/forms/form-outcome.tsx';
+import { BreakableText } from '#web/components/layout/breakable-text.tsx';
 import { CardSection, PanelHeader, PanelNotices } from '#web/components/layout/card-section.tsx';
 import { EmptyList, ListLoading } from '#web/components/layout/list-states.tsx';
 import { useApiResource } from '#web/hooks/use-api-resource.ts';
@@ -249,8 +250,8 @@ function EndpointButton({ urlId, ...props }: ComponentProps<typeof Button> & { u
 function EndpointSummary({ endpoint, urlId }: { endpoint: WebhookEndpoint; urlId: string }) {
   return (
     <div className="min-w-0 flex-1 basis-64">
-      <p id={urlId} className="break-all font-mono text-sm font-medium text-slate-900">
-        {endpoint.url}
+      <p id={urlId} className="wrap-break-word font-mono text-sm font-medium text-slate-900">
+        <BreakableText text={endpoint.url} />
       </p>
       {endpoint.description && <p className="mt-1 text-sm text-slate-700">{endpoint.description}</p>}
       <p className="mt-1 text-sm" data-testid="webhook-endpoint-state">
@@ -278,7 +279,7 @@ function SigningSecret({ endpoint, urlId }: { endpoint: WebhookEndpoint; urlId: 
     <div className="flex flex-wrap items-center gap-2 text-sm">
       <span className="text-slate-700">Signing secret</span>
       <code
-        className="break-all rounded bg-slate-100 px-2 py-1 text-xs text-slate-900"
+        className="wrap-anywhere rounded bg-slate-100 px-2 py-1 text-xs text-slate-900"
         data-testid="webhook-secret"
       >
         {isShown ? endpoint.secret : 'whsec_••••••••••••'}
