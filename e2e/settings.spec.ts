@@ -102,8 +102,10 @@ test.describe('settings', () => {
     await expect(form.getByLabel('Email')).toHaveValue(user.email);
     await waitUntilSignInIsOld(page);
 
-    // Closing the dialog gives up the change, with the server's reason.
+    // Closing the dialog gives up the change, with the server's reason. (A new person has no name yet,
+    // and the profile needs one.)
     const newEmail = uniqueEmail('reauth-new');
+    await form.getByLabel('Name').fill('Reauth Person');
     await form.getByLabel('Email').fill(newEmail);
     await form.getByRole('button', { name: 'Save changes' }).click();
     const dialog = reauthDialog(page);

@@ -202,6 +202,8 @@ test.describe('two-factor authentication', () => {
     // The token is from before two-factor was on; wait until it is too old for an email change.
     await waitUntilSignInIsOld(page);
     const newEmail = user.email.replace('@', '-changed@');
+    // A new person has no name yet, and the profile needs one.
+    await form.getByLabel('Name').fill('Two Factor');
     await form.getByLabel('Email').fill(newEmail);
     await form.getByRole('button', { name: 'Save changes' }).click();
     const dialog = reauthDialog(page);
