@@ -621,6 +621,14 @@ export const variables = {
     description: 'the parts bench:webhooks runs, comma-separated: latency, flood (both)',
     readBy: ['bench'],
   },
+  BENCH_START_DIR: {
+    description: 'an installed clone bench:start reuses instead of making one (its builds are removed first)',
+    readBy: ['bench'],
+  },
+  BENCH_START_RUNS: {
+    description: 'how many times bench:start repeats its three starts (1)',
+    readBy: ['bench'],
+  },
   BENCH_FLOOD_WRITES: {
     description: "the writes of bench:webhooks' flood, each to every endpoint of one workspace (750)",
     readBy: ['bench'],
