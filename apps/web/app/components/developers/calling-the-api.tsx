@@ -1,4 +1,5 @@
 import { CardHeading, CardSection } from '#web/components/layout/card-section.tsx';
+import { CodeBlock } from './code-block.tsx';
 import type { DeveloperSectionProps } from './developer-section.ts';
 
 const titleId = 'calling-the-api-title';
@@ -7,10 +8,7 @@ function Example({ label, command }: { label: string; command: string }) {
   return (
     <div>
       <p className="text-sm font-medium text-slate-900">{label}</p>
-      {/* Code keeps its lines: a narrow screen scrolls the example sideways rather than break a token. */}
-      <pre className="mt-1.5 overflow-x-auto rounded-lg bg-slate-900 p-4 text-xs leading-relaxed text-slate-100">
-        <code>{command}</code>
-      </pre>
+      <CodeBlock code={command} className="mt-1.5" />
     </div>
   );
 }

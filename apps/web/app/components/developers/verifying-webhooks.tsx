@@ -1,4 +1,5 @@
 import { CardHeading, CardSection } from '#web/components/layout/card-section.tsx';
+import { CodeBlock } from './code-block.tsx';
 import type { DeveloperSectionProps } from './developer-section.ts';
 
 const titleId = 'verifying-webhooks-title';
@@ -37,14 +38,7 @@ export function VerifyingWebhooks(_props: DeveloperSectionProps) {
             secret. Answer with any 2xx within 10 seconds; anything else is tried again for about a day.
           </p>
         </CardHeading>
-        {/* Focusable: a keyboard scrolls the long lines too. */}
-        <pre
-          // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard (axe scrollable-region-focusable)
-          tabIndex={0}
-          className="overflow-x-auto rounded-lg bg-slate-900 p-4 text-xs leading-relaxed text-slate-100"
-        >
-          <code>{snippet}</code>
-        </pre>
+        <CodeBlock code={snippet} />
         <p className="text-sm text-slate-600">
           The events and their bodies are described in the OpenAPI document’s <code>webhooks</code>:{' '}
           <a className="link" href="/api/openapi.json">
