@@ -19,7 +19,7 @@ export const meta = () =>
 const trial = trialTerms(offer);
 
 // Each answer says only what the product does in its configuration (lib/offer.ts): the trial question
-// is asked only when there is a trial.
+// is asked only when there is a trial, and paying takes its place (six questions either way).
 const questions = [
   {
     question: 'How does billing work?',
@@ -35,14 +35,16 @@ const questions = [
     answer:
       'Of course. Cancel from your account page whenever you like: your plan stays active until the end of the period you have paid for, and you will not be charged again.',
   },
-  ...(trial
-    ? [
-        {
-          question: 'Is there a free trial?',
-          answer: `Yes. ${trial} We mail you a reminder three days before the trial ends.`,
-        },
-      ]
-    : []),
+  trial
+    ? {
+        question: 'Is there a free trial?',
+        answer: `Yes. ${trial} We mail you a reminder three days before the trial ends.`,
+      }
+    : {
+        question: 'How do I pay?',
+        answer:
+          "By card, on our payment provider's secure checkout page. A receipt is mailed after each payment, and your invoices are in the billing portal, under Settings → Billing.",
+      },
   {
     question: 'What happens to my data?',
     answer:
