@@ -209,18 +209,11 @@ export function withoutUnusedThemeVariables(css) {
 
 const stylesheetLink = /<link rel="stylesheet" href="(\/assets\/[^"]+\.css)"[^>]*\/?>/;
 
-/** Every .html file under `dir`, the assets folder aside. */
-async function htmlFiles(dir) {
-  const entries = await readdir(dir, { withFileTypes: true });
-  const nested = await Promise.all(
-    entries.map((entry) => {
-      const full = path.join(dir, entry.name);
-      if (entry.isDirectory()) return entry.name === 'assets' ? [] : htmlFiles(full);
-      return entry.name.endsWith('.html') ? [full] : [];
-    }),
-  );
-  return nested.flat();
-}
+/** Every .html file under `dir` (the prerendered pages; the assets folder holds none). */
+const htmlFiles = async (dir) =>
+  (await readdir(dir, { recursive: true }))
+    .filter((name) => name.endsWith('.html'))
+    .map((name) => path.join(dir, name));
 
 /**
  * In every prerendered page of the browser build in `clientDir` that runs no module and no script file

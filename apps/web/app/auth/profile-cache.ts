@@ -1,6 +1,6 @@
 import { AuthError } from './auth-error.ts';
 import { profileKey, readStorage, writeStorage } from './stored-session.ts';
-import { tokenClaim } from './token-claims.ts';
+import { tokenClaim, tokenPayload } from './token-claims.ts';
 
 // The provider's profile of the signed-in person (name, email, whether it is verified, picture), kept
 // in local storage with the time it was read, so that a page load does not ask the provider's
@@ -57,16 +57,6 @@ export function profileClaimsOf(answer: object): ProfileClaims | null {
   return claims;
 }
 
-function payloadOf(jwt: string): Record<string, unknown> | null {
-  try {
-    const payload = jwt.split('.')[1] ?? '';
-    const parsed: unknown = JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/')));
-    return parsed && typeof parsed === 'object' ? (parsed as Record<string, unknown>) : null;
-  } catch {
-    return null;
-  }
-}
-
 /**
  * The profile in an ID token, when it is `subject`'s. The token came straight from the provider's
  * token endpoint over TLS, in answer to this browser's own request: OIDC Core 3.1.3.7 lets that
@@ -74,7 +64,7 @@ function payloadOf(jwt: string): Record<string, unknown> | null {
  */
 export function profileFromIdToken(idToken: string | null | undefined, subject: string | null) {
   if (!idToken || !subject) return null;
-  const payload = payloadOf(idToken);
+  const payload = tokenPayload(idToken);
   const claims = payload && profileClaimsOf(payload);
   return claims?.sub === subject ? claims : null;
 }
