@@ -1,17 +1,36 @@
 import type {
+  BillingPeriod,
   BillingSession,
   BillingSessionRequest,
   CheckoutRequest,
   CheckoutSession,
+  InvoiceSummary,
   Plan,
+  Subscription,
+  SubscriptionChange,
+  SubscriptionChoice,
+  SubscriptionPreview,
 } from '@launchkit/api-contract';
 import { ApiError, apiRequest } from './api.ts';
 
-// docs/product.md §4 Purchase and Billing tab, §7 the two `stripe-create-…` calls. The browser never
-// loads Stripe.js: it goes to the address the payment provider gave the server (docs/billing.md).
+// docs/product.md §4 Purchase and Billing tab, §7 the two `stripe-create-…` calls, and Settings → Plan
+// (the subscription read, previewed and changed in the product). The browser never loads Stripe.js: it
+// goes to the address the payment provider gave the server (docs/billing.md).
 
-/** Starts checkout for a plan (starter, pro or business) and answers the provider's checkout address. */
-export async function createCheckout(planId: string, signal?: AbortSignal): Promise<string> {
+export type { BillingPeriod, InvoiceSummary, Subscription, SubscriptionChoice, SubscriptionPreview };
+
+/** The billing period a `?period=` asks for: `year` is yearly, anything else (or none) monthly. */
+export const billingPeriodOf = (value: string | null): BillingPeriod => (value === 'year' ? 'year' : 'month');
+
+/**
+ * Starts checkout for a plan (starter, pro or business), billed monthly or yearly, and answers the
+ * provider's checkout address.
+ */
+export async function createCheckout(
+  planId: string,
+  period: BillingPeriod,
+  signal?: AbortSignal,
+): Promise<string> {
   const plans = await apiRequest<Plan[]>('plans', { signal });
   const plan = plans.find((candidate) => candidate.id === planId);
   if (!plan) {
@@ -24,7 +43,7 @@ export async function createCheckout(planId: string, signal?: AbortSignal): Prom
   const session = await apiRequest<CheckoutSession>('stripe-create-checkout-session', {
     method: 'POST',
     body: {
-      priceId: plan.priceId,
+      priceId: period === 'year' ? plan.yearlyPriceId : plan.priceId,
       successUrl: `${origin}/dashboard?paid=true`,
       cancelUrl: `${origin}/pricing`,
     } satisfies CheckoutRequest,
@@ -45,3 +64,29 @@ export async function createBillingPortal(signal?: AbortSignal): Promise<string>
   });
   return session.url;
 }
+
+/** `?workspace=` for the subscription calls: the contract takes it, and refuses anyone else's. */
+const subscriptionPath = (path: string, workspace: string | null) =>
+  workspace === null ? path : `${path}?${new URLSearchParams({ workspace })}`;
+
+/** The owner's plan, billing period and seats; refused with `billing/no-plan` when there is none. */
+export const getSubscription = (workspace: string | null, signal?: AbortSignal) =>
+  apiRequest<Subscription>(subscriptionPath('billing/subscription', workspace), { signal });
+
+/** What a change would charge today and at the next renewal; nothing changes yet. */
+export const previewSubscriptionChange = (workspace: string | null, choice: SubscriptionChoice) =>
+  apiRequest<SubscriptionPreview>(subscriptionPath('billing/subscription/preview', workspace), {
+    method: 'POST',
+    body: choice,
+  });
+
+/** Makes the previewed change, charged as the preview said (its `prorationDate`). */
+export const changeSubscription = (workspace: string | null, change: SubscriptionChange) =>
+  apiRequest<Subscription>(subscriptionPath('billing/subscription', workspace), {
+    method: 'POST',
+    body: change,
+  });
+
+/** The owner's invoices, newest first. */
+export const listInvoices = (workspace: string | null, signal?: AbortSignal) =>
+  apiRequest<InvoiceSummary[]>(subscriptionPath('billing/invoices', workspace), { signal });

@@ -1,6 +1,6 @@
 import { hasCurrentPlan } from '@launchkit/plans';
 import { useEffect } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { useAuth } from '#web/auth/auth-context.tsx';
 import { signUpPathFor } from '#web/auth/auth-paths.ts';
 import { type AuthUser, isSigningOut } from '#web/auth/session.ts';
@@ -9,26 +9,30 @@ import { buttonClasses } from '#web/components/forms/button.tsx';
 import { LoadingStatus } from '#web/components/layout/loading-status.tsx';
 import { PermissionGate } from '#web/components/workspaces/permission-gate.tsx';
 import { useProviderRedirect } from '#web/hooks/use-provider-redirect.ts';
-import { createCheckout } from '#web/lib/billing.ts';
+import { type BillingPeriod, billingPeriodOf, createCheckout } from '#web/lib/billing.ts';
 import { unlistedPageMeta } from '#web/lib/meta.ts';
 
 export const meta = () => unlistedPageMeta({ title: 'Checkout', path: '/purchase' });
 
 /**
  * docs/product.md §2, §4 Purchase: signed-in only. A user with a plan manages it (/settings/billing);
- * anyone else goes to the payment provider's checkout for the plan. A visitor who chose a plan on the
+ * anyone else goes to the payment provider's checkout for the plan, billed monthly, or yearly with
+ * `?period=year` (the pricing page's Yearly choice). A visitor who chose a plan on the
  * pricing page signs up first and comes back here. The plan bought is always the person's own: while
  * they work in someone else's workspace the page says so (PermissionGate, billing.manage) instead of
  * starting a checkout in their name that would look like the workspace's.
  */
 export default function Purchase() {
   const plan = useParams().plan ?? '';
+  const period = billingPeriodOf(useSearchParams()[0].get('period'));
   const { user } = useAuth();
   const navigate = useNavigate();
 
   useEffect(() => {
-    if (user === false && !isSigningOut()) navigate(signUpPathFor(`/purchase/${plan}`), { replace: true });
-  }, [user, plan, navigate]);
+    // The period goes through sign-up too: the visitor comes back to the checkout they chose.
+    const path = `/purchase/${plan}${period === 'year' ? '?period=year' : ''}`;
+    if (user === false && !isSigningOut()) navigate(signUpPathFor(path), { replace: true });
+  }, [user, plan, period, navigate]);
 
   return (
     <section className="mx-auto max-w-xl px-6 py-20 text-center">
@@ -36,7 +40,7 @@ export default function Purchase() {
       {user ? (
         <div className="mt-6 flex justify-center">
           <PermissionGate permission="billing.manage">
-            {() => <Checkout plan={plan} user={user} />}
+            {() => <Checkout plan={plan} period={period} user={user} />}
           </PermissionGate>
         </div>
       ) : (
@@ -47,10 +51,10 @@ export default function Purchase() {
 }
 
 /** Starts the checkout of `plan` for the signed-in person's own plan, or sends them to manage theirs. */
-function Checkout({ plan, user }: { plan: string; user: AuthUser }) {
+function Checkout({ plan, period, user }: { plan: string; period: BillingPeriod; user: AuthUser }) {
   const navigate = useNavigate();
   const hasPlan = hasCurrentPlan(user);
-  const { error, retry } = useProviderRedirect((signal) => createCheckout(plan, signal), !hasPlan);
+  const { error, retry } = useProviderRedirect((signal) => createCheckout(plan, period, signal), !hasPlan);
 
   useEffect(() => {
     if (hasPlan || error?.code === 'billing/already-subscribed')

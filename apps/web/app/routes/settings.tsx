@@ -1,5 +1,6 @@
 import { useParams } from 'react-router';
 import { useAuth } from '#web/auth/auth-context.tsx';
+import { PlanSettings } from '#web/components/billing/plan-settings.tsx';
 import { AppPage } from '#web/components/layout/app-page.tsx';
 import { SecuritySettings } from '#web/components/security/security-settings.tsx';
 import { AccountSettingsPanel } from '#web/components/settings/account-settings-panel.tsx';
@@ -17,8 +18,8 @@ import { unlistedPageMeta } from '#web/lib/meta.ts';
 import type { Route } from './+types/settings';
 
 /**
- * docs/product.md §2: general, password or billing, security, notifications and your data; anything
- * else shows general.
+ * docs/product.md §2: general, password or billing, security, notifications, plan and your data;
+ * anything else shows general.
  */
 function sectionOf(param: string | undefined): SettingsSection {
   // The "Your data" tab was once "Account": links to /settings/account in mail already sent still work.
@@ -39,11 +40,18 @@ export default function Settings() {
       <div className="mt-8">
         <SettingsTabs active={section} />
       </div>
-      <div className="mt-8 max-w-xl">
+      {/* Plan is wider: its invoices are a table. */}
+      <div className={`mt-8 ${section === 'plan' ? 'max-w-3xl' : 'max-w-xl'}`}>
         {section === 'general' && <GeneralSettingsForm user={user} />}
         {section === 'password' && <PasswordSettingsForm user={user} />}
         {section === 'security' && <SecuritySettings user={user} />}
         {section === 'notifications' && <NotificationSettings />}
+        {section === 'plan' && (
+          // The plan is the owner's, as billing is: the server refuses anyone else's workspace too.
+          <PermissionGate permission="billing.manage">
+            {({ param }) => <PlanSettings user={user} workspace={param} />}
+          </PermissionGate>
+        )}
         {section === 'billing' && (
           // Billing is the owner's: in someone else's workspace the page says so rather than leaving
           // for the person's own billing portal, which would look like the workspace's.

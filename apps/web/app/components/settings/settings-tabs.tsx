@@ -5,6 +5,8 @@ const sectionLabels = {
   password: 'Password',
   security: 'Security',
   notifications: 'Notifications',
+  // The plan, period and seats changed in the product; Billing opens the provider's portal (§4).
+  plan: 'Plan',
   billing: 'Billing',
   // Named for what it holds: "Account" is the top bar's menu and the My Account page.
   data: 'Your data',
@@ -22,8 +24,8 @@ const tabs: Tab[] = settingsSections.map((section) => ({
 
 /**
  * docs/product.md §2: the General, Password and Billing tabs, Security (two-factor, sessions),
- * Notifications (optional mail) and Your data (export, deletion); the open one is marked as the
- * current page.
+ * Notifications (optional mail), Plan (plan, billing period, seats, invoices) and Your data (export,
+ * deletion); the open one is marked as the current page.
  */
 export function SettingsTabs({ active }: { active: SettingsSection }) {
   return <TabNav label="Settings sections" tabs={tabs} current={`/settings/${active}`} />;
