@@ -29,6 +29,7 @@ import { registerCustomerRoutes } from './routes/customer-routes.ts';
 import { registerEmulatorRoutes } from './routes/emulator-routes.ts';
 import { registerEventRoutes } from './routes/event-routes.ts';
 import { registerInvoiceRoutes } from './routes/invoice-routes.ts';
+import { registerMeterRoutes } from './routes/meter-routes.ts';
 import { registerPaymentMethodRoutes } from './routes/payment-method-routes.ts';
 import { registerPortalPageRoutes } from './routes/portal-page-routes.ts';
 import { registerSetupIntentRoutes } from './routes/setup-intent-routes.ts';
@@ -116,6 +117,7 @@ async function registerPayments(app: FastifyInstance, context: PaymentsContext) 
   registerBillingPortalRoutes(app, context);
   registerSubscriptionRoutes(app, context);
   registerInvoiceRoutes(app, context);
+  registerMeterRoutes(app, context);
   registerEventRoutes(app, context);
   registerWebhookEndpointRoutes(app, context);
   registerTestClockRoutes(app, context);

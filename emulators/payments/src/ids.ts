@@ -37,6 +37,7 @@ const lengths = {
   whsec: 32,
   req: 14,
   whd: 24,
+  mtr: 24,
 } as const;
 
 export type IdPrefix = keyof typeof lengths;

@@ -11,6 +11,7 @@ import type {
 import { addMonths } from './calendar.ts';
 import { customerNow } from './customers.ts';
 import { draftInvoice, itemLine, pendingItemLines, periodLine } from './invoices.ts';
+import { meteredLines } from './meters.ts';
 import { isEnded, type ProrationBehavior, prorationItems } from './subscriptions.ts';
 
 export type PreviewRequest = {
@@ -70,6 +71,8 @@ export function previewInvoice(context: PaymentsContext, request: PreviewRequest
         ? [...pendingItemLines(state, subscription), ...prorations.map((item) => itemLine(state, item))]
         : []),
       periodLine(state, changed, period),
+      // The usage so far of the period that the next invoice closes (billing/meters.ts).
+      ...(request.mode === 'next' ? meteredLines(state, subscription, start, { commit: false }) : []),
     ];
   }
   return draftInvoice({

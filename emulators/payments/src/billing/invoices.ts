@@ -13,6 +13,7 @@ import type {
   SubscriptionRecord,
 } from '#payments/storage/payments-state.ts';
 import { type EmittedEvent, type EventAbout, emitEvents } from '#payments/webhooks/emit-event.ts';
+import { meteredLines } from './meters.ts';
 import { cardMessages } from './test-cards.ts';
 
 /** What an invoice asks for: its total less the customer's credit, never below zero. */
@@ -105,6 +106,10 @@ export function draftSubscriptionInvoice(
     ...pendingItemLines(state, subscription),
     ...(options.period
       ? [(options.trial ? trialLine : periodLine)(state, subscription, options.period)]
+      : []),
+    // A renewal bills the closing period's metered usage in arrears (billing/meters.ts).
+    ...(options.reason === 'subscription_cycle' && options.period
+      ? meteredLines(state, subscription, options.period.start, { commit: true })
       : []),
   ];
   const invoice = draftInvoice({

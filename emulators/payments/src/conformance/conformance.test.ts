@@ -5,7 +5,7 @@ import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiRoutes, buildPaymentsApp } from '#payments/app.ts';
 import { loadPaymentsConfig } from '#payments/config.ts';
-import { stripeApiVersions } from '#payments/http/api-version.ts';
+import { stripeApiVersions } from '#payments/http/stripe-api-versions.ts';
 import {
   createSession,
   eventually,
@@ -116,6 +116,19 @@ const operations: { route: string; method: string; root: Root }[] = [
     method: 'testHelpers.testClocks.del',
     root: 'DeletedTestClock',
   },
+  { route: 'POST /v1/billing/meters', method: 'billing.meters.create', root: 'Meter' },
+  { route: 'GET /v1/billing/meters', method: 'billing.meters.list', root: 'MeterList' },
+  { route: 'GET /v1/billing/meters/:id', method: 'billing.meters.retrieve', root: 'Meter' },
+  { route: 'POST /v1/billing/meters/:id', method: 'billing.meters.update', root: 'Meter' },
+  { route: 'POST /v1/billing/meters/:id/deactivate', method: 'billing.meters.deactivate', root: 'Meter' },
+  { route: 'POST /v1/billing/meters/:id/reactivate', method: 'billing.meters.reactivate', root: 'Meter' },
+  {
+    route: 'GET /v1/billing/meters/:id/event_summaries',
+    method: 'billing.meters.listEventSummaries',
+    root: 'MeterEventSummaryList',
+  },
+  { route: 'POST /v1/billing/meter_events', method: 'billing.meterEvents.create', root: 'MeterEvent' },
+  { route: 'POST /v1/subscription_items', method: 'subscriptionItems.create', root: 'SubscriptionItem' },
 ];
 
 type Recorded = { method: string; path: string; status: number; body: unknown };
@@ -241,6 +254,7 @@ async function runScenario() {
   await stripe.subscriptions.list({ customer: customer.id, status: 'all' });
   await stripe.subscriptions.search({ query: 'status:"active" AND metadata["none"]:null' });
   const itemId = subscription.items.data[0]?.id ?? '';
+  await meterScenario(customer.id, subscriptionId, product.id);
   // A seat change billed on the next invoice, then a plan change billed at once.
   await stripe.invoices.createPreview({
     customer: customer.id,
@@ -313,6 +327,39 @@ async function runScenario() {
 
   const events = await stripe.events.list({ limit: 100 });
   await stripe.events.retrieve(events.data[0]?.id ?? '');
+}
+
+/** Usage on a meter: the meter's life, a metered price on the subscription, events and summaries. */
+async function meterScenario(customer: string, subscription: string, product: string) {
+  const meter = await stripe.billing.meters.create({
+    display_name: 'Items created',
+    event_name: 'conformance_items',
+    default_aggregation: { formula: 'sum' },
+  });
+  await stripe.billing.meters.update(meter.id, { display_name: 'Items' });
+  await stripe.billing.meters.deactivate(meter.id);
+  await stripe.billing.meters.reactivate(meter.id);
+  await stripe.billing.meters.retrieve(meter.id);
+  await stripe.billing.meters.list({ status: 'active' });
+  const metered = await stripe.prices.create({
+    product,
+    currency: 'usd',
+    unit_amount: 5,
+    recurring: { interval: 'month', usage_type: 'metered', meter: meter.id },
+  });
+  await stripe.subscriptionItems.create({ subscription, price: metered.id });
+  await stripe.billing.meterEvents.create({
+    event_name: 'conformance_items',
+    payload: { stripe_customer_id: customer, value: '3' },
+    identifier: 'conformance-1',
+  });
+  const now = Math.floor(Date.now() / 60_000) * 60;
+  await stripe.billing.meters.listEventSummaries(meter.id, {
+    customer,
+    start_time: now - 3600,
+    end_time: now + 3600,
+    value_grouping_window: 'hour',
+  });
 }
 
 const share = (valid: number, total: number) => `${valid}/${total} (${Math.round((100 * valid) / total)} %)`;

@@ -44,6 +44,11 @@ export const schemaRoots = {
   TestClock: root('TestHelpers/TestClocks', 'TestClock'),
   DeletedTestClock: root('TestHelpers/TestClocks', 'DeletedTestClock'),
   TestClockList: root('TestHelpers/TestClocks', 'TestClock', 'list'),
+  Meter: root('Billing/Meters', 'Meter'),
+  MeterList: root('Billing/Meters', 'Meter', 'list'),
+  MeterEvent: root('Billing/MeterEvents', 'MeterEvent'),
+  MeterEventSummaryList: root('Billing/MeterEventSummaries', 'MeterEventSummary', 'list'),
+  SubscriptionItem: root('SubscriptionItems', 'SubscriptionItem'),
   // Every API version Stripe has had (the type of a webhook endpoint's `api_version`).
   ApiVersion: root('WebhookEndpoints', 'WebhookEndpointCreateParams.ApiVersion'),
 } satisfies Record<string, SchemaRoot>;

@@ -31,9 +31,9 @@ export function priceObject(price: PriceRecord): Stripe.Price {
         ? {
             interval: 'month',
             interval_count: 1,
-            meter: null,
+            meter: price.meter ?? null,
             trial_period_days: null,
-            usage_type: 'licensed',
+            usage_type: price.usageType ?? 'licensed',
           }
         : null,
     tax_behavior: 'unspecified',
@@ -60,13 +60,13 @@ export function planObject(price: PriceRecord): Stripe.Plan {
     interval_count: 1,
     livemode: false,
     metadata: { ...price.metadata },
-    meter: null,
+    meter: price.meter ?? null,
     nickname: price.nickname,
     product: price.product,
     tiers_mode: null,
     transform_usage: null,
     trial_period_days: null,
-    usage_type: 'licensed',
+    usage_type: price.usageType ?? 'licensed',
   };
 }
 

@@ -6,6 +6,7 @@ import type {
   SubscriptionRecord,
 } from '#payments/storage/payments-state.ts';
 import { planObject, priceObject } from './catalogue-objects.ts';
+import { meteredItemObjects } from './metered-item-object.ts';
 
 /** A price a record names; prices are never deleted, so a missing one is a broken state file. */
 export function priceOf(state: PaymentsState, id: string): PriceRecord {
@@ -94,7 +95,7 @@ export function subscriptionObject(
     },
     items: {
       object: 'list',
-      data: [subscriptionItemObject(state, subscription)],
+      data: [subscriptionItemObject(state, subscription), ...meteredItemObjects(state, subscription)],
       has_more: false,
       url: `/v1/subscription_items?subscription=${subscription.id}`,
     },

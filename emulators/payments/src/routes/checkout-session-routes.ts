@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { activePrice } from '#payments/billing/catalogue.ts';
 import { expireCheckoutSession } from '#payments/billing/complete-checkout.ts';
 import type { PaymentsContext } from '#payments/context.ts';
+import { answeredVersion } from '#payments/http/api-version.ts';
 import type { Params } from '#payments/http/params.ts';
 import {
   invalidRequest,
@@ -11,6 +12,7 @@ import {
   resourceMissing,
 } from '#payments/http/stripe-error.ts';
 import { newId, realNow } from '#payments/ids.ts';
+import { uiModesIn } from '#payments/objects/checkout-session-in-version.ts';
 import { checkoutLineItemObjects, checkoutSessionObject } from '#payments/objects/checkout-session-object.ts';
 import type { CheckoutSessionRecord, PaymentsState } from '#payments/storage/payments-state.ts';
 import type { EventOrigin } from '#payments/webhooks/emit-event.ts';
@@ -65,7 +67,7 @@ async function createCheckoutSession(context: PaymentsContext, request: FastifyR
   const params = paramsOf(request, createCheckoutSessionParams);
   const expand = params.expand();
   checkExpandRoots(expand, sessionRoots);
-  checkSupportedMode(params);
+  checkSupportedMode(params, answeredVersion(request));
   const { price, quantity } = lineItemParam(state, params);
   const { customer, customerEmail } = customerParams(context, params);
   const clientReferenceId = params.text('client_reference_id', { max: 200 }) ?? null;
@@ -99,20 +101,26 @@ async function createCheckoutSession(context: PaymentsContext, request: FastifyR
   return answer(context, checkoutSessionObject(state, context.urls, session), expand);
 }
 
+/** The name a version gives the hosted page. */
+const hostedIn = (modes: Record<string, string>) =>
+  Object.keys(modes).find((mode) => modes[mode] === 'hosted_page') ?? 'hosted_page';
+
 /** Subscription mode on the hosted page with cards: what the emulator implements of Checkout. */
-function checkSupportedMode(params: Params) {
+function checkSupportedMode(params: Params, version: string) {
   const mode = params.text('mode');
   if (mode === undefined) throw parameterMissing('mode');
   if (mode === 'payment' || mode === 'setup') {
     throw parameterInvalid('mode', 'The payments emulator supports Checkout in mode=subscription only.');
   }
   params.oneOf('mode', ['subscription']);
-  // This API version's modes; the emulator has a hosted page only (no Stripe.js for the others).
-  const uiMode = params.oneOf('ui_mode', ['hosted_page', 'embedded_page', 'elements', 'form']);
-  if (uiMode !== undefined && uiMode !== 'hosted_page') {
+  // The request's API version's modes (hosted before dahlia, hosted_page after); the emulator has a
+  // hosted page only (no Stripe.js for the others).
+  const modes = uiModesIn(version);
+  const uiMode = params.oneOf('ui_mode', Object.keys(modes));
+  if (uiMode !== undefined && modes[uiMode] !== 'hosted_page') {
     throw parameterInvalid(
       'ui_mode',
-      `The payments emulator supports Checkout with ui_mode=hosted_page only (${uiMode} needs Stripe.js).`,
+      `The payments emulator supports Checkout with ui_mode=${hostedIn(modes)} only (${uiMode} needs Stripe.js).`,
     );
   }
   const methodTypes = params.stringList('payment_method_types', { max: 100 });

@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { priceWithLookupKey } from '#payments/billing/catalogue.ts';
+import { meteredPriceFields } from '#payments/billing/metered-prices.ts';
 import type { PaymentsContext } from '#payments/context.ts';
 import type { Params } from '#payments/http/params.ts';
 import type { SearchFields } from '#payments/http/search-query.ts';
@@ -82,7 +83,7 @@ export async function createPrice(context: PaymentsContext, request: FastifyRequ
   params.oneOf('tax_behavior', ['exclusive', 'inclusive', 'unspecified']);
   const unitAmount = params.integer('unit_amount', { min: 0, max: 99_999_999 });
   if (unitAmount === undefined) throw parameterMissing('unit_amount');
-  const recurring = params.object('recurring', ['interval', 'interval_count', 'usage_type']);
+  const recurring = params.object('recurring', ['interval', 'interval_count', 'usage_type', 'meter']);
   if (recurring) {
     const interval = recurring.oneOf('interval', ['day', 'week', 'month', 'year']);
     if (interval === undefined) throw parameterMissing(recurring.name('interval'));
@@ -91,12 +92,6 @@ export async function createPrice(context: PaymentsContext, request: FastifyRequ
       throw parameterInvalid(
         recurring.name('interval'),
         'The payments emulator bills monthly prices only (recurring[interval]=month, interval_count 1).',
-      );
-    }
-    if (recurring.oneOf('usage_type', ['licensed', 'metered']) === 'metered') {
-      throw parameterInvalid(
-        recurring.name('usage_type'),
-        'The payments emulator bills licensed prices only.',
       );
     }
   }
@@ -108,6 +103,7 @@ export async function createPrice(context: PaymentsContext, request: FastifyRequ
     currency,
     type: recurring ? 'recurring' : 'one_time',
     lookupKey: null,
+    ...(recurring && meteredPriceFields(state, recurring)),
     created: realNow(),
     metadata: params.metadataUpdate()?.({}) ?? {},
     active: params.boolean('active') ?? true,
@@ -167,7 +163,8 @@ export async function listPrices(context: PaymentsContext, request: FastifyReque
       matchesFilters(price, { active, product, type, currency }) &&
       (!lookupKeys || (price.lookupKey !== null && lookupKeys.includes(price.lookupKey))) &&
       (interval === undefined || (price.type === 'recurring' && interval === 'month')) &&
-      (usageType === undefined || (price.type === 'recurring' && usageType === 'licensed')),
+      (usageType === undefined ||
+        (price.type === 'recurring' && usageType === (price.usageType ?? 'licensed'))),
   );
   return answerList(context, params, prices, { url: '/v1/prices', kind: 'price', render: priceObject });
 }

@@ -85,6 +85,10 @@ export type PriceRecord = {
   created: number;
   metadata: Metadata;
   active: boolean;
+  /** `recurring[usage_type]`: metered prices bill a meter's usage at the period's end (billing/meters.ts). */
+  usageType?: 'licensed' | 'metered';
+  /** `recurring[meter]` of a metered price. */
+  meter?: string | null;
 };
 
 export type SubscriptionStatus =
@@ -137,6 +141,43 @@ export type SubscriptionRecord = {
   metadata: Metadata;
   /** customer.subscription.trial_will_end went out for the current trial (three days before its end). */
   trialWillEndSent: boolean;
+  /** Items of metered prices, added with `POST /v1/subscription_items` (billing/meters.ts). */
+  meteredItems?: MeteredItemRecord[];
+};
+
+/** A subscription's item of a metered price: no quantity; its usage is billed up to `billedThrough`. */
+export type MeteredItemRecord = {
+  id: string;
+  price: string;
+  created: number;
+  metadata: Metadata;
+  billedThrough: number;
+};
+
+/** A billing meter: how the meter events named `eventName` add up (routes/meter-routes.ts). */
+export type MeterRecord = {
+  id: string;
+  created: number;
+  updated: number;
+  displayName: string;
+  eventName: string;
+  formula: 'sum' | 'count' | 'last';
+  customerPayloadKey: string;
+  valuePayloadKey: string;
+  eventTimeWindow: 'day' | 'hour' | null;
+  status: 'active' | 'inactive';
+  deactivatedAt: number | null;
+};
+
+/** A meter event as received: its customer and value already read from the payload. */
+export type MeterEventRecord = {
+  identifier: string;
+  eventName: string;
+  customer: string;
+  value: number;
+  payload: Record<string, string>;
+  timestamp: number;
+  created: number;
 };
 
 /** A pending or invoiced charge or credit outside the subscription's own lines: prorations. */
@@ -351,4 +392,7 @@ export type PaymentsState = {
   deliveries: Map<string, DeliveryRecord>;
   /** Keyed by the Idempotency-Key header. */
   idempotency: Map<string, IdempotencyRecord>;
+  meters: Map<string, MeterRecord>;
+  /** Keyed by `identifier`, unique within Stripe's 24-hour window (billing/meters.ts). */
+  meterEvents: Map<string, MeterEventRecord>;
 };

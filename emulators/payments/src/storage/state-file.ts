@@ -18,6 +18,8 @@ export function emptyState(): PaymentsState {
     webhookEndpoints: new Map(),
     deliveries: new Map(),
     idempotency: new Map(),
+    meters: new Map(),
+    meterEvents: new Map(),
   };
 }
 

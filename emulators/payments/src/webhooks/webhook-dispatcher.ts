@@ -1,9 +1,11 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { PaymentsConfig, WebhookRetrySchedule } from '#payments/config.ts';
+import { isRenderedVersion } from '#payments/http/stripe-api-versions.ts';
 import { newId, realNow } from '#payments/ids.ts';
-import type { DeliveryRecord, EventRecord } from '#payments/storage/payments-state.ts';
+import type { DeliveryRecord, EventRecord, StripeEventJson } from '#payments/storage/payments-state.ts';
 import type { StateFile } from '#payments/storage/state-file.ts';
 import { apiVersion } from './pinned-api-version.ts';
+import { versionedEvent } from './versioned-event.ts';
 import { allEndpoints, endpointWants, findEndpoint } from './webhook-endpoints.ts';
 import { signatureHeader } from './webhook-signature.ts';
 
@@ -126,30 +128,12 @@ export class WebhookDispatcher {
       return;
     }
     // Each endpoint gets the event in its own API version (the account's default when it has none).
-    const body = JSON.stringify({ ...record.event, api_version: endpoint.apiVersion ?? apiVersion }, null, 2);
-    let status: number | null = null;
-    let error: string | null = null;
-    try {
-      const response = await fetch(endpoint.url, {
-        method: 'POST',
-        redirect: 'manual',
-        headers: {
-          'Content-Type': 'application/json; charset=utf-8',
-          'Stripe-Signature': signatureHeader(body, endpoint.secret, realNow()),
-          'User-Agent': 'Stripe/1.0 (+https://stripe.com/docs/webhooks)',
-          Accept: '*/*; q=0.5, application/xml',
-          'Cache-Control': 'no-cache',
-        },
-        body,
-        signal: AbortSignal.any([AbortSignal.timeout(attemptTimeoutMs), this.stopping.signal]),
-      });
-      status = response.status;
-      await response.body?.cancel().catch(() => undefined);
-    } catch (caught) {
-      // Stopping is not the endpoint's failure: the attempt is made again after the restart.
-      if (this.stopping.signal.aborted) return;
-      error = describeFailure(caught);
-    }
+    const outcome = await this.send(
+      endpoint,
+      versionedEvent(record.event, endpoint.apiVersion ?? apiVersion, state),
+    );
+    if (outcome === 'stopped') return;
+    const { status, error } = outcome;
     const atMs = Date.now();
     const attempt = delivery.attempts.length + 1;
     const succeeded = status !== null && status >= 200 && status < 300;
@@ -181,6 +165,45 @@ export class WebhookDispatcher {
     );
     await this.store.save();
     if (nextAttemptAt !== null) this.schedule(delivery);
+  }
+
+  /**
+   * One signed POST of the event to the endpoint: its status, or why there was none; 'stopped' when
+   * the emulator is stopping (not the endpoint's failure: the attempt is made again after the restart).
+   * An endpoint on a version the emulator does not render (kept from before it refused them) gets
+   * nothing rather than an event mislabelled with that version; the attempt says why.
+   */
+  private async send(
+    endpoint: { url: string; secret: string; apiVersion: string | null },
+    event: StripeEventJson,
+  ): Promise<{ status: number | null; error: string | null } | 'stopped'> {
+    if (!isRenderedVersion(event.api_version)) {
+      return {
+        status: null,
+        error: `API version ${event.api_version} is not rendered by the payments emulator`,
+      };
+    }
+    const body = JSON.stringify(event, null, 2);
+    try {
+      const response = await fetch(endpoint.url, {
+        method: 'POST',
+        redirect: 'manual',
+        headers: {
+          'Content-Type': 'application/json; charset=utf-8',
+          'Stripe-Signature': signatureHeader(body, endpoint.secret, realNow()),
+          'User-Agent': 'Stripe/1.0 (+https://stripe.com/docs/webhooks)',
+          Accept: '*/*; q=0.5, application/xml',
+          'Cache-Control': 'no-cache',
+        },
+        body,
+        signal: AbortSignal.any([AbortSignal.timeout(attemptTimeoutMs), this.stopping.signal]),
+      });
+      await response.body?.cancel().catch(() => undefined);
+      return { status: response.status, error: null };
+    } catch (caught) {
+      if (this.stopping.signal.aborted) return 'stopped';
+      return { status: null, error: describeFailure(caught) };
+    }
   }
 }
 
