@@ -103,7 +103,7 @@ async function registerPayments(app: FastifyInstance, context: PaymentsContext) 
   // Forms (Stripe's encoding, parsed with qs) and JSON only: a bare string body is refused.
   await app.register(fastifyFormbody, { bodyLimit: bodyLimitBytes, parser: parseForm });
   registerAuthentication(app, context.config.secretKey);
-  registerApiVersion(app);
+  registerApiVersion(app, context);
   registerIdempotency(app, context);
   registerApiHeaders(app);
 
