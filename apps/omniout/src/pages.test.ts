@@ -23,24 +23,40 @@ describe('pricing page (index.html)', () => {
 
   it('states the trial the server gives, and none when it gives none', () => {
     expect(html).not.toMatch(/trial/i);
-    expect(html).toContain('billed monthly');
+    expect(html).toContain('billed monthly or yearly');
     const withTrial = renderPricingPage({ trialDays: 14 });
     expect(withTrial).toContain('Every plan starts with a 14-day free trial. Checkout asks for a card');
   });
 
-  it('links each plan to /purchase/<plan> in the top window', () => {
+  it('links each plan to /purchase/<plan> in the top window, monthly and yearly', () => {
     for (const plan of plans) {
-      expect(html).toContain(`href="/purchase/${plan.id}" target="_top">Choose ${plan.name}</a>`);
+      expect(html).toContain(
+        `data-period="month" href="/purchase/${plan.id}" target="_top">Choose ${plan.name}</a>`,
+      );
+      expect(html).toContain(
+        `data-period="year" href="/purchase/${plan.id}?period=year" target="_top">Choose ${plan.name}</a>`,
+      );
     }
-    expect(count(html, />Choose [^<]+<\/a>/g)).toBe(3);
+    expect(count(html, />Choose [^<]+<\/a>/g)).toBe(6);
   });
 
-  it('shows the price per seat, the seats a purchase starts with and the features', () => {
+  it('shows the price per seat for each period, what a year saves, the seats and the features', () => {
     for (const plan of plans) {
       expect(html).toContain(`${formatPrice(plan.unitAmount)}</span> <span class="unit">per seat / month`);
+      expect(html).toContain(
+        `${formatPrice(plan.yearlyUnitAmount)}</span> <span class="unit">per seat / year</span> <span class="saving">Save ${formatPrice(plan.unitAmount * 12 - plan.yearlyUnitAmount)}</span>`,
+      );
       expect(html).toContain(`Starts with ${plan.seats === 1 ? '1 seat' : `${plan.seats} seats`}`);
       for (const feature of plan.features) expect(html).toContain(feature);
     }
+  });
+
+  it('switches the period with two radios in a named group, monthly first, and no script', () => {
+    expect(html).toMatch(
+      /<fieldset class="period-switch">\s*<legend class="sr-only">Billing period<\/legend>/,
+    );
+    expect(html).toContain('<input type="radio" name="period" id="period-month" value="month" checked>');
+    expect(html).toContain('<input type="radio" name="period" id="period-year" value="year">');
   });
 
   it("names its main landmark, which must differ from the framing page's", () => {

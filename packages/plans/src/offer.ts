@@ -12,10 +12,18 @@ export function offerOf(trialDays: string | undefined): Offer {
 }
 
 /**
- * Every price in the catalogue is per seat per month (catalogue.ts): monthly is the one billing period
- * sold, and the seats of a plan change in the billing portal.
+ * Every plan in the catalogue has a monthly and a yearly price per seat (catalogue.ts), and checkout
+ * sells either.
  */
-export const billingTerms = 'Prices are in US dollars per seat, billed monthly in advance by card.';
+export const billingTerms = 'Prices are in US dollars per seat, billed monthly or yearly in advance by card.';
+
+/**
+ * Settings → Plan changes the plan, the seats and the billing period, each change previewed and
+ * prorated by the payment provider (the API's change of subscription); the billing portal cancels.
+ * Short: it has to fit the pricing frame on a 320 px phone.
+ */
+export const changeTerms =
+  'Change plan, seats or billing period in Settings → Plan, prorated; cancel at any time.';
 
 /** The trial as a customer gets it, or null when there is none. Checkout always asks for a card. */
 export function trialTerms({ trialDays }: Offer): string | null {

@@ -1,4 +1,4 @@
-import { billingTerms, trialTerms } from '@launchkit/plans';
+import { billingTerms, changeTerms, trialTerms } from '@launchkit/plans';
 import { buttonClasses } from '#web/components/forms/button.tsx';
 import { ChevronDownIcon, ExternalLinkIcon } from '#web/components/icons.tsx';
 import { PageHeader } from '#web/components/marketing/page-header.tsx';
@@ -23,12 +23,12 @@ const trial = trialTerms(offer);
 const questions = [
   {
     question: 'How does billing work?',
-    answer: `${billingTerms} You change your plan or your number of seats from Settings → Billing at any time.`,
+    answer: `${billingTerms} ${changeTerms}`,
   },
   {
     question: 'Can I add more seats to my plan?',
     answer:
-      'Yes. Each plan starts with a number of seats for team members. Add or remove seats from Settings → Billing whenever your team changes.',
+      'Yes. Each plan starts with a number of seats for team members. Add or remove seats in Settings → Plan whenever your team changes: you see what the change costs before you confirm it, and it is prorated.',
   },
   {
     question: 'Can I cancel at any time?',
@@ -43,7 +43,7 @@ const questions = [
     : {
         question: 'How do I pay?',
         answer:
-          "By card, on our payment provider's secure checkout page. A receipt is mailed after each payment, and your invoices are in the billing portal, under Settings → Billing.",
+          "By card, on our payment provider's secure checkout page. A receipt is mailed after each payment, and your invoices are listed in Settings → Plan.",
       },
   {
     question: 'What happens to my data?',

@@ -9,7 +9,8 @@ export const meta = () =>
   pageMeta({
     title: 'Pricing',
     path: '/pricing',
-    description: 'Simple plans for every stage: starter, pro and business, priced per seat.',
+    description:
+      'Simple plans for every stage: starter, pro and business, priced per seat, monthly or yearly.',
   });
 
 // The plans come from the separately hosted pricing app (docs/product.md §2), served by the API at
@@ -18,7 +19,8 @@ export default function Pricing() {
   return (
     <>
       <PageHeader eyebrow="Pricing" title="Simple, transparent pricing">
-        Pick the plan that fits your team. Add seats, switch plans or cancel at any time.
+        Pick the plan that fits your team, billed monthly or yearly. Add seats, switch plans or cancel at any
+        time.
       </PageHeader>
       <div className="container-page py-12 sm:py-16">
         <DeferredFrame
