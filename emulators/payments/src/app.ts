@@ -16,6 +16,7 @@ import {
   registerErrorHandler,
   registerNotFoundHandler,
 } from './http/error-handling.ts';
+import { registerFormBodiesOnly } from './http/form-bodies-only.ts';
 import { parseForm } from './http/form-parsing.ts';
 import { registerIdempotency } from './http/idempotency.ts';
 import { stylesheet, stylesheetUrl } from './http/stylesheet.ts';
@@ -100,9 +101,11 @@ async function registerPayments(app: FastifyInstance, context: PaymentsContext) 
   context.webhooks.useLogger(app.log);
   recordApiRoutes(app);
   registerErrorHandler(app);
-  // Forms (Stripe's encoding, parsed with qs) and JSON only: a bare string body is refused.
+  // Forms (Stripe's encoding, parsed with qs), and JSON for the emulator's own routes only: /v1 takes
+  // forms alone (form-bodies-only.ts), a bare string body is refused.
   await app.register(fastifyFormbody, { bodyLimit: bodyLimitBytes, parser: parseForm });
   registerAuthentication(app, context.config.secretKey);
+  registerFormBodiesOnly(app);
   registerApiVersion(app, context);
   registerIdempotency(app, context);
   registerApiHeaders(app);
