@@ -1,5 +1,6 @@
-// `npm run stripe:setup`: the product's catalogue (@launchkit/plans) as Stripe products and monthly per-seat
-// prices whose `lookup_key` is the plan id (starter, pro, business), in the account STRIPE_SECRET_KEY and
+// `npm run stripe:setup`: the product's catalogue (@launchkit/plans) as Stripe products with monthly and
+// yearly per-seat prices whose `lookup_key` is the plan id (starter, pro, business) for monthly and
+// `<plan>_yearly` for yearly, in the account STRIPE_SECRET_KEY and
 // STRIPE_API_URL point at: the payment emulator by default, or a real (test) account. Idempotent: a
 // plan whose price already has its lookup key, amount and interval is left alone; a changed amount gets
 // a new price that takes the lookup key over (the old one is archived), as Stripe recommends.
@@ -11,6 +12,7 @@
 // It lives in scripts/ rather than in the emulator: it sets up the product's own Stripe account, reads
 // the product's catalogue and variables, and the emulator is only one of the accounts it can target.
 import { pathToFileURL } from 'node:url';
+import { priceLookupKey, unitAmountFor } from '@launchkit/plans';
 import Stripe from 'stripe';
 import {
   describeEndpointReport,
@@ -40,12 +42,12 @@ export function stripeFromEnvironment(env = process.env) {
   };
 }
 
-const isPlanPrice = (price, plan) =>
+const isPlanPrice = (price, plan, period) =>
   price.active &&
   price.type === 'recurring' &&
   price.currency === 'usd' &&
-  price.unit_amount === plan.unitAmount &&
-  price.recurring?.interval === 'month' &&
+  price.unit_amount === unitAmountFor(plan, period) &&
+  price.recurring?.interval === period &&
   price.recurring.interval_count === 1 &&
   price.recurring.usage_type === 'licensed';
 
@@ -59,20 +61,29 @@ async function findProduct(stripe, plan, current) {
 }
 
 /**
- * Makes sure each plan has its product and price; answers one line per plan: `created` (product and/or
- * price made), `updated` (a new price for a changed amount), or `unchanged`.
+ * Makes sure each plan has its product and its monthly and yearly prices; answers one line per plan and
+ * period: `created` (product and/or price made), `updated` (a new price for a changed amount), or
+ * `unchanged`.
  */
 export async function setupCatalogue(stripe, plans) {
   const results = [];
   for (const plan of plans) {
-    const [current] = (await stripe.prices.list({ lookup_keys: [plan.id], expand: ['data.product'] })).data;
-    if (current && isPlanPrice(current, plan)) {
-      results.push({ plan: plan.id, product: current.product.id, price: current.id, status: 'unchanged' });
-      continue;
-    }
-    // Keys derived from what is made: a run that died halfway and is run again within a day makes
-    // nothing twice.
-    const key = `stripe-setup-${plan.id}-${plan.unitAmount}`;
+    for (const period of ['month', 'year']) results.push(await setupPrice(stripe, plan, period));
+  }
+  return results;
+}
+
+async function setupPrice(stripe, plan, period) {
+  const lookupKey = priceLookupKey(plan.id, period);
+  const unitAmount = unitAmountFor(plan, period);
+  const [current] = (await stripe.prices.list({ lookup_keys: [lookupKey], expand: ['data.product'] })).data;
+  if (current && isPlanPrice(current, plan, period)) {
+    return { plan: plan.id, period, product: current.product.id, price: current.id, status: 'unchanged' };
+  }
+  // Keys derived from what is made: a run that died halfway and is run again within a day makes
+  // nothing twice.
+  {
+    const key = `stripe-setup-${lookupKey}-${unitAmount}`;
     let product = await findProduct(stripe, plan, current);
     if (!product) {
       product = await stripe.products.create(
@@ -89,25 +100,25 @@ export async function setupCatalogue(stripe, plans) {
       {
         product: product.id,
         currency: 'usd',
-        unit_amount: plan.unitAmount,
-        recurring: { interval: 'month', usage_type: 'licensed' },
-        lookup_key: plan.id,
+        unit_amount: unitAmount,
+        recurring: { interval: period, usage_type: 'licensed' },
+        lookup_key: lookupKey,
         transfer_lookup_key: true,
-        nickname: `${plan.name} (per seat, monthly)`,
+        nickname: `${plan.name} (per seat, ${period === 'month' ? 'monthly' : 'yearly'})`,
         metadata: { plan: plan.id },
       },
       { idempotencyKey: `${key}-price-${product.id}` },
     );
-    await stripe.products.update(product.id, { default_price: price.id });
+    if (period === 'month') await stripe.products.update(product.id, { default_price: price.id });
     if (current?.active) await stripe.prices.update(current.id, { active: false });
-    results.push({
+    return {
       plan: plan.id,
+      period,
       product: product.id,
       price: price.id,
       status: current ? 'updated' : 'created',
-    });
+    };
   }
-  return results;
 }
 
 /** The site's public origin as the app reads it (lib/site-origin.mjs). */
@@ -145,13 +156,16 @@ async function main() {
   console.log(`Setting up the catalogue in ${target} …`);
   const results = await setupCatalogue(stripe, plans);
   for (const result of results) {
-    console.log(`  ${result.plan.padEnd(9)} ${result.status.padEnd(9)} ${result.product}  ${result.price}`);
+    const name = `${result.plan} ${result.period === 'month' ? 'monthly' : 'yearly'}`;
+    console.log(`  ${name.padEnd(16)} ${result.status.padEnd(9)} ${result.product}  ${result.price}`);
   }
   const made = results.filter((result) => result.status !== 'unchanged').length;
-  console.log(made === 0 ? 'Nothing to do: every plan has its price.' : `${made} plan(s) set up.`);
-  console.log('The app finds each price by its lookup key (the plan id) at start: STRIPE_PRICE_* may stay');
-  console.log('unset. The ids, should you want them as overrides:');
-  for (const result of results) console.log(`  STRIPE_PRICE_${result.plan.toUpperCase()}=${result.price}`);
+  console.log(made === 0 ? 'Nothing to do: every plan has its prices.' : `${made} price(s) set up.`);
+  console.log('The app finds each price by its lookup key (the plan id, or <plan>_yearly) at start:');
+  console.log('STRIPE_PRICE_* may stay unset. The monthly ids, should you want them as overrides:');
+  for (const result of results.filter((each) => each.period === 'month')) {
+    console.log(`  STRIPE_PRICE_${result.plan.toUpperCase()}=${result.price}`);
+  }
   console.log('The webhook endpoint:');
   const webhook = await setupWebhook(stripe, siteOriginOf());
   for (const line of webhook.lines) console.log(line);

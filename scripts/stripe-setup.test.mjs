@@ -34,33 +34,40 @@ async function emulator(seed) {
 }
 
 describe('npm run stripe:setup', () => {
-  it('creates each plan’s product and monthly per-seat price with lookup_key = plan id, once', async () => {
+  it('creates each plan’s product, its monthly price (lookup_key = plan id) and yearly one (<plan>_yearly), once', async () => {
     const { stripe, target } = await emulator(false);
     expect(target).toMatch(/^http:\/\/localhost:\d+$/);
     const first = await setupCatalogue(stripe, plans);
-    expect(first.map((result) => [result.plan, result.status])).toEqual([
-      ['starter', 'created'],
-      ['pro', 'created'],
-      ['business', 'created'],
+    expect(first.map((result) => [result.plan, result.period, result.status])).toEqual([
+      ['starter', 'month', 'created'],
+      ['starter', 'year', 'created'],
+      ['pro', 'month', 'created'],
+      ['pro', 'year', 'created'],
+      ['business', 'month', 'created'],
+      ['business', 'year', 'created'],
     ]);
-    const prices = (
-      await stripe.prices.list({ lookup_keys: ['starter', 'pro', 'business'], expand: ['data.product'] })
-    ).data;
+    const keys = plans.flatMap((plan) => [plan.id, `${plan.id}_yearly`]);
+    const prices = (await stripe.prices.list({ lookup_keys: keys, expand: ['data.product'] })).data;
     for (const plan of plans) {
-      const price = prices.find((each) => each.lookup_key === plan.id);
-      expect(price).toMatchObject({
+      const monthly = prices.find((each) => each.lookup_key === plan.id);
+      expect(monthly).toMatchObject({
         unit_amount: plan.unitAmount,
         currency: 'usd',
         recurring: { interval: 'month', interval_count: 1, usage_type: 'licensed' },
-        product: { name: plan.name, default_price: price?.id, metadata: { plan: plan.id } },
+        product: { name: plan.name, default_price: monthly?.id, metadata: { plan: plan.id } },
+      });
+      expect(prices.find((each) => each.lookup_key === `${plan.id}_yearly`)).toMatchObject({
+        unit_amount: plan.yearlyUnitAmount,
+        recurring: { interval: 'year', interval_count: 1, usage_type: 'licensed' },
+        product: { id: monthly?.product.id },
       });
     }
 
     const second = await setupCatalogue(stripe, plans);
-    expect(second.map((result) => result.status)).toEqual(['unchanged', 'unchanged', 'unchanged']);
+    expect(new Set(second.map((result) => result.status))).toEqual(new Set(['unchanged']));
     expect(second.map((result) => result.price)).toEqual(first.map((result) => result.price));
     expect((await stripe.products.list()).data).toHaveLength(3);
-    expect((await stripe.prices.list()).data).toHaveLength(3);
+    expect((await stripe.prices.list()).data).toHaveLength(6);
   });
 
   it('moves the lookup key to a new price when a plan’s amount changes, archiving the old one', async () => {
@@ -80,8 +87,11 @@ describe('npm run stripe:setup', () => {
     const results = await setupCatalogue(stripe, plans);
     expect(results.map((result) => [result.status, result.price])).toEqual([
       ['unchanged', 'price_starter_monthly'],
+      ['unchanged', 'price_starter_yearly'],
       ['unchanged', 'price_pro_monthly'],
+      ['unchanged', 'price_pro_yearly'],
       ['unchanged', 'price_business_monthly'],
+      ['unchanged', 'price_business_yearly'],
     ]);
   });
 

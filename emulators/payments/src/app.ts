@@ -29,6 +29,7 @@ import { registerCheckoutSessionRoutes } from './routes/checkout-session-routes.
 import { registerCustomerRoutes } from './routes/customer-routes.ts';
 import { registerEmulatorRoutes } from './routes/emulator-routes.ts';
 import { registerEventRoutes } from './routes/event-routes.ts';
+import { registerInvoicePageRoutes } from './routes/invoice-page-routes.ts';
 import { registerInvoiceRoutes } from './routes/invoice-routes.ts';
 import { registerMeterRoutes } from './routes/meter-routes.ts';
 import { registerPaymentMethodRoutes } from './routes/payment-method-routes.ts';
@@ -127,6 +128,7 @@ async function registerPayments(app: FastifyInstance, context: PaymentsContext) 
   registerEmulatorRoutes(app, context);
   registerCheckoutPageRoutes(app, context);
   registerPortalPageRoutes(app, context);
+  registerInvoicePageRoutes(app, context);
   registerNotFoundHandler(app);
 }
 

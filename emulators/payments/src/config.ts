@@ -85,6 +85,10 @@ export type CataloguePlan = {
   priceId: string;
   /** Cents per seat per month. */
   unitAmount: number;
+  /** The yearly price, found by the lookup key `<plan>_yearly` (no override: the app finds it by its key). */
+  yearlyPriceId: string;
+  /** Cents per seat per year. */
+  yearlyUnitAmount: number;
 };
 
 export type PaymentsConfig = {
@@ -161,6 +165,8 @@ export function loadPaymentsConfig(environment: NodeJS.ProcessEnv = process.env)
       seats: plan.seats,
       priceId: priceIds[plan.id],
       unitAmount: amounts[plan.id] ?? plan.unitAmount,
+      yearlyPriceId: `price_${plan.id}_yearly`,
+      yearlyUnitAmount: plan.yearlyUnitAmount,
     })),
     seedCatalogue: env.PAYMENTS_SEED_CATALOGUE,
     webhookRetrySchedule: env.PAYMENTS_WEBHOOK_RETRY_SCHEDULE,

@@ -20,6 +20,11 @@ export class EmulatorUrls {
     return `${this.currentOrigin}/c/pay/${sessionId}`;
   }
 
+  /** An invoice's hosted page (`hosted_invoice_url`), from its finalization on. */
+  invoicePage(invoiceId: string) {
+    return `${this.currentOrigin}/i/${invoiceId}`;
+  }
+
   portalPage(sessionId: string) {
     return `${this.currentOrigin}/p/session/${sessionId}`;
   }

@@ -40,10 +40,12 @@ export const plan = z
     id: planId,
     name: z.string(),
     unitAmount: z.int().describe('Price per seat per month, in cents (USD).'),
+    yearlyUnitAmount: z.int().describe('Price per seat per year, billed yearly, in cents (USD).'),
     seats: z.int().describe('Seats a purchase starts with.'),
     features: z.array(z.string()),
     highlighted: z.boolean().optional(),
-    priceId: z.string().describe("The plan's current price at the payment provider."),
+    priceId: z.string().describe("The plan's current monthly price at the payment provider."),
+    yearlyPriceId: z.string().describe("The plan's current yearly price at the payment provider."),
   })
   .meta({ id: 'Plan' });
 

@@ -10,7 +10,9 @@ import { generateOpenApiDocument } from './openapi.ts';
 import { ownershipTransferEndpoints } from './ownership-transfers.ts';
 import { publicFormEndpoints } from './public-forms.ts';
 import { sessionEndpoints } from './sessions.ts';
+import { subscriptionEndpoints } from './subscriptions.ts';
 import { teamEndpoints } from './team.ts';
+import { usageEndpoints } from './usage.ts';
 import { userEndpoints } from './users.ts';
 import { webhookEndpointEndpoints, webhookPayloads } from './webhooks.ts';
 
@@ -30,6 +32,8 @@ export const endpoints: readonly Endpoint[] = [
   ...ownershipTransferEndpoints,
   ...apiKeyEndpoints,
   ...billingEndpoints,
+  ...usageEndpoints,
+  ...subscriptionEndpoints,
   ...webhookEndpointEndpoints,
   ...documentationEndpoints,
   ...developmentEndpoints,
@@ -48,6 +52,8 @@ export type ContractEndpoint =
   | (typeof ownershipTransferEndpoints)[number]
   | (typeof apiKeyEndpoints)[number]
   | (typeof billingEndpoints)[number]
+  | (typeof usageEndpoints)[number]
+  | (typeof subscriptionEndpoints)[number]
   | (typeof webhookEndpointEndpoints)[number]
   | (typeof documentationEndpoints)[number]
   | (typeof developmentEndpoints)[number];

@@ -110,6 +110,11 @@ export const errorCodes = [
   'billing/provider-error',
   'billing/provider-unavailable',
   'billing/invalid-signature',
+  // Settings → Plan (docs/billing.md)
+  'billing/no-plan',
+  'billing/no-change',
+  'billing/seats-in-use',
+  'billing/preview-expired',
   // Outbound webhooks (docs/webhooks.md)
   'webhooks/url-refused',
   'webhooks/endpoint-limit',

@@ -20,6 +20,8 @@ export * from './plans.ts';
 export * from './public-forms.ts';
 export * from './reference-page.ts';
 export * from './sessions.ts';
+export * from './subscriptions.ts';
 export * from './team.ts';
+export * from './usage.ts';
 export * from './users.ts';
 export * from './webhooks.ts';

@@ -6,8 +6,12 @@ import { type Authenticate, callerOf } from '#api/caller/authenticate.ts';
 import { success } from '#api/http/app-error.ts';
 import { route } from '#api/http/route.ts';
 import { userOf } from '#api/users/signed-in-user.ts';
+import { changeSubscription } from './change-subscription.ts';
 import { createBillingSession } from './create-billing-session.ts';
 import { type CheckoutDeps, createCheckoutSession } from './create-checkout-session.ts';
+import { listInvoices } from './list-invoices.ts';
+import { liveSubscriptionOf, seatsInUse, subscriptionView } from './live-subscription.ts';
+import { previewSubscriptionChange } from './preview-subscription-change.ts';
 
 export function registerBillingRoutes(
   app: FastifyInstance,
@@ -15,7 +19,15 @@ export function registerBillingRoutes(
 ) {
   /** The catalogue with this deployment's price ids (resolved at start): what /purchase/:plan sends to checkout. */
   route(app, 'listPlans', {}, async () =>
-    success(plans.map((plan): Plan => ({ ...plan, priceId: deps.plans.priceIds[plan.id] }))),
+    success(
+      plans.map(
+        (plan): Plan => ({
+          ...plan,
+          priceId: deps.plans.priceIds[plan.id],
+          yearlyPriceId: deps.plans.yearlyPriceIds[plan.id],
+        }),
+      ),
+    ),
   );
 
   // The plan is always the caller's own; a client working in another's workspace says so with
@@ -33,5 +45,28 @@ export function registerBillingRoutes(
   route(app, 'createBillingSession', deps, async ({ query, body }, request) => {
     await requireOwnPlan(request, query.workspace);
     return success(await createBillingSession(deps, request, await userOf(request), body));
+  });
+
+  // Settings → Plan (docs/billing.md): the plan, its period and seats, changed as previewed.
+  route(app, 'getSubscription', deps, async ({ query }, request) => {
+    await requireOwnPlan(request, query.workspace);
+    const user = await userOf(request);
+    const live = await liveSubscriptionOf(deps, request.log, user);
+    return success(subscriptionView(live, await seatsInUse(deps.db, user.id)));
+  });
+
+  route(app, 'previewSubscriptionChange', deps, async ({ query, body }, request) => {
+    await requireOwnPlan(request, query.workspace);
+    return success(await previewSubscriptionChange(deps, request.log, await userOf(request), body));
+  });
+
+  route(app, 'changeSubscription', deps, async ({ query, body }, request) => {
+    await requireOwnPlan(request, query.workspace);
+    return success(await changeSubscription(deps, request.log, await userOf(request), body));
+  });
+
+  route(app, 'listInvoices', deps, async ({ query }, request) => {
+    await requireOwnPlan(request, query.workspace);
+    return success(await listInvoices(deps, request.log, await userOf(request)));
   });
 }

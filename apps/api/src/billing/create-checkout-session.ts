@@ -36,7 +36,8 @@ export async function createCheckoutSession(
   // Only a plan's current price is sold; an archived one still names a subscriber's plan, no more.
   const planId = deps.plans.planByPriceId.get(input.priceId);
   const plan = plans.find((candidate) => candidate.id === planId);
-  if (!plan || deps.plans.priceIds[plan.id] !== input.priceId) {
+  const onSale = plan && [deps.plans.priceIds[plan.id], deps.plans.yearlyPriceIds[plan.id]];
+  if (!plan || !onSale?.includes(input.priceId)) {
     throw new AppError(
       400,
       'billing/unknown-price',

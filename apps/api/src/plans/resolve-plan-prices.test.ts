@@ -1,5 +1,5 @@
 import { ConfigurationError } from '@launchkit/env';
-import { plans } from '@launchkit/plans';
+import { planIds, plans } from '@launchkit/plans';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useBillingWorld } from '#api/test/test-billing.ts';
@@ -28,7 +28,7 @@ const problemsOf = async (stripe: Stripe, overrides: PriceOverrides = {}) => {
 async function createPlanPrice(
   stripe: Stripe,
   planId: string,
-  options: { lookupKey?: boolean; unitAmount?: number; metadata?: boolean } = {},
+  options: { lookupKey?: boolean; unitAmount?: number; metadata?: boolean; interval?: 'month' | 'year' } = {},
 ) {
   const plan = plans.find((candidate) => candidate.id === planId);
   if (!plan) throw new Error(`no plan ${planId}`);
@@ -40,8 +40,11 @@ async function createPlanPrice(
     product: product.id,
     currency: 'usd',
     unit_amount: options.unitAmount ?? plan.unitAmount,
-    recurring: { interval: 'month', usage_type: 'licensed' },
-    ...(options.lookupKey !== false && { lookup_key: planId, transfer_lookup_key: true }),
+    recurring: { interval: options.interval ?? 'month', usage_type: 'licensed' },
+    ...(options.lookupKey !== false && {
+      lookup_key: options.interval === 'year' ? `${planId}_yearly` : planId,
+      transfer_lookup_key: true,
+    }),
     ...(options.metadata !== false && { metadata: { plan: planId } }),
   });
 }
@@ -127,6 +130,9 @@ describe('an empty account (PAYMENTS_SEED_CATALOGUE=false)', () => {
       'STRIPE_PRICE_STARTER',
       'STRIPE_PRICE_PRO',
       'STRIPE_PRICE_BUSINESS',
+      "the starter plan's yearly price",
+      "the pro plan's yearly price",
+      "the business plan's yearly price",
     ]);
     for (const problem of problems) expect(problem).toContain('run `npm run stripe:setup`');
   });
@@ -134,6 +140,9 @@ describe('an empty account (PAYMENTS_SEED_CATALOGUE=false)', () => {
   it('names only the plans still missing, and resolves once every plan has its price', async () => {
     const starter = await createPlanPrice(payments.stripe, 'starter');
     const pro = await createPlanPrice(payments.stripe, 'pro');
+    const yearly = await Promise.all(
+      planIds.map((plan) => createPlanPrice(payments.stripe, plan, { interval: 'year' })),
+    );
     const problems = await problemsOf(payments.stripe);
     expect(problems).toHaveLength(1);
     expect(problems[0]).toMatch(
@@ -143,6 +152,8 @@ describe('an empty account (PAYMENTS_SEED_CATALOGUE=false)', () => {
     const business = await createPlanPrice(payments.stripe, 'business');
     const catalogue = await resolvePlanPrices(payments.stripe, {});
     expect(catalogue.priceIds).toEqual({ starter: starter.id, pro: pro.id, business: business.id });
+    expect(Object.values(catalogue.yearlyPriceIds)).toEqual(yearly.map((price) => price.id));
+    expect(catalogue.periodByPriceId.get(yearly[0]?.id ?? '')).toBe('year');
   });
 });
 

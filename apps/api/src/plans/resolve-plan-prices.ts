@@ -1,5 +1,5 @@
 import { ConfigurationError } from '@launchkit/env';
-import { type PlanId, planIds } from '@launchkit/plans';
+import { type PlanId, planIds, priceLookupKey } from '@launchkit/plans';
 import Stripe from 'stripe';
 
 /** `STRIPE_PRICE_*`: a price id given for a plan, which wins over its lookup key. */
@@ -10,19 +10,45 @@ export type PriceOverrides = Partial<Record<PlanId, string>>;
  * every known price names, archived ones included, so a subscriber on an old price keeps their plan.
  */
 export type PlanCatalogue = {
+  /** The monthly price a new checkout buys. */
   priceIds: Record<PlanId, string>;
+  /** The yearly price, found by its lookup key `<plan>_yearly`. */
+  yearlyPriceIds: Record<PlanId, string>;
   planByPriceId: ReadonlyMap<string, PlanId>;
+  /** How often every known price bills, archived ones included. */
+  periodByPriceId: ReadonlyMap<string, BillingPeriod>;
 };
 
+export type BillingPeriod = 'month' | 'year';
+
 const title = "The plans' prices at the payment provider";
-const setupHint = 'run `npm run stripe:setup` to create the prices (lookup keys starter, pro, business)';
+const setupHint =
+  'run `npm run stripe:setup` to create the prices (lookup keys starter, pro, business and starter_yearly, pro_yearly, business_yearly)';
 
 const planNamed = (value: string | null | undefined): PlanId | undefined =>
   planIds.find((plan) => plan === value);
 
 /** The catalogue from fixed price ids alone, with no provider to ask (tests that never buy). */
 export function fixedPlanCatalogue(priceIds: Record<PlanId, string>): PlanCatalogue {
-  return { priceIds, planByPriceId: new Map(planIds.map((plan) => [priceIds[plan], plan])) };
+  const yearlyPriceIds = Object.fromEntries(
+    planIds.map((plan) => [plan, `${priceIds[plan]}_yearly`]),
+  ) as Record<PlanId, string>;
+  return {
+    priceIds,
+    yearlyPriceIds,
+    planByPriceId: new Map(
+      planIds.flatMap((plan) => [
+        [priceIds[plan], plan],
+        [yearlyPriceIds[plan], plan],
+      ]),
+    ),
+    periodByPriceId: new Map(
+      planIds.flatMap((plan) => [
+        [priceIds[plan], 'month'],
+        [yearlyPriceIds[plan], 'year'],
+      ]),
+    ),
+  };
 }
 
 /**
@@ -43,9 +69,11 @@ export async function resolvePlanPrices(
   const { byLookupKey, all } = await readPrices(stripe, options.waitMs ?? 0);
 
   const planByPriceId = new Map<string, PlanId>();
+  const periodByPriceId = new Map<string, BillingPeriod>();
   for (const price of all) {
-    const plan = planNamed(price.lookup_key) ?? planNamed(price.metadata?.plan);
+    const plan = planNamed(price.lookup_key?.replace(/_yearly$/, '')) ?? planNamed(price.metadata?.plan);
     if (plan) planByPriceId.set(price.id, plan);
+    periodByPriceId.set(price.id, price.recurring?.interval === 'year' ? 'year' : 'month');
   }
 
   const problems: string[] = [];
@@ -74,15 +102,31 @@ export async function resolvePlanPrices(
     if (found) priceIds[plan] = found.id;
     else problems.push(`${variable}: unset, and no active price has the lookup key '${plan}': ${setupHint}`);
   }
+  const yearlyPriceIds: Partial<Record<PlanId, string>> = {};
+  for (const plan of planIds) {
+    const key = priceLookupKey(plan, 'year');
+    const found = byLookupKey.find((price) => price.lookup_key === key);
+    if (found?.recurring?.interval === 'year') yearlyPriceIds[plan] = found.id;
+    else
+      problems.push(
+        `the ${plan} plan's yearly price: no active yearly price has the lookup key '${key}': ${setupHint}`,
+      );
+  }
   if (problems.length > 0) throw new ConfigurationError(title, problems);
-  return { priceIds: priceIds as Record<PlanId, string>, planByPriceId };
+  return {
+    priceIds: priceIds as Record<PlanId, string>,
+    yearlyPriceIds: yearlyPriceIds as Record<PlanId, string>,
+    planByPriceId,
+    periodByPriceId,
+  };
 }
 
 async function readPrices(stripe: Stripe, waitMs: number) {
   const deadline = Date.now() + waitMs;
   for (;;) {
     try {
-      const byLookupKey = await stripe.prices.list({ lookup_keys: [...planIds], active: true, limit: 10 });
+      const keys = planIds.flatMap((plan) => [priceLookupKey(plan, 'month'), priceLookupKey(plan, 'year')]);
+      const byLookupKey = await stripe.prices.list({ lookup_keys: keys, active: true, limit: 10 });
       // Without `active`, the list holds archived prices too.
       const all = await stripe.prices.list({ limit: 100 }).autoPagingToArray({ limit: 10_000 });
       return { byLookupKey: byLookupKey.data, all };

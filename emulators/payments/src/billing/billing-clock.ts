@@ -1,8 +1,8 @@
 import type { PaymentsContext } from '#payments/context.ts';
-import { subscriptionObject } from '#payments/objects/subscription-object.ts';
+import { priceOf, subscriptionObject } from '#payments/objects/subscription-object.ts';
 import type { CustomerRecord, PaymentsState, SubscriptionRecord } from '#payments/storage/payments-state.ts';
 import { automaticOrigin, emitEvent, previousAttributes } from '#payments/webhooks/emit-event.ts';
-import { addMonths } from './calendar.ts';
+import { addPeriods } from './calendar.ts';
 import { chargeInvoice, draftSubscriptionInvoice, retryInvoice, sendInvoiceEvents } from './invoices.ts';
 import { sendTrialWillEnd, trialWillEndNotice } from './subscriptions.ts';
 
@@ -145,7 +145,11 @@ function renewSubscription(
     subscription.periodIndex++;
   }
   subscription.currentPeriodStart = at;
-  subscription.currentPeriodEnd = addMonths(subscription.billingCycleAnchor, subscription.periodIndex);
+  subscription.currentPeriodEnd = addPeriods(
+    subscription.billingCycleAnchor,
+    subscription.periodIndex,
+    priceOf(state, subscription.item.price).interval,
+  );
   const invoice = draftSubscriptionInvoice(state, {
     customer,
     subscription,

@@ -12,4 +12,8 @@ export function addMonths(unixSeconds: number, months: number): number {
   return Date.UTC(year, month, day, start.getUTCHours(), start.getUTCMinutes(), start.getUTCSeconds()) / 1000;
 }
 
+/** The end of `count` periods of a price's interval from `unixSeconds` (a year is twelve calendar months). */
+export const addPeriods = (unixSeconds: number, count: number, interval: 'month' | 'year') =>
+  addMonths(unixSeconds, interval === 'year' ? count * 12 : count);
+
 export const daySeconds = 24 * 60 * 60;

@@ -1,3 +1,4 @@
+import { priceLookupKey } from '@launchkit/plans';
 import type { CataloguePlan } from '#payments/config.ts';
 import { parameterInvalid, resourceMissing } from '#payments/http/stripe-error.ts';
 import { realNow } from '#payments/ids.ts';
@@ -6,7 +7,7 @@ import type { PaymentsState, PriceRecord } from '#payments/storage/payments-stat
 export const productIdOf = (planId: string) => `prod_${planId}`;
 
 /**
- * The three plans as products and monthly per-seat prices, from the configuration at every start
+ * The three plans as products with monthly and yearly per-seat prices, from the configuration at every start
  * (unless PAYMENTS_SEED_CATALOGUE=false: an empty account, for `npm run stripe:setup`). A seeded
  * price takes its plan's lookup key unless a price made through the API holds it. A price id no
  * longer configured is kept (subscriptions may name it) but inactive and without its lookup key, as
@@ -14,7 +15,7 @@ export const productIdOf = (planId: string) => `prod_${planId}`;
  */
 export function seedCatalogue(state: PaymentsState, catalogue: CataloguePlan[]) {
   const now = realNow();
-  const configured = new Set(catalogue.map((plan) => plan.priceId));
+  const configured = new Set(catalogue.flatMap((plan) => [plan.priceId, plan.yearlyPriceId]));
   const seededProducts = new Set(catalogue.map((plan) => productIdOf(plan.planId)));
   for (const price of state.prices.values()) {
     if (seededProducts.has(price.product) && !configured.has(price.id)) {
@@ -37,21 +38,37 @@ export function seedCatalogue(state: PaymentsState, catalogue: CataloguePlan[]) 
       metadata: { plan: plan.planId },
       active: true,
     });
-    const existingPrice = state.prices.get(plan.priceId);
-    const keyHolder = priceWithLookupKey(state, plan.planId);
-    state.prices.set(plan.priceId, {
-      id: plan.priceId,
-      product: productId,
-      nickname: plan.name,
-      unitAmount: plan.unitAmount,
-      currency: 'usd',
-      type: 'recurring',
-      lookupKey: keyHolder && keyHolder.id !== plan.priceId ? null : plan.planId,
-      created: existingPrice?.created ?? now,
-      metadata: { plan: plan.planId },
-      active: true,
+    seedPrice(state, { id: plan.priceId, plan, lookupKey: plan.planId, interval: 'month', now });
+    seedPrice(state, {
+      id: plan.yearlyPriceId,
+      plan,
+      lookupKey: priceLookupKey(plan.planId, 'year'),
+      interval: 'year',
+      now,
     });
   }
+}
+
+function seedPrice(
+  state: PaymentsState,
+  seed: { id: string; plan: CataloguePlan; lookupKey: string; interval: 'month' | 'year'; now: number },
+) {
+  const { id, plan, lookupKey, interval, now } = seed;
+  const existing = state.prices.get(id);
+  const keyHolder = priceWithLookupKey(state, lookupKey);
+  state.prices.set(id, {
+    id,
+    product: productIdOf(plan.planId),
+    nickname: interval === 'month' ? plan.name : `${plan.name} (yearly)`,
+    unitAmount: interval === 'month' ? plan.unitAmount : plan.yearlyUnitAmount,
+    currency: 'usd',
+    type: 'recurring',
+    interval,
+    lookupKey: keyHolder && keyHolder.id !== id ? null : lookupKey,
+    created: existing?.created ?? now,
+    metadata: { plan: plan.planId },
+    active: true,
+  });
 }
 
 export function priceWithLookupKey(state: PaymentsState, lookupKey: string): PriceRecord | undefined {

@@ -8,11 +8,11 @@ import type {
   InvoiceRecord,
   SubscriptionRecord,
 } from '#payments/storage/payments-state.ts';
-import { addMonths } from './calendar.ts';
+import { addPeriods } from './calendar.ts';
 import { customerNow } from './customers.ts';
 import { draftInvoice, itemLine, pendingItemLines, periodLine } from './invoices.ts';
 import { meteredLines } from './meters.ts';
-import { isEnded, type ProrationBehavior, prorationItems } from './subscriptions.ts';
+import { changesInterval, isEnded, type ProrationBehavior, prorationItems } from './subscriptions.ts';
 
 export type PreviewRequest = {
   customer: CustomerRecord;
@@ -53,17 +53,27 @@ export function previewInvoice(context: PaymentsContext, request: PreviewRequest
   let lines: InvoiceLineRecord[];
   let reason: InvoiceRecord['billingReason'];
   let period: { start: number; end: number };
-  if (request.prorationBehavior === 'always_invoice' && prorations.length > 0 && request.mode === 'next') {
+  if (changesInterval(state, subscription, request.change.price) && request.mode === 'next') {
+    // The change starts a new period now and bills it whole, whatever the proration behavior.
+    period = { start: now, end: addPeriods(now, 1, priceOf(state, next.price).interval) };
+    lines = [...prorations.map((item) => itemLine(state, item)), periodLine(state, changed, period)];
+    reason = 'subscription_update';
+  } else if (
+    request.prorationBehavior === 'always_invoice' &&
+    prorations.length > 0 &&
+    request.mode === 'next'
+  ) {
     lines = prorations.map((item) => itemLine(state, item));
     reason = 'subscription_update';
     period = { start: now, end: now };
   } else {
     const start =
       subscription.status === 'trialing' ? (subscription.trialEnd ?? now) : subscription.currentPeriodEnd;
+    const interval = priceOf(state, next.price).interval;
     const end =
       subscription.status === 'trialing'
-        ? addMonths(start, 1)
-        : addMonths(subscription.billingCycleAnchor, subscription.periodIndex + 1);
+        ? addPeriods(start, 1, interval)
+        : addPeriods(subscription.billingCycleAnchor, subscription.periodIndex + 1, interval);
     period = { start, end };
     reason = 'subscription_cycle';
     lines = [

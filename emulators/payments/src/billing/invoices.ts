@@ -38,7 +38,7 @@ export function periodLine(
     periodStart: period.start,
     periodEnd: period.end,
     subscriptionItem: subscription.item.id,
-    description: `${seats(quantity)} × ${productOf(state, price).name} (at ${formatPrice(price.unitAmount)} / month)`,
+    description: `${seats(quantity)} × ${productOf(state, price).name} (at ${formatPrice(price.unitAmount)} / ${price.interval})`,
     invoiceItem: null,
     proration: false,
   };
@@ -164,6 +164,7 @@ export function draftInvoice(draft: {
     attemptCount: 0,
     nextPaymentAttempt: null,
     finalizedAt: null,
+    hostedUrl: null,
     paidAt: null,
     customerEmail: customer.email,
     customerName: customer.name,
@@ -298,6 +299,7 @@ export function chargeInvoice(
   const { state } = context.store;
   const events: EmittedEvent[] = [{ type: 'invoice.created', object: invoiceObject(state, invoice) }];
   finalizeInvoice(options.customer, invoice, options.at);
+  invoice.hostedUrl = context.urls.invoicePage(invoice.id);
   events.push({ type: 'invoice.finalized', object: invoiceObject(state, invoice) });
   const charged = attemptPayment(context, invoice, options);
   return { outcome: charged.outcome, events: [...events, ...charged.events] };

@@ -14,7 +14,7 @@ import type {
   SubscriptionRecord,
 } from '#payments/storage/payments-state.ts';
 import { type EventOrigin, emitEvent, previousAttributes } from '#payments/webhooks/emit-event.ts';
-import { addMonths, daySeconds } from './calendar.ts';
+import { addPeriods, daySeconds } from './calendar.ts';
 import { customerNow } from './customers.ts';
 import { chargeInvoice, draftSubscriptionInvoice, sendInvoiceEvents } from './invoices.ts';
 
@@ -67,7 +67,7 @@ export function startSubscription(context: PaymentsContext, start: SubscriptionS
     periodIndex: trialEnd ? 0 : 1,
     item: { id: newId('si'), price: start.price.id, quantity: start.quantity, created: now, metadata: {} },
     currentPeriodStart: now,
-    currentPeriodEnd: trialEnd ?? addMonths(now, 1),
+    currentPeriodEnd: trialEnd ?? addPeriods(now, 1, start.price.interval),
     trialStart: trialEnd ? now : null,
     trialEnd,
     cancelAtPeriodEnd: false,
@@ -133,10 +133,23 @@ export type SubscriptionChange = {
 };
 
 /**
+ * Whether a live (billed) subscription moves to a price of another interval, monthly ↔ yearly. Stripe
+ * then starts a new period at once, anchored at the change, and bills it in full with a credit for
+ * the old period's unused time (docs.stripe.com/billing/subscriptions/upgrade-downgrade, "Changing
+ * the billing interval").
+ */
+export function changesInterval(state: PaymentsState, subscription: SubscriptionRecord, price?: string) {
+  if (price === undefined) return false;
+  if (subscription.status !== 'active' && subscription.status !== 'past_due') return false;
+  return priceOf(state, price).interval !== priceOf(state, subscription.item.price).interval;
+}
+
+/**
  * The proration items a plan or seat change makes, as Stripe computes them: a credit for the unused
  * time of the old price and quantity, a charge for the remaining time at the new ones, each the
- * period's amount × the share of the period left (to the second). None during a trial (it costs
- * nothing) or when nothing billable changes. Not stored.
+ * period's amount × the share of the period left (to the second). A change of interval keeps only the
+ * credit: the new period is billed whole (changesInterval). None during a trial (it costs nothing) or
+ * when nothing billable changes. Not stored.
  */
 export function prorationItems(
   state: PaymentsState,
@@ -172,9 +185,10 @@ export function prorationItems(
       metadata: {},
     };
   };
-  return [make(item.price, item.quantity, -1), make(next.price, next.quantity, 1)].filter(
-    (each) => each.amount !== 0,
-  );
+  const charges = changesInterval(state, subscription, next.price)
+    ? []
+    : [make(next.price, next.quantity, 1)];
+  return [make(item.price, item.quantity, -1), ...charges].filter((each) => each.amount !== 0);
 }
 
 /**
@@ -209,8 +223,10 @@ export function changeSubscription(
   for (const item of prorations) state.invoiceItems.set(item.id, item);
   // As created: pending, before an always_invoice invoice takes them.
   const createdItems = prorations.map((item) => invoiceItemObject(state, item));
+  const restarts = changesInterval(state, subscription, change.price);
   if (change.price !== undefined) subscription.item.price = change.price;
   if (change.quantity !== undefined) subscription.item.quantity = change.quantity;
+  if (restarts) restartPeriod(state, subscription, now);
   if (change.metadata !== undefined) subscription.metadata = change.metadata;
   if (change.defaultPaymentMethod !== undefined)
     subscription.defaultPaymentMethod = change.defaultPaymentMethod;
@@ -229,12 +245,12 @@ export function changeSubscription(
     subscription.cancellationDetails = { reason: null, comment: null, feedback: null };
   }
   let charged: ReturnType<typeof chargeInvoice> | null = null;
-  if (behavior === 'always_invoice' && prorations.length > 0 && customer) {
+  if (((behavior === 'always_invoice' && prorations.length > 0) || restarts) && customer) {
     const invoice = draftSubscriptionInvoice(state, {
       customer,
       subscription,
       reason: 'subscription_update',
-      period: null,
+      period: restarts ? { start: now, end: subscription.currentPeriodEnd } : null,
       at: now,
     });
     charged = chargeInvoice(context, invoice, { customer, subscription, at: now, firstCharge: false });
@@ -248,6 +264,14 @@ export function changeSubscription(
   for (const item of createdItems) emitEvent(context, 'invoiceitem.created', item, about);
   if (charged) sendInvoiceEvents(context, charged.events, about);
   return true;
+}
+
+/** A new first period from `now` at the subscription's (new) price's interval: the anchor moves to now. */
+function restartPeriod(state: PaymentsState, subscription: SubscriptionRecord, now: number) {
+  subscription.billingCycleAnchor = now;
+  subscription.periodIndex = 1;
+  subscription.currentPeriodStart = now;
+  subscription.currentPeriodEnd = addPeriods(now, 1, priceOf(state, subscription.item.price).interval);
 }
 
 /** Ends a subscription now: canceled, ended_at now, customer.subscription.deleted. */

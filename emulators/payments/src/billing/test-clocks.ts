@@ -1,6 +1,7 @@
 import type { PaymentsContext } from '#payments/context.ts';
 import { parameterInvalid } from '#payments/http/stripe-error.ts';
 import { newId, realNow } from '#payments/ids.ts';
+import { priceOf } from '#payments/objects/subscription-object.ts';
 import { testClockObject } from '#payments/objects/test-clock-object.ts';
 import type { CustomerRecord, TestClockRecord } from '#payments/storage/payments-state.ts';
 import { type EventOrigin, emitEvent } from '#payments/webhooks/emit-event.ts';
@@ -36,14 +37,15 @@ export const clockCustomers = (context: PaymentsContext, clock: TestClockRecord)
 
 /**
  * The latest time a clock may be advanced to, as Stripe limits it: two intervals of its shortest
- * subscription (every subscription here is monthly: two months), or two years without one.
+ * subscription (two months, or two years when all are yearly), or two years without one.
  */
 export function advanceLimit(context: PaymentsContext, clock: TestClockRecord): number {
+  const { state } = context.store;
   const customers = new Set(clockCustomers(context, clock).map((customer) => customer.id));
-  const hasSubscription = [...context.store.state.subscriptions.values()].some(
-    (subscription) => customers.has(subscription.customer) && !isEnded(subscription),
-  );
-  return addMonths(clock.frozenTime, hasSubscription ? 2 : 24);
+  const intervals = [...state.subscriptions.values()]
+    .filter((subscription) => customers.has(subscription.customer) && !isEnded(subscription))
+    .map((subscription) => priceOf(state, subscription.item.price).interval);
+  return addMonths(clock.frozenTime, intervals.includes('month') ? 2 : 24);
 }
 
 /** Refuses a target Stripe would refuse: not after the frozen time, or beyond the advance limit. */

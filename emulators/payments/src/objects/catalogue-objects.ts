@@ -29,7 +29,7 @@ export function priceObject(price: PriceRecord): Stripe.Price {
     recurring:
       price.type === 'recurring'
         ? {
-            interval: 'month',
+            interval: price.interval,
             interval_count: 1,
             meter: price.meter ?? null,
             trial_period_days: null,
@@ -56,7 +56,7 @@ export function planObject(price: PriceRecord): Stripe.Plan {
     billing_scheme: 'per_unit',
     created: price.created,
     currency: price.currency,
-    interval: 'month',
+    interval: price.interval,
     interval_count: 1,
     livemode: false,
     metadata: { ...price.metadata },

@@ -128,7 +128,7 @@ export function invoiceObject(
     ending_balance: invoice.endingBalance,
     footer: null,
     from_invoice: null,
-    hosted_invoice_url: null,
+    hosted_invoice_url: invoice.hostedUrl,
     invoice_pdf: null,
     issuer: { type: 'self' },
     last_finalization_error: null,

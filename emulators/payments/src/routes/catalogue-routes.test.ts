@@ -4,13 +4,26 @@ import { monthlyPrice, startTestPayments, useTestPayments } from '#payments/test
 const payments = useTestPayments({ STRIPE_PRICE_BUSINESS_AMOUNT: '1999' });
 
 describe('seeded products and prices', () => {
-  it('lists the three plans as monthly per-seat prices with lookup keys', async () => {
+  it('lists the three plans as monthly and yearly per-seat prices with lookup keys', async () => {
     const prices = await payments.stripe.prices.list({ active: true });
     expect(prices.object).toBe('list');
     expect(prices.url).toBe('/v1/prices');
     expect(prices.has_more).toBe(false);
     const byPlan = Object.fromEntries(prices.data.map((price) => [price.lookup_key, price]));
-    expect(Object.keys(byPlan).sort()).toEqual(['business', 'pro', 'starter']);
+    expect(Object.keys(byPlan).sort()).toEqual([
+      'business',
+      'business_yearly',
+      'pro',
+      'pro_yearly',
+      'starter',
+      'starter_yearly',
+    ]);
+    expect(byPlan.pro_yearly).toMatchObject({
+      id: 'price_pro_yearly',
+      unit_amount: 12000,
+      product: 'prod_pro',
+      recurring: { interval: 'year', interval_count: 1, usage_type: 'licensed' },
+    });
     expect(byPlan.pro).toMatchObject({
       id: 'price_pro_monthly',
       object: 'price',
@@ -61,7 +74,10 @@ describe('seeded products and prices', () => {
     ]);
     expect(found.data.every((price) => typeof price.product === 'object')).toBe(true);
     const ofProduct = await payments.stripe.prices.list({ product: 'prod_business' });
-    expect(ofProduct.data.map((price) => price.id)).toEqual(['price_business_monthly']);
+    expect(ofProduct.data.map((price) => price.id).sort()).toEqual([
+      'price_business_monthly',
+      'price_business_yearly',
+    ]);
     expect((await payments.stripe.prices.list({ type: 'one_time' })).data).toEqual([]);
   });
 
@@ -163,13 +179,13 @@ describe('products and prices made through the API', () => {
 
   it('refuses what the emulator does not bill, and unknown products', async () => {
     const { stripe } = payments;
-    const product = await stripe.products.create({ name: 'Yearly' });
+    const product = await stripe.products.create({ name: 'Weekly' });
     await expect(
       stripe.prices.create({
         product: product.id,
         currency: 'usd',
         unit_amount: 100,
-        recurring: { interval: 'year' },
+        recurring: { interval: 'week' },
       }),
     ).rejects.toMatchObject({ statusCode: 400, param: 'recurring[interval]' });
     await expect(

@@ -84,16 +84,18 @@ export async function createPrice(context: PaymentsContext, request: FastifyRequ
   const unitAmount = params.integer('unit_amount', { min: 0, max: 99_999_999 });
   if (unitAmount === undefined) throw parameterMissing('unit_amount');
   const recurring = params.object('recurring', ['interval', 'interval_count', 'usage_type', 'meter']);
+  let billedEvery: PriceRecord['interval'] = 'month';
   if (recurring) {
     const interval = recurring.oneOf('interval', ['day', 'week', 'month', 'year']);
     if (interval === undefined) throw parameterMissing(recurring.name('interval'));
     const count = recurring.integer('interval_count', { min: 1, max: 12 }) ?? 1;
-    if (interval !== 'month' || count !== 1) {
+    if ((interval !== 'month' && interval !== 'year') || count !== 1) {
       throw parameterInvalid(
         recurring.name('interval'),
-        'The payments emulator bills monthly prices only (recurring[interval]=month, interval_count 1).',
+        'The payments emulator bills monthly and yearly prices only (recurring[interval]=month or year, interval_count 1).',
       );
     }
+    billedEvery = interval;
   }
   const price: PriceRecord = {
     id: newId('price'),
@@ -102,6 +104,7 @@ export async function createPrice(context: PaymentsContext, request: FastifyRequ
     unitAmount,
     currency,
     type: recurring ? 'recurring' : 'one_time',
+    interval: billedEvery,
     lookupKey: null,
     ...(recurring && meteredPriceFields(state, recurring)),
     created: realNow(),
@@ -162,7 +165,7 @@ export async function listPrices(context: PaymentsContext, request: FastifyReque
     (price) =>
       matchesFilters(price, { active, product, type, currency }) &&
       (!lookupKeys || (price.lookupKey !== null && lookupKeys.includes(price.lookupKey))) &&
-      (interval === undefined || (price.type === 'recurring' && interval === 'month')) &&
+      (interval === undefined || (price.type === 'recurring' && interval === price.interval)) &&
       (usageType === undefined ||
         (price.type === 'recurring' && usageType === (price.usageType ?? 'licensed'))),
   );

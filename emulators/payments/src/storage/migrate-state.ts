@@ -22,12 +22,16 @@ export function migrateState(state: PaymentsState) {
     invoice.startingBalance ??= 0;
     invoice.endingBalance ??= invoice.status === 'draft' ? null : 0;
     invoice.nextPaymentAttempt ??= null;
+    invoice.hostedUrl ??= null;
     for (const line of invoice.lines) {
       line.invoiceItem ??= null;
       line.proration ??= false;
     }
   }
-  for (const price of state.prices.values()) price.type ??= 'recurring';
+  for (const price of state.prices.values()) {
+    price.type ??= 'recurring';
+    price.interval ??= 'month';
+  }
   for (const endpoint of state.webhookEndpoints.values()) endpoint.disabled ??= false;
   for (const session of state.portalSessions.values()) session.flow ??= null;
   for (const product of state.products.values()) {

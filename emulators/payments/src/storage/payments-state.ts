@@ -79,8 +79,10 @@ export type PriceRecord = {
   nickname: string | null;
   unitAmount: number;
   currency: string;
-  /** Recurring prices bill monthly (the only interval the emulator bills); one-time prices are not billed. */
+  /** Recurring prices bill every month or year; one-time prices are not billed. */
   type: 'recurring' | 'one_time';
+  /** A recurring price's period (interval_count 1); kept as 'month' on one-time prices. */
+  interval: 'month' | 'year';
   lookupKey: string | null;
   created: number;
   metadata: Metadata;
@@ -244,6 +246,8 @@ export type InvoiceRecord = {
   /** When a failed renewal's charge is tried again (billing/billing-clock.ts); null: never. */
   nextPaymentAttempt: number | null;
   finalizedAt: number | null;
+  /** Its hosted page, set when it is finalized (Stripe's `hosted_invoice_url`). */
+  hostedUrl: string | null;
   paidAt: number | null;
   customerEmail: string | null;
   customerName: string | null;
