@@ -159,23 +159,31 @@ test.describe('/myAccount frame', () => {
 });
 
 test.describe('/pricing frame', () => {
-  test("offers the three plans per seat, each with a 'Choose' link to /purchase in the top window", async ({
+  test("offers the three plans per seat, monthly or yearly, each with a 'Choose' link to /purchase in the top window", async ({
     page,
   }) => {
     await page.goto('/pricing');
     const frame = page.frameLocator('[data-testid="pricing-frame"]');
-    for (const plan of plans) {
-      const card = frame.getByRole('article', { name: plan.name, exact: true });
-      await expect(card).toContainText('per seat / month');
-      await expect(card).toContainText(`Starts with ${plan.seats} seat`);
-      const choose = card.getByRole('link', { name: `Choose ${plan.name}` });
-      await expect(choose).toHaveAttribute('href', `/purchase/${plan.id}`);
-      await expect(choose).toHaveAttribute('target', '_top');
+    // Both periods' links are in the page; only the chosen period's are shown (once its stylesheet is in).
+    await expect(frame.getByRole('link', { name: /^Choose / })).toHaveCount(3);
+    for (const [period, query] of [
+      ['month', ''],
+      ['year', '?period=year'],
+    ] as const) {
+      if (period === 'year') await frame.getByRole('radio', { name: /Yearly/ }).check();
+      for (const plan of plans) {
+        const card = frame.getByRole('article', { name: plan.name, exact: true });
+        await expect(card).toContainText(`per seat / ${period}`);
+        await expect(card).toContainText(`Starts with ${plan.seats} seat`);
+        const choose = card.getByRole('link', { name: `Choose ${plan.name}` });
+        await expect(choose).toHaveAttribute('href', `/purchase/${plan.id}${query}`);
+        await expect(choose).toHaveAttribute('target', '_top');
+      }
     }
   });
 
   for (const width of [375, 320]) {
-    test(`at ${width} px every plan and its button fit the 950 px frame, with no scroll inside it`, async ({
+    test(`at ${width} px every plan and its button fit the 950 px frame, monthly and yearly, with no scroll inside it`, async ({
       page,
     }) => {
       await page.setViewportSize({ width, height: 800 });
@@ -184,17 +192,25 @@ test.describe('/pricing frame', () => {
       await frameElement.scrollIntoViewIfNeeded();
       const frame = page.frameLocator('[data-testid="pricing-frame"]');
       await expect(frame.getByRole('link', { name: /^Choose / })).toHaveCount(3);
-      const inner = await frame
-        .locator('html')
-        .evaluate((html) => ({ scrollHeight: html.scrollHeight, clientHeight: html.clientHeight }));
-      expect(inner.scrollHeight, 'the frame scrolls on its own').toBeLessThanOrEqual(inner.clientHeight);
-      const frameBox = await frameElement.boundingBox();
-      for (const plan of plans) {
-        const choose = frame.getByRole('link', { name: `Choose ${plan.name}` });
-        const box = await choose.boundingBox();
-        expect(box && frameBox && box.y + box.height <= frameBox.y + frameBox.height, plan.name).toBe(true);
-        // Clickable where it is: nothing covers it.
-        await choose.click({ trial: true });
+      for (const period of ['Monthly', 'Yearly']) {
+        await frame.getByRole('radio', { name: new RegExp(period) }).check();
+        const inner = await frame
+          .locator('html')
+          .evaluate((html) => ({ scrollHeight: html.scrollHeight, clientHeight: html.clientHeight }));
+        expect(inner.scrollHeight, `${period}: the frame scrolls on its own`).toBeLessThanOrEqual(
+          inner.clientHeight,
+        );
+        const frameBox = await frameElement.boundingBox();
+        for (const plan of plans) {
+          const choose = frame.getByRole('link', { name: `Choose ${plan.name}` });
+          const box = await choose.boundingBox();
+          expect(
+            box && frameBox && box.y + box.height <= frameBox.y + frameBox.height,
+            `${period}: ${plan.name}`,
+          ).toBe(true);
+          // Clickable where it is: nothing covers it.
+          await choose.click({ trial: true });
+        }
       }
     });
   }
