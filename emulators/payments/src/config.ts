@@ -71,6 +71,12 @@ const environmentSchema = z.object({
     variables.PAYMENTS_WEBHOOK_RETRY_BASE_MS.default,
   ),
   PAYMENTS_WEBHOOK_MAX_ATTEMPTS: field.integer(1, 100),
+  // Stripe's search lags writes by up to a minute; 0 (the default, and the tests') finds them at once.
+  PAYMENTS_SEARCH_DELAY_MS: field.integerWithDefault(
+    0,
+    3_600_000,
+    variables.PAYMENTS_SEARCH_DELAY_MS.default,
+  ),
   LOG_LEVEL: field.logLevel,
 });
 
@@ -113,6 +119,8 @@ export type PaymentsConfig = {
   webhookRetryBaseMs: number;
   /** A cap on attempts per event and endpoint; null: the schedule decides. */
   webhookMaxAttempts: number | null;
+  /** How long a new object stays out of search results (routes/search-freshness.ts); 0: none. */
+  searchDelayMs: number;
 };
 
 /**
@@ -172,5 +180,6 @@ export function loadPaymentsConfig(environment: NodeJS.ProcessEnv = process.env)
     webhookRetrySchedule: env.PAYMENTS_WEBHOOK_RETRY_SCHEDULE,
     webhookRetryBaseMs: env.PAYMENTS_WEBHOOK_RETRY_BASE_MS,
     webhookMaxAttempts: env.PAYMENTS_WEBHOOK_MAX_ATTEMPTS ?? null,
+    searchDelayMs: env.PAYMENTS_SEARCH_DELAY_MS,
   };
 }

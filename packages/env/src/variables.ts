@@ -467,6 +467,12 @@ export const variables = {
     description: 'a cap on attempts per event and endpoint; unset: the schedule decides',
     readBy: ['payments'],
   },
+  PAYMENTS_SEARCH_DELAY_MS: {
+    description:
+      "how long a new object stays out of search results, as Stripe's search lags writes (under a minute); 0: found at once",
+    default: 0,
+    readBy: ['payments'],
+  },
 
   // --- Both emulators ---
   EMULATOR_TLS_CERT_FILE: {
