@@ -77,15 +77,23 @@ export function priceWithLookupKey(state: PaymentsState, lookupKey: string): Pri
 }
 
 /**
- * The price of each plan the portal offers, in the plans' order: the active recurring price whose
- * lookup key is the plan id (what `npm run stripe:setup` makes), else the configured price id.
+ * The prices the portal offers, in the plans' order, each plan's monthly then yearly: the active
+ * recurring price with the lookup key (the plan id, `<plan>_yearly`: what `npm run stripe:setup`
+ * makes), else the configured price id.
  */
 export function planPrices(state: PaymentsState, catalogue: CataloguePlan[]) {
-  return catalogue.flatMap((plan) => {
-    const byKey = priceWithLookupKey(state, plan.planId);
-    const price = byKey?.active && byKey.type === 'recurring' ? byKey : state.prices.get(plan.priceId);
-    return price?.active ? [price] : [];
-  });
+  return catalogue.flatMap((plan) =>
+    (
+      [
+        [priceLookupKey(plan.planId, 'month'), plan.priceId],
+        [priceLookupKey(plan.planId, 'year'), plan.yearlyPriceId],
+      ] as const
+    ).flatMap(([key, configured]) => {
+      const byKey = priceWithLookupKey(state, key);
+      const price = byKey?.active && byKey.type === 'recurring' ? byKey : state.prices.get(configured);
+      return price?.active ? [price] : [];
+    }),
+  );
 }
 
 /** A price a new line item or subscription item may use, as Stripe checks it. */

@@ -22,14 +22,14 @@ export function registerHomePage(app: FastifyInstance, context: PaymentsContext)
     const plans = planPrices(store.state, config.catalogue)
       .map(
         (price) =>
-          `<tr><td>${escapeHtml(productOf(store.state, price).name)}</td><td><code>${escapeHtml(price.id)}</code></td><td><code>${escapeHtml(price.lookupKey ?? '')}</code></td><td class="amount">${escapeHtml(formatMoney(price.unitAmount))}</td></tr>`,
+          `<tr><td>${escapeHtml(productOf(store.state, price).name)}</td><td><code>${escapeHtml(price.id)}</code></td><td><code>${escapeHtml(price.lookupKey ?? '')}</code></td><td class="amount">${escapeHtml(`${formatMoney(price.unitAmount)} / ${price.interval}`)}</td></tr>`,
       )
       .join('');
     return sendPage(reply, {
       title: 'Payments emulator',
       body: `<p>A payment provider speaking the part of Stripe's API the product uses, for development and tests.</p>
 <dl>${rows.map(([term, value]) => `<dt>${escapeHtml(term)}</dt><dd>${escapeHtml(value)}</dd>`).join('')}</dl>
-<h2>Prices (per seat per month)</h2>
+<h2>Prices (per seat)</h2>
 ${
   plans
     ? `<div class="table-scroll"><table><thead><tr><th scope="col">Plan</th><th scope="col">Price id</th><th scope="col">Lookup key</th><th scope="col" class="amount">Amount</th></tr></thead><tbody>${plans}</tbody></table></div>`

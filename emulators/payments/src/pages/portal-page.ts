@@ -124,8 +124,11 @@ function subscriptionSection(view: PortalView) {
     ['Plan', view.planName(price)],
     ['Status', statusLabels[subscription.status] ?? subscription.status],
     ['Seats', String(subscription.item.quantity)],
-    ['Price per seat', `${formatMoney(price.unitAmount, price.currency)} per month`],
-    ['Total', `${formatMoney(price.unitAmount * subscription.item.quantity, price.currency)} per month`],
+    ['Price per seat', `${formatMoney(price.unitAmount, price.currency)} per ${price.interval}`],
+    [
+      'Total',
+      `${formatMoney(price.unitAmount * subscription.item.quantity, price.currency)} per ${price.interval}`,
+    ],
     ...dates(subscription),
   ];
   const details = `<dl>${rows.map(([term, value]) => `<dt>${escapeHtml(term)}</dt><dd>${escapeHtml(value)}</dd>`).join('')}</dl>`;
@@ -141,7 +144,7 @@ ${details}
   const planOptions = view.plans
     .map(
       (plan) =>
-        `<option value="${escapeHtml(plan.id)}"${plan.id === price.id ? ' selected' : ''}>${escapeHtml(view.planName(plan))}, ${escapeHtml(formatMoney(plan.unitAmount, plan.currency))} per seat</option>`,
+        `<option value="${escapeHtml(plan.id)}"${plan.id === price.id ? ' selected' : ''}>${escapeHtml(view.planName(plan))}, ${escapeHtml(formatMoney(plan.unitAmount, plan.currency))} per seat per ${plan.interval}</option>`,
     )
     .join('');
   const cancellation = subscription.cancelAtPeriodEnd

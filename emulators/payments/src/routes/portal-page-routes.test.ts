@@ -102,6 +102,21 @@ describe('the portal page', () => {
     expect(event?.data.previous_attributes).toMatchObject({ items: { data: [{ quantity: 5 }] } });
   });
 
+  it('offers each plan monthly and yearly, and a switch to yearly starts a yearly period at once', async () => {
+    const { url, post, subscription } = await portalFor();
+    const page = textOf((await payments.page(url)).html);
+    expect(page).toContain('Pro, $12.00 per seat per month');
+    expect(page).toContain('Pro, $120.00 per seat per year');
+    expect((await post('plan', { price: 'price_pro_yearly' })).status).toBe(303);
+    const retrieved = await payments.stripe.subscriptions.retrieve(subscription.id);
+    const item = retrieved.items.data[0];
+    expect(item?.price.recurring?.interval).toBe('year');
+    expect((item?.current_period_end ?? 0) - (item?.current_period_start ?? 0)).toBeGreaterThan(364 * day);
+    const invoice = await payments.stripe.invoices.retrieve(retrieved.latest_invoice as string);
+    expect(invoice).toMatchObject({ billing_reason: 'subscription_update', status: 'paid' });
+    expect(textOf((await payments.page(url)).html)).toContain('$600.00 per year');
+  });
+
   it('re-renders a bad number of seats with a message', async () => {
     const { post, subscription } = await portalFor();
     for (const seats of ['0', 'ten', '', '100001', '2.5']) {
