@@ -57,6 +57,9 @@ const apiDomainImports = {
   items: {
     sessions: 'an open live list ends when its session is signed out (session-endings.ts)',
   },
+  usage: {
+    billing: "usage is billed: the provider's failures are answered as billing's (provider-errors.ts)",
+  },
   team: {
     billing:
       "accepting a workspace's ownership moves its subscription: the plan fields and the customer's owner",

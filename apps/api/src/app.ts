@@ -42,6 +42,7 @@ import { createSessionEndings, sessionEndingsChannel } from './sessions/session-
 import { registerSessionRoutes } from './sessions/session-routes.ts';
 import { registerTeam } from './team/register-team.ts';
 import { createSignedInCheck } from './users/signed-in-user.ts';
+import { registerUsage } from './usage/register-usage.ts';
 import { registerUserRoutes } from './users/user-routes.ts';
 import { registerWebhooks } from './webhooks/register-webhooks.ts';
 
@@ -174,7 +175,9 @@ async function registerDomains(app: FastifyInstance, { config, services, ...kern
   registerUserRoutes(app, { ...deps, identity: config.identity, log });
   registerSessionRoutes(app, { ...deps, identity: config.identity, log });
   registerAccount(app, { config, ...deps });
-  registerItemRoutes(app, { ...deps, limits: config.limits });
+  // Usage billing counts items created: its recorder runs in each create's transaction.
+  const usage = registerUsage(app, { config, ...deps });
+  registerItemRoutes(app, { ...deps, limits: config.limits, usage });
   registerTeam(app, { config, ...deps });
   registerActivityRoutes(app, deps);
   registerApiKeyRoutes(app, deps);

@@ -413,6 +413,13 @@ export const variables = {
     production: 'optional',
     readBy: ['app', 'payments'],
   },
+  USAGE_REPORTING: {
+    description:
+      "report each item created to Stripe as a meter event and add the metered price to subscriptions (docs/usage-billing.md); run `npm run stripe:setup` first in production, which makes the meter and its price",
+    default: false,
+    production: 'optional',
+    readBy: ['app'],
+  },
   PAYMENTS_PORT: {
     description: "the payment emulator's port",
     default: 3002,

@@ -90,6 +90,8 @@ const environmentSchema = z.object({
   STRIPE_API_URL: field.optionalHttpUrl,
   STRIPE_WEBHOOK_SECRET: field.optionalText,
   STRIPE_TRIAL_DAYS: field.integerWithDefault(0, 730, variables.STRIPE_TRIAL_DAYS.default),
+  // Items created reported as meter events, billed by a metered price (docs/usage-billing.md).
+  USAGE_REPORTING: field.flag(variables.USAGE_REPORTING.default),
   PAYMENTS_PORT: field.port(variables.PAYMENTS_PORT.default),
   // The hosted pricing/account app: unset serves the bundled build under /omniout/, a URL proxies to it.
   OMNIOUT_URL: field.optionalHttpUrl,
@@ -173,6 +175,8 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env) {
     /** `STRIPE_PRICE_*`; the catalogue itself is resolved at start (plans/resolve-plan-prices.ts). */
     priceOverrides: priceOverrides(env),
     payments: paymentsConfig(env),
+    /** Usage on the provider's meters (usage/): off unless USAGE_REPORTING is set. */
+    usage: { isReporting: env.USAGE_REPORTING },
     analyticsEnabled: Boolean(env.VITE_GA_MEASUREMENT_ID),
     chatEnabled: Boolean(env.VITE_CHAT_WEBSITE_ID),
   };

@@ -20,7 +20,7 @@ import { type Item, itemColumns, toItem } from './item-document.ts';
  * checks of rows that reference the owner (an activity entry written meanwhile).
  */
 export async function createItem(
-  deps: { db: Database; itemsPerUser: number; jobs: Pick<JobQueue, 'send'> },
+  deps: { db: Database; itemsPerUser: number; jobs: Pick<JobQueue, 'send'>; usage?: ItemUsage },
   caller: VerifiedIdentity,
   workspace: string | undefined,
   request: CreateItemRequest,
@@ -39,6 +39,11 @@ export async function createItem(
         await tx.insert(items).values({ owner: access.workspace, name: request.name }).returning(itemColumns),
         'the item insert',
       );
+      await deps.usage?.itemCreated(tx, {
+        workspace: access.workspace,
+        item: inserted.id,
+        createdAt: inserted.createdAt,
+      });
       await record({
         action: 'item.created',
         subject: inserted.name,
@@ -50,6 +55,17 @@ export async function createItem(
   );
   return toItem(row);
 }
+
+/**
+ * Usage billing's recorder (usage/order-usage-report.ts, handed in by app.ts): an item created is the
+ * metered dimension (decision 0047), ordered for reporting in the item's own transaction.
+ */
+export type ItemUsage = {
+  itemCreated(
+    tx: Pick<Database, 'select' | 'execute'>,
+    created: { workspace: string; item: string; createdAt: Date },
+  ): Promise<void>;
+};
 
 const itemLimitReached = (limit: number) =>
   new AppError(

@@ -12,7 +12,7 @@ import type { Metrics } from '#api/operations/metrics.ts';
 import type { RedisConnections } from '#api/operations/redis.ts';
 import type { PlanCatalogue } from '#api/plans/resolve-plan-prices.ts';
 import type { SessionEndings } from '#api/sessions/session-endings.ts';
-import { createItem } from './create-item.ts';
+import { createItem, type ItemUsage } from './create-item.ts';
 import { deleteItem } from './delete-item.ts';
 import { getItem } from './get-item.ts';
 import { prepareItemLists } from './list-items.ts';
@@ -42,6 +42,8 @@ type ItemDeps = {
   metrics: Metrics;
   /** Item changes are events for the workspace's webhook endpoints (events/emit-event.ts). */
   jobs: Pick<JobQueue, 'send'>;
+  /** An item created is metered usage (usage/, decision 0047). */
+  usage?: ItemUsage;
 };
 
 /**
@@ -55,6 +57,7 @@ export function registerItemRoutes(app: FastifyInstance, deps: ItemDeps) {
     plans: deps.plans,
     itemsPerUser: deps.limits.itemsPerUser,
     jobs: deps.jobs,
+    usage: deps.usage,
   };
   const lists = prepareItemLists(db);
   const { live, streamLimits } = openLiveItems(app, deps, lists.ofOwner);
