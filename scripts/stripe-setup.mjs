@@ -5,8 +5,9 @@
 // plan whose price already has its lookup key, amount and interval is left alone; a changed amount gets
 // a new price that takes the lookup key over (the old one is archived), as Stripe recommends.
 //
-// Then the webhook endpoint `<VITE_SITE_URL>/api/stripe-webhook`, made with an explicit `api_version`
-// (the stripe package's) and the plan events when missing, its signing secret printed once; an endpoint
+// Then the meter of items created and its metered price (usage billing, decision 0047), and the
+// webhook endpoint `<VITE_SITE_URL>/api/stripe-webhook`, made with an explicit `api_version` (the stripe
+// package's) and the plan events when missing, its signing secret printed once; an endpoint
 // on another version is reported with the fix (docs/decisions/0031).
 //
 // It lives in scripts/ rather than in the emulator: it sets up the product's own Stripe account, reads
@@ -19,6 +20,7 @@ import {
   setUpWebhookEndpoint,
   wantedEndpoint,
 } from '../apps/api/src/billing/webhook-endpoint.ts';
+import { ensureUsageCatalogue, itemsCreatedMeter } from '../apps/api/src/usage/usage-meter.ts';
 import { loadDotEnv } from './lib/dot-env.mjs';
 import { siteOriginOf } from './lib/site-origin.mjs';
 import { root } from './lib/workspace.mjs';
@@ -121,6 +123,19 @@ async function setupPrice(stripe, plan, period) {
   }
 }
 
+/**
+ * The meter of items created and its metered price (docs/usage-billing.md), found by event name and
+ * lookup key or made; the app finds them the same way when USAGE_REPORTING is on. Answers the lines to
+ * print.
+ */
+export async function setupUsageMeter(stripe) {
+  const catalogue = await ensureUsageCatalogue(stripe);
+  return [
+    `  meter ${itemsCreatedMeter.eventName.padEnd(16)} ${catalogue.meterId}`,
+    `  metered price          ${catalogue.priceId} (${catalogue.unitAmount} ¢ per item, billed monthly in arrears)`,
+  ];
+}
+
 /** The site's public origin as the app reads it (lib/site-origin.mjs). */
 export { siteOriginOf };
 
@@ -166,6 +181,8 @@ async function main() {
   for (const result of results.filter((each) => each.period === 'month')) {
     console.log(`  STRIPE_PRICE_${result.plan.toUpperCase()}=${result.price}`);
   }
+  console.log('Usage billing (USAGE_REPORTING):');
+  for (const line of await setupUsageMeter(stripe)) console.log(line);
   console.log('The webhook endpoint:');
   const webhook = await setupWebhook(stripe, siteOriginOf());
   for (const line of webhook.lines) console.log(line);

@@ -5,7 +5,13 @@ import { loadPaymentsConfig, startPaymentsEmulator } from '@launchkit/payments-e
 import { plans } from '@launchkit/plans';
 import Stripe from 'stripe';
 import { afterEach, describe, expect, it } from 'vitest';
-import { setupCatalogue, setupWebhook, siteOriginOf, stripeFromEnvironment } from './stripe-setup.mjs';
+import {
+  setupCatalogue,
+  setupUsageMeter,
+  setupWebhook,
+  siteOriginOf,
+  stripeFromEnvironment,
+} from './stripe-setup.mjs';
 
 const cleanups = [];
 afterEach(async () => {
@@ -93,6 +99,17 @@ describe('npm run stripe:setup', () => {
       ['unchanged', 'price_business_monthly'],
       ['unchanged', 'price_business_yearly'],
     ]);
+  });
+
+  it('makes the meter of items created and its metered price once, then finds them', async () => {
+    const { stripe } = await emulator(false);
+    const first = await setupUsageMeter(stripe);
+    expect(await setupUsageMeter(stripe)).toEqual(first);
+    const [meter, ...others] = (await stripe.billing.meters.list()).data;
+    expect(others).toEqual([]);
+    expect(meter).toMatchObject({ event_name: 'items_created', default_aggregation: { formula: 'sum' } });
+    const [price] = (await stripe.prices.list({ lookup_keys: ['items_created_metered'] })).data;
+    expect(price?.recurring).toMatchObject({ usage_type: 'metered', meter: meter?.id, interval: 'month' });
   });
 
   it('targets the app’s account: the emulator without a key, Stripe with one', () => {
