@@ -47,6 +47,8 @@ const operations: { route: string; method: string; root: Root }[] = [
   { route: 'POST /v1/setup_intents', method: 'setupIntents.create', root: 'SetupIntent' },
   { route: 'GET /v1/setup_intents/:id', method: 'setupIntents.retrieve', root: 'SetupIntent' },
   { route: 'POST /v1/setup_intents/:id/confirm', method: 'setupIntents.confirm', root: 'SetupIntent' },
+  { route: 'POST /v1/setup_intents/:id/cancel', method: 'setupIntents.cancel', root: 'SetupIntent' },
+  { route: 'GET /v1/setup_intents', method: 'setupIntents.list', root: 'SetupIntentList' },
   { route: 'POST /v1/products', method: 'products.create', root: 'Product' },
   { route: 'POST /v1/products/:id', method: 'products.update', root: 'Product' },
   { route: 'GET /v1/products', method: 'products.list', root: 'ProductList' },
@@ -287,6 +289,10 @@ async function runScenario() {
   const setup = await stripe.setupIntents.create({ customer: customer.id, usage: 'off_session' });
   await stripe.setupIntents.confirm(setup.id, { payment_method: 'pm_card_chargeCustomerFail' });
   const saved = await stripe.setupIntents.retrieve(setup.id);
+  await stripe.setupIntents.list({ customer: customer.id, limit: 2 });
+  await stripe.setupIntents.cancel((await stripe.setupIntents.create({ customer: customer.id })).id, {
+    cancellation_reason: 'abandoned',
+  });
   const failing = await stripe.subscriptions.create({
     customer: customer.id,
     items: [{ price: pro, quantity: 1 }],

@@ -20,6 +20,7 @@ export const schemaRoots = {
   PaymentMethod: root('PaymentMethods', 'PaymentMethod'),
   PaymentMethodList: root('PaymentMethods', 'PaymentMethod', 'list'),
   SetupIntent: root('SetupIntents', 'SetupIntent'),
+  SetupIntentList: root('SetupIntents', 'SetupIntent', 'list'),
   Product: root('Products', 'Product'),
   ProductList: root('Products', 'Product', 'list'),
   ProductSearchResult: root('Products', 'Product', 'search'),

@@ -59,6 +59,11 @@ export class Params {
     return this.raw[key] !== undefined;
   }
 
+  /** Whether the value is a hash (`created[gte]=…`) rather than one value (`created=…`). */
+  isHash(key: string): boolean {
+    return isRecord(this.raw[key]);
+  }
+
   /** A string, or undefined when absent. An empty string stays '' (Stripe's "unset this"). */
   string(key: string, options: { max?: number } = {}): string | undefined {
     const value = this.raw[key];

@@ -17,6 +17,8 @@ export type StripeErrorBody = {
   param?: string;
   decline_code?: string;
   doc_url?: string;
+  /** The SetupIntent a failed confirmation left behind, as Stripe puts it in the error. */
+  setup_intent?: object;
 };
 
 export class StripeApiError extends Error {

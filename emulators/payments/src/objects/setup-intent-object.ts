@@ -9,7 +9,7 @@ export function setupIntentObject(intent: SetupIntentRecord): Stripe.SetupIntent
     allowed_payment_method_types: null,
     application: null,
     automatic_payment_methods: null,
-    cancellation_reason: null,
+    cancellation_reason: intent.cancellationReason ?? null,
     client_secret: intent.clientSecret,
     created: intent.created,
     customer: intent.customer,

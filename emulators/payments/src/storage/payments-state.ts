@@ -298,6 +298,8 @@ export type SetupIntentRecord = {
   metadata: Metadata;
   /** Why the last confirmation failed (a declined card); null once one succeeds. */
   lastSetupError: PaymentError | null;
+  /** Why it was canceled (`cancellation_reason`); absent or null while it is not. */
+  cancellationReason?: 'abandoned' | 'duplicate' | 'requested_by_customer' | null;
 };
 
 /** A portal session's deep link (`flow_data`): straight to updating the card, then `afterCompletion`. */
