@@ -13,7 +13,7 @@ function hasBody(request: FastifyRequest): boolean {
  * Stripe's /v1 API reads form-encoded bodies only; any other body (JSON included) is refused before
  * it is parsed, with the answer Stripe gives an unsupported content type ("Invalid request:
  * unsupported Content-Type text/plain; charset=utf-8. If error persists …", as quoted in SDK issue
- * threads; docs/decisions: the versions rendered). Refusing here, not parsing and carrying on, means a client that posts
+ * threads; decision 0046). Refusing here, not parsing and carrying on, means a client that posts
  * JSON finds out from the emulator rather than from Stripe. The emulator's own /emulator routes keep
  * taking JSON. A body-less request (the SDK's GETs send the form type anyway) is never refused.
  */

@@ -140,7 +140,7 @@ const order = new Map<string, number>(stripeApiVersions.map((version, index) => 
 export const isStripeApiVersion = (version: string) => order.has(version);
 
 /**
- * The oldest version the emulator renders in its own shape (docs/decisions: the versions rendered).
+ * The oldest version the emulator renders in its own shape (decision 0046).
  * Older versions differ in ways the emulator does not implement, so they are refused rather than
  * answered in a newer shape under their name.
  */
