@@ -5,6 +5,7 @@ import { automaticOrigin, emitEvent, previousAttributes } from '#payments/webhoo
 import { addPeriods } from './calendar.ts';
 import { chargeInvoice, draftSubscriptionInvoice, retryInvoice, sendInvoiceEvents } from './invoices.ts';
 import { sendTrialWillEnd, trialWillEndNotice } from './subscriptions.ts';
+import { endsWithoutCard, endTrialWithoutCard } from './trial-end.ts';
 
 // Stripe lets the first invoice of an incomplete subscription be paid for 23 hours.
 const incompleteLifetime = 23 * 60 * 60;
@@ -117,6 +118,9 @@ function applyDue(
     return;
   }
 
+  if (endsWithoutCard(customer, subscription) && endTrialWithoutCard(context, customer, subscription, at)) {
+    return;
+  }
   renewSubscription(context, { customer, subscription, at, before });
 }
 

@@ -11,22 +11,31 @@ import type {
 } from '#payments/storage/payments-state.ts';
 import { automaticOrigin, type EventOrigin, emitEvent } from '#payments/webhooks/emit-event.ts';
 import { createCustomerRecord, customerNow } from './customers.ts';
+import { checkoutSubscriptionTerms } from './discounts.ts';
 import { startSubscription } from './subscriptions.ts';
 
 /** The session's success URL with `{CHECKOUT_SESSION_ID}` filled in, as Checkout redirects to it. */
 export const successUrlOf = (session: CheckoutSessionRecord) =>
   session.successUrl.replaceAll('{CHECKOUT_SESSION_ID}', session.id);
 
+/** What the page took: a card, or none for a trial that needs no card (`payment_method_collection: if_required`). */
+export type EnteredDetails = Omit<EnteredCard, 'card'> & { card: EnteredCard['card'] | null };
+
+/** Whether the session's trial may start without a card. */
+export const trialWithoutCard = (session: CheckoutSessionRecord) =>
+  session.paymentMethodCollection === 'if_required' && (session.trialPeriodDays ?? 0) > 0;
+
 /**
- * A checkout paid with an accepted card: the customer (created when the session had only an email),
- * the card, the subscription (trialing or charged at once), then checkout.session.completed. All of
- * it happens in memory in one step, so a crash cannot leave half of it.
+ * A checkout paid with an accepted card (or a trial started without one): the customer (created when
+ * the session had only an email), the card, the subscription (trialing or charged at once), then
+ * checkout.session.completed. All of it happens in memory in one step, so a crash cannot leave half
+ * of it.
  */
 export function completeCheckout(
   context: PaymentsContext,
   session: CheckoutSessionRecord,
   customerOfSession: CustomerRecord | undefined,
-  entered: EnteredCard,
+  entered: EnteredDetails,
 ) {
   const { state } = context.store;
   const origin: EventOrigin = automaticOrigin;
@@ -36,7 +45,7 @@ export function completeCheckout(
     customer = createCustomerRecord(state, { email: entered.email, name: entered.name });
     createdCustomer = true;
   }
-  const method: PaymentMethodRecord = {
+  const method: PaymentMethodRecord | null = entered.card && {
     id: newId('pm'),
     created: customerNow(state, customer),
     customer: customer.id,
@@ -44,12 +53,12 @@ export function completeCheckout(
     billingName: entered.name,
     billingEmail: entered.email,
   };
-  state.paymentMethods.set(method.id, method);
+  if (method) state.paymentMethods.set(method.id, method);
   // As Stripe stores it: attached to the customer and the subscription's default_payment_method; the
   // customer's invoice default (invoice_settings.default_payment_method) stays as it was.
   const about = { origin, customer: customer.id };
   if (createdCustomer) emitEvent(context, 'customer.created', customerObject(state, customer), about);
-  emitEvent(context, 'payment_method.attached', paymentMethodObject(method), about);
+  if (method) emitEvent(context, 'payment_method.attached', paymentMethodObject(method), about);
 
   const [item] = session.lineItems;
   if (!item) throw new Error(`checkout session ${session.id} has no line item`);
@@ -59,9 +68,11 @@ export function completeCheckout(
     quantity: item.quantity,
     trialDays: session.trialPeriodDays,
     metadata: session.subscriptionMetadata,
-    paymentMethod: method.id,
+    paymentMethod: method?.id ?? null,
     firstCharge: true,
     origin,
+    ...(session.missingPaymentMethod && { missingPaymentMethod: session.missingPaymentMethod }),
+    ...checkoutSubscriptionTerms(state, session, customerNow(state, customer)),
   });
 
   session.status = 'complete';

@@ -6,9 +6,11 @@ import { priceOf, productOf, subscriptionObject } from '#payments/objects/subscr
 import type {
   CancellationDetails,
   CustomerRecord,
+  DiscountRecord,
   InvoiceItemRecord,
   InvoiceRecord,
   Metadata,
+  MissingPaymentMethod,
   PaymentsState,
   PriceRecord,
   SubscriptionRecord,
@@ -45,6 +47,11 @@ export type SubscriptionStart = {
   /** Charged on the checkout page (the card was just accepted) rather than later. */
   firstCharge: boolean;
   origin: EventOrigin;
+  /** What the trial's end does without a card (`trial_settings`). */
+  missingPaymentMethod?: MissingPaymentMethod;
+  /** A promotion code redeemed at checkout, and Checkout's automatic tax (billing/invoice-adjustments.ts). */
+  discount?: DiscountRecord | null;
+  automaticTax?: boolean;
 };
 
 /**
@@ -79,6 +86,9 @@ export function startSubscription(context: PaymentsContext, start: SubscriptionS
     defaultPaymentMethod: start.paymentMethod,
     metadata: { ...start.metadata },
     trialWillEndSent: false,
+    ...(start.missingPaymentMethod && { missingPaymentMethod: start.missingPaymentMethod }),
+    ...(start.discount && { discount: start.discount }),
+    ...(start.automaticTax && { automaticTax: true }),
   };
   state.subscriptions.set(subscription.id, subscription);
   // A trial gets its invoice too, for 0 (paid at once), as Stripe makes one.

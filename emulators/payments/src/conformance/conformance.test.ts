@@ -81,6 +81,7 @@ const operations: { route: string; method: string; root: Root }[] = [
   { route: 'GET /v1/subscriptions/:id', method: 'subscriptions.retrieve', root: 'Subscription' },
   { route: 'GET /v1/subscriptions', method: 'subscriptions.list', root: 'SubscriptionList' },
   { route: 'POST /v1/subscriptions/:id', method: 'subscriptions.update', root: 'Subscription' },
+  { route: 'POST /v1/subscriptions/:id/resume', method: 'subscriptions.resume', root: 'Subscription' },
   { route: 'DELETE /v1/subscriptions/:id', method: 'subscriptions.cancel', root: 'Subscription' },
   { route: 'GET /v1/subscriptions/search', method: 'subscriptions.search', root: 'SubscriptionSearchResult' },
   { route: 'GET /v1/invoices/:id', method: 'invoices.retrieve', root: 'Invoice' },
@@ -314,7 +315,23 @@ async function runScenario() {
   expect((await payments.payCheckout(trial.url ?? '', { card_number: '4000 0000 0000 0341' })).status).toBe(
     303,
   );
+  // A trial without a card, paused at its end, resumed once a card is the customer's default.
+  const cardless = await stripe.customers.create({ email: 'cardless@example.com', test_clock: clock.id });
+  const cardlessTrial = await createSession(stripe, {
+    customer: cardless.id,
+    payment_method_collection: 'if_required',
+    subscription_data: {
+      trial_period_days: 7,
+      trial_settings: { end_behavior: { missing_payment_method: 'pause' } },
+    },
+  });
+  const noCard = { card_number: '', card_expiry: '', card_cvc: '' };
+  expect((await payments.payCheckout(cardlessTrial.url ?? '', noCard)).status).toBe(303);
   await stripe.testHelpers.testClocks.advance(clock.id, { frozen_time: start + 8 * day });
+  const pausedId = idOf((await stripe.checkout.sessions.retrieve(cardlessTrial.id)).subscription);
+  const card = await stripe.paymentMethods.attach('pm_card_visa', { customer: cardless.id });
+  await stripe.customers.update(cardless.id, { invoice_settings: { default_payment_method: card.id } });
+  await stripe.subscriptions.resume(pausedId, { billing_cycle_anchor: 'now' });
   await stripe.testHelpers.testClocks.retrieve(clock.id);
   await stripe.testHelpers.testClocks.list();
   await stripe.testHelpers.testClocks.del(clock.id);

@@ -121,7 +121,10 @@ export function subscriptionObject(
     transfer_data: null,
     trial_end: subscription.trialEnd,
     trial_settings: {
-      end_behavior: { billing_cycle_anchor: null, missing_payment_method: 'create_invoice' },
+      end_behavior: {
+        billing_cycle_anchor: null,
+        missing_payment_method: subscription.missingPaymentMethod ?? 'create_invoice',
+      },
     },
     trial_start: subscription.trialStart,
   };

@@ -2,12 +2,14 @@ import { registerRoutes } from '@launchkit/emulator-kit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { activePrice } from '#payments/billing/catalogue.ts';
 import { createSubscription } from '#payments/billing/create-subscription.ts';
+import { customerNow } from '#payments/billing/customers.ts';
 import {
   cancelSubscriptionNow,
   isEnded,
   prorationBehaviors,
   type SubscriptionChange,
 } from '#payments/billing/subscriptions.ts';
+import { resumeSubscription } from '#payments/billing/trial-end.ts';
 import { type SubscriptionUpdate, updateSubscription } from '#payments/billing/update-subscription.ts';
 import type { PaymentsContext } from '#payments/context.ts';
 import type { Params } from '#payments/http/params.ts';
@@ -242,6 +244,30 @@ async function cancelSubscription(context: PaymentsContext, request: FastifyRequ
   return answer(context, subscriptionObject(state, subscription), expand);
 }
 
+/**
+ * subscriptions.resume: a paused subscription starts a new period now and is charged for it
+ * (billing/trial-end.ts). `billing_cycle_anchor` may be `now` or `unchanged`; a paused trial has no
+ * period to keep, so both start from now.
+ */
+async function resumeSubscriptionHandler(context: PaymentsContext, request: FastifyRequest) {
+  const { state } = context.store;
+  const params = paramsOf(request, ['billing_cycle_anchor', 'proration_behavior', 'proration_date']);
+  const expand = params.expand();
+  checkExpandRoots(expand, subscriptionRoots);
+  const subscription = storedOrMissing(state.subscriptions, 'subscription', idParam(request));
+  params.oneOf('billing_cycle_anchor', ['now', 'unchanged']);
+  params.oneOf('proration_behavior', prorationBehaviors);
+  params.integer('proration_date', { min: 0 });
+  if (subscription.status !== 'paused') {
+    throw invalidRequest(
+      `Only a paused subscription can be resumed; ${subscription.id} is ${subscription.status}.`,
+    );
+  }
+  const customer = customerParam(context, subscription.customer, 'customer');
+  resumeSubscription(context, customer, subscription, customerNow(state, customer), originOf(request));
+  return answer(context, subscriptionObject(state, subscription), expand);
+}
+
 const searchSubscriptions = searchHandler(
   subscriptionSearch,
   (state) => state.subscriptions.values(),
@@ -254,13 +280,14 @@ const retrieveSubscription = retrieveHandler(
   subscriptionObject,
 );
 
-/** Subscriptions: create, retrieve, list, update, cancel. */
+/** Subscriptions: create, retrieve, list, update, resume, cancel. */
 export function registerSubscriptionRoutes(app: FastifyInstance, context: PaymentsContext) {
   registerRoutes(app, context, {
     'POST /v1/subscriptions': createSubscriptionHandler,
     'GET /v1/subscriptions/:id': retrieveSubscription,
     'GET /v1/subscriptions': listSubscriptions,
     'POST /v1/subscriptions/:id': updateSubscriptionHandler,
+    'POST /v1/subscriptions/:id/resume': resumeSubscriptionHandler,
     'DELETE /v1/subscriptions/:id': cancelSubscription,
     'GET /v1/subscriptions/search': searchSubscriptions,
   });

@@ -15,6 +15,8 @@ export const eventTypes = [
   'customer.subscription.updated',
   'customer.subscription.deleted',
   'customer.subscription.trial_will_end',
+  'customer.subscription.paused',
+  'customer.subscription.resumed',
   'invoice.created',
   'invoice.finalized',
   'invoice.paid',
