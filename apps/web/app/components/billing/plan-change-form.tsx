@@ -127,7 +127,7 @@ function ChangeFields({
         min={1}
         step={1}
         className="max-w-32"
-        hint={`${seatsInUse} in use (you, your members and open invitations): you need at least that many.`}
+        hint={`${seatsInUse} in use by members and open invitations: you need at least that many.`}
         {...form.fieldProps('seats', { valueAsNumber: true })}
       />
     </>
