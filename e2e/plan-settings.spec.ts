@@ -106,7 +106,16 @@ test('a seat added, then removed: the summary and the seat limit follow', async 
   await grantTrialPlan(request, user, 'pro', 5);
   await openSignedIn(page, user.accessToken, '/settings/plan');
   await expect(detail(page, 'Seats')).toContainText('5');
+  await expect(detail(page, 'Status')).toHaveText('Trialing');
+  await expect(detail(page, 'Trial ends')).not.toBeEmpty();
+  // The trial's $0 invoice: a table row on a wide screen, a card of its own on a phone.
+  await expect(page.getByTestId('invoice-row')).toHaveCount(1);
   await expectNoAxeViolations(page);
+  await page.setViewportSize({ width: 375, height: 800 });
+  await expect(page.getByTestId('invoice-card')).toHaveCount(1);
+  await expect(page.getByTestId('invoice-row')).toBeHidden();
+  await expectNoAxeViolations(page);
+  await page.setViewportSize({ width: 1280, height: 720 });
 
   const seats = changeForm(page).getByLabel('Seats');
   await seats.fill('6');

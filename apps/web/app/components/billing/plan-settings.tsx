@@ -1,4 +1,10 @@
-import { formatLongDate, hasCurrentPlan, isRenewingStatus, readableStatus } from '@launchkit/plans';
+import {
+  formatLongDate,
+  hasCurrentPlan,
+  isRenewingStatus,
+  isTrialStatus,
+  readableStatus,
+} from '@launchkit/plans';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useAuth } from '#web/auth/auth-context.tsx';
@@ -88,12 +94,16 @@ function SubscriptionSummary({ subscription }: { subscription: Subscription }) {
         <Detail term="Seats">
           {seats} <span className="text-slate-600">({seatsInUse} in use)</span>
         </Detail>
-        {endDate && (
-          <Detail term={subscription.cancelAtPeriodEnd ? 'Ends on' : 'Renews on'}>{endDate}</Detail>
-        )}
+        {endDate && <Detail term={endTerm(subscription)}>{endDate}</Detail>}
       </dl>
     </SettingsCard>
   );
+}
+
+/** What the end of the current period is: the plan's end once cancelled, a trial's end, or the renewal. */
+function endTerm({ cancelAtPeriodEnd, status }: Subscription): string {
+  if (cancelAtPeriodEnd) return 'Ends on';
+  return isTrialStatus(status) ? 'Trial ends' : 'Renews on';
 }
 
 function Detail({ term, children }: { term: string; children: ReactNode }) {
