@@ -2,6 +2,7 @@ import fastifyFormbody from '@fastify/formbody';
 import { assembleEmulatorApp, type LoggerOption, registerStylesheet } from '@launchkit/emulator-kit';
 import type { FastifyInstance } from 'fastify';
 import { seedCatalogue } from './billing/catalogue.ts';
+import { seedPromotionCodes } from './billing/seed-promotion-codes.ts';
 import { sweep } from './billing/sweep.ts';
 import type { PaymentsConfig } from './config.ts';
 import type { PaymentsContext } from './context.ts';
@@ -20,12 +21,13 @@ import { registerFormBodiesOnly } from './http/form-bodies-only.ts';
 import { parseForm } from './http/form-parsing.ts';
 import { registerIdempotency } from './http/idempotency.ts';
 import { stylesheet, stylesheetUrl } from './http/stylesheet.ts';
-import { newId } from './ids.ts';
+import { newId, realNow } from './ids.ts';
 import { registerHomePage } from './pages/home-page.ts';
 import { registerBillingPortalRoutes } from './routes/billing-portal-routes.ts';
 import { registerCatalogueRoutes } from './routes/catalogue-routes.ts';
 import { registerCheckoutPageRoutes } from './routes/checkout-page-routes.ts';
 import { registerCheckoutSessionRoutes } from './routes/checkout-session-routes.ts';
+import { registerCouponRoutes } from './routes/coupon-routes.ts';
 import { registerCustomerRoutes } from './routes/customer-routes.ts';
 import { registerEmulatorRoutes } from './routes/emulator-routes.ts';
 import { registerEventRoutes } from './routes/event-routes.ts';
@@ -35,6 +37,7 @@ import { registerMeterRoutes } from './routes/meter-routes.ts';
 import { registerPaymentMethodRoutes } from './routes/payment-method-routes.ts';
 import { registerPortalPageRoutes } from './routes/portal-page-routes.ts';
 import { registerSetupIntentRoutes } from './routes/setup-intent-routes.ts';
+import { registerStripeJsRoutes } from './routes/stripe-js-routes.ts';
 import { registerSubscriptionRoutes } from './routes/subscription-routes.ts';
 import { registerTestClockRoutes } from './routes/test-clock-routes.ts';
 import { registerWebhookEndpointRoutes } from './routes/webhook-endpoint-routes.ts';
@@ -53,7 +56,8 @@ const apiRouteLists = new WeakMap<FastifyInstance, string[]>();
 export const apiRoutes = (app: FastifyInstance): string[] => [...(apiRouteLists.get(app) ?? [])];
 
 // Hosted page URLs are the only thing standing between a visitor and a checkout or a portal.
-const sessionUrls = /(\/c\/pay\/cs_test_[A-Za-z0-9]{6}|\/p\/session\/bps_[A-Za-z0-9]{6})[A-Za-z0-9]*/g;
+const sessionUrls =
+  /(\/c\/(?:pay|embed)\/cs_test_[A-Za-z0-9]{6}|\/p\/session\/bps_[A-Za-z0-9]{6})[A-Za-z0-9]*/g;
 const sweepIntervalMs = 60_000;
 
 /** The emulator and its context (for startPaymentsEmulator to point the URLs at the listening port). */
@@ -90,6 +94,8 @@ async function openPaymentsContext(config: PaymentsConfig): Promise<PaymentsCont
   const store = await StateFile.open(config.dataDir);
   migrateState(store.state);
   if (config.seedCatalogue) seedCatalogue(store.state, config.catalogue);
+  // The development promotion code (LAUNCH20) is there in every account, seeded catalogue or not.
+  seedPromotionCodes(store.state, realNow());
   return {
     config,
     urls: new EmulatorUrls(config.port, config.protocol),
@@ -118,6 +124,7 @@ async function registerPayments(app: FastifyInstance, context: PaymentsContext) 
   registerSetupIntentRoutes(app, context);
   registerCatalogueRoutes(app, context);
   registerCheckoutSessionRoutes(app, context);
+  registerCouponRoutes(app, context);
   registerBillingPortalRoutes(app, context);
   registerSubscriptionRoutes(app, context);
   registerInvoiceRoutes(app, context);
@@ -127,6 +134,7 @@ async function registerPayments(app: FastifyInstance, context: PaymentsContext) 
   registerTestClockRoutes(app, context);
   registerEmulatorRoutes(app, context);
   registerCheckoutPageRoutes(app, context);
+  registerStripeJsRoutes(app, context);
   registerPortalPageRoutes(app, context);
   registerInvoicePageRoutes(app, context);
   registerNotFoundHandler(app);

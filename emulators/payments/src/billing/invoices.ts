@@ -13,6 +13,7 @@ import type {
   SubscriptionRecord,
 } from '#payments/storage/payments-state.ts';
 import { type EmittedEvent, type EventAbout, emitEvents } from '#payments/webhooks/emit-event.ts';
+import { adjustInvoice, spendOnceDiscount } from './invoice-adjustments.ts';
 import { meteredLines } from './meters.ts';
 import { cardMessages } from './test-cards.ts';
 
@@ -127,6 +128,7 @@ export function draftSubscriptionInvoice(
     const item = line.invoiceItem ? state.invoiceItems.get(line.invoiceItem) : undefined;
     if (item) item.invoice = invoice.id;
   }
+  spendOnceDiscount(invoice, subscription);
   state.invoices.set(invoice.id, invoice);
   return invoice;
 }
@@ -144,7 +146,7 @@ export function draftInvoice(draft: {
   startingBalance: number;
 }): InvoiceRecord {
   const { customer, subscription, lines } = draft;
-  return {
+  const invoice: InvoiceRecord = {
     id: draft.id,
     number: null,
     customer: customer.id,
@@ -171,6 +173,8 @@ export function draftInvoice(draft: {
     paymentMethod: null,
     lastPaymentError: null,
   };
+  adjustInvoice(invoice, subscription);
+  return invoice;
 }
 
 /**

@@ -132,6 +132,13 @@ const operations: { route: string; method: string; root: Root }[] = [
   },
   { route: 'POST /v1/billing/meter_events', method: 'billing.meterEvents.create', root: 'MeterEvent' },
   { route: 'POST /v1/subscription_items', method: 'subscriptionItems.create', root: 'SubscriptionItem' },
+  { route: 'POST /v1/coupons', method: 'coupons.create', root: 'Coupon' },
+  { route: 'GET /v1/coupons', method: 'coupons.list', root: 'CouponList' },
+  { route: 'GET /v1/coupons/:id', method: 'coupons.retrieve', root: 'Coupon' },
+  { route: 'POST /v1/promotion_codes', method: 'promotionCodes.create', root: 'PromotionCode' },
+  { route: 'GET /v1/promotion_codes', method: 'promotionCodes.list', root: 'PromotionCodeList' },
+  { route: 'GET /v1/promotion_codes/:id', method: 'promotionCodes.retrieve', root: 'PromotionCode' },
+  { route: 'POST /v1/promotion_codes/:id', method: 'promotionCodes.update', root: 'PromotionCode' },
 ];
 
 type Recorded = { method: string; path: string; status: number; body: unknown };
@@ -258,6 +265,7 @@ async function runScenario() {
   await stripe.subscriptions.search({ query: 'status:"active" AND metadata["none"]:null' });
   const itemId = subscription.items.data[0]?.id ?? '';
   await meterScenario(customer.id, subscriptionId, product.id);
+  await discountScenario(pro);
   // A seat change billed on the next invoice, then a plan change billed at once.
   await stripe.invoices.createPreview({
     customer: customer.id,
@@ -350,6 +358,41 @@ async function runScenario() {
 
   const events = await stripe.events.list({ limit: 100 });
   await stripe.events.retrieve(events.data[0]?.id ?? '');
+}
+
+/** Coupons, promotion codes, an embedded session, and an invoice with a discount and tax. */
+async function discountScenario(price: string) {
+  const coupon = await stripe.coupons.create({
+    percent_off: 50,
+    duration: 'repeating',
+    duration_in_months: 3,
+  });
+  await stripe.coupons.retrieve(coupon.id);
+  await stripe.coupons.list();
+  const code = await stripe.promotionCodes.create({
+    promotion: { type: 'coupon', coupon: coupon.id },
+    code: 'HALF',
+  });
+  await stripe.promotionCodes.retrieve(code.id);
+  await stripe.promotionCodes.list({ code: 'HALF' });
+  await stripe.promotionCodes.update(code.id, { metadata: { campaign: 'spring' } });
+  const buyer = await stripe.customers.create({ email: 'discounted@example.com' });
+  const session = await stripe.checkout.sessions.create({
+    mode: 'subscription',
+    ui_mode: 'embedded_page',
+    customer: buyer.id,
+    line_items: [{ price, quantity: 5 }],
+    return_url: 'http://127.0.0.1:3999/dashboard?session_id={CHECKOUT_SESSION_ID}',
+    allow_promotion_codes: true,
+    automatic_tax: { enabled: true },
+    tax_id_collection: { enabled: true },
+    customer_update: { address: 'auto', name: 'auto' },
+  });
+  const page = `${payments.origin}/c/embed/${session.client_secret}`;
+  await payments.postForm(`${page}/promotion-code`, { promotion_code: 'HALF' });
+  expect((await payments.payCheckout(page, { tax_id: '12-3456789' } as never)).status).toBe(200);
+  const completed = await stripe.checkout.sessions.retrieve(session.id);
+  await stripe.invoices.retrieve(idOf(completed.invoice));
 }
 
 /** Usage on a meter: the meter's life, a metered price on the subscription, events and summaries. */

@@ -50,6 +50,10 @@ export const schemaRoots = {
   MeterEvent: root('Billing/MeterEvents', 'MeterEvent'),
   MeterEventSummaryList: root('Billing/MeterEventSummaries', 'MeterEventSummary', 'list'),
   SubscriptionItem: root('SubscriptionItems', 'SubscriptionItem'),
+  Coupon: root('Coupons', 'Coupon'),
+  CouponList: root('Coupons', 'Coupon', 'list'),
+  PromotionCode: root('PromotionCodes', 'PromotionCode'),
+  PromotionCodeList: root('PromotionCodes', 'PromotionCode', 'list'),
   // Every API version Stripe has had (the type of a webhook endpoint's `api_version`).
   ApiVersion: root('WebhookEndpoints', 'WebhookEndpointCreateParams.ApiVersion'),
 } satisfies Record<string, SchemaRoot>;

@@ -2,6 +2,7 @@ import type Stripe from 'stripe';
 import type { EmulatorUrls } from '#payments/emulator-urls.ts';
 import type { CheckoutSessionRecord, PaymentsState } from '#payments/storage/payments-state.ts';
 import { priceObject } from './catalogue-objects.ts';
+import { checkoutExtrasFields } from './checkout-session-extras.ts';
 import { priceOf, productOf } from './subscription-object.ts';
 
 /** What the session charges now: nothing during a trial. */
@@ -48,7 +49,7 @@ function customerDetailsObject(session: CheckoutSessionRecord): Stripe.Checkout.
     name: session.customerDetails.name,
     phone: null,
     tax_exempt: 'none',
-    tax_ids: [],
+    tax_ids: session.taxId ? [session.taxId] : [],
   };
 }
 
@@ -125,5 +126,6 @@ export function checkoutSessionObject(
     ui_mode: 'hosted_page',
     url: session.status === 'open' ? urls.checkoutPage(session.id) : null,
     wallet_options: null,
+    ...checkoutExtrasFields(state, session, dueNow),
   };
 }

@@ -1,6 +1,7 @@
 import type Stripe from 'stripe';
 import type { InvoiceLineRecord, InvoiceRecord, PaymentsState } from '#payments/storage/payments-state.ts';
 import { decimal, pricingOf } from './catalogue-objects.ts';
+import { invoiceAdjustmentFields } from './invoice-adjustments-object.ts';
 import { priceOf, testClockOf } from './subscription-object.ts';
 
 /** A line as Stripe renders it: a subscription item's period, or (a proration) its invoice item. */
@@ -162,5 +163,6 @@ export function invoiceObject(
     total_pretax_credit_amounts: [],
     total_taxes: [],
     webhooks_delivered_at: options.preview ? null : invoice.created,
+    ...invoiceAdjustmentFields(invoice),
   };
 }

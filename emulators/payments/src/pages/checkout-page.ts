@@ -1,6 +1,12 @@
 import { escapeHtml } from '@launchkit/emulator-kit';
 import type { CardField } from '#payments/billing/test-cards.ts';
 import { cardFields, fieldInput } from './card-fields.ts';
+import {
+  adjustmentLines,
+  type CheckoutExtras,
+  promotionCodeForm,
+  taxIdField,
+} from './checkout-extras-fields.ts';
 import { formatDay, formatMoney, hostOf, plural } from './page-format.ts';
 
 export type CheckoutSummary = {
@@ -14,13 +20,17 @@ export type CheckoutSummary = {
   trialDays: number | null;
   trialEnd: number | null;
   cancelUrl: string | null;
+  /** The page's path, promotion code, discount and tax (checkout-extras-fields.ts). */
+  extras: CheckoutExtras;
 };
 
 export type CheckoutFormView = {
   /** The customer's address when the session already has one (shown, not editable). */
   fixedEmail: string | null;
-  values: { email: string; number: string; expiry: string; name: string };
-  fieldErrors: Partial<Record<CardField | 'email', string>>;
+  values: { email: string; number: string; expiry: string; name: string; taxId?: string };
+  fieldErrors: Partial<Record<CardField | 'email' | 'tax_id', string>>;
+  /** The promotion code typed, and why it was not taken. */
+  promotionCode?: { value: string; error?: string };
   /** A decline or failed authentication: about the card as a whole. */
   formError?: string;
 };
@@ -33,13 +43,13 @@ export function backLink(url: string | null) {
   return `<p><a class="back" href="${escapeHtml(url)}"><span aria-hidden="true">← </span>Back to ${escapeHtml(hostOf(url))}</a></p>`;
 }
 
-function summaryHtml(summary: CheckoutSummary) {
+function summaryHtml(summary: CheckoutSummary, view: CheckoutFormView) {
   const perMonth = formatMoney(summary.recurringAmount, summary.currency);
   const trial =
     summary.trialDays && summary.trialEnd
       ? `<p>${plural(summary.trialDays, 'day')} free, then ${escapeHtml(perMonth)} per month from ${escapeHtml(formatDay(summary.trialEnd))}.</p>`
       : '';
-  const dueToday = summary.trialDays ? 0 : summary.recurringAmount;
+  const dueToday = summary.extras.dueToday;
   return `<section aria-labelledby="summary-title">
 <h2 id="summary-title">Order summary</h2>
 <dl>
@@ -47,9 +57,11 @@ function summaryHtml(summary: CheckoutSummary) {
 <dt>Seats</dt><dd>${summary.seats}</dd>
 <dt>Price per seat</dt><dd>${escapeHtml(formatMoney(summary.unitAmount, summary.currency))} per month</dd>
 <dt>Total</dt><dd>${escapeHtml(perMonth)} per month</dd>
+${adjustmentLines(summary.extras)}
 </dl>
 ${trial}
 <p class="total">Due today: ${escapeHtml(formatMoney(dueToday, summary.currency))}</p>
+${promotionCodeForm(summary.extras, view.promotionCode ?? { value: '' })}
 </section>`;
 }
 
@@ -80,13 +92,14 @@ export function checkoutPageBody(summary: CheckoutSummary, view: CheckoutFormVie
         autocomplete: 'email',
       });
   return `<div class="columns">
-${summaryHtml(summary)}
+${summaryHtml(summary, view)}
 <section aria-labelledby="payment-title">
 <h2 id="payment-title">Pay with card</h2>
 ${alert}
-<form method="post" action="/c/pay/${escapeHtml(summary.sessionId)}" novalidate>
+<form method="post" action="${escapeHtml(summary.extras.basePath)}" novalidate>
 ${email}
 ${cardFields(fieldsView, view.values, 'Test cards: 4242 4242 4242 4242 succeeds; 4000 0000 0000 0002 is declined.')}
+${taxIdField(summary.extras, { value: view.values.taxId ?? '', error: view.fieldErrors.tax_id })}
 <button type="submit" class="wide">${summary.trialDays ? 'Start trial' : 'Subscribe'}</button>
 </form>
 ${backLink(summary.cancelUrl)}
@@ -102,7 +115,7 @@ export function authenticationPageBody(summary: CheckoutSummary, amountDue: numb
       : `Your bank asks you to confirm that this card may be charged for your ${escapeHtml(summary.planName)} subscription.`;
   return `<p>${request}</p>
 <p class="hint">This page stands in for the bank's 3-D Secure check: choose what the bank answers.</p>
-<form method="post" action="/c/pay/${escapeHtml(summary.sessionId)}/authenticate" class="actions">
+<form method="post" action="${escapeHtml(summary.extras.basePath)}/authenticate" class="actions">
 <button type="submit" name="outcome" value="complete">Complete authentication</button>
 <button type="submit" name="outcome" value="fail" class="danger">Fail authentication</button>
 </form>`;

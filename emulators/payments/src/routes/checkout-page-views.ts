@@ -5,7 +5,6 @@ import { successUrlOf } from '#payments/billing/complete-checkout.ts';
 import { customerNow, liveCustomer } from '#payments/billing/customers.ts';
 import type { PaymentsContext } from '#payments/context.ts';
 import { PageError } from '#payments/http/error-handling.ts';
-import { sendPage } from '#payments/http/html.ts';
 import { realNow } from '#payments/ids.ts';
 import { checkoutAmounts } from '#payments/objects/checkout-session-object.ts';
 import { priceOf, productOf } from '#payments/objects/subscription-object.ts';
@@ -19,7 +18,9 @@ import {
 import { originOfUrl } from '#payments/pages/page-format.ts';
 import type { CheckoutSessionRecord, CustomerRecord } from '#payments/storage/payments-state.ts';
 import { automaticOrigin } from '#payments/webhooks/emit-event.ts';
+import { checkoutExtrasOf } from './checkout-page-extras.ts';
 import { findCheckoutSession } from './checkout-session-routes.ts';
+import { sendCheckoutPage } from './embedded-checkout-frame.ts';
 
 // The hosted Checkout page's session and the pages it shows.
 
@@ -36,9 +37,20 @@ const notFound = () =>
     '<p>This checkout link is not valid. Start again from the site you came from.</p>',
   );
 
+/**
+ * The session a page's URL names: a hosted one by its id (`/c/pay/:id`), an embedded one by its client
+ * secret (`/c/embed/:secret`), which is what Stripe.js is given; never one by the other's URL.
+ */
+function sessionOfPage(context: PaymentsContext, params: { id?: string; secret?: string }) {
+  const id = params.secret ? params.secret.split('_secret_')[0] : params.id;
+  const session = id ? findCheckoutSession(context, id, automaticOrigin) : undefined;
+  if (params.secret) return session?.embedded?.clientSecret === params.secret ? session : undefined;
+  return session?.embedded ? undefined : session;
+}
+
 /** The session of the URL with its customer; or the page that says why it cannot be paid. */
 export function payableSession(context: PaymentsContext, request: FastifyRequest): CheckoutPage {
-  const session = findCheckoutSession(context, (request.params as { id: string }).id, automaticOrigin);
+  const session = sessionOfPage(context, request.params as { id?: string; secret?: string });
   if (!session) throw notFound();
   const customer = session.customer ? liveCustomer(context.store.state, session.customer) : undefined;
   if (session.status === 'open' && session.customer && !customer) {
@@ -67,19 +79,20 @@ export function summaryOf({ context, session, customer }: CheckoutPage): Checkou
     trialDays: session.trialPeriodDays,
     trialEnd: session.trialPeriodDays ? now + session.trialPeriodDays * daySeconds : null,
     cancelUrl: session.cancelUrl,
+    extras: checkoutExtrasOf(state, session),
   };
 }
 
 /** The page of a session that is no longer open: complete, or expired. */
 export function statusPage(reply: FastifyReply, session: CheckoutSessionRecord) {
   if (session.status === 'complete') {
-    return sendPage(reply, {
+    return sendCheckoutPage(reply, session, {
       title: 'This checkout is complete',
       body: `<p>This subscription has already been paid for. Nothing more is needed.</p>
 <p><a href="${escapeHtml(successUrlOf(session))}">Continue</a></p>`,
     });
   }
-  return sendPage(reply, {
+  return sendCheckoutPage(reply, session, {
     status: 410,
     title: 'This checkout session has expired',
     body: `<p>Checkout links last 24 hours. Start again from the site you came from.</p>${backLink(session.cancelUrl)}`,
@@ -99,7 +112,7 @@ export function renderForm(
   const { session, customer } = page;
   const summary = summaryOf(page);
   const fixedEmail = customer?.email ?? session.customerEmail ?? null;
-  return sendPage(reply, {
+  return sendCheckoutPage(reply, session, {
     status: view.status ?? 200,
     title: checkoutTitle(summary),
     wide: true,
@@ -109,6 +122,7 @@ export function renderForm(
       values: view.values ?? { email: '', number: '', expiry: '', name: customer?.name ?? '' },
       fieldErrors: view.fieldErrors ?? {},
       ...(view.formError && { formError: view.formError }),
+      ...(view.promotionCode && { promotionCode: view.promotionCode }),
     }),
   });
 }

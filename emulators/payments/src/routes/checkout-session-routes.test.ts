@@ -137,7 +137,12 @@ describe('POST /v1/checkout/sessions', () => {
       'parameter_invalid_integer',
       'subscription_data[trial_period_days]',
     ],
-    ['an unknown parameter', { allow_promotion_codes: true }, 'parameter_unknown', 'allow_promotion_codes'],
+    [
+      'an unknown parameter',
+      { consent_collection: { promotions: 'auto' } },
+      'parameter_unknown',
+      'consent_collection',
+    ],
     [
       'an unknown nested parameter',
       { subscription_data: { trial_end: 1 } as never },
@@ -186,10 +191,10 @@ describe('ui_mode', () => {
       param: 'ui_mode',
       code: 'parameter_invalid_string',
     });
-    await expect(createSession(stripe, { ui_mode: 'embedded_page' })).rejects.toMatchObject({
+    await expect(createSession(stripe, { ui_mode: 'elements' })).rejects.toMatchObject({
       statusCode: 400,
       param: 'ui_mode',
-      message: expect.stringContaining('hosted_page only'),
+      message: expect.stringContaining('needs Stripe Elements'),
     });
   });
 });

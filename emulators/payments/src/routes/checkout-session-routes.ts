@@ -16,6 +16,12 @@ import { uiModesIn } from '#payments/objects/checkout-session-in-version.ts';
 import { checkoutLineItemObjects, checkoutSessionObject } from '#payments/objects/checkout-session-object.ts';
 import type { CheckoutSessionRecord, PaymentsState } from '#payments/storage/payments-state.ts';
 import type { EventOrigin } from '#payments/webhooks/emit-event.ts';
+import {
+  checkoutExtrasParams,
+  checkoutOptionParams,
+  clientSecretFor,
+  completionParams,
+} from './checkout-session-options.ts';
 import { answerList, matchesFilters } from './read-answers.ts';
 import {
   answer,
@@ -41,6 +47,7 @@ const createCheckoutSessionParams = [
   'metadata',
   'payment_method_types',
   'ui_mode',
+  ...checkoutOptionParams,
 ];
 
 // Stripe's Checkout Sessions last 24 hours.
@@ -67,11 +74,11 @@ async function createCheckoutSession(context: PaymentsContext, request: FastifyR
   const params = paramsOf(request, createCheckoutSessionParams);
   const expand = params.expand();
   checkExpandRoots(expand, sessionRoots);
-  checkSupportedMode(params, answeredVersion(request));
+  const uiMode = checkSupportedMode(params, answeredVersion(request));
   const { price, quantity } = lineItemParam(state, params);
   const { customer, customerEmail } = customerParams(context, params);
   const clientReferenceId = params.text('client_reference_id', { max: 200 }) ?? null;
-  const successUrl = urlParam(params.requiredText('success_url'), 'success_url');
+  const { successUrl, embedded } = completionParams(params, uiMode);
   const cancelText = params.text('cancel_url');
   const cancelUrl = cancelText === undefined ? null : urlParam(cancelText, 'cancel_url');
   const { trialPeriodDays, subscriptionMetadata } = subscriptionDataParam(params);
@@ -96,7 +103,9 @@ async function createCheckoutSession(context: PaymentsContext, request: FastifyR
     invoice: null,
     customerDetails: null,
     pendingAuthentication: null,
+    ...checkoutExtrasParams(params),
   };
+  if (embedded) session.embedded = { clientSecret: clientSecretFor(session.id) };
   state.checkoutSessions.set(session.id, session);
   return answer(context, checkoutSessionObject(state, context.urls, session), expand);
 }
@@ -105,8 +114,11 @@ async function createCheckoutSession(context: PaymentsContext, request: FastifyR
 const hostedIn = (modes: Record<string, string>) =>
   Object.keys(modes).find((mode) => modes[mode] === 'hosted_page') ?? 'hosted_page';
 
-/** Subscription mode on the hosted page with cards: what the emulator implements of Checkout. */
-function checkSupportedMode(params: Params, version: string) {
+/**
+ * Subscription mode on the hosted page or embedded (the emulator's Stripe.js mounts its page) with
+ * cards: what the emulator implements of Checkout. Answers the pinned version's name of the UI mode.
+ */
+function checkSupportedMode(params: Params, version: string): string {
   const mode = params.text('mode');
   if (mode === undefined) throw parameterMissing('mode');
   if (mode === 'payment' || mode === 'setup') {
@@ -114,19 +126,21 @@ function checkSupportedMode(params: Params, version: string) {
   }
   params.oneOf('mode', ['subscription']);
   // The request's API version's modes (hosted before dahlia, hosted_page after); the emulator has a
-  // hosted page only (no Stripe.js for the others).
+  // hosted page and an embedded one (its Stripe.js, routes/stripe-js-routes.ts), no Elements.
   const modes = uiModesIn(version);
   const uiMode = params.oneOf('ui_mode', Object.keys(modes));
-  if (uiMode !== undefined && modes[uiMode] !== 'hosted_page') {
+  const pinned = uiMode === undefined ? 'hosted_page' : (modes[uiMode] ?? uiMode);
+  if (pinned !== 'hosted_page' && pinned !== 'embedded_page') {
     throw parameterInvalid(
       'ui_mode',
-      `The payments emulator supports Checkout with ui_mode=${hostedIn(modes)} only (${uiMode} needs Stripe.js).`,
+      `The payments emulator supports Checkout with ui_mode=${hostedIn(modes)} or its embedded page only (${uiMode} needs Stripe Elements).`,
     );
   }
   const methodTypes = params.stringList('payment_method_types', { max: 100 });
   if (methodTypes?.some((type) => type !== 'card')) {
     throw parameterInvalid('payment_method_types', 'The payments emulator takes card payments only.');
   }
+  return pinned;
 }
 
 /** The one line item (the plan): its active price and quantity. */

@@ -145,6 +145,10 @@ export type SubscriptionRecord = {
   trialWillEndSent: boolean;
   /** Items of metered prices, added with `POST /v1/subscription_items` (billing/meters.ts). */
   meteredItems?: MeteredItemRecord[];
+  /** A coupon redeemed at checkout, applied to its invoices while it lasts (billing/discounts.ts). */
+  discount?: DiscountRecord | null;
+  /** Checkout's `automatic_tax`: its invoices carry the emulator's fixed rate (billing/tax.ts). */
+  automaticTax?: boolean;
 };
 
 /** A subscription's item of a metered price: no quantity; its usage is billed up to `billedThrough`. */
@@ -253,6 +257,58 @@ export type InvoiceRecord = {
   customerName: string | null;
   paymentMethod: string | null;
   lastPaymentError: PaymentError | null;
+  /** The subtotal before its discount and tax, and those two (billing/discounts.ts, billing/tax.ts). */
+  adjustments?: InvoiceAdjustments;
+};
+
+/** A coupon: what a discount takes off and for how long. */
+export type CouponRecord = {
+  id: string;
+  created: number;
+  name: string | null;
+  percentOff: number | null;
+  amountOff: number | null;
+  currency: string | null;
+  duration: 'once' | 'repeating' | 'forever';
+  durationInMonths: number | null;
+  maxRedemptions: number | null;
+  redeemBy: number | null;
+  timesRedeemed: number;
+  metadata: Metadata;
+};
+
+/** A customer-facing code for a coupon, typed on the Checkout page. */
+export type PromotionCodeRecord = {
+  id: string;
+  created: number;
+  code: string;
+  coupon: string;
+  active: boolean;
+  maxRedemptions: number | null;
+  expiresAt: number | null;
+  timesRedeemed: number;
+  metadata: Metadata;
+};
+
+/** A coupon applied to a subscription, with the coupon's terms as they were when it was redeemed. */
+export type DiscountRecord = {
+  id: string;
+  coupon: string;
+  promotionCode: string | null;
+  percentOff: number | null;
+  amountOff: number | null;
+  duration: CouponRecord['duration'];
+  start: number;
+  /** A repeating coupon's end; null for once and forever. */
+  end: number | null;
+  /** A `once` coupon has been used by an invoice. */
+  used: boolean;
+};
+
+export type InvoiceAdjustments = {
+  subtotal: number;
+  discount: { id: string; amount: number } | null;
+  tax: { amount: number; taxableAmount: number } | null;
 };
 
 export type CheckoutLineItem = { id: string; price: string; quantity: number };
@@ -283,6 +339,15 @@ export type CheckoutSessionRecord = {
   customerDetails: { email: string; name: string } | null;
   /** A card waiting for its 3-D Secure answer (4000 0025 0000 3155). */
   pendingAuthentication: EnteredCard | null;
+  /** Embedded Checkout (`ui_mode=embedded_page`): `successUrl` holds its `return_url`. */
+  embedded?: { clientSecret: string };
+  allowPromotionCodes?: boolean;
+  automaticTax?: boolean;
+  taxIdCollection?: boolean;
+  /** The promotion code applied on the page (its id). */
+  promotionCode?: string | null;
+  /** The tax id entered on the page (tax_id_collection). */
+  taxId?: { type: 'eu_vat' | 'us_ein'; value: string } | null;
 };
 
 /** A SetupIntent: saves a card for later charges (outside Checkout). */
@@ -401,4 +466,6 @@ export type PaymentsState = {
   meters: Map<string, MeterRecord>;
   /** Keyed by `identifier`, unique within Stripe's 24-hour window (billing/meters.ts). */
   meterEvents: Map<string, MeterEventRecord>;
+  coupons: Map<string, CouponRecord>;
+  promotionCodes: Map<string, PromotionCodeRecord>;
 };

@@ -20,6 +20,8 @@ export function emptyState(): PaymentsState {
     idempotency: new Map(),
     meters: new Map(),
     meterEvents: new Map(),
+    coupons: new Map(),
+    promotionCodes: new Map(),
   };
 }
 
