@@ -221,9 +221,12 @@ test.describe('accessibility', () => {
     test.describe(`at ${width} px`, () => {
       test.use({ viewport: { width, height: 900 } });
 
-      test('the pricing page has no axe violations', async ({ page }) => {
+      test('the pricing page has no axe violations, monthly or yearly', async ({ page }) => {
         await page.goto('/omniout/');
         await expect(page.getByRole('link', { name: /^Choose / })).toHaveCount(3);
+        await expectNoAxeViolations(page);
+        await page.getByRole('radio', { name: /Yearly/ }).check();
+        await expect(page.getByText('Save $24')).toBeVisible();
         await expectNoAxeViolations(page);
       });
 
