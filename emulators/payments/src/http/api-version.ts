@@ -3,6 +3,7 @@ import type { PaymentsContext } from '#payments/context.ts';
 import { versioned } from '#payments/objects/versioned.ts';
 import { apiVersion } from '#payments/webhooks/pinned-api-version.ts';
 import { isApiPath } from './error-handling.ts';
+import { registerOlderExpansions } from './expand-in-version.ts';
 import { isRenderedVersion, isStripeApiVersion, oldestRenderedVersion } from './stripe-api-versions.ts';
 import { invalidRequest } from './stripe-error.ts';
 
@@ -50,6 +51,7 @@ export function registerApiVersion(app: FastifyInstance, context: PaymentsContex
     const error = refusal(version);
     if (error) throw error;
   });
+  registerOlderExpansions(app, context, answeredVersion);
   app.addHook('preSerialization', async (request, reply, payload) => {
     if (!isApiPath(request.url) || request.url.startsWith('/emulator/') || reply.statusCode >= 400) {
       return payload;

@@ -152,6 +152,42 @@ describe('objects in the version asked for', () => {
     expect(answer.body.current_period_end).toEqual(expect.any(Number));
   });
 
+  it("expands an invoice's subscription where each version has it", async () => {
+    const { customer, subscription } = await subscribeThroughCheckout(payments, {
+      email: 'expand@example.com',
+    });
+    const id = String(subscription.latest_invoice);
+    const before = clientAt(older);
+    const invoice = (await before.invoices.retrieve(id, { expand: ['subscription', 'customer'] })) as Loose;
+    expect(invoice.subscription).toMatchObject({ id: subscription.id, object: 'subscription' });
+    // The expanded subscription is in the version too.
+    expect(invoice.subscription.current_period_end).toBe(subscription.items.data[0]?.current_period_end);
+    expect(invoice.customer.id).toBe(customer.id);
+    const viaSubscription = (await before.subscriptions.retrieve(subscription.id, {
+      expand: ['latest_invoice.subscription.customer'],
+    })) as Loose;
+    expect(viaSubscription.latest_invoice.subscription.customer.id).toBe(customer.id);
+    const listed = (await before.invoices.list({
+      customer: customer.id,
+      expand: ['data.subscription'],
+    })) as Loose;
+    expect(listed.data[0].subscription.id).toBe(subscription.id);
+    for (const version of [basil, apiVersion]) {
+      await expect(
+        clientAt(version).invoices.retrieve(id, { expand: ['subscription'] }),
+      ).rejects.toMatchObject({
+        message: 'This property cannot be expanded (subscription).',
+      });
+      const atParent = (await clientAt(version).invoices.retrieve(id, {
+        expand: ['parent.subscription_details.subscription'],
+      })) as Loose;
+      expect(atParent.parent.subscription_details.subscription.id).toBe(subscription.id);
+    }
+    await expect(before.invoices.retrieve(id, { expand: ['subscription.nothing'] })).rejects.toMatchObject({
+      message: 'This property cannot be expanded (subscription.nothing).',
+    });
+  });
+
   it('names the hosted page in each version’s words, in answers and in requests', async () => {
     const [before, atBasil, pinned] = (await Promise.all(
       [older, basil, apiVersion].map((version) =>

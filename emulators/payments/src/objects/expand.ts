@@ -2,6 +2,7 @@ import type { PaymentsContext } from '#payments/context.ts';
 import { invalidRequest } from '#payments/http/stripe-error.ts';
 import { checkoutLineItemObjects } from './checkout-session-object.ts';
 import { findObject } from './find-object.ts';
+import { isJson as isObject, type Json } from './json.ts';
 
 // The fields that hold another object's id. Stripe lets only these be expanded.
 const expandableFields = new Set([
@@ -17,10 +18,6 @@ const expandableFields = new Set([
   'test_clock',
 ]);
 
-type Json = Record<string, unknown>;
-const isObject = (value: unknown): value is Json =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
-
 const cannotExpand = (path: string) =>
   invalidRequest(`This property cannot be expanded (${path}).`, { param: 'expand' });
 
@@ -34,20 +31,27 @@ export function expandObject<Value extends object>(
   object: Value,
   paths: string[],
 ): Value {
-  for (const path of paths) {
-    const segments = path.split('.');
-    const depth = segments.filter((segment) => segment !== 'data').length;
-    if (segments.some((segment) => segment === '') || depth > 4) {
-      throw invalidRequest(
-        depth > 4
-          ? `You cannot expand more than 4 levels of a property. Property: ${path}`
-          : `This property cannot be expanded (${path}).`,
-        { param: 'expand' },
-      );
-    }
-    expandPath(context, object as unknown as Json, segments, path);
-  }
+  for (const path of paths) expandAsked(context, object as unknown as Json, path, path);
   return object;
+}
+
+/**
+ * Expands `path` of `object`, checked and reported as `asked`, the path the client sent: an older
+ * version's path (`subscription` of an invoice before basil) is expanded at its place in the pinned
+ * shape (objects/expand-in-version.ts), but its depth and errors are the asked path's.
+ */
+export function expandAsked(context: PaymentsContext, object: Json, path: string, asked: string) {
+  const depth = asked.split('.').filter((segment) => segment !== 'data').length;
+  const segments = path.split('.');
+  if (segments.some((segment) => segment === '') || depth > 4) {
+    throw invalidRequest(
+      depth > 4
+        ? `You cannot expand more than 4 levels of a property. Property: ${asked}`
+        : `This property cannot be expanded (${asked}).`,
+      { param: 'expand' },
+    );
+  }
+  expandPath(context, object, segments, asked);
 }
 
 function expandPath(context: PaymentsContext, target: Json, segments: string[], path: string): void {
