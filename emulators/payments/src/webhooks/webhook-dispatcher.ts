@@ -133,7 +133,7 @@ export class WebhookDispatcher {
       versionedEvent(record.event, endpoint.apiVersion ?? apiVersion, state),
     );
     if (outcome === 'stopped') return;
-    const { status, error } = outcome;
+    const { status, error, final } = outcome;
     const atMs = Date.now();
     const attempt = delivery.attempts.length + 1;
     const succeeded = status !== null && status >= 200 && status < 300;
@@ -145,7 +145,7 @@ export class WebhookDispatcher {
       const { webhookMaxAttempts, webhookRetryBaseMs, webhookRetrySchedule } = this.config;
       const firstAtMs = delivery.attempts[0]?.atMs ?? atMs;
       nextAttemptAt =
-        webhookMaxAttempts !== null && attempt >= webhookMaxAttempts
+        final || (webhookMaxAttempts !== null && attempt >= webhookMaxAttempts)
           ? null
           : nextAttemptAtMs(webhookRetrySchedule, webhookRetryBaseMs, attempt, firstAtMs, atMs);
       if (nextAttemptAt === null) delivery.state = 'failed';
@@ -171,16 +171,18 @@ export class WebhookDispatcher {
    * One signed POST of the event to the endpoint: its status, or why there was none; 'stopped' when
    * the emulator is stopping (not the endpoint's failure: the attempt is made again after the restart).
    * An endpoint on a version the emulator does not render (kept from before it refused them) gets
-   * nothing rather than an event mislabelled with that version; the attempt says why.
+   * nothing rather than an event mislabelled with that version; the attempt says why, and is the last.
    */
   private async send(
     endpoint: { url: string; secret: string; apiVersion: string | null },
     event: StripeEventJson,
-  ): Promise<{ status: number | null; error: string | null } | 'stopped'> {
+  ): Promise<{ status: number | null; error: string | null; final?: boolean } | 'stopped'> {
     if (!isRenderedVersion(event.api_version)) {
       return {
         status: null,
         error: `API version ${event.api_version} is not rendered by the payments emulator`,
+        // Trying again cannot help: the endpoint's version is fixed.
+        final: true,
       };
     }
     const body = JSON.stringify(event, null, 2);
