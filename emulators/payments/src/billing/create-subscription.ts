@@ -3,6 +3,7 @@ import { invalidRequest, resourceMissing } from '#payments/http/stripe-error.ts'
 import type {
   CustomerRecord,
   Metadata,
+  MissingPaymentMethod,
   PaymentsState,
   PriceRecord,
 } from '#payments/storage/payments-state.ts';
@@ -25,6 +26,8 @@ export type SubscriptionRequest = {
   /** `default_payment_method`: one of the customer's; undefined: the customer's default. */
   paymentMethodId: string | undefined;
   origin: EventOrigin;
+  /** `trial_settings.end_behavior.missing_payment_method`. */
+  missingPaymentMethod?: MissingPaymentMethod;
 };
 
 /**
@@ -53,6 +56,7 @@ export function createSubscription(context: PaymentsContext, request: Subscripti
     paymentMethod,
     firstCharge: false,
     origin: request.origin,
+    ...(request.missingPaymentMethod && { missingPaymentMethod: request.missingPaymentMethod }),
   });
   return subscription;
 }

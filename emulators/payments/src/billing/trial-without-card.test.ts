@@ -69,7 +69,7 @@ describe('a trial without a card', () => {
     await stripe.testHelpers.testClocks.advance(clock.id, { frozen_time: trialEnd + 2 * day });
     const card = await stripe.paymentMethods.attach('pm_card_visa', { customer: customer.id });
     await stripe.customers.update(customer.id, { invoice_settings: { default_payment_method: card.id } });
-    const resumed = await stripe.subscriptions.resume(subscription.id, { billing_cycle_anchor: 'now' });
+    const resumed = await stripe.subscriptions.resume(subscription.id, { billing_cycle_anchor: { type: 'now' } });
     expect(resumed).toMatchObject({ status: 'active', billing_cycle_anchor: trialEnd + 2 * day });
     const invoice = await stripe.invoices.retrieve(resumed.latest_invoice as string);
     expect(invoice).toMatchObject({ status: 'paid', total: 6000 });

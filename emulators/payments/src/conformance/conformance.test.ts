@@ -339,7 +339,7 @@ async function runScenario() {
   const pausedId = idOf((await stripe.checkout.sessions.retrieve(cardlessTrial.id)).subscription);
   const card = await stripe.paymentMethods.attach('pm_card_visa', { customer: cardless.id });
   await stripe.customers.update(cardless.id, { invoice_settings: { default_payment_method: card.id } });
-  await stripe.subscriptions.resume(pausedId, { billing_cycle_anchor: 'now' });
+  await stripe.subscriptions.resume(pausedId, { billing_cycle_anchor: { type: 'now' } });
   await stripe.testHelpers.testClocks.retrieve(clock.id);
   await stripe.testHelpers.testClocks.list();
   await stripe.testHelpers.testClocks.del(clock.id);

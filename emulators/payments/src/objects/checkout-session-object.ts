@@ -106,7 +106,7 @@ export function checkoutSessionObject(
     origin_context: null,
     payment_intent: null,
     payment_link: null,
-    payment_method_collection: 'always',
+    payment_method_collection: session.paymentMethodCollection ?? 'always',
     payment_method_configuration_details: null,
     payment_method_options: null,
     payment_method_types: ['card'],

@@ -15,9 +15,12 @@ export type CheckoutSummary = {
   seats: number;
   unitAmount: number;
   currency: string;
-  /** Per month, for all seats. */
+  /** Per billing period, for all seats. */
   recurringAmount: number;
+  interval: 'month' | 'year';
   trialDays: number | null;
+  /** The trial starts without a card (`payment_method_collection: if_required`). */
+  cardOptional: boolean;
   trialEnd: number | null;
   cancelUrl: string | null;
   /** The page's path, promotion code, discount and tax (checkout-extras-fields.ts). */
@@ -44,10 +47,10 @@ export function backLink(url: string | null) {
 }
 
 function summaryHtml(summary: CheckoutSummary, view: CheckoutFormView) {
-  const perMonth = formatMoney(summary.recurringAmount, summary.currency);
+  const perPeriod = `${formatMoney(summary.recurringAmount, summary.currency)} per ${summary.interval}`;
   const trial =
     summary.trialDays && summary.trialEnd
-      ? `<p>${plural(summary.trialDays, 'day')} free, then ${escapeHtml(perMonth)} per month from ${escapeHtml(formatDay(summary.trialEnd))}.</p>`
+      ? `<p>${plural(summary.trialDays, 'day')} free, then ${escapeHtml(perPeriod)} from ${escapeHtml(formatDay(summary.trialEnd))}.</p>`
       : '';
   const dueToday = summary.extras.dueToday;
   return `<section aria-labelledby="summary-title">
@@ -55,8 +58,8 @@ function summaryHtml(summary: CheckoutSummary, view: CheckoutFormView) {
 <dl>
 <dt>Plan</dt><dd>${escapeHtml(summary.planName)}</dd>
 <dt>Seats</dt><dd>${summary.seats}</dd>
-<dt>Price per seat</dt><dd>${escapeHtml(formatMoney(summary.unitAmount, summary.currency))} per month</dd>
-<dt>Total</dt><dd>${escapeHtml(perMonth)} per month</dd>
+<dt>Price per seat</dt><dd>${escapeHtml(formatMoney(summary.unitAmount, summary.currency))} per ${summary.interval}</dd>
+<dt>Total</dt><dd>${escapeHtml(perPeriod)}</dd>
 ${adjustmentLines(summary.extras)}
 </dl>
 ${trial}
@@ -94,10 +97,11 @@ export function checkoutPageBody(summary: CheckoutSummary, view: CheckoutFormVie
   return `<div class="columns">
 ${summaryHtml(summary, view)}
 <section aria-labelledby="payment-title">
-<h2 id="payment-title">Pay with card</h2>
+<h2 id="payment-title">${summary.cardOptional ? 'Card (optional)' : 'Pay with card'}</h2>
 ${alert}
 <form method="post" action="${escapeHtml(summary.extras.basePath)}" novalidate>
 ${email}
+${summary.cardOptional ? '<p class="hint" id="card-optional">No card is needed to start the trial: leave the card empty, or add one now to keep the plan when the trial ends.</p>' : ''}
 ${cardFields(fieldsView, view.values, 'Test cards: 4242 4242 4242 4242 succeeds; 4000 0000 0000 0002 is declined.')}
 ${taxIdField(summary.extras, { value: view.values.taxId ?? '', error: view.fieldErrors.tax_id })}
 <button type="submit" class="wide">${summary.trialDays ? 'Start trial' : 'Subscribe'}</button>

@@ -1,6 +1,6 @@
 import { registerRoutes } from '@launchkit/emulator-kit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { completeCheckout } from '#payments/billing/complete-checkout.ts';
+import { completeCheckout, trialWithoutCard } from '#payments/billing/complete-checkout.ts';
 import { cardMessages, validateCard, validateEmail } from '#payments/billing/test-cards.ts';
 import type { PaymentsContext } from '#payments/context.ts';
 import { checkoutAmounts } from '#payments/objects/checkout-session-object.ts';
@@ -44,6 +44,12 @@ async function submitCheckout(context: PaymentsContext, request: FastifyRequest,
   const fixedEmail = customer?.email ?? session.customerEmail ?? null;
   const email = fixedEmail ?? values.email;
   const emailError = fixedEmail ? undefined : validateEmail(values.email);
+  const noCard = !values.number.trim() && !values.expiry.trim() && !field('card_cvc').trim();
+  if (noCard && trialWithoutCard(session) && !emailError) {
+    const successUrl = completeCheckout(context, session, customer, { email, name: values.name, card: null });
+    await context.store.save();
+    return finishCheckout(reply, session, successUrl);
+  }
   const checked = validateCard(
     { number: values.number, expiry: values.expiry, cvc: field('card_cvc'), name: values.name },
     new Date(),

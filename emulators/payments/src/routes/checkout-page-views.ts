@@ -1,7 +1,7 @@
 import { escapeHtml } from '@launchkit/emulator-kit';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { daySeconds } from '#payments/billing/calendar.ts';
-import { successUrlOf } from '#payments/billing/complete-checkout.ts';
+import { successUrlOf, trialWithoutCard } from '#payments/billing/complete-checkout.ts';
 import { customerNow, liveCustomer } from '#payments/billing/customers.ts';
 import type { PaymentsContext } from '#payments/context.ts';
 import { PageError } from '#payments/http/error-handling.ts';
@@ -76,7 +76,9 @@ export function summaryOf({ context, session, customer }: CheckoutPage): Checkou
     unitAmount: price.unitAmount,
     currency: price.currency,
     recurringAmount: checkoutAmounts(state, session).recurring,
+    interval: price.interval,
     trialDays: session.trialPeriodDays,
+    cardOptional: trialWithoutCard(session),
     trialEnd: session.trialPeriodDays ? now + session.trialPeriodDays * daySeconds : null,
     cancelUrl: session.cancelUrl,
     extras: checkoutExtrasOf(state, session),

@@ -47,6 +47,7 @@ const createCheckoutSessionParams = [
   'metadata',
   'payment_method_types',
   'ui_mode',
+  'payment_method_collection',
   ...checkoutOptionParams,
 ];
 
@@ -81,7 +82,8 @@ async function createCheckoutSession(context: PaymentsContext, request: FastifyR
   const { successUrl, embedded } = completionParams(params, uiMode);
   const cancelText = params.text('cancel_url');
   const cancelUrl = cancelText === undefined ? null : urlParam(cancelText, 'cancel_url');
-  const { trialPeriodDays, subscriptionMetadata } = subscriptionDataParam(params);
+  const { trialPeriodDays, subscriptionMetadata, missingPaymentMethod } = subscriptionDataParam(params);
+  const paymentMethodCollection = params.oneOf('payment_method_collection', ['always', 'if_required']);
   const metadata = params.metadataUpdate()?.({}) ?? {};
 
   const created = realNow();
@@ -103,6 +105,8 @@ async function createCheckoutSession(context: PaymentsContext, request: FastifyR
     invoice: null,
     customerDetails: null,
     pendingAuthentication: null,
+    ...(paymentMethodCollection && { paymentMethodCollection }),
+    ...(missingPaymentMethod && { missingPaymentMethod }),
     ...checkoutExtrasParams(params),
   };
   if (embedded) session.embedded = { clientSecret: clientSecretFor(session.id) };
@@ -181,11 +185,16 @@ function subscriptionDataParam(params: Params) {
     'trial_period_days',
     'metadata',
     'description',
+    'trial_settings',
   ]);
   const trialPeriodDays = subscriptionData?.integer('trial_period_days', { min: 1, max: 730 }) ?? null;
   subscriptionData?.text('description', { max: 500 });
   const subscriptionMetadata = subscriptionData?.metadataUpdate()?.({}) ?? {};
-  return { trialPeriodDays, subscriptionMetadata };
+  const missingPaymentMethod = subscriptionData
+    ?.object('trial_settings', ['end_behavior'])
+    ?.object('end_behavior', ['missing_payment_method'])
+    ?.oneOf('missing_payment_method', ['cancel', 'create_invoice', 'pause']);
+  return { trialPeriodDays, subscriptionMetadata, missingPaymentMethod };
 }
 
 async function retrieveCheckoutSession(context: PaymentsContext, request: FastifyRequest) {

@@ -39,6 +39,7 @@ const createSubscriptionHandlerParams = [
   'metadata',
   'default_payment_method',
   'proration_behavior',
+  'trial_settings',
 ];
 const listSubscriptionsParams = [
   'customer',
@@ -150,7 +151,12 @@ async function createSubscriptionHandler(context: PaymentsContext, request: Fast
   const quantity = item.integer('quantity', { min: 1, max: maxQuantity }) ?? 1;
   item.metadataUpdate();
   const trialDays = params.integer('trial_period_days', { min: 0, max: 730 }) || null;
+  const missingPaymentMethod = params
+    .object('trial_settings', ['end_behavior'])
+    ?.object('end_behavior', ['missing_payment_method'])
+    ?.oneOf('missing_payment_method', ['cancel', 'create_invoice', 'pause']);
   const subscription = createSubscription(context, {
+    ...(missingPaymentMethod && { missingPaymentMethod }),
     customer,
     price,
     quantity,
@@ -251,11 +257,22 @@ async function cancelSubscription(context: PaymentsContext, request: FastifyRequ
  */
 async function resumeSubscriptionHandler(context: PaymentsContext, request: FastifyRequest) {
   const { state } = context.store;
-  const params = paramsOf(request, ['billing_cycle_anchor', 'proration_behavior', 'proration_date']);
+  const params = paramsOf(request, [
+    'billing_cycle_anchor',
+    'payment_behavior',
+    'proration_behavior',
+    'proration_date',
+  ]);
   const expand = params.expand();
   checkExpandRoots(expand, subscriptionRoots);
   const subscription = storedOrMissing(state.subscriptions, 'subscription', idParam(request));
-  params.oneOf('billing_cycle_anchor', ['now', 'unchanged']);
+  // `billing_cycle_anchor[type]` in the pinned version; a bare `now`/`unchanged` in earlier ones.
+  if (params.isHash('billing_cycle_anchor')) {
+    params.object('billing_cycle_anchor', ['type'])?.oneOf('type', ['now', 'unchanged']);
+  } else {
+    params.oneOf('billing_cycle_anchor', ['now', 'unchanged']);
+  }
+  params.oneOf('payment_behavior', ['resume_on_payment_attempt', 'resume_on_payment_success']);
   params.oneOf('proration_behavior', prorationBehaviors);
   params.integer('proration_date', { min: 0 });
   if (subscription.status !== 'paused') {

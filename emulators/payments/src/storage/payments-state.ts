@@ -111,6 +111,9 @@ export type SubscriptionItemRecord = {
   metadata: Metadata;
 };
 
+/** What ends a trial without a card (`trial_settings.end_behavior.missing_payment_method`). */
+export type MissingPaymentMethod = 'cancel' | 'create_invoice' | 'pause';
+
 export type CancellationDetails = {
   reason: 'cancellation_requested' | 'payment_disputed' | 'payment_failed' | null;
   comment: string | null;
@@ -143,6 +146,8 @@ export type SubscriptionRecord = {
   metadata: Metadata;
   /** customer.subscription.trial_will_end went out for the current trial (three days before its end). */
   trialWillEndSent: boolean;
+  /** What its trial's end does without a card; absent: create_invoice (Stripe's default). */
+  missingPaymentMethod?: MissingPaymentMethod;
   /** Items of metered prices, added with `POST /v1/subscription_items` (billing/meters.ts). */
   meteredItems?: MeteredItemRecord[];
   /** A coupon redeemed at checkout, applied to its invoices while it lasts (billing/discounts.ts). */
@@ -339,6 +344,10 @@ export type CheckoutSessionRecord = {
   customerDetails: { email: string; name: string } | null;
   /** A card waiting for its 3-D Secure answer (4000 0025 0000 3155). */
   pendingAuthentication: EnteredCard | null;
+  /** `if_required`: a trial starts without a card; absent: always (a card is asked for). */
+  paymentMethodCollection?: 'always' | 'if_required';
+  /** The subscription's `trial_settings.end_behavior.missing_payment_method`. */
+  missingPaymentMethod?: MissingPaymentMethod;
   /** Embedded Checkout (`ui_mode=embedded_page`): `successUrl` holds its `return_url`. */
   embedded?: { clientSecret: string };
   allowPromotionCodes?: boolean;
