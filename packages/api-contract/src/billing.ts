@@ -50,7 +50,18 @@ export const plan = z
   .meta({ id: 'Plan' });
 
 export const checkoutSession = z
-  .object({ id: z.string(), url: z.url().describe("The provider's hosted checkout page.") })
+  .object({
+    id: z.string(),
+    url: z.url().nullable().describe("The provider's hosted checkout page; null for Embedded Checkout."),
+    embedded: z
+      .object({
+        clientSecret: z.string().describe("The session's client secret, which Stripe.js mounts."),
+        publishableKey: z.string().describe('The key Stripe.js is started with.'),
+        stripeJsUrl: z.url().describe('Where Stripe.js is loaded from.'),
+      })
+      .optional()
+      .describe('Embedded Checkout (CHECKOUT_UI=embedded, decision 0049): what the purchase page mounts.'),
+  })
   .meta({ id: 'CheckoutSession' });
 
 export const billingSession = z

@@ -397,6 +397,27 @@ export const variables = {
     production: 'optional',
     readBy: ['app', 'web'],
   },
+  CHECKOUT_UI: {
+    description:
+      "how buyers pay: `hosted` (Stripe's Checkout page, a redirect) or `embedded` (Embedded Checkout on the purchase page, with Stripe.js from js.stripe.com; needs STRIPE_PUBLISHABLE_KEY); decision 0049",
+    default: 'hosted',
+    production: 'optional',
+    readBy: ['app'],
+  },
+  STRIPE_PUBLISHABLE_KEY: {
+    description:
+      'the publishable key Stripe.js is started with for Embedded Checkout (pk_live_…); required in production with CHECKOUT_UI=embedded',
+    default: { embedded: 'pk_test_emulator' },
+    production: 'optional',
+    readBy: ['app'],
+  },
+  STRIPE_AUTOMATIC_TAX: {
+    description:
+      'Stripe Tax on checkouts and their invoices (automatic_tax, tax id collection); turn Stripe Tax on in the Dashboard first. The emulator charges a fixed 10 %',
+    default: false,
+    production: 'optional',
+    readBy: ['app'],
+  },
   STRIPE_PRICE_STARTER: {
     description:
       "the starter plan's price id, overriding its lookup key; unset: the active price whose lookup key is the plan id",

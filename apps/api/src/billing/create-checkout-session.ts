@@ -3,10 +3,12 @@ import { hasCurrentPlan, plans } from '@launchkit/plans';
 import type { FastifyRequest } from 'fastify';
 import type Stripe from 'stripe';
 import type { PaymentsConfig } from '#api/config/app-config.ts';
+import type { CheckoutConfig } from '#api/config/checkout-config.ts';
 import type { Database } from '#api/db/database.ts';
 import { AppError } from '#api/http/app-error.ts';
 import type { PlanCatalogue } from '#api/plans/resolve-plan-prices.ts';
 import type { UserRow } from '#api/users/user-document.ts';
+import { checkoutAnswer, checkoutExtrasParams, checkoutUiParams } from './checkout-ui.ts';
 import { ensureCustomer } from './customer.ts';
 import { callProvider } from './provider-errors.ts';
 import { ownSiteAddress, type SiteOrigins } from './return-url.ts';
@@ -16,6 +18,8 @@ export type CheckoutDeps = {
   stripe: Stripe;
   plans: PlanCatalogue;
   payments: PaymentsConfig;
+  /** Hosted or Embedded Checkout, and tax (decision 0049). */
+  checkout: CheckoutConfig;
   /** Where the provider may send the browser back to (checkout and portal return addresses). */
   site: SiteOrigins;
 };
@@ -63,8 +67,8 @@ export async function createCheckoutSession(
       customer,
       client_reference_id: user.id,
       line_items: [{ price: input.priceId, quantity: plan.seats }],
-      success_url: successUrl,
-      cancel_url: cancelUrl,
+      ...checkoutUiParams(deps.checkout, successUrl, cancelUrl),
+      ...checkoutExtrasParams(deps.checkout),
       metadata: { uid: user.id, plan: plan.id },
       subscription_data: {
         metadata: { uid: user.id, plan: plan.id },
@@ -72,8 +76,7 @@ export async function createCheckoutSession(
       },
     }),
   );
-  if (!session.url) throw new Error(`checkout session ${session.id} came without a url`);
-  return { id: session.id, url: session.url };
+  return checkoutAnswer(deps.checkout, session);
 }
 
 /** A trial (STRIPE_TRIAL_DAYS) is for a customer's first subscription only. */

@@ -16,6 +16,7 @@ export function registerBilling(
     stripe,
     plans,
     payments: config.payments,
+    checkout: config.checkout,
     site: config.site,
     authenticate: deps.authenticate,
   });

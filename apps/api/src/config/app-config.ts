@@ -5,6 +5,7 @@ import { ConfigurationError, field, parseEnvironment, variables } from '@launchk
 import { passwordPolicyNames } from '@launchkit/password-policy';
 import { type PlanId, planIds } from '@launchkit/plans';
 import { z } from 'zod';
+import { checkoutConfig } from './checkout-config.ts';
 import { developmentDefaults, productionProblems } from './production-settings.ts';
 import { trustProxySetting } from './trust-proxy.ts';
 
@@ -175,6 +176,8 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env) {
     /** `STRIPE_PRICE_*`; the catalogue itself is resolved at start (plans/resolve-plan-prices.ts). */
     priceOverrides: priceOverrides(env),
     payments: paymentsConfig(env),
+    /** Hosted or Embedded Checkout, and tax on checkouts (decision 0049). */
+    checkout: checkoutConfig(environment, { mode, apiUrl: paymentsConfig(env).apiUrl }),
     /** Usage on the provider's meters (usage/): off unless USAGE_REPORTING is set. */
     usage: { isReporting: env.USAGE_REPORTING },
     analyticsEnabled: Boolean(env.VITE_GA_MEASUREMENT_ID),

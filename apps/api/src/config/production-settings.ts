@@ -239,6 +239,20 @@ const rules: Rule[] = [
     }),
   ),
   {
+    name: 'STRIPE_PUBLISHABLE_KEY',
+    // Embedded Checkout starts Stripe.js with it; the hosted page needs none.
+    check: (value, { isStaging, environment }) =>
+      environment.CHECKOUT_UI?.trim() !== 'embedded'
+        ? undefined
+        : value === undefined
+          ? 'required in production with CHECKOUT_UI=embedded: your Stripe publishable key (pk_live_…)'
+          : /^pk_live_\S+$/.test(value) || (isStaging && /^pk_test_\S+$/.test(value))
+            ? undefined
+            : /^pk_test_\S+$/.test(value)
+              ? `is a test-mode key: use pk_live_… (${stagingHint})`
+              : 'must be a Stripe publishable key, pk_live_…',
+  },
+  {
     name: 'STRIPE_API_URL',
     check: (value) =>
       value === undefined || isHttps(value)

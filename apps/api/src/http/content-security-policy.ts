@@ -5,6 +5,8 @@ export type CspOptions = {
   chatEnabled: boolean;
   /** The sign-in provider: the browser calls it (XHR), frames it (silent sign-in) and shows its avatars. */
   identityOrigin?: string;
+  /** Embedded Checkout's Stripe.js, its frames and calls (config/checkout-config.ts); absent: hosted. */
+  checkout?: { script: string[]; frame: string[]; connect: string[] } | null;
 };
 
 // Third parties appear in the policy only when the product is configured to load them.
@@ -41,17 +43,24 @@ export function contentSecurityPolicy(
     options.analyticsEnabled ? [...base, ...analyticsSources[key]] : base;
 
   const identity = options.identityOrigin ? [options.identityOrigin] : [];
+  const checkout = options.checkout ?? { script: [], frame: [], connect: [] };
   const directives: Record<string, string[]> = {
     'default-src': ["'self'"],
     'script-src': withChat(
-      withAnalytics(["'self'", ...inlineScriptHashes.map((hash) => `'${hash}'`)], 'script'),
+      withAnalytics(
+        ["'self'", ...inlineScriptHashes.map((hash) => `'${hash}'`), ...checkout.script],
+        'script',
+      ),
       'script',
     ),
     'style-src': withChat(["'self'", ...inlineStyleHashes.map((hash) => `'${hash}'`)], 'style'),
     'img-src': withChat(withAnalytics(["'self'", 'data:', ...identity], 'img'), 'img'),
     'font-src': withChat(["'self'"], 'font'),
-    'connect-src': withChat(withAnalytics(["'self'", ...identity], 'connect'), 'connect'),
-    'frame-src': withChat(["'self'", ...identity], 'frame'),
+    'connect-src': withChat(
+      withAnalytics(["'self'", ...identity, ...checkout.connect], 'connect'),
+      'connect',
+    ),
+    'frame-src': withChat(["'self'", ...identity, ...checkout.frame], 'frame'),
     'frame-ancestors': ["'self'"],
     'form-action': ["'self'"],
     'base-uri': ["'self'"],

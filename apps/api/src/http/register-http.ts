@@ -12,6 +12,7 @@ export const cspOptionsOf = (config: Config): CspOptions => ({
   analyticsEnabled: config.analyticsEnabled,
   chatEnabled: config.chatEnabled,
   identityOrigin: config.identity.origin,
+  checkout: config.checkout.embedded?.csp ?? null,
 });
 
 /**

@@ -14,8 +14,9 @@ import type {
 import { ApiError, apiRequest } from './api.ts';
 
 // docs/product.md §4 Purchase and Billing tab, §7 the two `stripe-create-…` calls, and Settings → Plan
-// (the subscription read, previewed and changed in the product). The browser never loads Stripe.js: it
-// goes to the address the payment provider gave the server (docs/billing.md).
+// (the subscription read, previewed and changed in the product). The browser goes to the address the
+// payment provider gave the server, or mounts Embedded Checkout with Stripe.js where the server is
+// configured for it (docs/billing.md, decision 0049).
 
 export type { BillingPeriod, InvoiceSummary, Subscription, SubscriptionChoice, SubscriptionPreview };
 
@@ -24,13 +25,13 @@ export const billingPeriodOf = (value: string | null): BillingPeriod => (value =
 
 /**
  * Starts checkout for a plan (starter, pro or business), billed monthly or yearly, and answers the
- * provider's checkout address.
+ * provider's checkout address, or (CHECKOUT_UI=embedded, decision 0049) what Embedded Checkout mounts.
  */
 export async function createCheckout(
   planId: string,
   period: BillingPeriod,
   signal?: AbortSignal,
-): Promise<string> {
+): Promise<CheckoutSession> {
   const plans = await apiRequest<Plan[]>('plans', { signal });
   const plan = plans.find((candidate) => candidate.id === planId);
   if (!plan) {
@@ -40,7 +41,7 @@ export async function createCheckout(
     );
   }
   const origin = window.location.origin;
-  const session = await apiRequest<CheckoutSession>('stripe-create-checkout-session', {
+  return apiRequest<CheckoutSession>('stripe-create-checkout-session', {
     method: 'POST',
     body: {
       priceId: period === 'year' ? plan.yearlyPriceId : plan.priceId,
@@ -49,7 +50,6 @@ export async function createCheckout(
     } satisfies CheckoutRequest,
     signal,
   });
-  return session.url;
 }
 
 /**

@@ -4,19 +4,21 @@ import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { useAuth } from '#web/auth/auth-context.tsx';
 import { signUpPathFor } from '#web/auth/auth-paths.ts';
 import { type AuthUser, isSigningOut } from '#web/auth/session.ts';
+import { EmbeddedCheckout } from '#web/components/billing/embedded-checkout.tsx';
 import { Alert } from '#web/components/forms/alert.tsx';
 import { buttonClasses } from '#web/components/forms/button.tsx';
 import { LoadingStatus } from '#web/components/layout/loading-status.tsx';
 import { PermissionGate } from '#web/components/workspaces/permission-gate.tsx';
-import { useProviderRedirect } from '#web/hooks/use-provider-redirect.ts';
-import { type BillingPeriod, billingPeriodOf, createCheckout } from '#web/lib/billing.ts';
+import { useCheckoutSession } from '#web/hooks/use-checkout-session.ts';
+import { type BillingPeriod, billingPeriodOf } from '#web/lib/billing.ts';
 import { unlistedPageMeta } from '#web/lib/meta.ts';
 
 export const meta = () => unlistedPageMeta({ title: 'Checkout', path: '/purchase' });
 
 /**
  * docs/product.md §2, §4 Purchase: signed-in only. A user with a plan manages it (/settings/billing);
- * anyone else goes to the payment provider's checkout for the plan, billed monthly, or yearly with
+ * anyone else goes to the payment provider's checkout for the plan (or has it embedded here,
+ * CHECKOUT_UI=embedded, decision 0049), billed monthly, or yearly with
  * `?period=year` (the pricing page's Yearly choice). A visitor who chose a plan on the
  * pricing page signs up first and comes back here. The plan bought is always the person's own: while
  * they work in someone else's workspace the page says so (PermissionGate, billing.manage) instead of
@@ -54,13 +56,14 @@ export default function Purchase() {
 function Checkout({ plan, period, user }: { plan: string; period: BillingPeriod; user: AuthUser }) {
   const navigate = useNavigate();
   const hasPlan = hasCurrentPlan(user);
-  const { error, retry } = useProviderRedirect((signal) => createCheckout(plan, period, signal), !hasPlan);
+  const { embedded, error, retry } = useCheckoutSession(plan, period, !hasPlan);
 
   useEffect(() => {
     if (hasPlan || error?.code === 'billing/already-subscribed')
       navigate('/settings/billing', { replace: true });
   }, [hasPlan, error, navigate]);
 
+  if (embedded && !error) return <EmbeddedCheckout {...embedded} />;
   if (!error) {
     return (
       <div>
