@@ -12,8 +12,9 @@
 #
 # VITE_* values are baked into the web app at build time; VITE_SITE_URL, VITE_GA_MEASUREMENT_ID and
 # VITE_CHAT_WEBSITE_ID are read at run time too (return addresses, Content-Security-Policy), so the
-# image keeps the values it was built with. So does STRIPE_TRIAL_DAYS: the pages state the trial that
-# checkout gives (--build-arg STRIPE_TRIAL_DAYS=14). Every other production variable: docs/deploy.md.
+# image keeps the values it was built with. So do STRIPE_TRIAL_DAYS, STRIPE_TRIAL_CARD and
+# STRIPE_TRIAL_END_WITHOUT_CARD: the pages state the trial that checkout gives (--build-arg
+# STRIPE_TRIAL_DAYS=14). Every other production variable: docs/deploy.md.
 
 # The Node the project pins (package.json optionalDependencies: node-<platform>, docs/decisions/0017) and
 # the npm that CI's release test runs with (`npm -v` on the CI machine). The release test fails when
@@ -35,6 +36,8 @@ ARG VITE_CONTACT_FORM_URL=
 ARG VITE_GA_MEASUREMENT_ID=
 ARG VITE_CHAT_WEBSITE_ID=
 ARG STRIPE_TRIAL_DAYS=
+ARG STRIPE_TRIAL_CARD=
+ARG STRIPE_TRIAL_END_WITHOUT_CARD=
 RUN npm run build
 RUN node scripts/release.mjs --copy-only /release
 
@@ -49,10 +52,14 @@ ARG VITE_SITE_URL=
 ARG VITE_GA_MEASUREMENT_ID=
 ARG VITE_CHAT_WEBSITE_ID=
 ARG STRIPE_TRIAL_DAYS=0
+ARG STRIPE_TRIAL_CARD=required
+ARG STRIPE_TRIAL_END_WITHOUT_CARD=cancel
 ENV VITE_SITE_URL=${VITE_SITE_URL} \
     VITE_GA_MEASUREMENT_ID=${VITE_GA_MEASUREMENT_ID} \
     VITE_CHAT_WEBSITE_ID=${VITE_CHAT_WEBSITE_ID} \
-    STRIPE_TRIAL_DAYS=${STRIPE_TRIAL_DAYS}
+    STRIPE_TRIAL_DAYS=${STRIPE_TRIAL_DAYS} \
+    STRIPE_TRIAL_CARD=${STRIPE_TRIAL_CARD} \
+    STRIPE_TRIAL_END_WITHOUT_CARD=${STRIPE_TRIAL_END_WITHOUT_CARD}
 WORKDIR /app
 # Owned by root and only readable by the app's user: the server writes nothing to disk in production
 # (everything lives in PostgreSQL). Node strips the TypeScript types itself (docs/decisions/0018).

@@ -1,6 +1,7 @@
-import { expect, gotoHydrated, test } from './fixtures.ts';
+import { expect, expectNoAxeViolations, gotoHydrated, test } from './fixtures.ts';
 import {
   advanceClock,
+  expectPlanRecord,
   grantTrialPlan,
   longDateUtc,
   openSignedInOnTrial,
@@ -204,5 +205,40 @@ test.describe('trials', () => {
     await page.reload();
     await expect(page.getByTestId('trial-banner')).toHaveCount(0);
     await expect(currentPlan(page)).not.toContainText('Trialing');
+  });
+});
+
+test.describe('a trial without a card', () => {
+  test.use({ timezoneId: 'UTC' });
+
+  test('pauses at its end as configured; a card added in the portal resumes the plan at once', async ({
+    page,
+    request,
+  }) => {
+    const { user, customer } = await openSignedInOnTrial(page, request, 'trial-pause', '/dashboard', {
+      plan: 'pro',
+      seats: 5,
+      days: 14,
+      endWithoutCard: 'pause',
+    });
+    await advanceClock(customer, 15 * 24 * 3600);
+    await expectPlanRecord(request, user.accessToken, 'paused/0');
+
+    await gotoHydrated(page, '/dashboard');
+    const banner = page.getByRole('region', { name: 'Billing' });
+    await expect(banner).toContainText('Your trial has ended, and your plan is paused.');
+    await expectNoAxeViolations(page);
+    await banner.getByRole('link', { name: 'Add a card' }).click();
+    await expect(page).toHaveURL(new RegExp(`^${paymentsOrigin}/p/session/`));
+    await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+    await page.getByLabel('Expiry (MM / YY)').fill('12 / 34');
+    await page.getByLabel('CVC').fill('123');
+    await page.getByLabel('Name on card').fill('Ada Lovelace');
+    await page.getByRole('button', { name: 'Update card' }).click();
+
+    await expectPlanRecord(request, user.accessToken, 'active/5');
+    await gotoHydrated(page, '/dashboard');
+    await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Billing' })).toHaveCount(0);
   });
 });

@@ -3,13 +3,15 @@ import { readFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
+import { offerOf } from '@launchkit/plans';
 import type { Page } from '@playwright/test';
 import { renderPricingPage } from '../apps/omniout/src/pricing-page.ts';
 import { expect, test } from './fixtures.ts';
 
 // The public pages promise only what the product does, in each configuration it ships with: trials
-// off (the default, which the browser tests' product runs) and trials on (STRIPE_TRIAL_DAYS=14, the
-// same pages built beside the served ones and read from a static server).
+// off (the default, which the browser tests' product runs) and trials on — by plan, without a card,
+// paused at their end (the same pages built beside the served ones and read from a static server).
+// What each setting makes every sentence say is packages/plans/src/offer.test.ts's.
 
 const root = path.resolve(import.meta.dirname, '..');
 const pagesWithClaims = ['/', '/about', '/faq', '/contact', '/pricing'];
@@ -57,7 +59,13 @@ test.describe('without a trial (STRIPE_TRIAL_DAYS unset)', () => {
   });
 });
 
-test.describe('with a 14-day trial (STRIPE_TRIAL_DAYS=14)', () => {
+const trialsOn = {
+  STRIPE_TRIAL_DAYS: 'starter=7,pro=14,business=14',
+  STRIPE_TRIAL_CARD: 'optional',
+  STRIPE_TRIAL_END_WITHOUT_CARD: 'pause',
+};
+
+test.describe('with trials by plan, started without a card (STRIPE_TRIAL_DAYS=starter=7,pro=14,business=14)', () => {
   test.describe.configure({ mode: 'serial' });
   // The static server has no API: what the pages ask of it (a favicon, the session) is not found.
   test.use({ allowedConsoleErrors: [/Failed to load resource/] });
@@ -70,26 +78,46 @@ test.describe('with a 14-day trial (STRIPE_TRIAL_DAYS=14)', () => {
     const buildDir = path.join(root, '.scratch', 'web-trial-on');
     const build = spawnSync('npx', ['react-router', 'build'], {
       cwd: path.join(root, 'apps/web'),
-      env: { ...process.env, STRIPE_TRIAL_DAYS: '14', WEB_BUILD_OUTPUT: buildDir },
+      env: { ...process.env, ...trialsOn, WEB_BUILD_OUTPUT: buildDir },
       encoding: 'utf8',
     });
     expect(build.status, build.stderr).toBe(0);
-    server = await serveStatic(path.join(buildDir, 'client'), renderPricingPage({ trialDays: 14 }));
+    server = await serveStatic(path.join(buildDir, 'client'), renderPricingPage(offerOf(trialsOn)));
     origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   });
 
   test.afterAll(() => server?.close());
 
+  test('the pricing frame with its trial note still fits 950 px at 320 px, yearly too', async ({ page }) => {
+    await page.setViewportSize({ width: 320, height: 800 });
+    await page.goto(`${origin}/pricing`);
+    await page.getByTestId('pricing-frame').scrollIntoViewIfNeeded();
+    const frame = page.frameLocator('[data-testid="pricing-frame"]');
+    await expect(frame.getByText('no card needed')).toBeVisible();
+    for (const period of ['Monthly', 'Yearly']) {
+      await frame.getByRole('radio', { name: new RegExp(period) }).check();
+      const inner = await frame
+        .locator('html')
+        .evaluate((html) => ({ scrollHeight: html.scrollHeight, clientHeight: html.clientHeight }));
+      expect(inner.scrollHeight, period).toBeLessThanOrEqual(inner.clientHeight);
+    }
+  });
+
   test('the landing page, FAQ and pricing state the trial; no page promises more', async ({ page }) => {
     const words = new Map<string, string>();
     for (const pagePath of pagesWithClaims) words.set(pagePath, await wordsOf(page, `${origin}${pagePath}`));
     for (const [pagePath, text] of words) expectNothingUntrue(text, pagePath);
-    expect(words.get('/')).toContain('Start your 14-day free trial today');
+    const lengths =
+      'Starter starts with a 7-day free trial, Pro starts with a 14-day free trial and Business starts with a 14-day free trial.';
+    const card =
+      'No card is needed to start it: add one before it ends to keep your plan, or the plan is paused until you add one when the trial does.';
+    expect(words.get('/')).toContain('Start your free trial today with no card needed');
     expect(words.get('/faq')).toContain('Is there a free trial?');
-    expect(words.get('/faq')).toContain(
-      'Every plan starts with a 14-day free trial. Checkout asks for a card',
+    expect(words.get('/faq')).toContain(`${lengths} ${card}`);
+    expect(words.get('/pricing')).toContain(
+      'Free trial: Starter 7 days, Pro 14 days, Business 14 days, no card needed.',
     );
-    expect(words.get('/pricing')).toContain('Every plan starts with a 14-day free trial');
+    for (const [pagePath, text] of words) expect(text, pagePath).not.toContain('Every plan starts');
   });
 });
 

@@ -13,8 +13,8 @@ const src = path.join(root, 'src');
 const dist = path.join(root, 'dist');
 await mkdir(dist, { recursive: true });
 
-// The trial the server gives (STRIPE_TRIAL_DAYS), stated on the pricing page: the same setting.
-await writeFile(path.join(dist, 'index.html'), renderPricingPage(offerOf(process.env.STRIPE_TRIAL_DAYS)));
+// The trial the server gives (STRIPE_TRIAL_*), stated on the pricing page: the same settings.
+await writeFile(path.join(dist, 'index.html'), renderPricingPage(offerOf(process.env)));
 await writeFile(path.join(dist, 'myAccount.html'), renderAccountPage());
 const scripts = await compileBrowserScripts(src, accountScript.replace(/\.js$/, '.ts'));
 for (const [file, code] of scripts) await writeFile(path.join(dist, file), code);

@@ -179,5 +179,5 @@ export default defineConfig({
   // for every build (bench/start).
   build: { assetsInlineLimit: 0, target: 'es2022', reportCompressedSize: false },
   // The pages' copy states the trial the server gives (lib/offer.ts): one setting, read by both.
-  envPrefix: ['VITE_', 'STRIPE_TRIAL_DAYS'],
+  envPrefix: ['VITE_', 'STRIPE_TRIAL_'],
 });

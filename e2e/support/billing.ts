@@ -64,6 +64,7 @@ export async function grantTrialPlan(
   plan: PlanId,
   seats: number,
   trialDays = 14,
+  endWithoutCard?: 'cancel' | 'pause',
 ) {
   const customer = await customerFor(request, user.accessToken, user.email);
   await customerClock(stripe, customer);
@@ -71,6 +72,7 @@ export async function grantTrialPlan(
     customer,
     items: [{ price: await priceIdOf(plan), quantity: seats }],
     trial_period_days: trialDays,
+    ...(endWithoutCard && { trial_settings: { end_behavior: { missing_payment_method: endWithoutCard } } }),
   });
   await expectPlanRecord(request, user.accessToken, `trialing/${seats}`);
   return { customer, subscription };
@@ -95,10 +97,17 @@ export async function openSignedInOnTrial(
   request: APIRequestContext,
   label: string,
   path: string,
-  trial: { plan: PlanId; seats: number; days?: number },
+  trial: { plan: PlanId; seats: number; days?: number; endWithoutCard?: 'cancel' | 'pause' },
 ) {
   const user = await createPasswordUser(request, label);
-  const granted = await grantTrialPlan(request, user, trial.plan, trial.seats, trial.days);
+  const granted = await grantTrialPlan(
+    request,
+    user,
+    trial.plan,
+    trial.seats,
+    trial.days,
+    trial.endWithoutCard,
+  );
   await openSignedIn(page, user.accessToken, path);
   return { user, ...granted };
 }

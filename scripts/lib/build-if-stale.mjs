@@ -20,7 +20,7 @@ function newestMtime(entries) {
  * The settings baked into the built pages: VITE_* and the trial the copy states (apps/web/vite.config.ts
  * `envPrefix`, apps/omniout/build.ts).
  */
-const isBakedSetting = (key) => key.startsWith('VITE_') || key === 'STRIPE_TRIAL_DAYS';
+const isBakedSetting = (key) => key.startsWith('VITE_') || key.startsWith('STRIPE_TRIAL_');
 
 /**
  * Builds a workspace when its output is missing, older than its sources, or was built with other

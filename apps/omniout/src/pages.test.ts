@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { formatPrice, plans } from '@launchkit/plans';
+import { formatPrice, offerOf, plans } from '@launchkit/plans';
 import { describe, expect, it } from 'vitest';
 import { renderAccountPage, signInHref } from './account-page.ts';
 import { compileBrowserScripts, transpileBrowserModule } from './browser-script.ts';
@@ -19,13 +19,21 @@ function expectNothingInline(html: string) {
 }
 
 describe('pricing page (index.html)', () => {
-  const html = renderPricingPage({ trialDays: 0 });
+  const html = renderPricingPage(offerOf({}));
 
   it('states the trial the server gives, and none when it gives none', () => {
     expect(html).not.toMatch(/trial/i);
     expect(html).toContain('billed monthly or yearly');
-    const withTrial = renderPricingPage({ trialDays: 14 });
-    expect(withTrial).toContain('Every plan starts with a 14-day free trial. Checkout asks for a card');
+    const withTrial = renderPricingPage(offerOf({ STRIPE_TRIAL_DAYS: '14' }));
+    expect(withTrial).toContain('14-day free trial; checkout asks for a card.');
+    const cardless = renderPricingPage(
+      offerOf({
+        STRIPE_TRIAL_DAYS: 'pro=14',
+        STRIPE_TRIAL_CARD: 'optional',
+        STRIPE_TRIAL_END_WITHOUT_CARD: 'pause',
+      }),
+    );
+    expect(cardless).toContain('Free trial: Pro 14 days, no card needed.');
   });
 
   it('links each plan to /purchase/<plan> in the top window, monthly and yearly', () => {

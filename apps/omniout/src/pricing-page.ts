@@ -7,7 +7,7 @@ import {
   type Plan,
   type PlanId,
   plans,
-  trialTerms,
+  trialNote,
   unitAmountFor,
 } from '@launchkit/plans';
 import { escapeHtml, icon, renderDocument } from './html.ts';
@@ -78,7 +78,7 @@ const periodSwitch = `<fieldset class="period-switch">
  * for a visitor). Its terms follow `offer`, the trial the server gives.
  */
 export function renderPricingPage(offer: Offer): string {
-  const terms = [billingTerms, trialTerms(offer), changeTerms].filter(Boolean).join(' ');
+  const terms = [billingTerms, trialNote(offer), changeTerms].filter(Boolean).join(' ');
   const body = `<main class="pricing" aria-label="Plans and pricing">
 <h1 class="sr-only">Plans and pricing</h1>
 ${periodSwitch}

@@ -392,8 +392,22 @@ export const variables = {
   },
   STRIPE_TRIAL_DAYS: {
     description:
-      "trial days on a customer's first subscription (0: none); the public pages state it, so it is baked into the web build too",
+      "trial days on a customer's first subscription: `14` for every plan, or `starter=7,business=30` (plans left out, or 0: none); the public pages state it, so it is baked into the web build too",
     default: 0,
+    production: 'optional',
+    readBy: ['app', 'web'],
+  },
+  STRIPE_TRIAL_CARD: {
+    description:
+      '`required`: checkout asks for a card before a trial; `optional`: a trial starts without one (Stripe `payment_method_collection: if_required`); stated by the public pages too',
+    default: 'required',
+    production: 'optional',
+    readBy: ['app', 'web'],
+  },
+  STRIPE_TRIAL_END_WITHOUT_CARD: {
+    description:
+      'what the end of a trial started without a card does: `cancel` the plan, or `pause` it until a card is added (it then resumes, charged from that day); stated by the public pages too',
+    default: 'cancel',
     production: 'optional',
     readBy: ['app', 'web'],
   },
@@ -436,7 +450,7 @@ export const variables = {
   },
   USAGE_REPORTING: {
     description:
-      "report each item created to Stripe as a meter event and add the metered price to subscriptions (docs/usage-billing.md); run `npm run stripe:setup` first in production, which makes the meter and its price",
+      'report each item created to Stripe as a meter event and add the metered price to subscriptions (docs/usage-billing.md); run `npm run stripe:setup` first in production, which makes the meter and its price',
     default: false,
     production: 'optional',
     readBy: ['app'],
@@ -640,11 +654,13 @@ export const variables = {
     readBy: ['bench'],
   },
   BENCH_EVENTS: {
-    description: 'events delivered by bench:webhooks to measure deliveries per second (200)',
+    description:
+      'events delivered by bench:webhooks to measure deliveries per second (200), and items reported by bench:billing to measure meter events per second (1000)',
     readBy: ['bench'],
   },
   BENCH_WRITES: {
-    description: "writes timed on bench:api's live lists, and in each workspace by bench:webhooks (300)",
+    description:
+      "writes timed on bench:api's live lists, in each workspace by bench:webhooks, and in each product by bench:billing's usage part (300)",
     readBy: ['bench'],
   },
   BENCH_DATABASES: {
@@ -652,7 +668,8 @@ export const variables = {
     readBy: ['bench'],
   },
   BENCH_PARTS: {
-    description: 'the parts bench:webhooks runs, comma-separated: latency, flood (both)',
+    description:
+      'the parts bench:webhooks runs, comma-separated: latency, flood (both); and bench:billing: checkout, usage (both)',
     readBy: ['bench'],
   },
   BENCH_START_DIR: {

@@ -3,6 +3,7 @@ import {
   hasCurrentPlan,
   isActiveStatus,
   isCurrentStatus,
+  isPausedStatus,
   isPaymentFailingStatus,
   isPlanInForce,
   isRenewingStatus,
@@ -33,8 +34,8 @@ describe('plan statuses (docs/product.md §4, §9)', () => {
     expect(where(isActiveStatus)).toEqual(['active', 'trialing']);
   });
 
-  it('a plan is current (managed in the portal, not bought again) while paid up or its payment is retried', () => {
-    expect(where(isCurrentStatus)).toEqual(['active', 'trialing', 'past_due', 'unpaid']);
+  it('a plan is current (managed in the portal, not bought again) while paid up, its payment is retried, or its trial is paused for a card', () => {
+    expect(where(isCurrentStatus)).toEqual(['active', 'trialing', 'past_due', 'unpaid', 'paused']);
   });
 
   it('a plan is in force (features, seats) while paid up or its failed renewal is retried, not once the provider gave up', () => {
@@ -51,12 +52,14 @@ describe('plan statuses (docs/product.md §4, §9)', () => {
       'trialing',
       'past_due',
       'unpaid',
+      'paused',
     ]);
     expect(hasCurrentPlan({})).toBe(false);
   });
 
-  it('only trialing is a trial, and only active renews', () => {
+  it('only trialing is a trial, only paused is paused, and only active renews', () => {
     expect(where(isTrialStatus)).toEqual(['trialing']);
+    expect(where(isPausedStatus)).toEqual(['paused']);
     expect(where(isRenewingStatus)).toEqual(['active']);
   });
 

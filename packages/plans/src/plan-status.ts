@@ -9,10 +9,11 @@ type Status = string | null | undefined;
 export const activeStatuses: readonly string[] = ['active', 'trialing'];
 
 /**
- * A plan whose payment is being retried is still the user's: it is fixed in the billing portal, and a
- * second purchase would make two subscriptions.
+ * A plan whose payment is being retried, or a trial paused for want of a card, is still the user's: it
+ * is fixed in the billing portal (a card added resumes a paused one), and a second purchase would make
+ * two subscriptions.
  */
-export const currentStatuses: readonly string[] = ['active', 'trialing', 'past_due', 'unpaid'];
+export const currentStatuses: readonly string[] = ['active', 'trialing', 'past_due', 'unpaid', 'paused'];
 
 /**
  * The plan's features and seats stay while the provider retries a failed renewal (past_due): an
@@ -41,6 +42,12 @@ export const isCurrentStatus = (status: Status): boolean => currentStatuses.incl
  */
 export const hasCurrentPlan = (user: { stripeSubscriptionStatus?: Status }): boolean =>
   isCurrentStatus(user.stripeSubscriptionStatus);
+
+/**
+ * Whether the plan is paused: its trial ended without a card (STRIPE_TRIAL_END_WITHOUT_CARD=pause); its
+ * gates apply as for a lapsed plan until a card is added.
+ */
+export const isPausedStatus = (status: Status): boolean => status === 'paused';
 
 /** Whether the plan is in its free trial (the spec's `CurrentTrial`; the trial's end is the date shown). */
 export const isTrialStatus = (status: Status): boolean => status === 'trialing';

@@ -1,5 +1,5 @@
 import type { CheckoutRequest, CheckoutSession } from '@launchkit/api-contract';
-import { hasCurrentPlan, plans } from '@launchkit/plans';
+import { hasCurrentPlan, type PlanId, plans } from '@launchkit/plans';
 import type { FastifyRequest } from 'fastify';
 import type Stripe from 'stripe';
 import type { PaymentsConfig } from '#api/config/app-config.ts';
@@ -60,7 +60,8 @@ export async function createCheckoutSession(
   }
   const log = request.log;
   const customer = await callProvider(log, 'set up your customer record', () => ensureCustomer(deps, user));
-  const trialDays = await callProvider(log, 'check your trial', () => trialDaysFor(deps, customer));
+  const trialDays = await callProvider(log, 'check your trial', () => trialDaysFor(deps, customer, plan.id));
+  const { offer } = deps.payments;
   const session = await callProvider(log, 'start the checkout', () =>
     deps.stripe.checkout.sessions.create({
       mode: 'subscription',
@@ -73,15 +74,22 @@ export async function createCheckoutSession(
       subscription_data: {
         metadata: { uid: user.id, plan: plan.id },
         ...(trialDays > 0 && { trial_period_days: trialDays }),
+        // Without a card, the trial's end cancels or pauses the plan (docs/billing.md, "Trials").
+        ...(trialDays > 0 &&
+          !offer.cardUpFront && {
+            trial_settings: { end_behavior: { missing_payment_method: offer.trialEndWithoutCard } },
+          }),
       },
+      ...(trialDays > 0 && !offer.cardUpFront && { payment_method_collection: 'if_required' }),
     }),
   );
   return checkoutAnswer(deps.checkout, session);
 }
 
-/** A trial (STRIPE_TRIAL_DAYS) is for a customer's first subscription only. */
-async function trialDaysFor(deps: CheckoutDeps, customer: string): Promise<number> {
-  if (deps.payments.trialDays === 0) return 0;
+/** A trial (STRIPE_TRIAL_DAYS, by plan) is for a customer's first subscription only. */
+async function trialDaysFor(deps: CheckoutDeps, customer: string, plan: PlanId): Promise<number> {
+  const days = deps.payments.offer.trialDays[plan];
+  if (days === 0) return 0;
   const previous = await deps.stripe.subscriptions.list({ customer, status: 'all', limit: 1 });
-  return previous.data.length === 0 ? deps.payments.trialDays : 0;
+  return previous.data.length === 0 ? days : 0;
 }

@@ -7,6 +7,7 @@ import { route } from '#api/http/route.ts';
 import type { Metrics } from '#api/operations/metrics.ts';
 import { type BillingMailDeps, orderBillingMail } from './billing-mails.ts';
 import { callProvider } from './provider-errors.ts';
+import { resumePausedTrial } from './resume-paused-trial.ts';
 import { syncCustomerPlan } from './sync-plan.ts';
 import { readEvent } from './webhook-events.ts';
 
@@ -65,6 +66,9 @@ export function registerWebhookRoutes(
       // The owner's mail, if the event calls for one; a failure here answers non-2xx like any other, and
       // the redelivered event orders the mail once (its key).
       const mail = await orderBillingMail(deps, event, request.log);
+      await callProvider(request.log, 'resume the plan', () =>
+        resumePausedTrial(deps.stripe, event, request.log),
+      );
       stopTimer({ result: String(result) });
       request.log.info(
         { eventId: reading.id, type: reading.type, customer, result, mail },

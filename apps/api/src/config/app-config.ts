@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ConfigurationError, field, parseEnvironment, variables } from '@launchkit/env';
 import { passwordPolicyNames } from '@launchkit/password-policy';
-import { type PlanId, planIds } from '@launchkit/plans';
+import { offerOf, type PlanId, planIds, readTrialDays } from '@launchkit/plans';
 import { z } from 'zod';
 import { checkoutConfig } from './checkout-config.ts';
 import { developmentDefaults, productionProblems } from './production-settings.ts';
@@ -90,7 +90,16 @@ const environmentSchema = z.object({
   STRIPE_SECRET_KEY: field.optionalText,
   STRIPE_API_URL: field.optionalHttpUrl,
   STRIPE_WEBHOOK_SECRET: field.optionalText,
-  STRIPE_TRIAL_DAYS: field.integerWithDefault(0, 730, variables.STRIPE_TRIAL_DAYS.default),
+  STRIPE_TRIAL_DAYS: field.variable(
+    z
+      .string()
+      .trim()
+      .refine((value) => typeof readTrialDays(value) !== 'string', {
+        message: `${readTrialDays('x')}`,
+      }),
+  ),
+  STRIPE_TRIAL_CARD: field.variable(z.enum(['required', 'optional'])),
+  STRIPE_TRIAL_END_WITHOUT_CARD: field.variable(z.enum(['cancel', 'pause'])),
   // Items created reported as meter events, billed by a metered price (docs/usage-billing.md).
   USAGE_REPORTING: field.flag(variables.USAGE_REPORTING.default),
   PAYMENTS_PORT: field.port(variables.PAYMENTS_PORT.default),
@@ -274,7 +283,8 @@ function paymentsConfig(env: Environment) {
     /** Unset: Stripe's own API. */
     apiUrl,
     webhookSecret,
-    trialDays: env.STRIPE_TRIAL_DAYS,
+    /** The trials (STRIPE_TRIAL_*): days by plan, whether a card is asked first, and the end without one. */
+    offer: offerOf(env),
   };
 }
 

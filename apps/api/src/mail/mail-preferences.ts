@@ -21,12 +21,12 @@ const unknownMail = (name: string) =>
   new AppError(400, 'mail/unknown-mail', `There is no optional mail named “${name.slice(0, 64)}”.`);
 
 /** What decides which optional mails a person is offered. */
-export type MailOffer = { trialDays: number };
+export type MailOffer = { hasTrial: boolean };
 
 type Reader = { optOuts: string[]; status: string | null };
 
 const preferencesOf = (reader: Reader, offer: MailOffer): MailPreferences => {
-  const mayTrial = offer.trialDays > 0 || isTrialStatus(reader.status);
+  const mayTrial = offer.hasTrial || isTrialStatus(reader.status);
   return {
     mails: optionalMails
       .filter(([, { onlyWithTrials }]) => !onlyWithTrials || mayTrial)

@@ -1,3 +1,4 @@
+import { hasTrial } from '@launchkit/plans';
 import type { FastifyInstance } from 'fastify';
 import type { DomainDeps } from '#api/domain-deps.ts';
 import { registerMailPreferenceRoutes } from './mail-preference-routes.ts';
@@ -14,6 +15,6 @@ export function registerMail(
     db,
     authenticate: deps.authenticate,
     rateLimit: config.rateLimit,
-    offer: { trialDays: config.payments.trialDays },
+    offer: { hasTrial: hasTrial(config.payments.offer) },
   });
 }

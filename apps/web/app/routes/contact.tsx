@@ -1,3 +1,4 @@
+import { hasTrial } from '@launchkit/plans';
 import type { ComponentType, ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ContactForm } from '#web/components/contact/contact-form.tsx';
@@ -61,7 +62,7 @@ export default function Contact() {
             <div className="rounded-lg bg-slate-50 p-6 ring-1 ring-slate-200">
               <h3 className="text-base font-semibold text-slate-900">Looking for a quick answer?</h3>
               <p className="mt-2 text-sm text-slate-600">
-                Many questions about billing, seats{offer.trialDays > 0 ? ', trials' : ''} and your data are
+                Many questions about billing, seats{hasTrial(offer) ? ', trials' : ''} and your data are
                 answered in our{' '}
                 <Link className="link" to="/faq">
                   frequently asked questions

@@ -1,4 +1,4 @@
-import { billingTerms, changeTerms, trialTerms } from '@launchkit/plans';
+import { billingTerms, changeTerms, hasTrial, trialTerms } from '@launchkit/plans';
 import { buttonClasses } from '#web/components/forms/button.tsx';
 import { ChevronDownIcon, ExternalLinkIcon } from '#web/components/icons.tsx';
 import { PageHeader } from '#web/components/marketing/page-header.tsx';
@@ -13,7 +13,7 @@ export const meta = () =>
   pageMeta({
     title: 'Frequently asked questions',
     path: '/faq',
-    description: `Answers about billing, seats, cancelling${offer.trialDays > 0 ? ', the free trial' : ''}, your data and support.`,
+    description: `Answers about billing, seats, cancelling${hasTrial(offer) ? ', the free trial' : ''}, your data and support.`,
   });
 
 const trial = trialTerms(offer);

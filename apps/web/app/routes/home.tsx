@@ -1,3 +1,4 @@
+import { trialInvitation } from '@launchkit/plans';
 import { CtaBand } from '#web/components/marketing/cta-band.tsx';
 import { Features } from '#web/components/marketing/features.tsx';
 import { Hero } from '#web/components/marketing/hero.tsx';
@@ -24,11 +25,7 @@ export default function Home() {
       <Testimonials />
       <CtaBand
         title="Ready to launch your product?"
-        text={
-          offer.trialDays > 0
-            ? `Start your ${offer.trialDays}-day free trial today, and cancel at any time.`
-            : 'Choose a plan and start today. You can cancel at any time.'
-        }
+        text={trialInvitation(offer) ?? 'Choose a plan and start today. You can cancel at any time.'}
         linkLabel="Let's get started"
         to="/pricing"
       />

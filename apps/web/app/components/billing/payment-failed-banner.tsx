@@ -1,4 +1,4 @@
-import { formatLongDate, isPaymentFailingStatus } from '@launchkit/plans';
+import { formatLongDate, isPausedStatus, isPaymentFailingStatus } from '@launchkit/plans';
 import { Link } from 'react-router';
 import { useAuth } from '#web/auth/auth-context.tsx';
 import { buttonClasses } from '#web/components/forms/button.tsx';
@@ -10,12 +10,14 @@ const bannerClasses = 'border-b border-red-200 bg-red-50';
 /**
  * On every signed-in page while a renewal payment is failing (docs/billing.md, "Failed payments"): the
  * owner reads when the card is tried again and goes to the billing portal to update it; a member of
- * that workspace reads that billing needs the owner, who alone can fix it.
+ * that workspace reads that billing needs the owner, who alone can fix it. A trial paused for want of
+ * a card says so, and where to add one.
  */
 export function PaymentFailedBanner() {
   const { user } = useAuth();
   const workspace = currentWorkspace(useWorkspaces());
   if (!user) return null;
+  if (isPausedStatus(user.stripeSubscriptionStatus)) return <TrialPausedBanner />;
   if (isPaymentFailingStatus(user.stripeSubscriptionStatus)) {
     return <OwnerBanner nextPaymentAttempt={user.nextPaymentAttempt} />;
   }
@@ -30,6 +32,23 @@ export function PaymentFailedBanner() {
     );
   }
   return null;
+}
+
+/** A trial that ended without a card (docs/billing.md, "Trials"): a card added in the portal resumes it. */
+function TrialPausedBanner() {
+  return (
+    <section aria-label="Billing" className={bannerClasses}>
+      <div className="container-page flex flex-col gap-3 py-3 sm:flex-row sm:items-center sm:justify-between">
+        <p className="text-sm text-red-900">
+          <span className="font-semibold">Your trial has ended, and your plan is paused.</span> Add a card to
+          continue: your plan resumes at once, billed from that day.
+        </p>
+        <Link to="/settings/billing" className={buttonClasses({ className: 'shrink-0' })}>
+          Add a card
+        </Link>
+      </div>
+    </section>
+  );
 }
 
 function OwnerBanner({ nextPaymentAttempt }: { nextPaymentAttempt: string | null }) {
