@@ -1,7 +1,10 @@
 // `npm run bench:billing`: (1) from clicking a plan in the pricing frame to the active plan showing on
 // the dashboard, through hosted checkout with the 4242 card, in Chromium (p50 of 10 runs); (2) webhook
 // handling throughput: signed events for a real customer posted to /api/stripe-webhook, each re-reading
-// the subscription from the provider and writing the plan, without and with the owner's mail ordered. PostgreSQL. Prints figures; asserts nothing.
+// the subscription from the provider and writing the plan, without and with the owner's mail ordered;
+// (3) usage on the provider's meters (usage.ts): an item write's cost with USAGE_REPORTING off and on,
+// and meter events a second through the job queue. PostgreSQL. BENCH_PARTS=checkout (1 and 2) or usage
+// (3) runs one part (both by default). Prints figures; asserts nothing.
 import { chromium } from '@playwright/test';
 import autocannon from 'autocannon';
 import Stripe from 'stripe';
@@ -10,10 +13,12 @@ import { startProduct } from '../../scripts/lib/product-server.mjs';
 import { newSignedInUser, requestJson } from '../lib/identity.mjs';
 import { createBenchDatabase } from '../lib/postgres.mjs';
 import { percentile, round } from '../lib/stats.mjs';
+import { usageBench } from './usage.ts';
 
 const purchaseRuns = Number(process.env.BENCH_RUNS ?? 10);
 const durationSeconds = Number(process.env.BENCH_DURATION ?? 10);
 const webhookConnections = 10;
+const parts = (process.env.BENCH_PARTS ?? 'checkout,usage').split(',');
 const secretKey = 'sk_test_emulator';
 const webhookSecret = 'whsec_emulator';
 
@@ -93,55 +98,62 @@ async function webhookThroughput(product, type) {
   return result;
 }
 
-const database = await createBenchDatabase('bench_billing');
-const product = await startProduct({ DATABASE_URL: database.url });
-const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumFlags });
-try {
-  await timePurchase(browser, product); // warm-up: first page loads, JIT, pool connections
-  const purchases = [];
-  for (let index = 0; index < purchaseRuns; index += 1) purchases.push(await timePurchase(browser, product));
-  const p50 = (key) =>
-    round(
-      percentile(
-        purchases.map((purchase) => purchase[key]),
-        50,
-      ),
-      0,
-    );
-  const p90 = (key) =>
-    round(
-      percentile(
-        purchases.map((purchase) => purchase[key]),
-        90,
-      ),
-      0,
-    );
+/** (1) and (2): the purchase in Chromium, then webhook handling under load. */
+async function purchaseAndWebhooks() {
+  const database = await createBenchDatabase('bench_billing');
+  const product = await startProduct({ DATABASE_URL: database.url });
+  const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumFlags });
+  try {
+    await timePurchase(browser, product); // warm-up: first page loads, JIT, pool connections
+    const purchases = [];
+    for (let index = 0; index < purchaseRuns; index += 1)
+      purchases.push(await timePurchase(browser, product));
+    const p50 = (key) =>
+      round(
+        percentile(
+          purchases.map((purchase) => purchase[key]),
+          50,
+        ),
+        0,
+      );
+    const p90 = (key) =>
+      round(
+        percentile(
+          purchases.map((purchase) => purchase[key]),
+          90,
+        ),
+        0,
+      );
 
-  const plain = await webhookThroughput(product, 'customer.subscription.updated');
-  // The same sync, and the owner's mail ordered (its row and job; then, redelivered, found ordered).
-  const mailing = await webhookThroughput(product, 'customer.subscription.trial_will_end');
+    const plain = await webhookThroughput(product, 'customer.subscription.updated');
+    // The same sync, and the owner's mail ordered (its row and job; then, redelivered, found ordered).
+    const mailing = await webhookThroughput(product, 'customer.subscription.trial_will_end');
 
-  console.log(`\nbench:billing (PostgreSQL, ${purchaseRuns} purchases after a warm-up, Chromium)`);
-  console.table({
-    'click plan → plan active on dashboard': { p50_ms: p50('total'), p90_ms: p90('total') },
-    '  click → checkout page shown': { p50_ms: p50('toCheckout'), p90_ms: p90('toCheckout') },
-    '  pay → plan active on dashboard': { p50_ms: p50('fromPayToActive'), p90_ms: p90('fromPayToActive') },
-  });
-  console.log(
-    `webhook handling (${webhookConnections} connections, ${durationSeconds} s, each event re-reads the subscription):`,
-  );
-  const row = (result) => ({
-    'req/s': round(result.requests.average, 0),
-    p50_ms: result.latency.p50,
-    p99_ms: result.latency.p99,
-  });
-  console.table({
-    'POST /api/stripe-webhook, subscription.updated (no mail)': row(plain),
-    'POST /api/stripe-webhook, trial_will_end (mail ordered)': row(mailing),
-  });
-  console.log('the mail is sent by a job: the webhook only writes its row and job');
-} finally {
-  await browser.close();
-  await product.stop();
-  await database.drop();
+    console.log(`\nbench:billing (PostgreSQL, ${purchaseRuns} purchases after a warm-up, Chromium)`);
+    console.table({
+      'click plan → plan active on dashboard': { p50_ms: p50('total'), p90_ms: p90('total') },
+      '  click → checkout page shown': { p50_ms: p50('toCheckout'), p90_ms: p90('toCheckout') },
+      '  pay → plan active on dashboard': { p50_ms: p50('fromPayToActive'), p90_ms: p90('fromPayToActive') },
+    });
+    console.log(
+      `webhook handling (${webhookConnections} connections, ${durationSeconds} s, each event re-reads the subscription):`,
+    );
+    const row = (result) => ({
+      'req/s': round(result.requests.average, 0),
+      p50_ms: result.latency.p50,
+      p99_ms: result.latency.p99,
+    });
+    console.table({
+      'POST /api/stripe-webhook, subscription.updated (no mail)': row(plain),
+      'POST /api/stripe-webhook, trial_will_end (mail ordered)': row(mailing),
+    });
+    console.log('the mail is sent by a job: the webhook only writes its row and job');
+  } finally {
+    await browser.close();
+    await product.stop();
+    await database.drop();
+  }
 }
+
+if (parts.includes('checkout')) await purchaseAndWebhooks();
+if (parts.includes('usage')) await usageBench();
