@@ -9,8 +9,16 @@ import { setPlan } from '#api/test/test-users.ts';
 
 const suite = useAppWithIdentity();
 
-const call = (method: 'GET' | 'POST', url: string, token: string, payload?: unknown) =>
-  suite.testApp.app.inject({ method, url, headers: { authorization: `Bearer ${token}` }, payload });
+function call(method: 'GET' | 'POST', url: string, token: string, payload?: object) {
+  const headers: Record<string, string> = { authorization: `Bearer ${token}` };
+  if (payload !== undefined) headers['content-type'] = 'application/json';
+  return suite.testApp.app.inject({
+    method,
+    url,
+    headers,
+    ...(payload !== undefined && { payload: JSON.stringify(payload) }),
+  });
+}
 
 describe('usage reporting off (the default)', () => {
   it('orders no report for an item created by a customer, and answers reporting: false', async () => {
