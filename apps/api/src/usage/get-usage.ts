@@ -33,7 +33,9 @@ export async function getUsage(
 ): Promise<UsageSummary> {
   const subscriptions = await deps.stripe.subscriptions.list({ customer, status: 'all', limit: 10 });
   const live = subscriptions.data.find((subscription) => invoicing.has(subscription.status));
-  const planItem = live?.items.data[0];
+  // The plan's item, not the metered one: the periods are the same, and it is there from the start.
+  const planItem =
+    live?.items.data.find((item) => item.price.recurring?.usage_type !== 'metered') ?? live?.items.data[0];
   if (!live || !planItem) return noUsage(true);
   const start = planItem.current_period_start;
   const end = planItem.current_period_end;

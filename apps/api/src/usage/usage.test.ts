@@ -100,6 +100,20 @@ describe('usage on the provider’s meter', () => {
     expect(meters.data.filter((meter) => meter.event_name === itemsCreatedMeter.eventName)).toHaveLength(1);
   });
 
+  it('shows the period of a paying workspace with nothing reported yet, not billed until its first report', async () => {
+    const { user } = await world().payingUser();
+    const usage = await world().call(user, 'GET', '/api/billing/usage');
+    expect(usage.status).toBe(200);
+    expect(usage.body.data).toMatchObject({
+      reporting: true,
+      quantity: 0,
+      isBilled: false,
+      unitAmount: null,
+      projectedAmount: null,
+    });
+    expect(Date.parse(usage.body.data.periodEnd)).toBeGreaterThan(Date.now());
+  });
+
   it('orders nothing for a workspace without a customer, and says there is no period', async () => {
     const user = await world().signedInUser();
     const created = await world().call(user, 'POST', '/api/items', { name: 'Free' });
