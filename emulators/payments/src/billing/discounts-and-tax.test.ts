@@ -50,6 +50,9 @@ describe('promotion codes at checkout', () => {
     });
     expect(invoice.discounts).toHaveLength(1);
     expect(invoice.total_discount_amounts).toEqual([{ amount: 1200, discount: invoice.discounts[0] }]);
+    const [subscription] = (await payments.stripe.subscriptions.list({ customer: customer.id })).data;
+    // Spent by the first invoice: the subscription no longer carries it.
+    expect(subscription?.discounts).toEqual([]);
     const next = await renewal(customer);
     expect(next).toMatchObject({ subtotal: 6000, total: 6000, discounts: [], total_discount_amounts: [] });
   });
@@ -69,6 +72,8 @@ describe('promotion codes at checkout', () => {
     });
     const { customer, invoice } = await buyWith({ code: 'TWOMONTHS' });
     expect(invoice).toMatchObject({ subtotal: 6000, total: 5000 });
+    const [subscription] = (await stripe.subscriptions.list({ customer: customer.id })).data;
+    expect(subscription?.discounts).toEqual(invoice.discounts);
     expect((await renewal(customer))?.total).toBe(5000);
 
     const other = await createSession(stripe, { allow_promotion_codes: true });
@@ -93,6 +98,8 @@ describe('automatic tax', () => {
       amount_paid: 5280,
     });
     expect(invoice.automatic_tax).toMatchObject({ enabled: true, status: 'complete' });
+    const subscription = await payments.stripe.subscriptions.retrieve(session.subscription as string);
+    expect(subscription.automatic_tax.enabled).toBe(true);
     expect(invoice.total_taxes).toEqual([
       expect.objectContaining({ amount: 480, taxable_amount: 4800, tax_behavior: 'exclusive' }),
     ]);

@@ -1,4 +1,5 @@
 import type Stripe from 'stripe';
+import { discountApplies } from '#payments/billing/discounts.ts';
 import type {
   PaymentsState,
   PriceRecord,
@@ -58,7 +59,9 @@ export function subscriptionObject(
     object: 'subscription',
     application: null,
     application_fee_percent: null,
-    automatic_tax: { disabled_reason: null, enabled: false, liability: null },
+    automatic_tax: subscription.automaticTax
+      ? { disabled_reason: null, enabled: true, liability: { type: 'self' } }
+      : { disabled_reason: null, enabled: false, liability: null },
     billing_cycle_anchor: subscription.billingCycleAnchor,
     billing_cycle_anchor_config: null,
     billing_mode: { flexible: null, type: 'classic' },
@@ -84,7 +87,11 @@ export function subscriptionObject(
     default_source: null,
     default_tax_rates: [],
     description: null,
-    discounts: [],
+    // A `once` discount leaves once used, a `repeating` one at its end (billing/discounts.ts).
+    discounts:
+      subscription.discount && discountApplies(subscription.discount, subscription.currentPeriodStart)
+        ? [subscription.discount.id]
+        : [],
     ended_at: subscription.endedAt,
     invoice_settings: {
       account_tax_ids: null,
