@@ -115,7 +115,7 @@ test.describe('with trials by plan, started without a card (STRIPE_TRIAL_DAYS=st
     expect(words.get('/faq')).toContain('Is there a free trial?');
     expect(words.get('/faq')).toContain(`${lengths} ${card}`);
     expect(words.get('/pricing')).toContain(
-      'Free trial: Starter 7 days, Pro 14 days, Business 14 days, no card needed.',
+      'Free trial days: Starter 7, Pro 14, Business 14; no card needed.',
     );
     for (const [pagePath, text] of words) expect(text, pagePath).not.toContain('Every plan starts');
   });

@@ -33,7 +33,7 @@ describe('pricing page (index.html)', () => {
         STRIPE_TRIAL_END_WITHOUT_CARD: 'pause',
       }),
     );
-    expect(cardless).toContain('Free trial: Pro 14 days, no card needed.');
+    expect(cardless).toContain('Free trial days: Pro 14; no card needed.');
   });
 
   it('links each plan to /purchase/<plan> in the top window, monthly and yearly', () => {

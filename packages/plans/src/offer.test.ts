@@ -54,7 +54,7 @@ describe('the trial settings', () => {
       STRIPE_TRIAL_END_WITHOUT_CARD: 'pause',
     });
     expect(trialTerms(pause)).toContain('or the plan is paused until you add one when the trial does.');
-    expect(trialNote(cancel)).toBe('Free trial: Starter 7 days, Business 30 days, no card needed.');
+    expect(trialNote(cancel)).toBe('Free trial days: Starter 7, Business 30; no card needed.');
     expect(trialNote(offerOf({ STRIPE_TRIAL_DAYS: '14' }))).toBe(
       '14-day free trial; checkout asks for a card.',
     );

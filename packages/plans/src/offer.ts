@@ -120,10 +120,10 @@ export function trialNote(offer: Offer): string | null {
   const common = commonTrialDays(offer);
   const lengths =
     common === null
-      ? `Free trial: ${plans
+      ? `Free trial days: ${plans
           .filter((plan) => offer.trialDays[plan.id] > 0)
-          .map((plan) => `${plan.name} ${offer.trialDays[plan.id]} days`)
+          .map((plan) => `${plan.name} ${offer.trialDays[plan.id]}`)
           .join(', ')}`
       : `${common}-day free trial`;
-  return `${lengths}${offer.cardUpFront ? '; checkout asks for a card.' : ', no card needed.'}`;
+  return `${lengths}; ${offer.cardUpFront ? 'checkout asks for a card.' : 'no card needed.'}`;
 }
