@@ -7,6 +7,7 @@ import { openSignedInAsNewUser } from './support/identity.ts';
 // Stripe.js stand-in, as it mounts Stripe's with Stripe.js in production. The app makes embedded
 // sessions only when started with CHECKOUT_UI=embedded, so this file runs in a run started so:
 //   CHECKOUT_UI=embedded E2E_PORT=4500 npx playwright test e2e/embedded-checkout.spec.ts
+// (with STRIPE_AUTOMATIC_TAX=true too, the amounts include the emulator's tax).
 test.skip(
   process.env.CHECKOUT_UI !== 'embedded',
   'the app makes embedded sessions with CHECKOUT_UI=embedded',
@@ -14,6 +15,8 @@ test.skip(
 
 // The emulator's page answers a declined card with 402, which the browser logs.
 test.use({ allowedConsoleErrors: [/status of 402/] });
+
+const taxed = process.env.STRIPE_AUTOMATIC_TAX === 'true';
 
 const checkoutFrame = (page: Page) => page.frameLocator('[data-testid="embedded-checkout"] iframe');
 
@@ -61,14 +64,17 @@ test.describe('Embedded Checkout on /purchase', () => {
     await frame.getByLabel('Add promotion code').fill('launch20');
     await frame.getByRole('button', { name: 'Apply' }).click();
     await expect(frame.getByRole('status')).toContainText('Promotion code LAUNCH20 applied: 20 % off.');
-    await expect(frame.getByText('Due today: $48.00')).toBeVisible();
+    await expect(frame.getByText('Discount (LAUNCH20)')).toBeVisible();
+    // Pro's 5 seats, 60.00, less 20 %; with STRIPE_AUTOMATIC_TAX=true the emulator's 10 % on the rest.
+    await expect(frame.getByText(`Due today: ${taxed ? '$52.80' : '$48.00'}`)).toBeVisible();
 
     await payInFrame(page, testCards.success);
     await expect(page).toHaveURL(/\/dashboard\?paid=true/);
     await expect(page.getByTestId('dashboard-plan')).toContainText('Pro');
     const [customer] = (await stripe.customers.list({ email: user.email })).data;
     const [invoice] = (await stripe.invoices.list({ customer: customer?.id ?? '' })).data;
-    expect(invoice).toMatchObject({ subtotal: 6000, total: 4800, amount_paid: 4800 });
+    const total = taxed ? 5280 : 4800;
+    expect(invoice).toMatchObject({ subtotal: 6000, total, amount_paid: total, total_excluding_tax: 4800 });
     expect(invoice?.total_discount_amounts).toEqual([
       { amount: 1200, discount: expect.stringMatching(/^di_/) },
     ]);

@@ -18,6 +18,11 @@ export type PageShell = {
   lead?: string;
   /** A class for <main> (a wider layout). */
   mainClass?: string;
+  /**
+   * A name for <main>: a page framed inside another page's <main> (an embedded checkout) needs one,
+   * or the two landmarks cannot be told apart.
+   */
+  mainLabel?: string;
   /** Inline script, allowed by a nonce; without one no script runs. */
   script?: string;
   /** Origins a form of the page may end up at after a redirect (Chrome applies form-action to it). */
@@ -56,7 +61,7 @@ export function sendHtmlPage(reply: FastifyReply, page: PageShell) {
     '</head>',
     '<body>',
     page.header,
-    page.mainClass ? `<main class="${escapeHtml(page.mainClass)}">` : '<main>',
+    `<main${page.mainClass ? ` class="${escapeHtml(page.mainClass)}"` : ''}${page.mainLabel ? ` aria-label="${escapeHtml(page.mainLabel)}"` : ''}>`,
     page.lead,
     `<h1>${escapeHtml(page.title)}</h1>`,
     page.body,

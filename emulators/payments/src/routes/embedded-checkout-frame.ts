@@ -39,8 +39,10 @@ export function sendCheckoutPage(
     title: page.title,
     product: 'Payments emulator',
     stylesheet: stylesheetUrl,
-    header: `<header class="banner${page.wide ? ' wide' : ''}"><p>Payments emulator <span class="badge">Test mode</span></p></header>`,
+    // Inside the site's page, which has its own banner and main: no second banner, a named main.
+    lead: '<p class="hint">Payments emulator <span class="badge">Test mode</span></p>',
     mainClass: page.wide ? 'wide' : undefined,
+    mainLabel: 'Checkout',
     body: page.body,
     frameAncestors: framingOrigins(session),
     script: frameScript(session, page.returnUrl ?? null),
