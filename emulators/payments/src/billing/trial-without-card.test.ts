@@ -49,7 +49,7 @@ describe('a trial without a card', () => {
       ended_at: jan1 + 14 * day,
     });
     const deleted = (await stripe.events.list({ type: 'customer.subscription.deleted', limit: 1 })).data[0];
-    expect((deleted?.data.object as { id: string }).id).toBe(subscription.id);
+    expect(deleted?.data.object).toMatchObject({ id: subscription.id });
   });
 
   it('is paused at its end when so configured, and resumed once a card is added, charged from then', async () => {
@@ -59,17 +59,19 @@ describe('a trial without a card', () => {
     await stripe.testHelpers.testClocks.advance(clock.id, { frozen_time: trialEnd + 60 });
     expect((await stripe.subscriptions.retrieve(subscription.id)).status).toBe('paused');
     const paused = (await stripe.events.list({ type: 'customer.subscription.paused', limit: 1 })).data[0];
-    expect((paused?.data.object as { id: string }).id).toBe(subscription.id);
+    expect(paused?.data.object).toMatchObject({ id: subscription.id });
     // No invoice beyond the trial's own.
     expect((await stripe.invoices.list({ customer: customer.id })).data).toHaveLength(1);
 
-    await expect(stripe.subscriptions.resume(subscription.id + 'x')).rejects.toMatchObject({
+    await expect(stripe.subscriptions.resume(`${subscription.id}x`)).rejects.toMatchObject({
       statusCode: 404,
     });
     await stripe.testHelpers.testClocks.advance(clock.id, { frozen_time: trialEnd + 2 * day });
     const card = await stripe.paymentMethods.attach('pm_card_visa', { customer: customer.id });
     await stripe.customers.update(customer.id, { invoice_settings: { default_payment_method: card.id } });
-    const resumed = await stripe.subscriptions.resume(subscription.id, { billing_cycle_anchor: { type: 'now' } });
+    const resumed = await stripe.subscriptions.resume(subscription.id, {
+      billing_cycle_anchor: { type: 'now' },
+    });
     expect(resumed).toMatchObject({ status: 'active', billing_cycle_anchor: trialEnd + 2 * day });
     const invoice = await stripe.invoices.retrieve(resumed.latest_invoice as string);
     expect(invoice).toMatchObject({ status: 'paid', total: 6000 });

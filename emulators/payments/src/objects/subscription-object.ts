@@ -50,6 +50,30 @@ export function subscriptionItemObject(
   };
 }
 
+const cancellationDetailsObject = ({ cancellationDetails }: SubscriptionRecord) => ({
+  comment: cancellationDetails.comment,
+  feedback: cancellationDetails.feedback as Stripe.Subscription.CancellationDetails.Feedback | null,
+  feedback_option: null,
+  reason: cancellationDetails.reason,
+});
+
+/** The emulator keeps no invoice settings on a subscription: Stripe's empty ones. */
+const invoiceSettingsObject = (): Stripe.Subscription.InvoiceSettings => ({
+  account_tax_ids: null,
+  custom_fields: null,
+  description: null,
+  footer: null,
+  issuer: { type: 'self' },
+});
+
+/** What the trial's end does without a card; Stripe's default is to invoice as usual. */
+const trialSettingsObject = (subscription: SubscriptionRecord) => ({
+  end_behavior: {
+    billing_cycle_anchor: null,
+    missing_payment_method: subscription.missingPaymentMethod ?? ('create_invoice' as const),
+  },
+});
+
 export function subscriptionObject(
   state: PaymentsState,
   subscription: SubscriptionRecord,
@@ -70,13 +94,7 @@ export function subscriptionObject(
     cancel_at: subscription.cancelAt,
     cancel_at_period_end: subscription.cancelAtPeriodEnd,
     canceled_at: subscription.canceledAt,
-    cancellation_details: {
-      comment: subscription.cancellationDetails.comment,
-      feedback: subscription.cancellationDetails
-        .feedback as Stripe.Subscription.CancellationDetails.Feedback | null,
-      feedback_option: null,
-      reason: subscription.cancellationDetails.reason,
-    },
+    cancellation_details: cancellationDetailsObject(subscription),
     collection_method: 'charge_automatically',
     created: subscription.created,
     currency: priceOf(state, subscription.item.price).currency,
@@ -93,13 +111,7 @@ export function subscriptionObject(
         ? [subscription.discount.id]
         : [],
     ended_at: subscription.endedAt,
-    invoice_settings: {
-      account_tax_ids: null,
-      custom_fields: null,
-      description: null,
-      footer: null,
-      issuer: { type: 'self' },
-    },
+    invoice_settings: invoiceSettingsObject(),
     items: {
       object: 'list',
       data: [subscriptionItemObject(state, subscription), ...meteredItemObjects(state, subscription)],
@@ -127,12 +139,7 @@ export function subscriptionObject(
     test_clock: testClockOf(state, subscription.customer),
     transfer_data: null,
     trial_end: subscription.trialEnd,
-    trial_settings: {
-      end_behavior: {
-        billing_cycle_anchor: null,
-        missing_payment_method: subscription.missingPaymentMethod ?? 'create_invoice',
-      },
-    },
+    trial_settings: trialSettingsObject(subscription),
     trial_start: subscription.trialStart,
   };
 }
