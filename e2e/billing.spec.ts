@@ -227,6 +227,7 @@ test.describe('a trial without a card', () => {
     await gotoHydrated(page, '/dashboard');
     const banner = page.getByRole('region', { name: 'Billing' });
     await expect(banner).toContainText('Your trial has ended, and your plan is paused.');
+    await expect(currentPlan(page)).toContainText('Paused since');
     await expectNoAxeViolations(page);
     await banner.getByRole('link', { name: 'Add a card' }).click();
     await expect(page).toHaveURL(new RegExp(`^${paymentsOrigin}/p/session/`));

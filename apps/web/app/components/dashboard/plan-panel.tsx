@@ -1,4 +1,4 @@
-import { formatLongDate, planName, readableStatus } from '@launchkit/plans';
+import { formatLongDate, isPausedStatus, planName, readableStatus } from '@launchkit/plans';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { AuthUser } from '#web/auth/session.ts';
@@ -12,6 +12,8 @@ import { hasOwnName } from '#web/lib/person-name.ts';
 export function PlanPanel({ user }: { user: AuthUser }) {
   const status = user.stripeSubscriptionStatus;
   const endDate = user.subscriptionEndDate ? formatLongDate(user.subscriptionEndDate) : '';
+  // A paused plan does not renew: its date is when its trial ended.
+  const endTerm = user.CurrentTrial ? 'Trial ends' : isPausedStatus(status) ? 'Paused since' : 'Renews on';
   return (
     <DetailsPanel
       titleId="dashboard-plan-title"
@@ -36,7 +38,7 @@ export function PlanPanel({ user }: { user: AuthUser }) {
           </Link>
         </Detail>
       )}
-      {endDate && <Detail term={user.CurrentTrial ? 'Trial ends' : 'Renews on'}>{endDate}</Detail>}
+      {endDate && <Detail term={endTerm}>{endDate}</Detail>}
     </DetailsPanel>
   );
 }
