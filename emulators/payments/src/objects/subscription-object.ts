@@ -1,5 +1,4 @@
 import type Stripe from 'stripe';
-import { discountApplies } from '#payments/billing/discounts.ts';
 import type {
   PaymentsState,
   PriceRecord,
@@ -8,6 +7,7 @@ import type {
 } from '#payments/storage/payments-state.ts';
 import { planObject, priceObject } from './catalogue-objects.ts';
 import { meteredItemObjects } from './metered-item-object.ts';
+import { subscriptionAdjustmentFields } from './subscription-adjustments-object.ts';
 
 /** A price a record names; prices are never deleted, so a missing one is a broken state file. */
 export function priceOf(state: PaymentsState, id: string): PriceRecord {
@@ -83,9 +83,7 @@ export function subscriptionObject(
     object: 'subscription',
     application: null,
     application_fee_percent: null,
-    automatic_tax: subscription.automaticTax
-      ? { disabled_reason: null, enabled: true, liability: { type: 'self' } }
-      : { disabled_reason: null, enabled: false, liability: null },
+    ...subscriptionAdjustmentFields(subscription),
     billing_cycle_anchor: subscription.billingCycleAnchor,
     billing_cycle_anchor_config: null,
     billing_mode: { flexible: null, type: 'classic' },
@@ -105,11 +103,6 @@ export function subscriptionObject(
     default_source: null,
     default_tax_rates: [],
     description: null,
-    // A `once` discount leaves once used, a `repeating` one at its end (billing/discounts.ts).
-    discounts:
-      subscription.discount && discountApplies(subscription.discount, subscription.currentPeriodStart)
-        ? [subscription.discount.id]
-        : [],
     ended_at: subscription.endedAt,
     invoice_settings: invoiceSettingsObject(),
     items: {
