@@ -1,7 +1,7 @@
 // `npm test`: unit and API tests (Vitest, embedded PGlite; PostgreSQL too where TEST_DATABASE_URL is
 // set), then the browser tests (Playwright in Debian's Chromium against the real product), then the
-// Embedded Checkout tests against the product started with CHECKOUT_UI=embedded (an operator's choice
-// made at start, so a run of its own).
+// tests of what an operator turns on at start — Embedded Checkout (CHECKOUT_UI=embedded) and usage on
+// the provider's meters (USAGE_REPORTING=true) — against the product started so, in a run of their own.
 import { spawnSync } from 'node:child_process';
 import { ensureChromium } from './ensure-chromium.mjs';
 import { requireSupportedNode } from './lib/node-runtime.mjs';
@@ -14,13 +14,14 @@ requireSupportedNode();
 ensureChromium();
 const unit = run('npx', ['vitest', 'run']);
 const e2e = run('npx', ['playwright', 'test']);
-const embedded = run('npx', ['playwright', 'test', 'e2e/embedded-checkout.spec.ts'], {
+const optIn = run('npx', ['playwright', 'test', 'e2e/embedded-checkout.spec.ts', 'e2e/usage-panel.spec.ts'], {
   ...process.env,
   CHECKOUT_UI: 'embedded',
+  USAGE_REPORTING: 'true',
 });
-if (unit !== 0 || e2e !== 0 || embedded !== 0) {
+if (unit !== 0 || e2e !== 0 || optIn !== 0) {
   console.error(
-    `Tests failed: vitest exit ${unit}, playwright exit ${e2e}, embedded checkout playwright exit ${embedded}.`,
+    `Tests failed: vitest exit ${unit}, playwright exit ${e2e}, opt-in features' playwright exit ${optIn}.`,
   );
   process.exit(1);
 }

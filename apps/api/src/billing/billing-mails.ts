@@ -7,6 +7,7 @@ import { users } from '#api/db/schema.ts';
 import type { JobQueue } from '#api/jobs/job-queue.ts';
 import type { MailSite } from '#api/mail/mail-layout.ts';
 import { type MailOrder, queueMail } from '#api/mail/queue-mail.ts';
+import { planItemOf } from '#api/plans/plan-item.ts';
 import type { PlanCatalogue } from '#api/plans/resolve-plan-prices.ts';
 
 // The mails of the payment provider's events (docs/jobs.md). Each event's own ids make the mail's key,
@@ -47,7 +48,15 @@ const subscription = z.object({
   id,
   customer,
   trial_end: unixSeconds.nullish(),
-  items: z.object({ data: z.array(z.object({ price: z.object({ id }) })).min(1) }),
+  items: z.object({
+    data: z
+      .array(
+        z.object({
+          price: z.object({ id, recurring: z.object({ usage_type: z.string() }).nullish() }),
+        }),
+      )
+      .min(1),
+  }),
 });
 
 const events = z.discriminatedUnion('type', [
@@ -127,7 +136,7 @@ function mailOf(event: BillingEvent, owner: Owner, context: MailContext): MailOr
         to: owner.email,
         template: 'subscription-ended',
         props: {
-          planName: nameOfPrice(ended.items.data[0]?.price.id),
+          planName: nameOfPrice(planItemOf(ended)?.price.id),
           pricingUrl: `${context.origin}/pricing`,
         },
       };
@@ -148,7 +157,7 @@ function trialEndingMail(
     recipientId: owner.id,
     template: 'trial-ending',
     props: {
-      planName: context.nameOfPrice(trial.items.data[0]?.price.id),
+      planName: context.nameOfPrice(planItemOf(trial)?.price.id),
       trialEnd: iso(trial.trial_end),
       billingUrl: context.billingUrl,
     },

@@ -6,6 +6,7 @@ import type Stripe from 'stripe';
 import type { Database, Queryable } from '#api/db/database.ts';
 import { subUsers } from '#api/db/schema.ts';
 import { AppError } from '#api/http/app-error.ts';
+import { planItemOf } from '#api/plans/plan-item.ts';
 import type { PlanCatalogue } from '#api/plans/resolve-plan-prices.ts';
 import type { UserRow } from '#api/users/user-document.ts';
 import { callProvider } from './provider-errors.ts';
@@ -27,7 +28,7 @@ export async function liveSubscriptionOf(deps: SubscriptionDeps, log: FastifyBas
     deps.stripe.subscriptions.list({ customer, status: 'all', limit: 100 }),
   );
   const subscription = currentSubscription(subscriptions.data);
-  const item = subscription?.items.data[0];
+  const item = planItemOf(subscription);
   if (!subscription || !item || !isPlanInForce(subscription.status)) throw noPlan();
   const plan = deps.plans.planByPriceId.get(item.price.id);
   if (!plan) throw noPlan();

@@ -3,6 +3,7 @@ import { and, eq, lt, sql } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import type { Database } from '#api/db/database.ts';
 import { users } from '#api/db/schema.ts';
+import { planItemOf } from '#api/plans/plan-item.ts';
 
 /**
  * Which of a customer's subscriptions is "the plan": a live one before a lapsing one before an ended
@@ -17,7 +18,7 @@ const fromUnix = (seconds: number | null | undefined) => (seconds ? new Date(sec
 
 /** The user's plan columns as the provider's subscription states them. */
 export function planFieldsOf(subscription: Stripe.Subscription | undefined) {
-  const item = subscription?.items.data[0];
+  const item = planItemOf(subscription);
   if (!subscription || !item) {
     return {
       stripePriceId: null,

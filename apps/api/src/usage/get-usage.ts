@@ -1,5 +1,6 @@
 import type { UsageSummary } from '@launchkit/api-contract';
 import type Stripe from 'stripe';
+import { planItemOf } from '#api/plans/plan-item.ts';
 import { hasMeteredItem } from './ensure-metered-item.ts';
 import type { UsageCatalogue } from './usage-meter.ts';
 
@@ -34,8 +35,7 @@ export async function getUsage(
   const subscriptions = await deps.stripe.subscriptions.list({ customer, status: 'all', limit: 10 });
   const live = subscriptions.data.find((subscription) => invoicing.has(subscription.status));
   // The plan's item, not the metered one: the periods are the same, and it is there from the start.
-  const planItem =
-    live?.items.data.find((item) => item.price.recurring?.usage_type !== 'metered') ?? live?.items.data[0];
+  const planItem = planItemOf(live);
   if (!live || !planItem) return noUsage(true);
   const start = planItem.current_period_start;
   const end = planItem.current_period_end;

@@ -1,6 +1,7 @@
 import {
   formatLongDate,
   hasCurrentPlan,
+  isPausedStatus,
   isRenewingStatus,
   isTrialStatus,
   readableStatus,
@@ -17,6 +18,7 @@ import { getSubscription, listInvoices, type Subscription } from '#web/lib/billi
 import { catalogueName, formatAmount, periodLabels, perSeatUnit } from '#web/lib/plan-change.ts';
 import { InvoiceList } from './invoice-list.tsx';
 import { PlanChangeForm } from './plan-change-form.tsx';
+import { UsagePanel } from './usage-panel.tsx';
 
 /**
  * Settings → Plan (docs/billing.md): the owner's plan, billing period, seats and renewal; a form that
@@ -29,6 +31,7 @@ export function PlanSettings({ user, workspace }: { user: AuthUser; workspace: s
   const subscription = useApiResource(hasPlan ? (signal) => getSubscription(workspace, signal) : null);
   const invoices = useApiResource(hasPlan ? (signal) => listInvoices(workspace, signal) : null);
 
+  if (isPausedStatus(user.stripeSubscriptionStatus)) return <PausedPlan />;
   // The plan may have ended since the session read it: the server's answer is the one that counts.
   if (!hasPlan || subscription.error?.code === 'billing/no-plan') return <NoPlan />;
   if (!subscription.data) {
@@ -55,8 +58,24 @@ export function PlanSettings({ user, workspace }: { user: AuthUser; workspace: s
     <div className="space-y-8">
       <SubscriptionSummary subscription={subscription.data} />
       <PlanChangeForm subscription={subscription.data} workspace={workspace} onChanged={onChanged} />
+      <UsagePanel workspace={workspace} />
       <InvoiceList invoices={invoices} />
     </div>
+  );
+}
+
+/** A trial that ended without a card (docs/billing.md, "Trials"): nothing to change until a card resumes it. */
+function PausedPlan() {
+  return (
+    <SettingsCard id="plan" title="Your plan" testId="plan-paused">
+      <p className="mt-3 text-sm text-slate-700">
+        Your trial has ended, and your plan is paused. Add a card in the{' '}
+        <Link to="/settings/billing" className="link">
+          billing portal
+        </Link>{' '}
+        and it resumes at once, billed from that day; then you can change it here.
+      </p>
+    </SettingsCard>
   );
 }
 

@@ -18,6 +18,8 @@ const itemCount = (quantity: number) =>
  */
 export function UsagePanel({ workspace }: { workspace: string | null }) {
   const usage = useApiResource((signal) => getUsage(workspace, signal));
+  // A site that meters nothing shows no usage at all (USAGE_REPORTING off).
+  if (usage.data && !usage.data.reporting) return null;
   let content: ReactNode = <LoadingStatus className="py-6" />;
   if (usage.error) {
     content = (
@@ -36,9 +38,6 @@ export function UsagePanel({ workspace }: { workspace: string | null }) {
 }
 
 function UsageState({ usage }: { usage: UsageSummary }) {
-  if (!usage.reporting) {
-    return <Note>Items are not metered on this site: creating them adds nothing to your bill.</Note>;
-  }
   if (!usage.periodStart || !usage.periodEnd) {
     return <Note>You have no active subscription, so there is no billing period and no usage charge.</Note>;
   }
