@@ -41,8 +41,8 @@ import { createSessionRecorder } from './sessions/record-session.ts';
 import { createSessionEndings, sessionEndingsChannel } from './sessions/session-endings.ts';
 import { registerSessionRoutes } from './sessions/session-routes.ts';
 import { registerTeam } from './team/register-team.ts';
-import { createSignedInCheck } from './users/signed-in-user.ts';
 import { registerUsage } from './usage/register-usage.ts';
+import { createSignedInCheck } from './users/signed-in-user.ts';
 import { registerUserRoutes } from './users/user-routes.ts';
 import { registerWebhooks } from './webhooks/register-webhooks.ts';
 
