@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { endpoint } from './endpoint.ts';
-import { ok } from './endpoint-parts.ts';
+import { ok, providerErrors, workspaceErrors } from './endpoint-parts.ts';
 import { text } from './fields.ts';
 import { planId } from './plans.ts';
 import { workspaceQuery } from './team.ts';
@@ -89,16 +89,11 @@ export type CheckoutSession = z.output<typeof checkoutSession>;
 export type BillingSession = z.output<typeof billingSession>;
 export type WebhookReceipt = z.output<typeof webhookReceipt>;
 
-const providerErrors = { 502: ['billing/provider-error'], 503: ['billing/provider-unavailable'] } as const;
-
 // The plan is the workspace owner's alone (billing.manage): a client working in another's workspace
 // names it, and is refused rather than sent to a checkout in its own name.
 const billingWorkspaceNote =
   "Always the caller's own plan. With `workspace` naming another's workspace (where the caller works as a member), refused: only its owner manages its plan.";
-const notTheOwner = {
-  403: ['workspaces/forbidden', 'workspaces/no-seat', 'workspaces/second-factor-required'],
-  404: ['workspaces/not-found'],
-} as const;
+const notTheOwner = workspaceErrors;
 
 export const billingEndpoints = [
   endpoint({

@@ -38,3 +38,9 @@ export const workspaceByIdErrors = {
   ...workspaceErrors,
   404: ['not_found', 'workspaces/not-found'],
 } as const;
+
+/** The payment provider's failures, as billing endpoints pass them on: its refusal, or it being out of reach. */
+export const providerErrors = {
+  502: ['billing/provider-error'],
+  503: ['billing/provider-unavailable'],
+} as const;

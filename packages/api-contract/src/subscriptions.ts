@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { endpoint } from './endpoint.ts';
-import { ok } from './endpoint-parts.ts';
+import { ok, providerErrors, workspaceErrors } from './endpoint-parts.ts';
 import { timestamp } from './fields.ts';
 import { planId } from './plans.ts';
 import { workspaceQuery } from './team.ts';
@@ -88,11 +88,8 @@ export type Subscription = z.output<typeof subscription>;
 export type SubscriptionPreview = z.output<typeof subscriptionPreview>;
 export type InvoiceSummary = z.output<typeof invoiceSummary>;
 
-const ownersOnly = {
-  403: ['workspaces/forbidden', 'workspaces/no-seat', 'workspaces/second-factor-required'],
-  404: ['workspaces/not-found'],
-} as const;
-const providerErrors = { 502: ['billing/provider-error'], 503: ['billing/provider-unavailable'] } as const;
+// Only the owner: a member naming the workspace is refused as any workspace action is.
+const ownersOnly = workspaceErrors;
 const note = "Always the caller's own subscription; with `workspace` naming another's workspace, refused.";
 
 export const subscriptionEndpoints = [

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { endpoint } from './endpoint.ts';
-import { ok } from './endpoint-parts.ts';
+import { ok, providerErrors, workspaceErrors } from './endpoint-parts.ts';
 import { timestamp } from './fields.ts';
 import { workspaceQuery } from './team.ts';
 
@@ -52,11 +52,6 @@ export const usageEndpoints = [
       "Always the caller's own workspace's usage. With `workspace` naming another's workspace, refused: only its owner sees its billing.",
     request: { query: workspaceQuery },
     answer: ok('The usage of the current period.', usageSummary),
-    errors: {
-      403: ['workspaces/forbidden', 'workspaces/no-seat', 'workspaces/second-factor-required'],
-      404: ['workspaces/not-found'],
-      502: ['billing/provider-error'],
-      503: ['billing/provider-unavailable'],
-    },
+    errors: { ...workspaceErrors, ...providerErrors },
   }),
 ] as const;

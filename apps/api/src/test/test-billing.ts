@@ -68,9 +68,10 @@ export async function startBillingWorld(env: Record<string, string> = {}) {
     },
     /**
      * The person buys `priceId` as in the browser: the product's checkout, then the provider's hosted
-     * form paid with `card` (4000 0000 0000 0341 attaches, and its later charges fail).
+     * form paid with `card` (4000 0000 0000 0341 attaches, and its later charges fail), or left
+     * without one (null: a trial that needs no card).
      */
-    async buy(user: TestUser, priceId: string, card = '4242 4242 4242 4242') {
+    async buy(user: TestUser, priceId: string, card: string | null = '4242 4242 4242 4242') {
       const { status, body } = await call(user, 'POST', '/api/stripe-create-checkout-session', {
         priceId,
         successUrl: `${appUrl}/dashboard?paid=true`,
@@ -83,9 +84,9 @@ export async function startBillingWorld(env: Record<string, string> = {}) {
         headers: { 'Content-Type': 'application/x-www-form-urlencoded', Accept: 'text/html' },
         body: new URLSearchParams({
           email: user.email,
-          card_number: card,
-          card_expiry: '12 / 34',
-          card_cvc: '123',
+          card_number: card ?? '',
+          card_expiry: card === null ? '' : '12 / 34',
+          card_cvc: card === null ? '' : '123',
           card_name: 'Ada Lovelace',
         }).toString(),
       });
