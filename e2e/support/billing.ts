@@ -126,6 +126,16 @@ export async function payWithCard(page: Page, card: string) {
   await page.getByRole('button', { name: /^(Subscribe|Start trial)$/ }).click();
 }
 
+/** On the billing portal: a new card (4242…) in its card form, submitted. */
+export async function updateCardInPortal(page: Page, name: string) {
+  await expect(page).toHaveURL(new RegExp(`^${paymentsOrigin}/p/session/`));
+  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+  await page.getByLabel('Expiry (MM / YY)').fill('12 / 34');
+  await page.getByLabel('CVC').fill('123');
+  await page.getByLabel('Name on card').fill(name);
+  await page.getByRole('button', { name: 'Update card' }).click();
+}
+
 /** 'MMMM Do YYYY' of a date in UTC, as the app formats it for a browser in UTC. */
 export function longDateUtc(date: Date): string {
   const day = date.getUTCDate();

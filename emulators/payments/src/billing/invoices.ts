@@ -13,6 +13,7 @@ import type {
   SubscriptionRecord,
 } from '#payments/storage/payments-state.ts';
 import { type EmittedEvent, type EventAbout, emitEvents } from '#payments/webhooks/emit-event.ts';
+import { billedLine } from './billed-line.ts';
 import { adjustInvoice, spendOnceDiscount } from './invoice-adjustments.ts';
 import { meteredLines } from './meters.ts';
 import { cardMessages } from './test-cards.ts';
@@ -30,19 +31,13 @@ export function periodLine(
 ): InvoiceLineRecord {
   const price = priceOf(state, subscription.item.price);
   const { quantity } = subscription.item;
-  return {
-    id: newId('il'),
-    price: price.id,
+  return billedLine({
+    price,
     quantity,
-    unitAmount: price.unitAmount,
-    amount: price.unitAmount * quantity,
-    periodStart: period.start,
-    periodEnd: period.end,
+    period,
     subscriptionItem: subscription.item.id,
     description: `${seats(quantity)} × ${productOf(state, price).name} (at ${formatPrice(price.unitAmount)} / ${price.interval})`,
-    invoiceItem: null,
-    proration: false,
-  };
+  });
 }
 
 /**

@@ -1,6 +1,5 @@
 import { formatPrice } from '@launchkit/plans';
 import { invalidRequest, parameterInvalid, parameterMissing } from '#payments/http/stripe-error.ts';
-import { newId } from '#payments/ids.ts';
 import type {
   InvoiceLineRecord,
   MeterEventRecord,
@@ -9,6 +8,7 @@ import type {
   PaymentsState,
   SubscriptionRecord,
 } from '#payments/storage/payments-state.ts';
+import { billedLine } from './billed-line.ts';
 
 const hour = 3600;
 const day = 24 * hour;
@@ -155,19 +155,13 @@ function meteredLine(
   const price = state.prices.get(item.price);
   if (!meter || !price) return null;
   const quantity = aggregate(state, meter, subscription.customer, period);
-  return {
-    id: newId('il'),
-    price: price.id,
+  return billedLine({
+    price,
     quantity,
-    unitAmount: price.unitAmount,
-    amount: price.unitAmount * quantity,
-    periodStart: period.start,
-    periodEnd: period.end,
+    period,
     subscriptionItem: item.id,
     description: `${quantity} × ${meter.displayName} (at ${formatPrice(price.unitAmount)} / unit)`,
-    invoiceItem: null,
-    proration: false,
-  };
+  });
 }
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createSession, useTestPayments } from '#payments/test/test-payments.ts';
+import { createCardlessTrialSession, noCard, useTestPayments } from '#payments/test/test-payments.ts';
 
 // A trial started without a card (`payment_method_collection: if_required`) and what its end does
 // without one, as `trial_settings.end_behavior.missing_payment_method` says
@@ -10,20 +10,12 @@ const payments = useTestPayments();
 
 const day = 24 * 60 * 60;
 const jan1 = Date.UTC(2030, 0, 1) / 1000;
-const noCard = { card_number: '', card_expiry: '', card_cvc: '' };
 
 async function cardlessTrial(missingPaymentMethod: 'cancel' | 'pause') {
   const { stripe } = payments;
   const clock = await stripe.testHelpers.testClocks.create({ frozen_time: jan1 });
   const customer = await stripe.customers.create({ email: 'trial@example.com', test_clock: clock.id });
-  const session = await createSession(stripe, {
-    customer: customer.id,
-    payment_method_collection: 'if_required',
-    subscription_data: {
-      trial_period_days: 14,
-      trial_settings: { end_behavior: { missing_payment_method: missingPaymentMethod } },
-    },
-  });
+  const session = await createCardlessTrialSession(stripe, customer.id, { days: 14, missingPaymentMethod });
   expect(session.payment_method_collection).toBe('if_required');
   const page = await payments.page(session.url ?? '');
   expect(page.html).toContain('No card is needed to start the trial');

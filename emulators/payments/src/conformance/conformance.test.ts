@@ -7,9 +7,11 @@ import { apiRoutes, buildPaymentsApp } from '#payments/app.ts';
 import { loadPaymentsConfig } from '#payments/config.ts';
 import { stripeApiVersions } from '#payments/http/stripe-api-versions.ts';
 import {
+  createCardlessTrialSession,
   createSession,
   eventually,
   monthlyPrice,
+  noCard,
   secretKey,
   startTestPayments,
   startWebhookReceiver,
@@ -325,15 +327,10 @@ async function runScenario() {
   );
   // A trial without a card, paused at its end, resumed once a card is the customer's default.
   const cardless = await stripe.customers.create({ email: 'cardless@example.com', test_clock: clock.id });
-  const cardlessTrial = await createSession(stripe, {
-    customer: cardless.id,
-    payment_method_collection: 'if_required',
-    subscription_data: {
-      trial_period_days: 7,
-      trial_settings: { end_behavior: { missing_payment_method: 'pause' } },
-    },
+  const cardlessTrial = await createCardlessTrialSession(stripe, cardless.id, {
+    days: 7,
+    missingPaymentMethod: 'pause',
   });
-  const noCard = { card_number: '', card_expiry: '', card_cvc: '' };
   expect((await payments.payCheckout(cardlessTrial.url ?? '', noCard)).status).toBe(303);
   await stripe.testHelpers.testClocks.advance(clock.id, { frozen_time: start + 8 * day });
   const pausedId = idOf((await stripe.checkout.sessions.retrieve(cardlessTrial.id)).subscription);

@@ -199,6 +199,24 @@ export function createSession(
   });
 }
 
+/** A checkout of a trial that needs no card, ending as `missingPaymentMethod` says without one. */
+export const createCardlessTrialSession = (
+  stripe: Stripe,
+  customer: string,
+  trial: { days: number; missingPaymentMethod: 'cancel' | 'pause' },
+) =>
+  createSession(stripe, {
+    customer,
+    payment_method_collection: 'if_required',
+    subscription_data: {
+      trial_period_days: trial.days,
+      trial_settings: { end_behavior: { missing_payment_method: trial.missingPaymentMethod } },
+    },
+  });
+
+/** The hosted checkout's card fields left empty. */
+export const noCard = { card_number: '', card_expiry: '', card_cvc: '' };
+
 export type ReceivedWebhook = { headers: IncomingHttpHeaders; body: string; at: number };
 
 /**
