@@ -55,7 +55,7 @@ export async function createCheckoutSession(
     throw new AppError(
       409,
       'billing/already-subscribed',
-      'You already have an active plan. Change it from Settings → Billing.',
+      'You already have a plan. Change it in Settings → Plan.',
     );
   }
   const log = request.log;
