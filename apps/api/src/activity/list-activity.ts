@@ -17,7 +17,7 @@ export type ActivityPageRequest = {
 };
 
 /** `created_at` as the cursor keeps it: UTC, to the microsecond, whatever the session's time zone. */
-const createdAtInFull = sql<string>`to_char(${activity.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+export const createdAtInFull = sql<string>`to_char(${activity.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 
 /**
  * One page of a workspace's log (the route authorized the caller: its owner, or an admin), newest
