@@ -28,7 +28,7 @@ function retentionDaysOf(plans: PlanCatalogue): SQL {
         sql`, `,
       )}) then ${planLimits[tier].activityRetentionDays}`,
   );
-  return sql`(case ${sql.join(branches, sql` `)} else ${planLimits.free.activityRetentionDays} end)`;
+  return sql`(case ${sql.join(branches, sql` `)} else ${planLimits.free.activityRetentionDays} end)::integer`;
 }
 
 /**
