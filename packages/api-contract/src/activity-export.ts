@@ -84,7 +84,6 @@ export const activityExportEndpoints = [
     summary: 'The workspace’s activity over a range of days, as a CSV or JSON lines file',
     description: `Owner and admins (as GET /api/activity). Streamed as an attachment, oldest first, never cached. The \`${activityKeptSinceHeader}\` header says the first day the plan still keeps (older entries are deleted, docs/activity-export.md), so a range reaching further back holds only what is kept. In the CSV a cell that a spreadsheet would read as a formula (it starts with =, +, -, @, a tab or a carriage return) is prefixed with a single quote.`,
     auth: 'bearer',
-    apiKeys: true,
     request: { query: activityExportQuery },
     answer: {
       status: 200,
