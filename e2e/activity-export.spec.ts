@@ -9,7 +9,10 @@ import { addItemWithApi } from './support/workspace.ts';
 // The range refused on purpose: the browser logs the 400 it answers.
 test.use({ allowedConsoleErrors: [/status of 400 \(Bad Request\)/] });
 
-test('exports a small range of the activity log as CSV, a formula kept as text', async ({ page, request }) => {
+test('exports a small range of the activity log as CSV, a formula kept as text', async ({
+  page,
+  request,
+}) => {
   const owner = await createPasswordUser(request, 'activity-export');
   await addItemWithApi(request, owner.accessToken, '=SUM(1,2)');
   await openSignedIn(page, owner.accessToken, '/activity');
@@ -21,7 +24,9 @@ test('exports a small range of the activity log as CSV, a formula kept as text',
   await form.getByLabel('From').fill('2026-03-10');
   await form.getByLabel('To').fill('2026-03-01');
   await form.getByRole('button', { name: 'Export' }).click();
-  await expect(form.getByLabel('To')).toHaveAccessibleDescription('The last day must not be before the first.');
+  await expect(form.getByLabel('To')).toHaveAccessibleDescription(
+    'The last day must not be before the first.',
+  );
 
   const today = new Date().toISOString().slice(0, 10);
   await form.getByLabel('From').fill(today);

@@ -24,25 +24,28 @@ async function seed(owner: TestUser, subject: string, age: number, previous: str
 
 const exportOf = (user: TestUser, query: string) => call(user, 'GET', `/api/activity/export?${query}`);
 
-/** Splits an RFC 4180 document into rows of cells (quoted cells may hold commas, quotes and CRLF). */
+/**
+ * Splits an RFC 4180 document into rows of cells: a cell is quoted (its quotes doubled, commas and CRLF
+ * inside it kept) or plain, and each row ends with CRLF. Written from the RFC, not from the exporter.
+ */
 function parseCsv(text: string): string[][] {
+  const cell = /"((?:[^"]|"")*)"|([^",\r\n]*)/y;
   const rows: string[][] = [];
   let row: string[] = [];
-  let cell = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i += 1) {
-    const char = text[i];
-    if (quoted) {
-      if (char === '"' && text[i + 1] === '"') (cell += '"'), (i += 1);
-      else if (char === '"') quoted = false;
-      else cell += char;
-    } else if (char === '"') quoted = true;
-    else if (char === ',') row.push(cell), (cell = '');
-    else if (char === '\r' && text[i + 1] === '\n') {
-      row.push(cell);
+  while (cell.lastIndex < text.length) {
+    const match = cell.exec(text);
+    if (!match) throw new Error(`not CSV at ${cell.lastIndex}`);
+    row.push(match[1] === undefined ? (match[2] ?? '') : match[1].replaceAll('""', '"'));
+    const next = text.slice(cell.lastIndex, cell.lastIndex + 2);
+    if (next.startsWith(',')) {
+      cell.lastIndex += 1;
+    } else if (next === '\r\n') {
       rows.push(row);
-      (row = []), (cell = ''), (i += 1);
-    } else cell += char;
+      row = [];
+      cell.lastIndex += 2;
+    } else {
+      throw new Error(`a cell ends with ${JSON.stringify(next)} at ${cell.lastIndex}`);
+    }
   }
   return rows;
 }
