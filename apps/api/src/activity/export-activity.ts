@@ -3,6 +3,8 @@ import type { ActivityAction, ActivityEntry, ActivityExportFormat } from '@launc
 import { and, asc, eq, gte, lt, sql } from 'drizzle-orm';
 import type { Database } from '#api/db/database.ts';
 import { activity } from '#api/db/schema.ts';
+import { activityKeptFrom } from '#api/plans/activity-retention.ts';
+import type { PlanCatalogue } from '#api/plans/resolve-plan-prices.ts';
 import { csvHeader, csvRow, jsonLine } from './activity-csv.ts';
 import { createdAtInFull } from './list-activity.ts';
 
@@ -16,6 +18,30 @@ export type ExportRange = {
   /** The first instant not exported (the day after the range's last). */
   until: Date;
 };
+
+const dayMs = 24 * 3_600_000;
+
+/**
+ * The instants an export of days `from` to `to` (UTC, both included) covers, and the first day the
+ * workspace's plan keeps. What the daily retention job has not deleted yet is past the plan's days all
+ * the same: left out, so an export holds the same whichever hour of the day it is made.
+ */
+export async function exportRange(
+  deps: { db: Database; plans: PlanCatalogue },
+  workspace: string,
+  days: { from: string; to: string },
+): Promise<{ range: ExportRange; keptSince: string }> {
+  const keptFrom = await activityKeptFrom(deps.db, deps.plans, workspace);
+  const from = Date.parse(`${days.from}T00:00:00Z`);
+  return {
+    range: {
+      workspace,
+      since: new Date(Math.max(from, keptFrom.getTime())),
+      until: new Date(Date.parse(`${days.to}T00:00:00Z`) + dayMs),
+    },
+    keptSince: keptFrom.toISOString().slice(0, 10),
+  };
+}
 
 /**
  * The workspace's entries in the range, oldest first (`created_at, id`), by keyset over the index

@@ -47,6 +47,7 @@ describe('data retention', () => {
       sentMails: 1,
       unconfirmedNewsletter: 1,
       expiredExports: 2,
+      expiredActivityExports: 0,
       expiredActivity: 0,
     });
     expect((await db.select({ key: mails.key }).from(mails)).map((row) => row.key).sort()).toEqual([

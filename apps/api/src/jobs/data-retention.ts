@@ -1,7 +1,7 @@
 import { and, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '#api/db/database.ts';
-import { dataExports, mails, newsletterSubscriptions } from '#api/db/schema.ts';
+import { activityExports, dataExports, mails, newsletterSubscriptions } from '#api/db/schema.ts';
 import { deleteExpiredActivity } from '#api/plans/activity-retention.ts';
 import type { PlanCatalogue } from '#api/plans/resolve-plan-prices.ts';
 import { dailyRetry, type JobQueue, scheduledJob } from './job-queue.ts';
@@ -10,7 +10,8 @@ import { dailyRetry, type JobQueue, scheduledJob } from './job-queue.ts';
  * How long what the product keeps only for a while is kept (docs/security.md, "Data kept"): a sent
  * mail's record (it stops the same event mailing twice: providers redeliver for days, not months), an
  * address that never confirmed its newsletter subscription, and a data export past its `expires_at`
- * (its archive downloadable for 7 days, account/export-data.ts). A workspace's activity entries are kept as
+ * (its archive downloadable for 7 days, account/export-data.ts), an activity export past its `expires_at`
+ * (activity/activity-export-job.ts). A workspace's activity entries are kept as
  * many days as its plan says (`activityRetentionDays`, plans/activity-retention.ts).
  */
 export const retention = { sentMailDays: 90, unconfirmedNewsletterDays: 30 };
@@ -45,10 +46,15 @@ export async function deleteExpiredData(db: Database, plans: PlanCatalogue) {
     .delete(dataExports)
     .where(lt(dataExports.expiresAt, sql`now()`))
     .returning({ id: dataExports.id });
+  const activityFiles = await db
+    .delete(activityExports)
+    .where(lt(activityExports.expiresAt, sql`now()`))
+    .returning({ id: activityExports.id });
   return {
     sentMails: sentMails.length,
     unconfirmedNewsletter: unconfirmed.length,
     expiredExports: exports.length,
+    expiredActivityExports: activityFiles.length,
     expiredActivity: await deleteExpiredActivity(db, plans),
   };
 }

@@ -1,6 +1,14 @@
 import { and, count, eq, inArray, isNotNull, or, sql } from 'drizzle-orm';
 import type { Queryable } from '#api/db/database.ts';
-import { activity, apiKeys, items, subUsers, users, webhookEndpoints } from '#api/db/schema.ts';
+import {
+  activity,
+  activityExports,
+  apiKeys,
+  items,
+  subUsers,
+  users,
+  webhookEndpoints,
+} from '#api/db/schema.ts';
 import { isUuid } from '#api/db/uuid.ts';
 import { announceActivity } from '#api/events/record-activity.ts';
 import { AppError } from '#api/http/app-error.ts';
@@ -92,6 +100,7 @@ export async function transferWorkspace(
   await tx.update(subUsers).set({ owner: newOwner }).where(eq(subUsers.owner, owner));
   await tx.update(apiKeys).set({ workspace: newOwner }).where(eq(apiKeys.workspace, owner));
   await tx.update(webhookEndpoints).set({ workspace: newOwner }).where(eq(webhookEndpoints.workspace, owner));
+  await tx.update(activityExports).set({ workspace: newOwner }).where(eq(activityExports.workspace, owner));
   // The stricter of the two: members who had to pass a second factor in either still do.
   await tx
     .update(users)
