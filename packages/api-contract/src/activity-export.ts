@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { endpoint } from './endpoint.ts';
 import { created, idParams, ok, workspaceErrors } from './endpoint-parts.ts';
+import { activityExportRange, daysInRange } from './field-rules.ts';
 import { timestamp } from './fields.ts';
 import { workspaceQuery } from './team.ts';
 
@@ -9,7 +10,7 @@ export const activityExportFormats = ['csv', 'jsonl'] as const;
 export type ActivityExportFormat = (typeof activityExportFormats)[number];
 
 /** The longest range one export covers, in days (both ends included): a year, a leap one too. */
-export const activityExportMaxDays = 366;
+export const activityExportMaxDays = activityExportRange.maxDays;
 
 /** The columns of the CSV, in order; the JSON lines carry the same fields (ActivityEntry). */
 export const activityExportColumns = [
@@ -22,7 +23,6 @@ export const activityExportColumns = [
   'id',
 ] as const;
 
-const dayMs = 24 * 3_600_000;
 const dayProblem = 'Give a date as YYYY-MM-DD.';
 
 /** Whether `value` is YYYY-MM-DD and that day exists (2026-02-30 does not). */
@@ -39,15 +39,11 @@ const day = z
   // Runs even when the pattern failed (zod goes on to the next check): never a Date that throws.
   .refine((value) => isCalendarDay(value), { error: dayProblem });
 
-/** Days from `from` to `to`, both included (1 for a single day). */
-export const daysInRange = (from: string, to: string) =>
-  Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / dayMs) + 1;
-
 /**
  * The longest range GET /api/activity/export streams at once, in days: a month of the busiest plan's
  * writes answers within seconds. A longer range is prepared as a file by a job (POST /api/activity/exports).
  */
-export const activityExportStreamDays = 31;
+export const activityExportStreamDays = activityExportRange.streamDays;
 
 /** How long a prepared file can be downloaded, in days (as the data export's archive). */
 export const activityExportLinkDays = 7;

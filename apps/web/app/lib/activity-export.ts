@@ -1,11 +1,12 @@
-import type { ActivityExportFormat } from '@launchkit/api-contract';
-import { apiDownload } from './api.ts';
+import type { ActivityExport, ActivityExportFormat, ActivityExportList } from '@launchkit/api-contract';
+import { activityExportRange, daysInRange } from '@launchkit/api-contract/field-rules';
+import { apiDownload, apiRequest } from './api.ts';
 import { saveFile } from './save-file.ts';
 
 // The export of a workspace's activity log over a range of days (GET /api/activity/export,
 // docs/activity-export.md): a file the browser saves.
 
-export type { ActivityExportFormat };
+export type { ActivityExport, ActivityExportFormat, ActivityExportList };
 
 /** How the Activity page names each format. */
 export const activityExportFormatLabels: Record<ActivityExportFormat, string> = {
@@ -36,4 +37,28 @@ export async function downloadActivityExport(
   );
   saveFile(blob, fileName);
   return { keptSince: headers.get('activity-kept-since') };
+}
+
+const inWorkspace = (path: string, workspace: string | null) =>
+  workspace === null ? path : `${path}?workspace=${encodeURIComponent(workspace)}`;
+
+/** Whether a range is longer than the server streams at once: then a job prepares it. */
+export const isPreparedRange = (request: ActivityExportRequest) =>
+  daysInRange(request.from, request.to) > activityExportRange.streamDays;
+
+/** Asks for a long range to be prepared as a file (one at a time a workspace). */
+export const startActivityExport = (request: ActivityExportRequest, workspace: string | null) =>
+  apiRequest<ActivityExport>(inWorkspace('activity/exports', workspace), { method: 'POST', body: request });
+
+/** The workspace's prepared exports, newest first. */
+export const listActivityExports = (workspace: string | null, signal?: AbortSignal) =>
+  apiRequest<ActivityExportList>(inWorkspace('activity/exports', workspace), { signal });
+
+/** Downloads a prepared export with the person's own sign-in and saves it. */
+export async function downloadPreparedActivityExport(id: string, workspace: string | null): Promise<void> {
+  const { blob, fileName } = await apiDownload(
+    inWorkspace(`activity/exports/${encodeURIComponent(id)}/file`, workspace),
+    'activity-export',
+  );
+  saveFile(blob, fileName);
 }

@@ -1,13 +1,18 @@
 import { formatLongDate } from '@launchkit/plans';
 import { FormSubmit } from '#web/components/forms/form-submit.tsx';
 import { Options, SelectField, TextField } from '#web/components/forms/text-field.tsx';
+import { useApiResource } from '#web/hooks/use-api-resource.ts';
 import { useAppForm } from '#web/hooks/use-app-form.ts';
 import {
   type ActivityExportFormat,
   type ActivityExportRequest,
   activityExportFormatLabels,
   downloadActivityExport,
+  isPreparedRange,
+  listActivityExports,
+  startActivityExport,
 } from '#web/lib/activity-export.ts';
+import { PreparedActivityExports } from './prepared-activity-exports.tsx';
 
 const formats = Object.keys(activityExportFormatLabels) as ActivityExportFormat[];
 
@@ -15,14 +20,21 @@ const formats = Object.keys(activityExportFormatLabels) as ActivityExportFormat[
 const dayBefore = (days: number) => new Date(Date.now() - days * 24 * 3_600_000).toISOString().slice(0, 10);
 
 /**
- * The Activity page's "Export": the days (UTC, both included) and the format, then the file is saved.
- * The server checks the range (at most 366 days, the last not before the first): its refusal shows under
+ * The Activity page's "Export": the days (UTC, both included) and the format. Up to a month the file
+ * is saved at once; a longer range is prepared by a job and listed below (PreparedActivityExports). The
+ * server checks the range (at most 366 days, the last not before the first): its refusal shows under
  * the field it names. When the range reaches further back than the workspace's plan keeps, the outcome
  * says from which day the file starts.
  */
 export function ActivityExportForm({ workspace }: { workspace: string | null }) {
   const form = useAppForm<ActivityExportRequest>({ from: dayBefore(29), to: dayBefore(0), format: 'csv' });
+  const exports = useApiResource((signal) => listActivityExports(workspace, signal));
   const onSubmit = form.submitWith(async (request) => {
+    if (isPreparedRange(request)) {
+      await startActivityExport(request, workspace);
+      exports.reload();
+      return 'We are preparing your export. It will be listed below, ready to download, in a moment.';
+    }
     const { keptSince } = await downloadActivityExport(request, workspace);
     const reachesBack = keptSince !== null && request.from < keptSince;
     return reachesBack
@@ -36,7 +48,8 @@ export function ActivityExportForm({ workspace }: { workspace: string | null }) 
         Export
       </h2>
       <p className="mt-1 text-sm text-slate-600">
-        Download the activity of a range of days (UTC, up to a year) for your own records.
+        Download the activity of a range of days (UTC) for your own records: up to a month at once, up to a
+        year prepared as a file.
       </p>
       <form onSubmit={onSubmit} noValidate className="mt-4 space-y-4">
         <div className="grid gap-4 sm:grid-cols-3">
@@ -55,6 +68,7 @@ export function ActivityExportForm({ workspace }: { workspace: string | null }) 
           Export
         </FormSubmit>
       </form>
+      <PreparedActivityExports exports={exports} workspace={workspace} />
     </section>
   );
 }
