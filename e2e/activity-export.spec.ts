@@ -44,3 +44,33 @@ test('exports a small range of the activity log as CSV, a formula kept as text',
   expect(row).toContain(`,"'=SUM(1,2)",`);
   await expect(form.getByText('Your export is downloading.')).toBeVisible();
 });
+
+test('prepares a range longer than a month as a file, listed and downloaded as JSON lines', async ({
+  page,
+  request,
+}) => {
+  const owner = await createPasswordUser(request, 'activity-export-job');
+  await addItemWithApi(request, owner.accessToken, 'In a long range');
+  await openSignedIn(page, owner.accessToken, '/activity');
+  await expect(page.getByTestId('activity-entry')).toHaveCount(1);
+
+  const form = page.getByRole('region', { name: 'Export' });
+  const today = new Date();
+  const from = new Date(today.getTime() - 90 * 24 * 3_600_000).toISOString().slice(0, 10);
+  await form.getByLabel('From').fill(from);
+  await form.getByLabel('To').fill(today.toISOString().slice(0, 10));
+  await form.getByLabel('Format').selectOption('jsonl');
+  await form.getByRole('button', { name: 'Export' }).click();
+  await expect(form.getByText('We are preparing your export.')).toBeVisible();
+  const row = form.getByTestId('activity-export');
+  await expect(row).toContainText('Available until');
+  await expectNoAxeViolations(page);
+  const started = page.waitForEvent('download');
+  await row.getByRole('button', { name: /^Download the export of / }).click();
+  const download = await started;
+  expect(download.suggestedFilename()).toMatch(/^activity-\d{4}-\d{2}-\d{2}-to-\d{4}-\d{2}-\d{2}\.jsonl$/);
+  const lines = (await readFile(await download.path(), 'utf8')).trimEnd().split('\n');
+  expect(lines.map((line) => JSON.parse(line))).toEqual([
+    expect.objectContaining({ action: 'item.created', subject: 'In a long range', actorEmail: owner.email }),
+  ]);
+});
