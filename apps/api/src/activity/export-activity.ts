@@ -1,8 +1,9 @@
 import { Readable } from 'node:stream';
-import type { ActivityAction, ActivityEntry, ActivityExportFormat } from '@launchkit/api-contract';
+import type { ActivityEntry, ActivityExportFormat } from '@launchkit/api-contract';
 import { and, asc, eq, gte, lt, sql } from 'drizzle-orm';
 import type { Database } from '#api/db/database.ts';
 import { activity } from '#api/db/schema.ts';
+import { activityEntryColumns, toActivityEntry } from '#api/events/activity-entry.ts';
 import { activityKeptFrom } from '#api/plans/activity-retention.ts';
 import type { PlanCatalogue } from '#api/plans/resolve-plan-prices.ts';
 import { csvHeader, csvRow, jsonLine } from './activity-csv.ts';
@@ -52,16 +53,7 @@ async function* entriesIn(db: Database, range: ExportRange): AsyncGenerator<Acti
   let after: { createdAt: string; id: string } | undefined;
   for (;;) {
     const rows = await db
-      .select({
-        id: activity.id,
-        actorId: activity.actorId,
-        actorEmail: activity.actorEmail,
-        action: activity.action,
-        subject: activity.subject,
-        previous: activity.previous,
-        createdAt: activity.createdAt,
-        createdAtInFull,
-      })
+      .select({ ...activityEntryColumns, createdAtInFull })
       .from(activity)
       .where(
         and(
@@ -74,17 +66,7 @@ async function* entriesIn(db: Database, range: ExportRange): AsyncGenerator<Acti
       )
       .orderBy(asc(activity.createdAt), asc(activity.id))
       .limit(batchSize);
-    for (const row of rows) {
-      yield {
-        id: row.id,
-        actorId: row.actorId,
-        actorEmail: row.actorEmail,
-        action: row.action as ActivityAction,
-        subject: row.subject,
-        previous: row.previous,
-        createdAt: row.createdAt.toISOString(),
-      };
-    }
+    for (const row of rows) yield toActivityEntry(row);
     const last = rows.at(-1);
     if (!last || rows.length < batchSize) return;
     after = { createdAt: last.createdAtInFull, id: last.id };

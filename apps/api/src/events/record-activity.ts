@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Queryable } from '#api/db/database.ts';
 import { activity, apiKeys, users } from '#api/db/schema.ts';
 import { writtenRow } from '#api/db/written-row.ts';
+import { toActivityEntry } from './activity-entry.ts';
 import { emitWorkspaceEvent } from './emit-event.ts';
 
 export type ActivityRecord = {
@@ -59,16 +60,6 @@ export async function announceActivity(db: Queryable, row: typeof activity.$infe
   await emitWorkspaceEvent(db, {
     workspace: row.workspace,
     type: 'activity.recorded',
-    data: {
-      entry: {
-        id: row.id,
-        actorId: row.actorId,
-        actorEmail: row.actorEmail,
-        action: row.action as ActivityAction,
-        subject: row.subject,
-        previous: row.previous,
-        createdAt: row.createdAt.toISOString(),
-      },
-    },
+    data: { entry: toActivityEntry(row) },
   });
 }

@@ -1,10 +1,11 @@
 import { formatLongDate } from '@launchkit/plans';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Button } from '#web/components/forms/button.tsx';
 import { FormOutcome } from '#web/components/forms/form-outcome.tsx';
 import { LoadFailure } from '#web/components/forms/load-failure.tsx';
 import type { ApiResource } from '#web/hooks/use-api-resource.ts';
 import { useOutcome } from '#web/hooks/use-app-form.ts';
+import { useReloadWhile } from '#web/hooks/use-reload-while.ts';
 import {
   type ActivityExport,
   type ActivityExportList,
@@ -39,11 +40,7 @@ export function PreparedActivityExports({
   const list = exports.data?.exports ?? [];
   const isPreparing = list.some((each) => each.status === 'preparing');
   const { reload } = exports;
-  useEffect(() => {
-    if (!isPreparing) return;
-    const timer = setTimeout(reload, preparingRefreshMs);
-    return () => clearTimeout(timer);
-  }, [isPreparing, reload]);
+  useReloadWhile(isPreparing, reload, preparingRefreshMs);
 
   if (exports.error) return <LoadFailure error={exports.error} onRetry={exports.retry} />;
   if (list.length === 0) return null;
