@@ -166,7 +166,7 @@ async function openKernel(app: FastifyInstance, { config, database, mailer, stri
 async function registerDomains(app: FastifyInstance, { config, services, ...kernel }: Kernel) {
   const deps = { ...services, ...kernel };
   const log = app.log;
-  handleDataRetention({ jobs: kernel.jobs, db: services.db, log });
+  handleDataRetention({ jobs: kernel.jobs, db: services.db, plans: services.plans, log });
   registerMail(app, { config, ...deps });
   await registerWebhooks(app, { config, ...deps });
   registerNewsletterRoutes(app, { ...deps, siteOrigin: config.site.origin, rateLimit: config.rateLimit });

@@ -38,7 +38,7 @@ export type Endpoint = {
     status: 200 | 201;
     description: string;
     /** application/json unless said: the schema of the whole answer, envelope included. */
-    contentType?: 'application/json' | 'text/event-stream' | 'text/html';
+    contentType?: 'application/json' | 'text/event-stream' | 'text/html' | 'text/csv';
     schema: z.ZodType;
   };
   /** The refusals particular to this endpoint, by HTTP status (the common ones are added for all). */

@@ -1,4 +1,5 @@
 import { accountDeletionEndpoints } from './account-deletion.ts';
+import { activityExportEndpoints } from './activity-export.ts';
 import { apiKeyEndpoints } from './api-keys.ts';
 import { billingEndpoints } from './billing.ts';
 import { dataExportEndpoints } from './data-exports.ts';
@@ -29,6 +30,7 @@ export const endpoints: readonly Endpoint[] = [
   ...dataExportEndpoints,
   ...itemEndpoints,
   ...teamEndpoints,
+  ...activityExportEndpoints,
   ...ownershipTransferEndpoints,
   ...apiKeyEndpoints,
   ...billingEndpoints,
@@ -49,6 +51,7 @@ export type ContractEndpoint =
   | (typeof dataExportEndpoints)[number]
   | (typeof itemEndpoints)[number]
   | (typeof teamEndpoints)[number]
+  | (typeof activityExportEndpoints)[number]
   | (typeof ownershipTransferEndpoints)[number]
   | (typeof apiKeyEndpoints)[number]
   | (typeof billingEndpoints)[number]

@@ -86,6 +86,11 @@ export const errorCodes = [
   'invitations/email-not-verified',
   // The activity log (docs/team.md): a `before` cursor the server did not make
   'activity/invalid-cursor',
+  // The Activity page's export of a long range, prepared by a job (docs/activity-export.md)
+  'activity-exports/in-preparation',
+  'activity-exports/not-found',
+  'activity-exports/expired',
+  'activity-exports/not-ready',
   // The newsletter's confirmation link (double opt-in)
   'newsletter/confirmation-not-found',
   'newsletter/confirmation-expired',

@@ -176,3 +176,14 @@ export const webhookEventsField = {
   label: 'events',
   required: 'Choose at least one event.',
 } as const satisfies FieldRule;
+
+/**
+ * The Activity page's "Export": the days of a range (UTC, both included). GET /api/activity/export
+ * streams up to `streamDays` at once; a longer range, up to `maxDays` (a year, a leap one too), is
+ * prepared by a job (decision 0050).
+ */
+export const activityExportRange = { streamDays: 31, maxDays: 366 } as const;
+
+/** Days from `from` to `to` (YYYY-MM-DD, UTC), both included: 1 for a single day, less when `to` is before. */
+export const daysInRange = (from: string, to: string) =>
+  Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000) + 1;

@@ -1,5 +1,6 @@
 export * from './access-token-claims.ts';
 export * from './account-deletion.ts';
+export * from './activity-export.ts';
 export * from './api-keys.ts';
 export * from './billing.ts';
 export * from './data-exports.ts';

@@ -14,6 +14,7 @@ export const webhookEventTypes = [
   'member.joined',
   'member.left',
   'member.role_changed',
+  'activity.recorded',
 ] as const;
 export type WebhookEventType = (typeof webhookEventTypes)[number];
 
@@ -27,6 +28,7 @@ export const webhookEventLabels: Record<WebhookEventType, string> = {
   'member.joined': 'Member joined',
   'member.left': 'Member left or removed',
   'member.role_changed': 'Member’s role changed',
+  'activity.recorded': 'Activity recorded (every entry of the log)',
 };
 
 /**

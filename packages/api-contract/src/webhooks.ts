@@ -5,7 +5,7 @@ import { webhookEventsField, webhookUrlField } from './field-rules.ts';
 import { text, timestamp } from './fields.ts';
 import { item } from './items.ts';
 import { apiVersion } from './openapi.ts';
-import { memberRole, workspaceQuery } from './team.ts';
+import { activityEntry, memberRole, workspaceQuery } from './team.ts';
 import {
   type FormerWebhookEventType,
   formerWebhookEventTypes,
@@ -163,6 +163,11 @@ export const webhookPayloads = {
   ).meta({
     id: 'MemberRoleChangedEvent',
     description: 'The owner or an admin changed a member’s role.',
+  }),
+  'activity.recorded': eventEnvelope('activity.recorded', z.object({ entry: activityEntry })).meta({
+    id: 'ActivityRecordedEvent',
+    description:
+      'An entry was added to the workspace’s activity log, whatever it records (its `action`), sent once the change it records has committed: the log, streamed to the customer’s own store.',
   }),
 } satisfies Record<WebhookEventType, z.ZodType>;
 

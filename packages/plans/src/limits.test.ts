@@ -11,6 +11,7 @@ const rowOf: Record<keyof PlanLimits, string> = {
   webhookEndpoints: 'webhook endpoints',
   webhookDeliveriesPerMinute: 'webhook deliveries started a minute',
   apiKeys: 'API keys held at once',
+  activityRetentionDays: 'days the activity log keeps an entry',
 };
 const columns: LimitTier[] = ['free', 'starter', 'pro', 'business'];
 

@@ -16,6 +16,8 @@ export type PlanLimits = {
   webhookDeliveriesPerMinute: number;
   /** API keys the workspace may hold at once (revoked ones do not count). */
   apiKeys: number;
+  /** Days the workspace's activity log keeps an entry; the data-retention job deletes older ones. */
+  activityRetentionDays: number;
 };
 
 export type LimitTier = PlanId | 'free';
@@ -27,6 +29,7 @@ export const planLimits: Readonly<Record<LimitTier, PlanLimits>> = {
     webhookEndpoints: 1,
     webhookDeliveriesPerMinute: 60,
     apiKeys: 2,
+    activityRetentionDays: 30,
   },
   starter: {
     apiRequestsPerMinute: 300,
@@ -34,6 +37,7 @@ export const planLimits: Readonly<Record<LimitTier, PlanLimits>> = {
     webhookEndpoints: 3,
     webhookDeliveriesPerMinute: 300,
     apiKeys: 5,
+    activityRetentionDays: 90,
   },
   pro: {
     apiRequestsPerMinute: 1200,
@@ -41,6 +45,7 @@ export const planLimits: Readonly<Record<LimitTier, PlanLimits>> = {
     webhookEndpoints: 10,
     webhookDeliveriesPerMinute: 1200,
     apiKeys: 15,
+    activityRetentionDays: 365,
   },
   business: {
     apiRequestsPerMinute: 3000,
@@ -48,6 +53,7 @@ export const planLimits: Readonly<Record<LimitTier, PlanLimits>> = {
     webhookEndpoints: 20,
     webhookDeliveriesPerMinute: 3000,
     apiKeys: 25,
+    activityRetentionDays: 730,
   },
 };
 

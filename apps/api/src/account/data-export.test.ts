@@ -3,10 +3,12 @@ import { readOutbox } from '@launchkit/mail';
 import { and, eq, sql } from 'drizzle-orm';
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
+import { developmentDefaults } from '#api/config/production-settings.ts';
 import { dataExports, mails, users } from '#api/db/schema.ts';
 import { deleteExpiredData } from '#api/jobs/data-retention.ts';
 import { createJobQueue } from '#api/jobs/job-queue.ts';
 import { createMetrics } from '#api/operations/metrics.ts';
+import { fixedPlanCatalogue } from '#api/plans/resolve-plan-prices.ts';
 import { expectErrorEnvelope } from '#api/test/error-envelope.ts';
 import { useBillingWorld } from '#api/test/test-billing.ts';
 import { mailSettled } from '#api/test/test-mail.ts';
@@ -204,7 +206,9 @@ describe('Download my data', () => {
       'data-exports/expired',
       'This archive has expired. Ask for a new one in Settings → Your data.',
     );
-    expect((await deleteExpiredData(db())).expiredExports).toBeGreaterThanOrEqual(1);
+    expect(
+      (await deleteExpiredData(db(), fixedPlanCatalogue(developmentDefaults.prices))).expiredExports,
+    ).toBeGreaterThanOrEqual(1);
     expect(await exportsOf(person)).toEqual([]);
   });
 

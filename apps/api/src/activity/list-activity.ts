@@ -1,12 +1,8 @@
-import {
-  type ActivityAction,
-  type ActivityEntry,
-  type ActivityPage,
-  activityPageSize,
-} from '@launchkit/api-contract';
+import { type ActivityPage, activityPageSize } from '@launchkit/api-contract';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '#api/db/database.ts';
 import { activity } from '#api/db/schema.ts';
+import { activityEntryColumns, toActivityEntry } from '#api/events/activity-entry.ts';
 import { decodeActivityCursor, encodeActivityCursor } from './activity-cursor.ts';
 
 export type ActivityPageRequest = {
@@ -17,7 +13,7 @@ export type ActivityPageRequest = {
 };
 
 /** `created_at` as the cursor keeps it: UTC, to the microsecond, whatever the session's time zone. */
-const createdAtInFull = sql<string>`to_char(${activity.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+export const createdAtInFull = sql<string>`to_char(${activity.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 
 /**
  * One page of a workspace's log (the route authorized the caller: its owner, or an admin), newest
@@ -35,16 +31,7 @@ export async function listActivity(
   const limit = page.limit ?? activityPageSize.default;
   const after = page.before === undefined ? undefined : decodeActivityCursor(page.before);
   const rows = await db
-    .select({
-      id: activity.id,
-      actorId: activity.actorId,
-      actorEmail: activity.actorEmail,
-      action: activity.action,
-      subject: activity.subject,
-      previous: activity.previous,
-      createdAt: activity.createdAt,
-      createdAtInFull,
-    })
+    .select({ ...activityEntryColumns, createdAtInFull })
     .from(activity)
     .where(
       and(
@@ -59,17 +46,7 @@ export async function listActivity(
   const entries = rows.slice(0, limit);
   const last = entries.at(-1);
   return {
-    entries: entries.map(
-      (row): ActivityEntry => ({
-        id: row.id,
-        actorId: row.actorId,
-        actorEmail: row.actorEmail,
-        action: row.action as ActivityAction,
-        subject: row.subject,
-        previous: row.previous,
-        createdAt: row.createdAt.toISOString(),
-      }),
-    ),
+    entries: entries.map(toActivityEntry),
     nextCursor:
       rows.length > limit && last
         ? encodeActivityCursor({ createdAt: last.createdAtInFull, id: last.id })

@@ -312,6 +312,34 @@ export const dataExports = pgTable(
 );
 
 /**
+ * An export of a workspace's activity over a range too long to stream (activity/start-activity-export.ts):
+ * a job writes the file; the workspace's owner and admins fetch it until `expires_at`, after which the
+ * data-retention job deletes the row. `workspace` is the owner's uid (a transfer moves it).
+ */
+export const activityExports = pgTable(
+  'activity_exports',
+  {
+    id: generatedId(),
+    workspace: personId('workspace').notNull(),
+    /** Who asked (a uid), for the list. */
+    requestedBy: text('requested_by').notNull(),
+    /** The range's first and last day (UTC, YYYY-MM-DD, both included), and the format. */
+    fromDay: text('from_day').notNull(),
+    toDay: text('to_day').notNull(),
+    format: text('format').notNull(),
+    createdAt: createdAt(),
+    /** The file's text, set by the job when it is ready. */
+    file: text('file'),
+    readyAt: moment('ready_at'),
+    expiresAt: moment('expires_at').notNull(),
+  },
+  (table) => [
+    check('activity_exports_format', sql`${table.format} in ('csv', 'jsonl')`),
+    index('activity_exports_workspace_idx').on(table.workspace),
+  ],
+);
+
+/**
  * Accounts deleted by their owner (account/delete-account.ts), by identity-provider subject: a token
  * still in flight for one is refused, never a new empty account. Holds no personal data.
  */

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { WebhookEventData, WebhookEventType } from '@launchkit/api-contract';
 import { and, arrayContains, eq, sql } from 'drizzle-orm';
-import type { Database } from '#api/db/database.ts';
+import type { Queryable } from '#api/db/database.ts';
 import { webhookDeliveries, webhookEndpoints } from '#api/db/schema.ts';
 import { thisInstance } from '#api/db/this-instance.ts';
 import { webhookDeliveriesChannel } from './delivery-announcements.ts';
@@ -30,7 +30,7 @@ export type WebhookPayload = {
  * the delivery jobs once it hears the announcement, the sweep if it never does (webhooks/queue-deliveries.ts).
  * So a write costs one statement however many endpoints and however slow their servers (bench/webhooks).
  */
-export async function emitWorkspaceEvent(tx: Database, event: WorkspaceEvent): Promise<void> {
+export async function emitWorkspaceEvent(tx: Queryable, event: WorkspaceEvent): Promise<void> {
   const payload: WebhookPayload = {
     id: newEventId(),
     type: event.type,

@@ -2,6 +2,9 @@ import type { ActivityAction } from '@launchkit/api-contract';
 import { sql } from 'drizzle-orm';
 import type { Queryable } from '#api/db/database.ts';
 import { activity, apiKeys, users } from '#api/db/schema.ts';
+import { writtenRow } from '#api/db/written-row.ts';
+import { toActivityEntry } from './activity-entry.ts';
+import { emitWorkspaceEvent } from './emit-event.ts';
 
 export type ActivityRecord = {
   workspace: string;
@@ -29,16 +32,34 @@ function actorLabel(actor: string) {
 }
 
 /**
- * Adds an entry to a workspace's activity log. Call it with the transaction of the change it records,
- * so the log never names a change that did not happen, nor misses one that did.
+ * Adds an entry to a workspace's activity log, and its `activity.recorded` event for the workspace's
+ * endpoints subscribed to it (docs/activity-export.md). Call it with the transaction of the change it
+ * records, so the log never names a change that did not happen, nor misses one that did; the event's
+ * deliveries are rows of the same transaction, sent only after it commits (emit-event.ts).
  */
 export async function recordActivity(db: Queryable, entry: ActivityRecord): Promise<void> {
-  await db.insert(activity).values({
-    workspace: entry.workspace,
-    actorId: entry.actor,
-    actorEmail: actorLabel(entry.actor),
-    action: entry.action,
-    subject: entry.subject,
-    previous: entry.previous ?? null,
+  const row = writtenRow(
+    await db
+      .insert(activity)
+      .values({
+        workspace: entry.workspace,
+        actorId: entry.actor,
+        actorEmail: actorLabel(entry.actor),
+        action: entry.action,
+        subject: entry.subject,
+        previous: entry.previous ?? null,
+      })
+      .returning(),
+    'the activity insert',
+  );
+  await announceActivity(db, row);
+}
+
+/** The `activity.recorded` event of an entry just written (the entry as GET /api/activity lists it). */
+export async function announceActivity(db: Queryable, row: typeof activity.$inferSelect): Promise<void> {
+  await emitWorkspaceEvent(db, {
+    workspace: row.workspace,
+    type: 'activity.recorded',
+    data: { entry: toActivityEntry(row) },
   });
 }

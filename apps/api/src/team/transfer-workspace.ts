@@ -1,7 +1,16 @@
 import { and, count, eq, inArray, isNotNull, or, sql } from 'drizzle-orm';
 import type { Queryable } from '#api/db/database.ts';
-import { activity, apiKeys, items, subUsers, users, webhookEndpoints } from '#api/db/schema.ts';
+import {
+  activity,
+  activityExports,
+  apiKeys,
+  items,
+  subUsers,
+  users,
+  webhookEndpoints,
+} from '#api/db/schema.ts';
 import { isUuid } from '#api/db/uuid.ts';
+import { announceActivity } from '#api/events/record-activity.ts';
 import { AppError } from '#api/http/app-error.ts';
 
 /** The member chosen is not (or no longer) a joined member of the workspace. */
@@ -91,6 +100,7 @@ export async function transferWorkspace(
   await tx.update(subUsers).set({ owner: newOwner }).where(eq(subUsers.owner, owner));
   await tx.update(apiKeys).set({ workspace: newOwner }).where(eq(apiKeys.workspace, owner));
   await tx.update(webhookEndpoints).set({ workspace: newOwner }).where(eq(webhookEndpoints.workspace, owner));
+  await tx.update(activityExports).set({ workspace: newOwner }).where(eq(activityExports.workspace, owner));
   // The stricter of the two: members who had to pass a second factor in either still do.
   await tx
     .update(users)
@@ -100,13 +110,17 @@ export async function transferWorkspace(
     .where(eq(users.id, newOwner));
 
   await tx.update(activity).set({ workspace: newOwner }).where(eq(activity.workspace, owner));
-  await tx.insert(activity).values({
-    workspace: newOwner,
-    actorId: terms.actor.id,
-    actorEmail: terms.actor.email,
-    action: 'workspace.transferred',
-    subject: recipient.email,
-  });
+  const [entry] = await tx
+    .insert(activity)
+    .values({
+      workspace: newOwner,
+      actorId: terms.actor.id,
+      actorEmail: terms.actor.email,
+      action: 'workspace.transferred',
+      subject: recipient.email,
+    })
+    .returning();
+  if (entry) await announceActivity(tx, entry);
   return { uid: newOwner, email: recipient.email, memberSince: target.createdAt };
 }
 

@@ -138,12 +138,12 @@ const fileNameOf = (disposition: string | null) => disposition?.match(/filename=
 
 /**
  * A file the API answers as an attachment (GET /api/{path}), fetched with the session's token: its
- * contents and the name the server gave it, else `fallbackName`. A refusal rejects as `apiRequest` does.
+ * contents, the name the server gave it (else `fallbackName`) and the answer's headers. A refusal rejects as `apiRequest` does.
  */
 export async function apiDownload(
   path: string,
   fallbackName: string,
-): Promise<{ blob: Blob; fileName: string }> {
+): Promise<{ blob: Blob; fileName: string; headers: Headers }> {
   const response = await withSessionToken((token) =>
     send(`/api/${path}`, { token, headers: {}, cache: 'no-store' }),
   );
@@ -154,7 +154,7 @@ export async function apiDownload(
     );
   }
   const fileName = fileNameOf(response.headers.get('content-disposition')) ?? fallbackName;
-  return { blob: await response.blob(), fileName };
+  return { blob: await response.blob(), fileName, headers: response.headers };
 }
 
 type StreamOptions = {

@@ -1,5 +1,6 @@
 import type { DataExport, DataExportList } from '@launchkit/api-contract';
 import { apiDownload, apiRequest } from './api.ts';
+import { saveFile } from './save-file.ts';
 
 export type { DataExport };
 
@@ -19,14 +20,5 @@ export async function downloadDataExport(id: string): Promise<void> {
     `account/exports/${encodeURIComponent(id)}/archive`,
     'data-export.json',
   );
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.hidden = true;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // The browser reads the file after the click; the address is released once it surely has.
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+  saveFile(blob, fileName);
 }

@@ -7,6 +7,7 @@ import { LoadFailure } from '#web/components/forms/load-failure.tsx';
 import { SettingsCard, SettingsList } from '#web/components/layout/settings-card.tsx';
 import { useApiResource } from '#web/hooks/use-api-resource.ts';
 import { useOutcome } from '#web/hooks/use-app-form.ts';
+import { useReloadWhile } from '#web/hooks/use-reload-while.ts';
 import {
   type DataExport,
   downloadDataExport,
@@ -80,11 +81,7 @@ function useDataExports() {
   const [downloading, setDownloading] = useState<string | null>(null);
   const isPreparing = (exports.data?.exports ?? []).some((each) => each.status === 'preparing');
   const { reload } = exports;
-  useEffect(() => {
-    if (!isPreparing) return;
-    const timer = setTimeout(reload, preparingRefreshMs);
-    return () => clearTimeout(timer);
-  }, [isPreparing, reload]);
+  useReloadWhile(isPreparing, reload, preparingRefreshMs);
 
   const download = async (id: string) => {
     setDownloading(id);
