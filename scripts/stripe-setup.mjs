@@ -84,43 +84,41 @@ async function setupPrice(stripe, plan, period) {
   }
   // Keys derived from what is made: a run that died halfway and is run again within a day makes
   // nothing twice.
-  {
-    const key = `stripe-setup-${lookupKey}-${unitAmount}`;
-    let product = await findProduct(stripe, plan, current);
-    if (!product) {
-      product = await stripe.products.create(
-        {
-          name: plan.name,
-          unit_label: 'seat',
-          marketing_features: plan.features.map((name) => ({ name })),
-          metadata: { plan: plan.id },
-        },
-        { idempotencyKey: `${key}-product` },
-      );
-    }
-    const price = await stripe.prices.create(
+  const key = `stripe-setup-${lookupKey}-${unitAmount}`;
+  let product = await findProduct(stripe, plan, current);
+  if (!product) {
+    product = await stripe.products.create(
       {
-        product: product.id,
-        currency: 'usd',
-        unit_amount: unitAmount,
-        recurring: { interval: period, usage_type: 'licensed' },
-        lookup_key: lookupKey,
-        transfer_lookup_key: true,
-        nickname: `${plan.name} (per seat, ${period === 'month' ? 'monthly' : 'yearly'})`,
+        name: plan.name,
+        unit_label: 'seat',
+        marketing_features: plan.features.map((name) => ({ name })),
         metadata: { plan: plan.id },
       },
-      { idempotencyKey: `${key}-price-${product.id}` },
+      { idempotencyKey: `${key}-product` },
     );
-    if (period === 'month') await stripe.products.update(product.id, { default_price: price.id });
-    if (current?.active) await stripe.prices.update(current.id, { active: false });
-    return {
-      plan: plan.id,
-      period,
-      product: product.id,
-      price: price.id,
-      status: current ? 'updated' : 'created',
-    };
   }
+  const price = await stripe.prices.create(
+    {
+      product: product.id,
+      currency: 'usd',
+      unit_amount: unitAmount,
+      recurring: { interval: period, usage_type: 'licensed' },
+      lookup_key: lookupKey,
+      transfer_lookup_key: true,
+      nickname: `${plan.name} (per seat, ${period === 'month' ? 'monthly' : 'yearly'})`,
+      metadata: { plan: plan.id },
+    },
+    { idempotencyKey: `${key}-price-${product.id}` },
+  );
+  if (period === 'month') await stripe.products.update(product.id, { default_price: price.id });
+  if (current?.active) await stripe.prices.update(current.id, { active: false });
+  return {
+    plan: plan.id,
+    period,
+    product: product.id,
+    price: price.id,
+    status: current ? 'updated' : 'created',
+  };
 }
 
 /**

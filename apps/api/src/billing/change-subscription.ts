@@ -1,8 +1,10 @@
 import type { Subscription, SubscriptionChange } from '@launchkit/api-contract';
 import type { FastifyBaseLogger } from 'fastify';
+import type Stripe from 'stripe';
 import { AppError } from '#api/http/app-error.ts';
 import type { UserRow } from '#api/users/user-document.ts';
 import {
+  liveSubscription,
   liveSubscriptionOf,
   type SubscriptionDeps,
   seatsInUse,
@@ -35,10 +37,12 @@ export async function changeSubscription(
       'The preview is more than 15 minutes old. Please preview the change again.',
     );
   }
-  const price = priceForChoice(deps.plans, live, change, await seatsInUse(deps.db, user.id));
+  const taken = await seatsInUse(deps.db, user.id);
+  const price = priceForChoice(deps.plans, live, change, taken);
   if (change.seats < (live.item.quantity ?? 0)) await lowerSeatLimit(deps.db, user.id, change.seats);
+  let changed: Stripe.Subscription;
   try {
-    await callProvider(log, 'change your plan', () =>
+    changed = await callProvider(log, 'change your plan', () =>
       deps.stripe.subscriptions.update(live.subscription.id, {
         items: [{ id: live.item.id, price, quantity: change.seats }],
         proration_behavior: 'always_invoice',
@@ -48,6 +52,6 @@ export async function changeSubscription(
   } finally {
     await syncCustomerPlan(deps, live.customer);
   }
-  const changed = await liveSubscriptionOf(deps, log, user);
-  return subscriptionView(changed, await seatsInUse(deps.db, user.id));
+  // The provider's answer is the subscription after the change: no second reading.
+  return subscriptionView(liveSubscription(deps.plans, live.customer, changed), taken);
 }

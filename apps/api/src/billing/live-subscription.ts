@@ -27,10 +27,18 @@ export async function liveSubscriptionOf(deps: SubscriptionDeps, log: FastifyBas
   const subscriptions = await callProvider(log, 'read your plan', () =>
     deps.stripe.subscriptions.list({ customer, status: 'all', limit: 100 }),
   );
-  const subscription = currentSubscription(subscriptions.data);
+  return liveSubscription(deps.plans, customer, currentSubscription(subscriptions.data));
+}
+
+/** A subscription of the customer's as the plan in force, or billing/no-plan when it is none. */
+export function liveSubscription(
+  plans: PlanCatalogue,
+  customer: string,
+  subscription: Stripe.Subscription | undefined,
+) {
   const item = planItemOf(subscription);
   if (!subscription || !item || !isPlanInForce(subscription.status)) throw noPlan();
-  const plan = deps.plans.planByPriceId.get(item.price.id);
+  const plan = plans.planByPriceId.get(item.price.id);
   if (!plan) throw noPlan();
   return { customer, subscription, item, plan };
 }
@@ -42,10 +50,7 @@ export async function seatsInUse(db: Queryable, owner: string): Promise<number> 
 }
 
 /** The subscription as Settings → Plan shows it. */
-export function subscriptionView(
-  live: Awaited<ReturnType<typeof liveSubscriptionOf>>,
-  taken: number,
-): Subscription {
+export function subscriptionView(live: ReturnType<typeof liveSubscription>, taken: number): Subscription {
   const { subscription, item, plan } = live;
   return {
     plan,

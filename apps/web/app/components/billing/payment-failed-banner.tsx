@@ -1,4 +1,5 @@
 import { formatLongDate, isPausedStatus, isPaymentFailingStatus } from '@launchkit/plans';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useAuth } from '#web/auth/auth-context.tsx';
 import { buttonClasses } from '#web/components/forms/button.tsx';
@@ -37,32 +38,40 @@ export function PaymentFailedBanner() {
 /** A trial that ended without a card (docs/billing.md, "Trials"): a card added in the portal resumes it. */
 function TrialPausedBanner() {
   return (
-    <section aria-label="Billing" className={bannerClasses}>
-      <div className="container-page flex flex-col gap-3 py-3 sm:flex-row sm:items-center sm:justify-between">
-        <p className="text-sm text-red-900">
-          <span className="font-semibold">Your trial has ended, and your plan is paused.</span> Add a card to
-          continue: your plan resumes at once, billed from that day.
-        </p>
-        <Link to="/settings/billing" className={buttonClasses({ className: 'shrink-0' })}>
-          Add a card
-        </Link>
-      </div>
-    </section>
+    <OwnerBillingBanner title="Your trial has ended, and your plan is paused." action="Add a card">
+      Add a card to continue: your plan resumes at once, billed from that day.
+    </OwnerBillingBanner>
   );
 }
 
 function OwnerBanner({ nextPaymentAttempt }: { nextPaymentAttempt: string | null }) {
   return (
+    <OwnerBillingBanner title="Your last payment failed." action="Update payment method">
+      {nextPaymentAttempt
+        ? `We will try your card again on ${formatLongDate(nextPaymentAttempt)}. Update your payment method to keep your plan.`
+        : 'We will not try your card again. Update your payment method and pay the open invoice to restore your plan.'}
+    </OwnerBillingBanner>
+  );
+}
+
+/** What the owner must do about billing, and the way to the portal (Settings → Billing) to do it. */
+function OwnerBillingBanner({
+  title,
+  action,
+  children,
+}: {
+  title: string;
+  action: string;
+  children: ReactNode;
+}) {
+  return (
     <section aria-label="Billing" className={bannerClasses}>
       <div className="container-page flex flex-col gap-3 py-3 sm:flex-row sm:items-center sm:justify-between">
         <p className="text-sm text-red-900">
-          <span className="font-semibold">Your last payment failed.</span>{' '}
-          {nextPaymentAttempt
-            ? `We will try your card again on ${formatLongDate(nextPaymentAttempt)}. Update your payment method to keep your plan.`
-            : 'We will not try your card again. Update your payment method and pay the open invoice to restore your plan.'}
+          <span className="font-semibold">{title}</span> {children}
         </p>
         <Link to="/settings/billing" className={buttonClasses({ className: 'shrink-0' })}>
-          Update payment method
+          {action}
         </Link>
       </div>
     </section>
