@@ -132,4 +132,31 @@ describe('changing a plan from Settings → Plan', () => {
     expect((await world.call(visitor, 'GET', '/api/billing/invoices')).body.data).toEqual([]);
     expect((await world.call(null, 'GET', '/api/billing/invoices')).status).toBe(401);
   });
+
+  it("refuses anyone naming another person's workspace, and changes nothing there", async () => {
+    const { user: owner } = await world.payingUser();
+    const stranger = await world.signedInUser();
+    const choice = { plan: 'business', period: 'year', seats: 9 };
+    const calls: [string, string, object?][] = [
+      ['GET', '/api/billing/subscription'],
+      ['POST', '/api/billing/subscription/preview', choice],
+      ['POST', '/api/billing/subscription', { ...choice, prorationDate: Math.floor(Date.now() / 1000) }],
+      ['GET', '/api/billing/invoices'],
+    ];
+    for (const [method, path, body] of calls) {
+      const refused = await world.call(
+        stranger,
+        method,
+        `${path}?workspace=${encodeURIComponent(owner.uid)}`,
+        body,
+      );
+      expect(refused.status, path).toBe(404);
+      expect(refused.body.code, path).toBe('workspaces/not-found');
+    }
+    expect((await world.call(owner, 'GET', '/api/billing/subscription')).body.data).toMatchObject({
+      plan: 'pro',
+      period: 'month',
+      seats: 5,
+    });
+  });
 });
