@@ -8,9 +8,9 @@
 // checked against the count. Prints figures; asserts nothing.
 // `BENCH_PARTS=usage npm run bench:billing` runs it alone (bench/billing/run.mjs).
 import pg from 'pg';
-import Stripe from 'stripe';
 import { startProduct } from '../../scripts/lib/product-server.mjs';
-import { newSignedInUser, requestJson } from '../lib/identity.mjs';
+import { type BusinessOwner, businessOwner, stripeOf } from '../lib/business-owner.ts';
+import { requestJson } from '../lib/identity.mjs';
 import { createBenchDatabase } from '../lib/postgres.mjs';
 import { percentile, round } from '../lib/stats.mjs';
 
@@ -21,41 +21,7 @@ const workspaces = 8;
 const writers = 16;
 
 type Product = Awaited<ReturnType<typeof startProduct>>;
-type Owner = { token: string; customer: string };
-
-const stripeOf = (product: Product) => {
-  const { port } = new URL(product.paymentsOrigin);
-  return new Stripe('sk_test_emulator', { host: 'localhost', port: Number(port), protocol: 'http' });
-};
-
-/** A person whose workspace is on a trial of the business plan, once the provider's webhook wrote it. */
-async function payingOwner(product: Product, label: string): Promise<Owner> {
-  const person = await newSignedInUser(product.origin, label);
-  await requestJson(`${product.origin}/api/user`, { token: person.token });
-  await requestJson(`${product.origin}/api/stripe-create-checkout-session`, {
-    method: 'POST',
-    token: person.token,
-    body: {
-      priceId: 'price_business_monthly',
-      successUrl: `${product.origin}/dashboard`,
-      cancelUrl: `${product.origin}/pricing`,
-    },
-  });
-  const stripe = stripeOf(product);
-  const [customer] = (await stripe.customers.list({ email: person.email })).data;
-  if (!customer) throw new Error('no customer at the payment emulator');
-  await stripe.subscriptions.create({
-    customer: customer.id,
-    items: [{ price: 'price_business_monthly', quantity: 1 }],
-    trial_period_days: 14,
-  });
-  for (let tries = 0; ; tries += 1) {
-    const user = (await requestJson(`${product.origin}/api/user`, { token: person.token })).data;
-    if (user.stripeSubscriptionStatus === 'trialing') return { token: person.token, customer: customer.id };
-    if (tries > 100) throw new Error('the plan never reached the product');
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
+type Owner = BusinessOwner;
 
 const writeItem = async (product: Product, token: string, name: string) => {
   const started = performance.now();
@@ -73,8 +39,8 @@ const added = (base: number, other: number) => `${round(((other - base) / base) 
 /** (1) One write at a time, the two products in turn, so that drift weighs on both alike. */
 async function writeCost(off: Product, on: Product) {
   const owners = {
-    off: await payingOwner(off, 'bench-usage-off'),
-    on: await payingOwner(on, 'bench-usage-on'),
+    off: await businessOwner(off, 'bench-usage-off'),
+    on: await businessOwner(on, 'bench-usage-on'),
   };
   const times = { off: [] as number[], on: [] as number[] };
   for (let n = 0; n < warmUp + writes; n += 1) {
@@ -131,7 +97,7 @@ async function meteredTotal(product: Product, customers: string[]) {
 /** (2) `events` items over `workspaces` paying workspaces; the clock stops at the last report done. */
 async function reportThroughput(on: Product, databaseUrl: string) {
   const owners: Owner[] = [];
-  for (let n = 0; n < workspaces; n += 1) owners.push(await payingOwner(on, `bench-usage-${n}`));
+  for (let n = 0; n < workspaces; n += 1) owners.push(await businessOwner(on, `bench-usage-${n}`));
   const database = new pg.Client({ connectionString: databaseUrl });
   await database.connect();
   try {

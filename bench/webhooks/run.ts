@@ -10,8 +10,8 @@
 // BENCH_PARTS=latency (1 and 2) or flood (3) runs one part (all by default). Prints figures; asserts nothing.
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import Stripe from 'stripe';
 import { startProduct } from '../../scripts/lib/product-server.mjs';
+import { type BusinessOwner, businessOwner } from '../lib/business-owner.ts';
 import { newSignedInUser, requestJson } from '../lib/identity.mjs';
 import { createBenchDatabase } from '../lib/postgres.mjs';
 import { percentile, round } from '../lib/stats.mjs';
@@ -55,37 +55,7 @@ const summary = (samples: number[]) => ({
 const added = (base: number, other: number) => `${round(((other - base) / base) * 100, 1)} %`;
 
 type Product = Awaited<ReturnType<typeof startProduct>>;
-type Person = Awaited<ReturnType<typeof newSignedInUser>>;
-
-/** A new person whose workspace is on a trial of the business plan, written by the provider's webhook. */
-async function businessOwner(product: Product, label: string): Promise<Person> {
-  const person = await newSignedInUser(product.origin, label);
-  await requestJson(`${product.origin}/api/user`, { token: person.token });
-  await requestJson(`${product.origin}/api/stripe-create-checkout-session`, {
-    method: 'POST',
-    token: person.token,
-    body: {
-      priceId: 'price_business_monthly',
-      successUrl: `${product.origin}/dashboard`,
-      cancelUrl: `${product.origin}/pricing`,
-    },
-  });
-  const { port } = new URL(product.paymentsOrigin);
-  const stripe = new Stripe('sk_test_emulator', { host: 'localhost', port: Number(port), protocol: 'http' });
-  const [customer] = (await stripe.customers.list({ email: person.email })).data;
-  if (!customer) throw new Error('no customer at the payment emulator');
-  await stripe.subscriptions.create({
-    customer: customer.id,
-    items: [{ price: 'price_business_monthly', quantity: 1 }],
-    trial_period_days: 14,
-  });
-  for (let tries = 0; ; tries += 1) {
-    const user = (await requestJson(`${product.origin}/api/user`, { token: person.token })).data;
-    if (user.stripeSubscriptionStatus === 'trialing') return person;
-    if (tries > 100) throw new Error('the plan never reached the product');
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
+type Person = BusinessOwner;
 
 async function addEndpoints(product: Product, person: Person, paths: string[]) {
   for (const path of paths) {
