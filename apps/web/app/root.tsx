@@ -26,8 +26,11 @@ import { islandsBootstrap } from '#web/islands/bootstrap.ts';
 import { Island, isIslandsPage } from '#web/islands/island.tsx';
 import { trackPageView } from '#web/lib/analytics.ts';
 import { type PageRouter, PageRouterProvider } from '#web/lib/page-router.tsx';
+import faviconSvg from '../public/favicon.svg?raw';
 import type { Route } from './+types/root';
 import stylesheet from './app.css?url';
+
+const faviconHref = `data:image/svg+xml,${encodeURIComponent(faviconSvg)}`;
 
 // The first paint waits for the stylesheet and nothing else: with a precedence React writes it at
 // the top of <head>, before the page's metadata.
@@ -66,7 +69,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links />
         <meta name="theme-color" content="#4f46e5" />
         <Meta />
-        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        {/* Written into the page: one request fewer before the first paint (docs/performance.md). */}
+        <link rel="icon" href={faviconHref} type="image/svg+xml" />
         <link rel="manifest" href="/site.webmanifest" />
       </head>
       <body className="min-h-screen bg-white text-slate-800 antialiased">
