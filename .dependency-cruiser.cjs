@@ -61,7 +61,7 @@ const apiDomainImports = {
     billing: "usage is billed: the provider's failures are answered as billing's (provider-errors.ts)",
   },
   scim: {
-    sessions: "deprovisioning a person ends their sessions at once (sign-in-sessions.ts, session-endings.ts)",
+    sessions: 'deprovisioning a person ends their sessions at once (sign-in-sessions.ts, session-endings.ts)',
     team: 'a provisioned person is a member, invited as an add from the product invites (send-invitation.ts)',
   },
   team: {

@@ -1,9 +1,9 @@
-import { and, count, eq } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { activity, scimUsers, subUsers } from '#api/db/schema.ts';
 import { useAppWithIdentity } from '#api/test/app-with-identity.ts';
-import { patchSchema, scimKit, userSchema } from '#api/test/test-scim.ts';
 import { mailSettled } from '#api/test/test-mail.ts';
+import { patchSchema, scimKit, userSchema } from '#api/test/test-scim.ts';
 import { onPlan, setPlan } from '#api/test/test-users.ts';
 
 const suite = useAppWithIdentity();
