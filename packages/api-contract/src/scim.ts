@@ -87,8 +87,8 @@ export const scimTokenEndpoints = [
   }),
 ];
 
-// The protocol (RFC 7644). Attribute names are SCIM's; unknown attributes are ignored, as RFC 7643
-// §3.1 lets a service provider do, since providers send more than a member has.
+// The protocol (RFC 7644). Attribute names are SCIM's; unknown attributes are ignored, as
+// RFC 7643 §3.1 lets a service provider do, since providers send more than a member has.
 
 export const scimSchemas = {
   user: 'urn:ietf:params:scim:schemas:core:2.0:User',

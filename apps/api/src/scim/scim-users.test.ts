@@ -20,7 +20,7 @@ const membershipOf = async (owner: string, email: string) =>
 describe('SCIM Users (RFC 7644)', () => {
   it('creates a User as RFC 7644 §3.3 shows, and the person is invited as a member', async () => {
     const { owner, secret } = await provisionedWorkspace();
-    // §3.3's example, with the userName an email address: the person's address here.
+    // RFC 7644 §3.3's example, with the userName an email address: the person's address here.
     const response = await scim(secret, 'POST', '/Users', {
       schemas: [userSchema],
       userName: 'BJensen@example.com',
@@ -225,7 +225,7 @@ describe('SCIM Groups: the roles', () => {
       Resources: [{ id: 'admin', displayName: 'admin', members: [] }],
     });
 
-    // §3.5.2.1's example: add a member.
+    // RFC 7644 §3.5.2.1's example: add a member.
     const added = await scim(secret, 'PATCH', '/Groups/admin', {
       schemas: [patchSchema],
       Operations: [{ op: 'add', path: 'members', value: [{ display: 'Babs Jensen', value: user.id }] }],
@@ -234,7 +234,7 @@ describe('SCIM Groups: the roles', () => {
     expect(added.json().members).toEqual([expect.objectContaining({ value: user.id })]);
     expect(await membershipOf(owner.uid, 'grouped@example.com')).toMatchObject({ role: 'admin' });
 
-    // §3.5.2.2's example: remove one member by a value filter; they are a member again.
+    // RFC 7644 §3.5.2.2's example: remove one member by a value filter; they are a member again.
     const removed = await scim(secret, 'PATCH', '/Groups/admin', {
       schemas: [patchSchema],
       Operations: [{ op: 'remove', path: `members[value eq "${user.id}"]` }],
