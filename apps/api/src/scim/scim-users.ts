@@ -210,7 +210,10 @@ export const replaceScimUser = (deps: ScimDeps, caller: ScimCaller, id: string, 
     active: body.active ?? true,
   }));
 
-/** PATCH /Users/:id (RFC 7644 §3.5.2). */
+/**
+ * PATCH /Users/:id (RFC 7644 §3.5.2). Only a PATCH that mentions `active` can make an invitation, so
+ * only then is the provider asked for the owner's verified address its mail shows.
+ */
 export const patchScimUser = (deps: ScimDeps, caller: ScimCaller, id: string, body: ScimPatchRequest) =>
   changeUser(deps, caller, id, JSON.stringify(body).toLowerCase().includes('active'), (current) =>
     patchedUser(current, body.Operations),
