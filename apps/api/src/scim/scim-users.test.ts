@@ -207,7 +207,7 @@ describe('SCIM Users (RFC 7644)', () => {
 
 describe('SCIM Groups: the roles', () => {
   it('lists the three roles, finds one by displayName, and sets roles by membership (RFC 7644 §3.5.2)', async () => {
-    const { owner, secret } = await provisionedWorkspace();
+    const { owner, secret, id: tokenId } = await provisionedWorkspace();
     const user = await createUser(secret, 'grouped@example.com');
     const list = await scim(secret, 'GET', '/Groups');
     expect(list.json().Resources.map((group: { id: string }) => group.id)).toEqual([
@@ -233,6 +233,11 @@ describe('SCIM Groups: the roles', () => {
     expect(added.statusCode, added.body).toBe(200);
     expect(added.json().members).toEqual([expect.objectContaining({ value: user.id })]);
     expect(await membershipOf(owner.uid, 'grouped@example.com')).toMatchObject({ role: 'admin' });
+    const [changed] = await db()
+      .select({ actorId: activity.actorId, previous: activity.previous })
+      .from(activity)
+      .where(and(eq(activity.workspace, owner.uid), eq(activity.action, 'member.role_changed')));
+    expect(changed).toEqual({ actorId: `scim-token:${tokenId}`, previous: 'member' });
 
     // RFC 7644 §3.5.2.2's example: remove one member by a value filter; they are a member again.
     const removed = await scim(secret, 'PATCH', '/Groups/admin', {
