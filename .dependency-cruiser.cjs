@@ -60,6 +60,10 @@ const apiDomainImports = {
   usage: {
     billing: "usage is billed: the provider's failures are answered as billing's (provider-errors.ts)",
   },
+  scim: {
+    sessions: 'deprovisioning a person ends their sessions at once (sign-in-sessions.ts, session-endings.ts)',
+    team: 'a provisioned person is a member, invited as an add from the product invites (send-invitation.ts)',
+  },
   team: {
     billing:
       "accepting a workspace's ownership moves its subscription: the plan fields and the customer's owner",

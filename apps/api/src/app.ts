@@ -37,6 +37,8 @@ import { registerNewsletterRoutes } from './newsletter/newsletter-routes.ts';
 import { limitApiKeys, limitSignedInWrites } from './operations/rate-limit.ts';
 import { registerOperations } from './operations/register-operations.ts';
 import { type PlanCatalogue, resolvePlanPrices } from './plans/resolve-plan-prices.ts';
+import { registerScimRoutes } from './scim/scim-routes.ts';
+import { registerScimTokenRoutes } from './scim/scim-token-routes.ts';
 import { createSessionRecorder } from './sessions/record-session.ts';
 import { createSessionEndings, sessionEndingsChannel } from './sessions/session-endings.ts';
 import { registerSessionRoutes } from './sessions/session-routes.ts';
@@ -181,6 +183,14 @@ async function registerDomains(app: FastifyInstance, { config, services, ...kern
   registerTeam(app, { config, ...deps });
   registerActivityRoutes(app, deps);
   registerApiKeyRoutes(app, deps);
+  // SCIM provisioning (docs/scim.md): the owner's tokens in the product's API, the protocol at /scim/v2.
+  registerScimTokenRoutes(app, deps);
+  await registerScimRoutes(app, {
+    ...deps,
+    siteOrigin: config.site.origin,
+    invitationTtlHours: config.invitations.ttlHours,
+    scimRequestsPerMinute: config.limits.scimRequestsPerMinute,
+  });
   registerBilling(app, { config, ...deps });
   registerApiDocumentRoutes(app, { mode: config.mode });
   // Development doors exist in embedded mode only; production mode has SMTP and no outbox at all.

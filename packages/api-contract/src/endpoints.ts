@@ -10,6 +10,7 @@ import { mailPreferenceEndpoints } from './mail-preferences.ts';
 import { generateOpenApiDocument } from './openapi.ts';
 import { ownershipTransferEndpoints } from './ownership-transfers.ts';
 import { publicFormEndpoints } from './public-forms.ts';
+import { scimTokenEndpoints } from './scim.ts';
 import { sessionEndpoints } from './sessions.ts';
 import { subscriptionEndpoints } from './subscriptions.ts';
 import { teamEndpoints } from './team.ts';
@@ -33,6 +34,7 @@ export const endpoints: readonly Endpoint[] = [
   ...activityExportEndpoints,
   ...ownershipTransferEndpoints,
   ...apiKeyEndpoints,
+  ...scimTokenEndpoints,
   ...billingEndpoints,
   ...usageEndpoints,
   ...subscriptionEndpoints,
@@ -54,6 +56,7 @@ export type ContractEndpoint =
   | (typeof activityExportEndpoints)[number]
   | (typeof ownershipTransferEndpoints)[number]
   | (typeof apiKeyEndpoints)[number]
+  | (typeof scimTokenEndpoints)[number]
   | (typeof billingEndpoints)[number]
   | (typeof usageEndpoints)[number]
   | (typeof subscriptionEndpoints)[number]

@@ -51,6 +51,10 @@ export const errorCodes = [
   'api-keys/rate-limited',
   'api-keys/not-found',
   'api-keys/limit-reached',
+  // SCIM tokens (docs/scim.md): managed in Settings → Provisioning, on the business plan
+  'scim-tokens/not-found',
+  'scim-tokens/limit-reached',
+  'scim-tokens/plan-required',
   // Items, plans, seats
   'items/limit-reached',
   'plan/upgrade-required',

@@ -20,6 +20,7 @@ export * from './permissions.ts';
 export * from './plans.ts';
 export * from './public-forms.ts';
 export * from './reference-page.ts';
+export * from './scim.ts';
 export * from './sessions.ts';
 export * from './subscriptions.ts';
 export * from './team.ts';

@@ -41,6 +41,8 @@ export const permissions = {
   'workspace.own': { roles: ['owner'], apiKeys: false },
   /** Create, list and revoke API keys. */
   'api-keys.manage': { roles: ['owner', 'admin'], apiKeys: false },
+  /** Make and revoke the workspace's SCIM tokens (docs/scim.md): they add and remove people. */
+  'scim.manage': { roles: ['owner'], apiKeys: false },
   /** Register, change and remove webhook endpoints; read and redeliver their deliveries. */
   'webhooks.manage': { roles: ['owner', 'admin'], apiKeys: false },
 } as const satisfies Record<string, Rule>;

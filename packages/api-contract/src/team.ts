@@ -145,6 +145,8 @@ export const activityActions = [
   'member.role_changed',
   'api-key.created',
   'api-key.revoked',
+  'scim-token.created',
+  'scim-token.revoked',
   'workspace.transferred',
   'ownership.offered',
   'ownership.withdrawn',
@@ -157,7 +159,9 @@ export const activityEntry = z
     actorId: z.string(),
     actorEmail: z
       .string()
-      .describe("The person's email; for an API key (`actorId` `api-key:<id>`), the key's name."),
+      .describe(
+        "The person's email; for an API key (`actorId` `api-key:<id>`), the key's name; for a SCIM token (`scim-token:<id>`), `SCIM token` and its prefix.",
+      ),
     action: z.enum(activityActions),
     subject: z.string().describe("An item's name or a person's email."),
     previous: z.string().nullable().describe('The name before a rename; the role before a role change.'),

@@ -165,6 +165,12 @@ export const variables = {
     production: 'optional',
     readBy: ['app'],
   },
+  SCIM_RATE_LIMIT_PER_MINUTE: {
+    description: 'requests a minute one SCIM token may make (docs/scim.md)',
+    default: 600,
+    production: 'optional',
+    readBy: ['app'],
+  },
   ITEMS_PER_USER_MAX: {
     description: 'items one user may hold',
     default: 1000,

@@ -6,3 +6,10 @@ import type { PlanId } from './plan-ids.ts';
  */
 export const canFeatureItems = (plan: { planInForce: boolean; planId: PlanId | null }): boolean =>
   plan.planInForce && plan.planId === 'business';
+
+/**
+ * Decision 0056: SCIM provisioning (docs/scim.md) is the business plan's, while it is in force: a SCIM
+ * token is made, and answers, only then.
+ */
+export const canProvisionWithScim = (plan: { planInForce: boolean; planId: PlanId | null }): boolean =>
+  plan.planInForce && plan.planId === 'business';

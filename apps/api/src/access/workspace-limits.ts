@@ -19,7 +19,11 @@ export type BudgetUse = { allowed: boolean; limit: number; remaining: number; re
  */
 export type WorkspaceLimits = {
   limitsOf(owner: PlanColumns): PlanLimits;
-  spend(kind: 'api-requests' | 'writes', workspace: string, limit: number): Promise<BudgetUse>;
+  spend(
+    kind: 'api-requests' | 'writes' | 'scim-requests',
+    workspace: string,
+    limit: number,
+  ): Promise<BudgetUse>;
 };
 
 export function createWorkspaceLimits(deps: { plans: PlanCatalogue; redis?: Redis }): WorkspaceLimits {

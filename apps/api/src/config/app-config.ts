@@ -42,6 +42,11 @@ const environmentSchema = z.object({
   STREAMS_PER_USER_MAX: field.integerWithDefault(1, 1000, variables.STREAMS_PER_USER_MAX.default),
   STREAMS_PER_ADDRESS_MAX: field.integerWithDefault(1, 100_000, variables.STREAMS_PER_ADDRESS_MAX.default),
   WRITE_RATE_LIMIT_MAX: field.integerWithDefault(1, 1_000_000, variables.WRITE_RATE_LIMIT_MAX.default),
+  SCIM_RATE_LIMIT_PER_MINUTE: field.integerWithDefault(
+    1,
+    1_000_000,
+    variables.SCIM_RATE_LIMIT_PER_MINUTE.default,
+  ),
   WRITE_RATE_LIMIT_WINDOW_MS: field.integerWithDefault(
     1000,
     86_400_000,
@@ -179,6 +184,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env) {
       streamsPerUser: env.STREAMS_PER_USER_MAX,
       streamsPerAddress: env.STREAMS_PER_ADDRESS_MAX,
       writes: { max: env.WRITE_RATE_LIMIT_MAX, windowMs: env.WRITE_RATE_LIMIT_WINDOW_MS },
+      scimRequestsPerMinute: env.SCIM_RATE_LIMIT_PER_MINUTE,
       requestTimeoutMs: env.REQUEST_TIMEOUT_MS,
     },
     identity,

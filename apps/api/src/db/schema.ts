@@ -456,3 +456,51 @@ export const webhookDeliveryBudgets = pgTable('webhook_delivery_budgets', {
   minute: moment('minute').notNull(),
   reserved: integer('reserved').notNull(),
 });
+
+/**
+ * A workspace's SCIM tokens (docs/scim.md, decision 0056): the bearer an identity provider sends to
+ * /scim/v2, made by the owner. Only the secret's SHA-256 is kept; a revoked row stays so its next
+ * request is told so. A token acts in its workspace and no other.
+ */
+export const scimTokens = pgTable(
+  'scim_tokens',
+  {
+    id: generatedId(),
+    workspace: personId('workspace').notNull(),
+    /** The secret's first characters, shown in lists (`scim_` and 8 more). */
+    prefix: text('prefix').notNull(),
+    /** SHA-256 (hex) of the whole secret. */
+    secretHash: text('secret_hash').notNull().unique(),
+    createdBy: text('created_by').notNull(),
+    createdAt: createdAt(),
+    lastUsedAt: moment('last_used_at'),
+    revokedAt: moment('revoked_at'),
+  },
+  (table) => [index('scim_tokens_workspace_idx').on(table.workspace)],
+);
+
+/**
+ * The people an identity provider provisioned into a workspace through SCIM (decision 0056): the SCIM
+ * User resource, which outlives a deactivation. The person is a member while `member_row` names their
+ * membership (`sub_users`); deactivated (or removed by hand), it is null and their seat is free.
+ */
+export const scimUsers = pgTable(
+  'scim_users',
+  {
+    id: generatedId(),
+    workspace: personId('workspace').notNull(),
+    /** The SCIM `userName`: the person's email, trimmed and lower-cased like `sub_users.email`. */
+    userName: text('user_name').notNull(),
+    externalId: text('external_id'),
+    givenName: text('given_name').notNull().default(''),
+    familyName: text('family_name').notNull().default(''),
+    memberRow: uuid('member_row').references((): AnyPgColumn => subUsers.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    unique('scim_users_workspace_user_name_unique').on(table.workspace, table.userName),
+    index('scim_users_workspace_external_id_idx').on(table.workspace, table.externalId),
+    index('scim_users_member_row_idx').on(table.memberRow),
+  ],
+);

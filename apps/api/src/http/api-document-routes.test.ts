@@ -1,4 +1,4 @@
-import { apiDocument, endpoints } from '@launchkit/api-contract';
+import { apiDocument, endpoints, scimEndpoints } from '@launchkit/api-contract';
 import Fastify, { type RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '#api/test/test-app.ts';
@@ -9,8 +9,15 @@ const registered = new Set<string>();
 /** Every /api route as `METHOD /path` with the contract entry it was registered for (route.ts), if any. */
 const registrations: { route: string; endpointId: string | undefined }[] = [];
 
+/** Every /scim/v2 route (docs/scim.md) as `METHOD /path`; HEAD twins aside. */
+const scimRoutes = new Set<string>();
+
 /** Every /api route as `METHOD /path`, as Fastify registers it; HEAD twins of GET routes aside. */
 const collect = (route: RouteOptions) => {
+  if (route.url.startsWith('/scim/v2/')) {
+    for (const method of [route.method].flat())
+      if (method !== 'HEAD') scimRoutes.add(`${method} ${route.url}`);
+  }
   if (!route.url.startsWith('/api/') && route.url !== '/api') return;
   for (const method of [route.method].flat()) {
     if (method === 'HEAD') continue;
@@ -37,6 +44,14 @@ describe('the API contract and the registered routes', () => {
     expect(withoutEntry, 'routes without a contract entry (packages/api-contract)').toEqual([]);
     expect(withoutRoute, 'contract entries without a route').toEqual([]);
     expect(registered.size).toBeGreaterThan(15);
+  });
+
+  it('registers exactly the SCIM contract entries at /scim/v2, outside the OpenAPI document', () => {
+    const contract = scimEndpoints.map((endpoint) => `${endpoint.method} ${endpoint.path}`);
+    expect([...scimRoutes].toSorted()).toEqual(contract.toSorted());
+    expect(
+      Object.keys(apiDocument({ developmentRoutes: true }).paths).filter((path) => path.startsWith('/scim')),
+    ).toEqual([]);
   });
 
   it('registers every contract entry exactly once, through route() with its own method and path', () => {

@@ -148,6 +148,27 @@ export async function endOtherSessions(deps: SessionDeps, caller: VerifiedIdenti
 }
 
 /**
+ * Every session of the person that began by `before` ends, none kept (kept `0` is no sign-in time), in
+ * the caller's transaction: a person an identity provider deprovisioned (scim/, decision 0056). The
+ * mark only moves forward. Answers the ending, to apply (`SessionEndings.apply`) once `tx` commits.
+ */
+export async function endEverySession(tx: Database, uid: string, before: number): Promise<SessionEnding> {
+  const ending: SessionEnding = { uid, before, kept: 0 };
+  await tx
+    .update(users)
+    .set({ otherSessionsEndedAt: new Date(before * 1000), keptSessionSignedInAt: new Date(0) })
+    .where(
+      and(
+        eq(users.id, uid),
+        or(isNull(users.otherSessionsEndedAt), lt(users.otherSessionsEndedAt, new Date(before * 1000))),
+      ),
+    );
+  await markEnded(tx, uid, lte(signInSessions.signedInAt, new Date(before * 1000)));
+  await announce(tx, ending);
+  return ending;
+}
+
+/**
  * A password reset by the emailed link, heard from the first request of the sign-in after it (its time
  * is in that sign-in's tokens, VerifiedIdentity.passwordResetAt): every session of the person that
  * began by then ends, as with "Sign out of other sessions", this sign-in kept. The provider revoked

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { MemberRole } from '@launchkit/api-contract';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { activity, items, subUsers, users } from '#api/db/schema.ts';
+import { activity, items, scimTokens, subUsers, users } from '#api/db/schema.ts';
 import { useAppWithIdentity } from '#api/test/app-with-identity.ts';
 import { itemStreamKit, nextList } from '#api/test/item-streams.ts';
 import { listenOnLoopback } from '#api/test/test-app.ts';
@@ -60,6 +60,16 @@ async function ownersItem(name = 'Plan') {
   return response.json().data.id as string;
 }
 
+/** A SCIM token of the owner's workspace, written as making one in Settings would (decision 0056). */
+async function scimToken() {
+  const [row] = await db()
+    .insert(scimTokens)
+    .values({ workspace: owner.uid, prefix: 'scim_matrix00', secretHash: randomUUID(), createdBy: owner.uid })
+    .returning({ id: scimTokens.id });
+  if (!row) throw new Error('no SCIM token row');
+  return row.id;
+}
+
 /** Everything a refused call must leave as it was: the workspace's items, people, log and setting. */
 async function workspaceState() {
   const ws = owner.uid;
@@ -68,6 +78,11 @@ async function workspaceState() {
     members: await db().select().from(subUsers).where(eq(subUsers.owner, ws)).orderBy(asc(subUsers.id)),
     activity: (await db().select({ id: activity.id }).from(activity).where(eq(activity.workspace, ws)))
       .length,
+    scimTokens: await db()
+      .select({ id: scimTokens.id, revokedAt: scimTokens.revokedAt })
+      .from(scimTokens)
+      .where(eq(scimTokens.workspace, ws))
+      .orderBy(asc(scimTokens.id)),
     owner: await db()
       .select({ requiresSecondFactor: users.requiresSecondFactor, quantity: users.quantity })
       .from(users)
@@ -186,6 +201,22 @@ const matrix: Case[] = [
   {
     name: 'DELETE /api/sub-users/:id (an admin)',
     request: async () => ['DELETE', `/api/sub-users/${await joined('admin')}`],
+    expected: { owner: 200, admin: F, member: F, viewer: F, outsider: N },
+  },
+  // SCIM tokens add and remove people, admins included: the owner's alone (decision 0056).
+  {
+    name: 'GET /api/scim-tokens',
+    request: async () => ['GET', '/api/scim-tokens'],
+    expected: { owner: 200, admin: F, member: F, viewer: F, outsider: N },
+  },
+  {
+    name: 'POST /api/scim-tokens',
+    request: async () => ['POST', '/api/scim-tokens', {}],
+    expected: { owner: 201, admin: F, member: F, viewer: F, outsider: N },
+  },
+  {
+    name: 'DELETE /api/scim-tokens/:id',
+    request: async () => ['DELETE', `/api/scim-tokens/${await scimToken()}`],
     expected: { owner: 200, admin: F, member: F, viewer: F, outsider: N },
   },
   {

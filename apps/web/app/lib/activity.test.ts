@@ -36,6 +36,8 @@ describe('what the activity log says happened', () => {
     [entry('workspace.transferred', 'ada@example.com'), 'transferred the workspace to ada@example.com'],
     [entry('api-key.created', 'Nightly export'), 'created the API key “Nightly export”'],
     [entry('api-key.revoked', 'Nightly export'), 'revoked the API key “Nightly export”'],
+    [entry('scim-token.created', 'scim_ab12cd34'), 'created the SCIM token scim_ab12cd34'],
+    [entry('scim-token.revoked', 'scim_ab12cd34'), 'revoked the SCIM token scim_ab12cd34'],
   ])('%j reads “%s”', (given, expected) => {
     expect(describeActivity(given)).toBe(expected);
   });
@@ -45,6 +47,13 @@ describe('what the activity log says happened', () => {
     expect(
       describeActor({ actorId: 'api-key:0b0d3c55-4a5e-4f7a-9a43-3f1b8f1d2c11', actorEmail: 'Importer' }),
     ).toBe('API key “Importer”');
+    // A SCIM token as the server names it (decision 0056).
+    expect(
+      describeActor({
+        actorId: 'scim-token:0b0d3c55-4a5e-4f7a-9a43-3f1b8f1d2c11',
+        actorEmail: 'SCIM token scim_ab12cd34',
+      }),
+    ).toBe('SCIM token scim_ab12cd34');
   });
 
   it('keeps an item’s name as it is, quotes and all', () => {

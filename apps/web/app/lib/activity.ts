@@ -52,7 +52,10 @@ export function distinctEntries(entries: ActivityEntry[]): ActivityEntry[] {
 
 const quoted = (name: string) => `“${name}”`;
 
-/** Who did it: a person by their email, or an API key (`actorId` `api-key:<id>`) by its name. */
+/**
+ * Who did it: a person by their email, an API key (`actorId` `api-key:<id>`) by its name, or a SCIM
+ * token (`scim-token:<id>`) as the server names it (`SCIM token scim_…`).
+ */
 export const describeActor = (entry: Pick<ActivityEntry, 'actorId' | 'actorEmail'>): string =>
   entry.actorId.startsWith('api-key:') ? `API key ${quoted(entry.actorEmail)}` : entry.actorEmail;
 
@@ -92,6 +95,10 @@ export function describeActivity(entry: Pick<ActivityEntry, 'action' | 'subject'
       return `created the API key ${quoted(subject)}`;
     case 'api-key.revoked':
       return `revoked the API key ${quoted(subject)}`;
+    case 'scim-token.created':
+      return `created the SCIM token ${subject}`;
+    case 'scim-token.revoked':
+      return `revoked the SCIM token ${subject}`;
     case 'workspace.transferred':
       return `transferred the workspace to ${subject}`;
     case 'ownership.offered':

@@ -2,6 +2,7 @@ import { useParams } from 'react-router';
 import { useAuth } from '#web/auth/auth-context.tsx';
 import { PlanSettings } from '#web/components/billing/plan-settings.tsx';
 import { AppPage } from '#web/components/layout/app-page.tsx';
+import { ProvisioningSettings } from '#web/components/provisioning/provisioning-settings.tsx';
 import { SecuritySettings } from '#web/components/security/security-settings.tsx';
 import { AccountSettingsPanel } from '#web/components/settings/account-settings-panel.tsx';
 import { BillingSettingsPanel } from '#web/components/settings/billing-settings-panel.tsx';
@@ -18,7 +19,8 @@ import { unlistedPageMeta } from '#web/lib/meta.ts';
 import type { Route } from './+types/settings';
 
 /**
- * docs/product.md §2: general, password or billing, security, notifications, plan and your data;
+ * docs/product.md §2: general, password or billing, security, notifications, plan, provisioning (SCIM)
+ * and your data;
  * anything else shows general.
  */
 function sectionOf(param: string | undefined): SettingsSection {
@@ -40,8 +42,8 @@ export default function Settings() {
       <div className="mt-8">
         <SettingsTabs active={section} />
       </div>
-      {/* Plan is wider: its invoices are a table. */}
-      <div className={`mt-8 ${section === 'plan' ? 'max-w-3xl' : 'max-w-xl'}`}>
+      {/* Plan is wider: its invoices are a table; Provisioning, for its token list. */}
+      <div className={`mt-8 ${section === 'plan' || section === 'provisioning' ? 'max-w-3xl' : 'max-w-xl'}`}>
         {section === 'general' && <GeneralSettingsForm user={user} />}
         {section === 'password' && <PasswordSettingsForm user={user} />}
         {section === 'security' && <SecuritySettings user={user} />}
@@ -57,6 +59,12 @@ export default function Settings() {
           // for the person's own billing portal, which would look like the workspace's.
           <PermissionGate permission="billing.manage">
             {() => <BillingSettingsPanel user={user} />}
+          </PermissionGate>
+        )}
+        {section === 'provisioning' && (
+          // SCIM tokens add and remove people, admins included: the owner's alone (decision 0056).
+          <PermissionGate permission="scim.manage">
+            {({ param }) => <ProvisioningSettings workspace={param} />}
           </PermissionGate>
         )}
         {section === 'data' && <AccountSettingsPanel />}

@@ -1,0 +1,91 @@
+import { scimSchemas } from '@launchkit/api-contract';
+import { listResponse } from './scim-documents.ts';
+
+// RFC 7644 §4: what a provider's client reads to learn what this service supports.
+
+export const serviceProviderConfig = (base: string, documentationUri: string) => ({
+  schemas: [scimSchemas.serviceProviderConfig],
+  documentationUri,
+  patch: { supported: true },
+  bulk: { supported: false, maxOperations: 0, maxPayloadSize: 0 },
+  filter: { supported: true, maxResults: 200 },
+  changePassword: { supported: false },
+  sort: { supported: false },
+  etag: { supported: false },
+  authenticationSchemes: [
+    {
+      type: 'oauthbearertoken',
+      name: 'Bearer token',
+      description: 'The SCIM token the workspace owner made in Settings → Provisioning.',
+      documentationUri,
+      primary: true,
+    },
+  ],
+  meta: { resourceType: 'ServiceProviderConfig', location: `${base}/ServiceProviderConfig` },
+});
+
+const resourceType = (base: string, name: 'User' | 'Group', schema: string) => ({
+  schemas: [scimSchemas.resourceType],
+  id: name,
+  name,
+  endpoint: `/${name}s`,
+  schema,
+  meta: { resourceType: 'ResourceType', location: `${base}/ResourceTypes/${name}` },
+});
+
+export const resourceTypes = (base: string) =>
+  listResponse(
+    [resourceType(base, 'User', scimSchemas.user), resourceType(base, 'Group', scimSchemas.group)],
+    2,
+    1,
+  );
+
+const attribute = (name: string, extra: Record<string, unknown> = {}) => ({
+  name,
+  type: 'string',
+  multiValued: false,
+  required: false,
+  caseExact: false,
+  mutability: 'readWrite',
+  returned: 'default',
+  uniqueness: 'none',
+  ...extra,
+});
+
+/** The attributes kept (others a provider sends are accepted and not kept, decision 0056). */
+export const schemaDocuments = (base: string) =>
+  listResponse(
+    [
+      {
+        schemas: [scimSchemas.schema],
+        id: scimSchemas.user,
+        name: 'User',
+        description: 'A member of the workspace, by email address.',
+        attributes: [
+          attribute('userName', { required: true, uniqueness: 'server', description: 'The email address.' }),
+          attribute('externalId', { caseExact: true }),
+          attribute('name', {
+            type: 'complex',
+            subAttributes: [attribute('givenName'), attribute('familyName')],
+          }),
+          attribute('active', { type: 'boolean' }),
+          attribute('emails', { type: 'complex', multiValued: true, mutability: 'readOnly' }),
+          attribute('groups', { type: 'complex', multiValued: true, mutability: 'readOnly' }),
+        ],
+        meta: { resourceType: 'Schema', location: `${base}/Schemas/${scimSchemas.user}` },
+      },
+      {
+        schemas: [scimSchemas.schema],
+        id: scimSchemas.group,
+        name: 'Group',
+        description: 'A role of the workspace: admin, member or viewer.',
+        attributes: [
+          attribute('displayName', { required: true, mutability: 'immutable', uniqueness: 'server' }),
+          attribute('members', { type: 'complex', multiValued: true }),
+        ],
+        meta: { resourceType: 'Schema', location: `${base}/Schemas/${scimSchemas.group}` },
+      },
+    ],
+    2,
+    1,
+  );
