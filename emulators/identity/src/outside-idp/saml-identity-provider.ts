@@ -20,7 +20,7 @@ export function readAuthnRequest(samlRequest: string): AuthnRequestInfo | undefi
     const xml = inflateRawSync(Buffer.from(samlRequest, 'base64')).toString('utf8');
     const document = new DOMParser().parseFromString(xml, 'text/xml');
     const request = document.documentElement;
-    if (!request || request.localName !== 'AuthnRequest') return undefined;
+    if (request?.localName !== 'AuthnRequest') return undefined;
     const issuer = request.getElementsByTagNameNS('urn:oasis:names:tc:SAML:2.0:assertion', 'Issuer')[0];
     const id = request.getAttribute('ID');
     const acsUrl = request.getAttribute('AssertionConsumerServiceURL');

@@ -145,8 +145,7 @@ async function deleteConnection(
 async function samlMetadata(context: IdentityContext, request: FastifyRequest, reply: FastifyReply) {
   const name = (request.query as Record<string, unknown>).connection;
   const connection = typeof name === 'string' ? findConnectionByName(context, name) : undefined;
-  if (!connection || connection.strategy !== 'samlp')
-    return reply.status(404).type('text/plain').send('Not Found');
+  if (connection?.strategy !== 'samlp') return reply.status(404).type('text/plain').send('Not Found');
   const certificate = certificateBody(context.samlKeys.tenant.certificate);
   const xml =
     `<?xml version="1.0"?>\n<EntityDescriptor xmlns="urn:oasis:names:tc:SAML:2.0:metadata" entityID="${escapeHtml(samlEntityId(context, connection.name))}">` +

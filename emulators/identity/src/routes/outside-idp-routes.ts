@@ -44,7 +44,7 @@ function chooseUserPage(
 /** The ACS an AuthnRequest names must be this emulator's: the stand-in posts assertions nowhere else. */
 function samlRequestOf(context: IdentityContext, samlRequest: unknown) {
   const info = typeof samlRequest === 'string' ? readAuthnRequest(samlRequest) : undefined;
-  if (!info || !info.acsUrl.startsWith(context.urls.link('login/callback'))) return undefined;
+  if (!info?.acsUrl.startsWith(context.urls.link('login/callback'))) return undefined;
   return info;
 }
 
