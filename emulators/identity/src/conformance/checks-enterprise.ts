@@ -1,4 +1,5 @@
 import { Browser } from './browser.ts';
+import { sharedUser } from './conformance-users.ts';
 import * as verdict from './feature-check.ts';
 import { newOrganization } from './organization-sign-in.ts';
 
@@ -125,14 +126,8 @@ export const enterpriseFeatures: verdict.Feature[] = [
     area: 'Management API (/api/v2)',
     title: `tickets.verifyEmail answers a verification link (${docs.verifyTicket})`,
     async check(context) {
-      const email = context.uniqueEmail('ticket');
-      const user = await context.management.users.create({
-        connection: context.connection,
-        email,
-        password: context.password,
-        verify_email: false,
-      });
-      const ticket = await context.management.tickets.verifyEmail({ user_id: user.user_id ?? '' });
+      const user = await sharedUser(context, 'reader');
+      const ticket = await context.management.tickets.verifyEmail({ user_id: user.userId });
       return verdict.expectAll([
         [new URL(ticket.ticket ?? '').pathname === '/u/email-verification', `ticket ${ticket.ticket}`],
       ]);
