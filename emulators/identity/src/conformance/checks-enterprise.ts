@@ -10,6 +10,7 @@ const docs = {
   samlSp:
     'https://auth0.com/docs/authenticate/protocols/saml/saml-configuration/saml-identity-provider-configuration-settings',
   createUser: 'https://auth0.com/docs/api/management/v2/users/post-users',
+  enabledClients: 'https://auth0.com/docs/api/management/v2/connections/patch-clients',
   verifyTicket: 'https://auth0.com/docs/api/management/v2/tickets/post-email-verification',
 };
 
@@ -18,7 +19,7 @@ const hidden = (html: string, name: string) =>
     .match(new RegExp(`name="${name}" value="([^"]*)"`))?.[1]
     ?.replace(/&#(\d+);/g, (_entity, code) => String.fromCharCode(Number(code))) ?? '';
 
-/** A samlp connection made from the stand-in provider's metadata XML, as a customer pastes it. */
+/** A samlp connection made from the stand-in provider's metadata XML, as a customer pastes it, enabled for the web client. */
 async function samlConnection(context: verdict.CheckContext) {
   const metadataXml = await (await fetch(`${context.origin}/idp/saml/metadata`)).text();
   const name = `saml-${Math.random().toString(36).slice(2, 10)}`;
@@ -27,6 +28,10 @@ async function samlConnection(context: verdict.CheckContext) {
     strategy: 'samlp',
     options: { metadataXml },
   });
+  // Enabled for the web client as Auth0 recommends (not `enabled_clients` at creation).
+  await context.management.connections.clients.update(connection.id ?? '', [
+    { client_id: context.clientId, status: true },
+  ]);
   return { id: connection.id ?? '', name };
 }
 
@@ -103,6 +108,25 @@ export const enterpriseFeatures: verdict.Feature[] = [
           `sub ${String(claims.sub)} ${fragment.get('error_description') ?? ''}`,
         ],
         [claims.org_id === organization.id, `org_id ${String(claims.org_id)}`],
+      ]);
+    },
+  },
+  {
+    id: 'enterprise.connection-clients',
+    area,
+    title: `connections.clients.update enables and disables a client; connections.clients.get lists them (${docs.enabledClients})`,
+    async check(context) {
+      const connection = await samlConnection(context);
+      const { clients } = context.management.connections;
+      const enabled = (await clients.get(connection.id)).data.map((each) => each.client_id);
+      await clients.update(connection.id, [{ client_id: context.clientId, status: false }]);
+      const after = (await clients.get(connection.id)).data;
+      return verdict.expectAll([
+        [
+          JSON.stringify(enabled) === JSON.stringify([context.clientId]),
+          `enabled ${JSON.stringify(enabled)}`,
+        ],
+        [after.length === 0, `after disabling ${JSON.stringify(after)}`],
       ]);
     },
   },
