@@ -30,10 +30,6 @@ const knownGaps: Record<string, KnownGap> = {
     verdict: 'differs',
     reason: 'the signing key is a bare JWK: no X.509 certificate is made for it',
   },
-  'token.authorization-code-pkce': missing('auth0-js uses the implicit flow'),
-  'mgmt.users.search': missing('user search is not used by the product'),
-  'mgmt.users-by-email': missing('not used by the product'),
-  'mgmt.tickets.change-password': missing('resets go through /dbconnections'),
   'mgmt.users.roles': missing('no roles or permissions'),
   'auth.cross-origin-authentication': missing('the product signs in with the password-realm grant'),
   'auth.passwordless': missing('not used by the product'),
@@ -76,7 +72,9 @@ function runChecks(origin: string, certFile: string): Promise<FeatureResult[]> {
     child.stderr.on('data', (chunk) => {
       stderr += chunk;
     });
-    const timer = setTimeout(() => child.kill('SIGKILL'), 240_000);
+    // A stuck run is stopped; a slow one is not: the checks sign people in with the default (costly)
+    // password hashes, and on a shared machine running other suites they take minutes.
+    const timer = setTimeout(() => child.kill('SIGKILL'), 300_000);
     child.on('error', reject);
     child.on('close', (code) => {
       clearTimeout(timer);
@@ -124,7 +122,7 @@ beforeAll(async () => {
   results = new Map(list.map((result) => [result.id, result]));
   const versions = `openid-client ${await packageVersion('openid-client')}, auth0 ${await packageVersion('auth0')}`;
   report(list, versions);
-}, 300_000);
+}, 360_000);
 
 afterAll(async () => {
   await emulator?.close();

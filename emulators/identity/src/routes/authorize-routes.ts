@@ -30,11 +30,12 @@ import {
 } from './authorize-pages.ts';
 import { type AuthorizeRequest, validateAuthorizeRequest } from './authorize-request.ts';
 import { deliverAuthorizeError, deliverTokens } from './authorize-response.ts';
+import { enterpriseConnectionFor, startEnterpriseSignIn } from './enterprise-routes.ts';
 
 const emailAddress = z.email().max(254);
 
 async function authorize(context: IdentityContext, request: FastifyRequest, reply: FastifyReply) {
-  const validation = validateAuthorizeRequest(request.query, context.config, context.urls);
+  const validation = validateAuthorizeRequest(request.query, context);
   if (validation.kind === 'page') return sendErrorPage(context, reply, validation.title, validation.message);
   const authorize = validation.request;
   if (validation.kind === 'callback') {
@@ -52,6 +53,10 @@ async function authorize(context: IdentityContext, request: FastifyRequest, repl
   }
   if (authorize.connection !== 'database')
     return showConsentPage(context, request, reply, authorize, authorize.connection);
+  const enterprise = enterpriseConnectionFor(context, authorize);
+  // An enterprise connection signs in at the customer's provider, even with a session here (Auth0 asks the provider, which may keep its own).
+  if (enterprise && (authorize.enterpriseConnection || !signedIn || authorize.prompt === 'login'))
+    return startEnterpriseSignIn(context, reply, authorize, enterprise);
   // Single sign-on: a live session skips the form unless the app asks to sign in again.
   if (signedIn && authorize.prompt !== 'login') {
     return deliverTokens(context, reply, authorize, signedIn.user, signedIn.session);
@@ -66,10 +71,11 @@ async function finishSignIn(
   reply: FastifyReply,
   authorize: AuthorizeRequest,
   user: UserRecord,
+  connection: string,
 ) {
   if (!hasSecondFactor(user)) {
     const session = await startSession(context, reply, user.userId, nowInSeconds());
-    return deliverTokens(context, reply, authorize, user, session);
+    return deliverTokens(context, reply, authorize, user, session, connection);
   }
   const mfaToken = await createMfaToken(context.store, {
     userId: user.userId,
@@ -115,7 +121,7 @@ async function submitLogin(context: IdentityContext, request: FastifyRequest, re
     }[result.reason];
     return showLoginPage(context, request, reply, authorize, { email: form.email, ...refusal });
   }
-  return finishSignIn(context, request, reply, authorize, result.user);
+  return finishSignIn(context, request, reply, authorize, result.user, context.config.connection);
 }
 
 async function submitConsent(context: IdentityContext, request: FastifyRequest, reply: FastifyReply) {
@@ -147,7 +153,7 @@ async function submitConsent(context: IdentityContext, request: FastifyRequest, 
       status: 401,
     });
   }
-  return finishSignIn(context, request, reply, authorize, user);
+  return finishSignIn(context, request, reply, authorize, user, connection);
 }
 
 /** The consent page's answer: an account listed on it, or an email (and name) typed in. */

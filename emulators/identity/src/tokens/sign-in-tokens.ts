@@ -1,5 +1,5 @@
 import type { IdentityContext } from '#identity/context.ts';
-import type { UserRecord } from '#identity/storage/identity-state.ts';
+import type { OrganizationRecord, UserRecord } from '#identity/storage/identity-state.ts';
 import { issueUserTokens, nowInSeconds, type TokenSet } from './issue-tokens.ts';
 import { createRefreshToken, type Device } from './refresh-tokens.ts';
 
@@ -9,8 +9,13 @@ export type SignInGrant = {
   audience: string | undefined;
   scopes: string[];
   sid: string;
-  grantType: string;
+  /** The `gty` claim; none for the authorization-code grant, whose tokens Auth0 issues without one. */
+  grantType?: string;
   amr?: string[];
+  /** When the person proved who they are; now unless given (a code exchanged keeps its sign-in's). */
+  authTime?: number;
+  organization?: OrganizationRecord;
+  nonce?: string;
   /** The browser that signed in: its refresh token's device (Management API). */
   device: Device;
 };
@@ -23,7 +28,7 @@ export async function signInTokens(
   context: IdentityContext,
   grant: SignInGrant,
 ): Promise<TokenSet & { refresh_token?: string }> {
-  const authTime = nowInSeconds();
+  const authTime = grant.authTime ?? nowInSeconds();
   const tokens = await issueUserTokens(context, {
     ...grant,
     authTime,
@@ -41,6 +46,7 @@ export async function signInTokens(
       authTime,
       sid: grant.sid,
       ...(grant.amr ? { amr: grant.amr } : {}),
+      ...(grant.organization ? { organizationId: grant.organization.id } : {}),
     },
     grant.device,
   );
