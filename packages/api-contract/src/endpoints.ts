@@ -7,6 +7,7 @@ import { developmentEndpoints, documentationEndpoints } from './development.ts';
 import type { Endpoint } from './endpoint.ts';
 import { itemEndpoints } from './items.ts';
 import { mailPreferenceEndpoints } from './mail-preferences.ts';
+import { operatorEndpoints } from './operators.ts';
 import { generateOpenApiDocument } from './openapi.ts';
 import { ownershipTransferEndpoints } from './ownership-transfers.ts';
 import { publicFormEndpoints } from './public-forms.ts';
@@ -37,6 +38,7 @@ export const endpoints: readonly Endpoint[] = [
   ...usageEndpoints,
   ...subscriptionEndpoints,
   ...webhookEndpointEndpoints,
+  ...operatorEndpoints,
   ...documentationEndpoints,
   ...developmentEndpoints,
 ];
@@ -58,6 +60,7 @@ export type ContractEndpoint =
   | (typeof usageEndpoints)[number]
   | (typeof subscriptionEndpoints)[number]
   | (typeof webhookEndpointEndpoints)[number]
+  | (typeof operatorEndpoints)[number]
   | (typeof documentationEndpoints)[number]
   | (typeof developmentEndpoints)[number];
 
