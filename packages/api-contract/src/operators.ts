@@ -25,7 +25,9 @@ export const operatorSession = z
   .object({
     email: z.string(),
     signedInAt: timestamp,
-    endsAt: timestamp.describe('When the back office asks for a new sign-in (OPERATOR_SIGN_IN_MAX_AGE_MINUTES).'),
+    endsAt: timestamp.describe(
+      'When the back office asks for a new sign-in (OPERATOR_SIGN_IN_MAX_AGE_MINUTES).',
+    ),
     viewAsMinutes: z.number().describe('How long a "view as" session lasts, in minutes (may be a fraction).'),
   })
   .meta({ id: 'OperatorSession' });
@@ -51,7 +53,9 @@ export const customer = z
   .meta({ id: 'Customer' });
 export type Customer = z.output<typeof customer>;
 
-const workspaceParams = z.object({ id: text({ label: 'workspace', max: 200, required: 'Name a workspace.' }) });
+const workspaceParams = z.object({
+  id: text({ label: 'workspace', max: 200, required: 'Name a workspace.' }),
+});
 const personParams = z.object({ id: text({ label: 'person', max: 200, required: 'Name a person.' }) });
 
 /** A workspace as the back office shows it: never a secret (API keys by prefix, webhooks by address). */
@@ -87,12 +91,25 @@ export const customerWorkspace = z
         created: timestamp,
       }),
     ),
-    activity: z.array(z.object({ action: z.string(), actorEmail: z.string(), subject: z.string(), createdAt: timestamp })),
+    activity: z.array(
+      z.object({ action: z.string(), actorEmail: z.string(), subject: z.string(), createdAt: timestamp }),
+    ),
     apiKeys: z.array(
-      z.object({ id: z.string(), name: z.string(), prefix: z.string(), role: z.string(), revoked: z.boolean() }),
+      z.object({
+        id: z.string(),
+        name: z.string(),
+        prefix: z.string(),
+        role: z.string(),
+        revoked: z.boolean(),
+      }),
     ),
     webhookEndpoints: z.array(
-      z.object({ id: z.string(), url: z.string(), enabled: z.boolean(), disabledReason: z.string().nullable() }),
+      z.object({
+        id: z.string(),
+        url: z.string(),
+        enabled: z.boolean(),
+        disabledReason: z.string().nullable(),
+      }),
     ),
   })
   .meta({ id: 'CustomerWorkspace' });
@@ -141,7 +158,9 @@ export const impersonationRequest = z
 export const impersonation = z
   .object({
     id: z.uuid(),
-    grant: z.string().describe(`Sent in the \`${impersonationHeader}\` header beside the operator's own token.`),
+    grant: z
+      .string()
+      .describe(`Sent in the \`${impersonationHeader}\` header beside the operator's own token.`),
     person: z.string(),
     personEmail: z.string(),
     expiresAt: timestamp,
@@ -169,7 +188,12 @@ export const operatorGrantRequest = z.strictObject({ email: emailAddress, reason
 
 /** Every back-office refusal of who calls: not an operator, no second factor, a sign-in too old. */
 const operatorErrors = {
-  403: ['operators/not-an-operator', 'operators/second-factor-required', 'operators/sign-in-too-old', 'operators/viewing-as'],
+  403: [
+    'operators/not-an-operator',
+    'operators/second-factor-required',
+    'operators/sign-in-too-old',
+    'operators/viewing-as',
+  ],
   503: ['operators/audit-unavailable', 'identity_unavailable'],
 } as const;
 
@@ -234,7 +258,11 @@ export const operatorEndpoints = [
     answer: ok('The new end of the trial.', z.object({ trialEnd: timestamp })),
     errors: { ...withNotFound, ...providerErrors, 409: ['operators/not-trialing'] },
   }),
-  action('/api/admin/workspaces/:id/lock', 'lockWorkspace', "Locks a workspace: its members' requests are refused"),
+  action(
+    '/api/admin/workspaces/:id/lock',
+    'lockWorkspace',
+    "Locks a workspace: its members' requests are refused",
+  ),
   action('/api/admin/workspaces/:id/unlock', 'unlockWorkspace', 'Unlocks a workspace'),
   endpoint({
     method: 'POST',
@@ -344,7 +372,8 @@ export const operatorEndpoints = [
     id: 'setImpersonationSetting',
     tag: 'Teams',
     summary: 'Forbids (or allows) operators to view as the people of the caller’s own workspace',
-    description: 'The owner’s setting: always the caller’s own workspace. An operator overrides it only with a legal reason, which the audit log keeps.',
+    description:
+      'The owner’s setting: always the caller’s own workspace. An operator overrides it only with a legal reason, which the audit log keeps.',
     auth: 'bearer',
     request: { body: impersonationSetting },
     answer: ok('The setting now.', impersonationSetting),

@@ -9,11 +9,11 @@ import {
 } from '#api/access/authorize-workspace.ts';
 import { requirePermission } from '#api/access/require-permission.ts';
 import { rowsAddedBefore } from '#api/access/seat-order.ts';
+import { workspaceLocked } from '#api/access/workspace-lock.ts';
 import type { Database } from '#api/db/database.ts';
 import { items, subUsers, users } from '#api/db/schema.ts';
 import { successBytes } from '#api/http/app-error.ts';
 import type { ListAnswer } from '#api/http/kept-answer.ts';
-import { workspaceLocked } from '#api/access/workspace-lock.ts';
 import { createListCache } from '#api/http/list-cache.ts';
 import { type ItemRow, toItem } from './item-document.ts';
 

@@ -14,9 +14,10 @@ export async function listAccountViewings(db: Database, person: string): Promise
       operatorEmail: impersonations.operatorEmail,
       reason: impersonations.reason,
       startedAt: impersonations.createdAt,
-      endedAt: sql<Date>`least(coalesce(${impersonations.endedAt}, ${impersonations.expiresAt}), ${impersonations.expiresAt})`.mapWith(
-        impersonations.expiresAt,
-      ),
+      endedAt:
+        sql<Date>`least(coalesce(${impersonations.endedAt}, ${impersonations.expiresAt}), ${impersonations.expiresAt})`.mapWith(
+          impersonations.expiresAt,
+        ),
     })
     .from(impersonations)
     .where(eq(impersonations.person, person))

@@ -48,7 +48,10 @@ describe('who opens the back office', () => {
     expect(session.body.data).toMatchObject({ email: operator.email, viewAsMinutes: 15 });
 
     // The same person's token from a sign-in without the second factor (signed with the provider's key).
-    const withoutFactor = { ...operator, token: await world.identity.signWithProviderKey({ sub: operator.uid }) };
+    const withoutFactor = {
+      ...operator,
+      token: await world.identity.signWithProviderKey({ sub: operator.uid }),
+    };
     expect((await world.call(withoutFactor, 'GET', '/api/admin/session')).body).toMatchObject({
       code: 'operators/second-factor-required',
     });
@@ -82,8 +85,13 @@ describe('who opens the back office', () => {
     await world.identity.verifyEmail(email);
     const { access_token: token } = await (await world.identity.enrolAuthenticatorApp(email)).signIn();
     const person = { email, uid: `auth0|${_id}`, token };
-    expect((await world.call(person, 'GET', '/api/admin/session')).body.code).toBe('operators/not-an-operator');
-    const granted = await world.call(operator, 'POST', '/api/admin/operators', { email, reason: 'New on call' });
+    expect((await world.call(person, 'GET', '/api/admin/session')).body.code).toBe(
+      'operators/not-an-operator',
+    );
+    const granted = await world.call(operator, 'POST', '/api/admin/operators', {
+      email,
+      reason: 'New on call',
+    });
     expect(granted.status).toBe(200);
     expect((await world.call(person, 'GET', '/api/admin/session')).status).toBe(200);
     expect(await auditOf('operator.granted')).toContainEqual(
@@ -100,18 +108,30 @@ describe('the audit comes first', () => {
     await db().execute(sql`create trigger refuse_operator_audit before insert on operator_audit
       for each row execute function refuse_operator_audit()`);
     try {
-      const locking = await world.call(operator, 'POST', `/api/admin/workspaces/${encodeURIComponent(customer.uid)}/lock`, {
-        reason: 'Abuse report',
-      });
+      const locking = await world.call(
+        operator,
+        'POST',
+        `/api/admin/workspaces/${encodeURIComponent(customer.uid)}/lock`,
+        {
+          reason: 'Abuse report',
+        },
+      );
       expect(locking.status).toBe(503);
       expect(locking.body).toMatchObject({ code: 'operators/audit-unavailable' });
-      const viewing = await world.call(operator, 'GET', `/api/admin/workspaces/${encodeURIComponent(customer.uid)}`);
+      const viewing = await world.call(
+        operator,
+        'GET',
+        `/api/admin/workspaces/${encodeURIComponent(customer.uid)}`,
+      );
       expect(viewing.body).toMatchObject({ code: 'operators/audit-unavailable' });
     } finally {
       await db().execute(sql`drop trigger refuse_operator_audit on operator_audit`);
       await db().execute(sql`drop function refuse_operator_audit()`);
     }
-    const [row] = await db().select({ lockedAt: users.lockedAt }).from(users).where(eq(users.id, customer.uid));
+    const [row] = await db()
+      .select({ lockedAt: users.lockedAt })
+      .from(users)
+      .where(eq(users.id, customer.uid));
     expect(row?.lockedAt).toBeNull();
     expect((await world.call(customer, 'GET', '/api/items')).status).toBe(200);
   });
@@ -131,17 +151,28 @@ describe('actions with a reason', () => {
     const path = `/api/admin/workspaces/${encodeURIComponent(customer.uid)}`;
     const before = (await world.call(operator, 'GET', path)).body.data;
     expect(before.subscription).toMatchObject({ status: 'trialing', plan: 'pro' });
-    const extended = await world.call(operator, 'POST', `${path}/trial`, { days: 7, reason: 'Onboarding slipped' });
+    const extended = await world.call(operator, 'POST', `${path}/trial`, {
+      days: 7,
+      reason: 'Onboarding slipped',
+    });
     expect(extended.status).toBe(200);
     const [subscription] = (await world.payments.stripe.subscriptions.list({ customer: customerId })).data;
     const expected = Date.parse(before.subscription.trialEnd) / 1000 + 7 * 86_400;
     expect(subscription?.trial_end).toBe(expected);
     expect(extended.body.data.trialEnd).toBe(new Date(expected * 1000).toISOString());
-    expect((await world.call(operator, 'POST', `${path}/trial`, { days: 0, reason: 'x' })).body).toMatchObject({
+    expect(
+      (await world.call(operator, 'POST', `${path}/trial`, { days: 0, reason: 'x' })).body,
+    ).toMatchObject({
       code: 'validation_failed',
     });
-    expect((await world.call(operator, 'POST', `${path}/trial`, { days: 3 })).body.code).toBe('validation_failed');
-    const audit = await world.call(operator, 'GET', `/api/admin/audit?workspace=${encodeURIComponent(customer.uid)}`);
+    expect((await world.call(operator, 'POST', `${path}/trial`, { days: 3 })).body.code).toBe(
+      'validation_failed',
+    );
+    const audit = await world.call(
+      operator,
+      'GET',
+      `/api/admin/audit?workspace=${encodeURIComponent(customer.uid)}`,
+    );
     expect(audit.body.data.entries).toEqual(
       expect.arrayContaining([
         expect.objectContaining({ action: 'trial.extended', reason: 'Onboarding slipped', outcome: 'done' }),
@@ -156,14 +187,21 @@ describe('actions with a reason', () => {
     await setPlan(db(), owner.uid, { quantity: 2, ...onPlan('pro') });
     await insertJoinedMember(db(), owner, member);
     const path = `/api/admin/workspaces/${encodeURIComponent(owner.uid)}`;
-    expect((await world.call(operator, 'POST', `${path}/lock`, { reason: 'Chargeback fraud' })).status).toBe(200);
+    expect((await world.call(operator, 'POST', `${path}/lock`, { reason: 'Chargeback fraud' })).status).toBe(
+      200,
+    );
     const asMember = await world.call(member, 'GET', `/api/items?workspace=${encodeURIComponent(owner.uid)}`);
     expect(asMember).toMatchObject({ status: 403, body: { code: 'workspaces/locked' } });
-    expect((await world.call(owner, 'POST', '/api/items', { name: 'x' })).body.code).toBe('workspaces/locked');
+    expect((await world.call(owner, 'POST', '/api/items', { name: 'x' })).body.code).toBe(
+      'workspaces/locked',
+    );
     expect((await world.call(operator, 'POST', `${path}/unlock`, { reason: 'Cleared' })).status).toBe(200);
-    expect((await world.call(member, 'GET', `/api/items?workspace=${encodeURIComponent(owner.uid)}`)).status).toBe(200);
-    const entries = (await world.call(operator, 'GET', `/api/admin/audit?workspace=${encodeURIComponent(owner.uid)}`))
-      .body.data.entries;
+    expect(
+      (await world.call(member, 'GET', `/api/items?workspace=${encodeURIComponent(owner.uid)}`)).status,
+    ).toBe(200);
+    const entries = (
+      await world.call(operator, 'GET', `/api/admin/audit?workspace=${encodeURIComponent(owner.uid)}`)
+    ).body.data.entries;
     expect(entries.map((entry: { action: string; reason: string }) => [entry.action, entry.reason])).toEqual([
       ['workspace.unlocked', 'Cleared'],
       ['workspace.locked', 'Chargeback fraud'],
@@ -173,12 +211,19 @@ describe('actions with a reason', () => {
   it('ends a person’s sessions, disables a webhook endpoint, resends a verification mail', async () => {
     const person = await world.signedInUser();
     const path = `/api/admin/people/${encodeURIComponent(person.uid)}`;
-    expect((await world.call(operator, 'POST', `${path}/sessions/end`, { reason: 'Stolen laptop' })).status).toBe(200);
+    expect(
+      (await world.call(operator, 'POST', `${path}/sessions/end`, { reason: 'Stolen laptop' })).status,
+    ).toBe(200);
     expect((await world.call(person, 'GET', '/api/items')).body.code).toBe('auth/invalid-user-token');
 
     const [endpoint] = await db()
       .insert(webhookEndpoints)
-      .values({ workspace: person.uid, url: 'https://hooks.example.com/in', events: ['*'], secret: 'whsec_test' })
+      .values({
+        workspace: person.uid,
+        url: 'https://hooks.example.com/in',
+        events: ['*'],
+        secret: 'whsec_test',
+      })
       .returning({ id: webhookEndpoints.id });
     const disable = `/api/admin/workspaces/${encodeURIComponent(person.uid)}/webhook-endpoints/${endpoint?.id}/disable`;
     expect((await world.call(operator, 'POST', disable, { reason: 'Hammering us' })).status).toBe(200);
@@ -188,7 +233,9 @@ describe('actions with a reason', () => {
     ]);
     expect(JSON.stringify(view.body.data)).not.toContain('whsec_test');
 
-    const verified = await world.call(operator, 'POST', `${path}/verification-email`, { reason: 'Asked by mail' });
+    const verified = await world.call(operator, 'POST', `${path}/verification-email`, {
+      reason: 'Asked by mail',
+    });
     expect(verified.body.code).toBe('auth/email-already-verified');
     const unverified = await world.identity.signUp(`late-${randomUUID()}@example.com`);
     const resend = `/api/admin/people/${encodeURIComponent(`auth0|${unverified._id}`)}/verification-email`;
@@ -198,7 +245,9 @@ describe('actions with a reason', () => {
       ['webhook-endpoint.disabled', 'Hammering us'],
       ['verification-email.sent', 'Mail lost'],
     ]) {
-      expect(await auditOf(action as string)).toContainEqual(expect.objectContaining({ reason, outcome: 'done' }));
+      expect(await auditOf(action as string)).toContainEqual(
+        expect.objectContaining({ reason, outcome: 'done' }),
+      );
     }
   });
 });

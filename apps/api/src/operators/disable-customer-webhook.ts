@@ -15,12 +15,21 @@ export function disableCustomerWebhook(
   target: { workspace: string; endpoint: string },
   reason: string,
 ): Promise<{ done: true }> {
-  const entry = { action: 'webhook-endpoint.disabled', workspace: target.workspace, reason, detail: { endpoint: target.endpoint } };
+  const entry = {
+    action: 'webhook-endpoint.disabled',
+    workspace: target.workspace,
+    reason,
+    detail: { endpoint: target.endpoint },
+  };
   return audited(deps, operator, entry, async () => {
     if (!isUuid(target.endpoint)) throw operatorNotFound('webhook endpoint');
     const rows = await deps.db
       .update(webhookEndpoints)
-      .set({ enabled: false, disabledReason: 'Turned off by the product’s operators.', updatedAt: sql`now()` })
+      .set({
+        enabled: false,
+        disabledReason: 'Turned off by the product’s operators.',
+        updatedAt: sql`now()`,
+      })
       .where(and(eq(webhookEndpoints.id, target.endpoint), eq(webhookEndpoints.workspace, target.workspace)))
       .returning({ id: webhookEndpoints.id });
     if (rows.length === 0) throw operatorNotFound('webhook endpoint');

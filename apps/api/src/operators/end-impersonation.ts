@@ -10,16 +10,25 @@ import type { Operator } from './require-operator.ts';
  * the next request made with the grant (caller/impersonation.ts), so it ends everywhere at once.
  */
 export function endImpersonation(deps: AuditDeps, operator: Operator, id: string): Promise<{ done: true }> {
-  return audited(deps, operator, { action: 'impersonation.ended', detail: { impersonation: id } }, async () => {
-    if (!isUuid(id)) throw operatorNotFound('"view as" session');
-    const rows = await deps.db
-      .update(impersonations)
-      .set({ endedAt: sql`least(now(), ${impersonations.expiresAt})` })
-      .where(
-        and(eq(impersonations.id, id), eq(impersonations.operatorId, operator.uid), isNull(impersonations.endedAt)),
-      )
-      .returning({ id: impersonations.id });
-    if (rows.length === 0) throw operatorNotFound('"view as" session of yours still open');
-    return { done: true as const };
-  });
+  return audited(
+    deps,
+    operator,
+    { action: 'impersonation.ended', detail: { impersonation: id } },
+    async () => {
+      if (!isUuid(id)) throw operatorNotFound('"view as" session');
+      const rows = await deps.db
+        .update(impersonations)
+        .set({ endedAt: sql`least(now(), ${impersonations.expiresAt})` })
+        .where(
+          and(
+            eq(impersonations.id, id),
+            eq(impersonations.operatorId, operator.uid),
+            isNull(impersonations.endedAt),
+          ),
+        )
+        .returning({ id: impersonations.id });
+      if (rows.length === 0) throw operatorNotFound('"view as" session of yours still open');
+      return { done: true as const };
+    },
+  );
 }

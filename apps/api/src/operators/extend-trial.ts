@@ -22,7 +22,12 @@ export function extendTrial(
   workspace: string,
   request: { days: number; reason: string },
 ): Promise<{ trialEnd: string }> {
-  const entry = { action: 'trial.extended', workspace, reason: request.reason, detail: { days: request.days } };
+  const entry = {
+    action: 'trial.extended',
+    workspace,
+    reason: request.reason,
+    detail: { days: request.days },
+  };
   return audited(deps, operator, entry, async () => {
     const [owner] = await deps.db
       .select({ customer: users.stripeCustomerId })

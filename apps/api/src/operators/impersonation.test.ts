@@ -84,10 +84,14 @@ describe('view as', () => {
   it('ends everywhere when ended or at its expiry; the back office never acts as the person', async () => {
     const person = await signedUp();
     const first = (await start(person)).json().data;
-    expect((await asPerson('GET', '/api/admin/session', first.grant)).json().code).toBe('operators/viewing-as');
+    expect((await asPerson('GET', '/api/admin/session', first.grant)).json().code).toBe(
+      'operators/viewing-as',
+    );
     const ended = await call('POST', `/api/admin/impersonations/${first.id}/end`, operator);
     expect(ended.statusCode).toBe(200);
-    expect((await asPerson('GET', '/api/items', first.grant)).json()).toMatchObject({ code: 'impersonation/ended' });
+    expect((await asPerson('GET', '/api/items', first.grant)).json()).toMatchObject({
+      code: 'impersonation/ended',
+    });
 
     const second = (await start(person)).json().data;
     expect((await asPerson('GET', '/api/items', second.grant)).statusCode).toBe(200);
@@ -96,7 +100,9 @@ describe('view as', () => {
       .update(impersonations)
       .set({ expiresAt: sql`now() - interval '1 second'` })
       .where(eq(impersonations.id, second.id));
-    expect((await asPerson('GET', '/api/items', second.grant)).json()).toMatchObject({ code: 'impersonation/ended' });
+    expect((await asPerson('GET', '/api/items', second.grant)).json()).toMatchObject({
+      code: 'impersonation/ended',
+    });
     // Another person's token never carries an operator's grant.
     const grant = (await start(person)).json().data.grant;
     const stranger = await signedUp();
@@ -109,7 +115,10 @@ describe('view as', () => {
 
     const viewings = (await call('GET', '/api/account/viewings', person)).json().data.viewings;
     expect(viewings).toHaveLength(3);
-    expect(viewings[0]).toMatchObject({ operatorEmail: operator.email, reason: expect.stringContaining('5521') });
+    expect(viewings[0]).toMatchObject({
+      operatorEmail: operator.email,
+      reason: expect.stringContaining('5521'),
+    });
   });
 
   it('is refused where a workspace of the person forbids it, unless a legal reason is given and kept', async () => {
@@ -117,7 +126,9 @@ describe('view as', () => {
     const member = await signedUp();
     await setPlan(db(), owner.uid, { quantity: 2, ...onPlan('pro') });
     await insertJoinedMember(db(), owner, member);
-    expect((await call('PATCH', '/api/workspace/impersonation', owner, { forbidsImpersonation: true })).json()).toEqual({
+    expect(
+      (await call('PATCH', '/api/workspace/impersonation', owner, { forbidsImpersonation: true })).json(),
+    ).toEqual({
       status: 'success',
       data: { forbidsImpersonation: true },
     });
@@ -128,7 +139,10 @@ describe('view as', () => {
     }
     const overridden = await start(member, 'Court order 2026-114');
     expect(overridden.statusCode).toBe(200);
-    const [row] = await db().select().from(impersonations).where(eq(impersonations.id, overridden.json().data.id));
+    const [row] = await db()
+      .select()
+      .from(impersonations)
+      .where(eq(impersonations.id, overridden.json().data.id));
     expect(row?.legalReason).toBe('Court order 2026-114');
     const outcomes = await db()
       .select({ outcome: operatorAudit.outcome, detail: operatorAudit.detail })
@@ -145,7 +159,10 @@ describe('view as', () => {
   it('is started by operators only', async () => {
     const person = await signedUp();
     const someone = await signedUp();
-    const refused = await call('POST', '/api/admin/impersonations', someone, { person: person.uid, reason: 'x' });
+    const refused = await call('POST', '/api/admin/impersonations', someone, {
+      person: person.uid,
+      reason: 'x',
+    });
     expect(refused.json()).toMatchObject({ code: 'operators/not-an-operator' });
     expect(await db().select().from(impersonations).where(eq(impersonations.person, person.uid))).toEqual([]);
   });

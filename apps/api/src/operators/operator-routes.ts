@@ -70,9 +70,10 @@ export function registerOperators(app: FastifyInstance, deps: Deps) {
   registerImpersonationRoutes(app, deps, operatorOf);
 }
 
-type OperatorOf = (
-  request: FastifyRequest,
-) => Promise<{ operator: Awaited<ReturnType<typeof requireOperator>>; audit: { db: Deps['db']; log: FastifyRequest['log'] } }>;
+type OperatorOf = (request: FastifyRequest) => Promise<{
+  operator: Awaited<ReturnType<typeof requireOperator>>;
+  audit: { db: Deps['db']; log: FastifyRequest['log'] };
+}>;
 
 function registerWorkspaceActions(app: FastifyInstance, deps: Deps, operatorOf: OperatorOf) {
   const { authenticate } = deps;

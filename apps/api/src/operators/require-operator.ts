@@ -3,12 +3,11 @@ import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { ManagementClient } from '#api/auth/management-client.ts';
 import { callerOf } from '#api/caller/authenticate.ts';
-import type { OperatorsConfig } from '#api/config/app-config.ts';
+import type { IdentityConfig, OperatorsConfig } from '#api/config/app-config.ts';
 import type { Database } from '#api/db/database.ts';
 import { operators } from '#api/db/schema.ts';
 import { AppError } from '#api/http/app-error.ts';
 import { askProvider } from '#api/users/ask-provider.ts';
-import type { IdentityConfig } from '#api/config/app-config.ts';
 
 /** An operator, as the back office knows them: their uid, verified address and sign-in time (seconds). */
 export type Operator = { uid: string; email: string; signedInAt: number };

@@ -27,7 +27,12 @@ export function viewCustomerWorkspace(
     if (!owner) throw operatorNotFound('workspace');
     const [members, recent, keys, endpoints, subscription, invoices] = await Promise.all([
       deps.db
-        .select({ id: subUsers.memberId, email: subUsers.email, role: subUsers.role, joinedAt: subUsers.joinedAt })
+        .select({
+          id: subUsers.memberId,
+          email: subUsers.email,
+          role: subUsers.role,
+          joinedAt: subUsers.joinedAt,
+        })
         .from(subUsers)
         .where(eq(subUsers.owner, workspace))
         .orderBy(subUsers.createdAt),
@@ -43,7 +48,13 @@ export function viewCustomerWorkspace(
         .orderBy(desc(activity.createdAt))
         .limit(20),
       deps.db
-        .select({ id: apiKeys.id, name: apiKeys.name, prefix: apiKeys.prefix, role: apiKeys.role, revokedAt: apiKeys.revokedAt })
+        .select({
+          id: apiKeys.id,
+          name: apiKeys.name,
+          prefix: apiKeys.prefix,
+          role: apiKeys.role,
+          revokedAt: apiKeys.revokedAt,
+        })
         .from(apiKeys)
         .where(eq(apiKeys.workspace, workspace)),
       deps.db

@@ -275,10 +275,16 @@ describe('the back office refuses every workspace role', () => {
   it.each(callers.map((caller) => [caller] as const))('as %s', async (caller) => {
     for (const [method, path, payload] of backOffice()) {
       const response = await call(method, path, people[caller], payload);
-      expect([path, response.statusCode, response.json().code]).toEqual([path, 403, 'operators/not-an-operator']);
+      expect([path, response.statusCode, response.json().code]).toEqual([
+        path,
+        403,
+        'operators/not-an-operator',
+      ]);
     }
     expect(await db().select().from(operatorAudit)).toEqual([]);
-    expect((await db().select({ lockedAt: users.lockedAt }).from(users).where(eq(users.id, owner.uid)))[0]).toEqual({
+    expect(
+      (await db().select({ lockedAt: users.lockedAt }).from(users).where(eq(users.id, owner.uid)))[0],
+    ).toEqual({
       lockedAt: null,
     });
   });

@@ -45,7 +45,10 @@ describe('subscriptions', () => {
     const { subscription } = await subscribedCustomer(undefined, 14);
     const oldEnd = subscription.trial_end as number;
     const newEnd = oldEnd + 7 * 86_400;
-    const extended = await stripe.subscriptions.update(subscription.id, { trial_end: newEnd, proration_behavior: 'none' });
+    const extended = await stripe.subscriptions.update(subscription.id, {
+      trial_end: newEnd,
+      proration_behavior: 'none',
+    });
     expect(extended).toMatchObject({ status: 'trialing', trial_end: newEnd });
     expect(extended.items.data[0]?.current_period_end).toBe(newEnd);
     expect((await lastEvent('customer.subscription.updated'))?.data.previous_attributes).toMatchObject({

@@ -215,9 +215,12 @@ async function updateSubscriptionHandler(context: PaymentsContext, request: Fast
   const metadata = params.metadataUpdate()?.(subscription.metadata);
   if (metadata !== undefined) update.metadata = metadata;
   if (params.text('trial_end') === 'now') {
-    throw invalidRequest('The emulator does not end a trial with trial_end=now: advance its test clock instead.', {
-      param: 'trial_end',
-    });
+    throw invalidRequest(
+      'The emulator does not end a trial with trial_end=now: advance its test clock instead.',
+      {
+        param: 'trial_end',
+      },
+    );
   }
   const trialEnd = params.integer('trial_end', { min: 0 });
   if (trialEnd !== undefined) update.trialEnd = trialEnd;
