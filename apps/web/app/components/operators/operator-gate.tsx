@@ -25,8 +25,8 @@ export function OperatorGate({ children }: { children: (session: OperatorSession
   if (!session.data) return <LoadingStatus className="py-12" />;
   return (
     <>
-      <p className="mt-2 text-sm text-slate-600">
-        Signed in as {session.data.email}. This back-office session lasts until {timeOf(session.data.endsAt)}.
+      <p className="mt-2 text-sm text-slate-600" data-testid="operator-session">
+        Operator {session.data.email}: this back-office session lasts until {timeOf(session.data.endsAt)}.
       </p>
       {children(session.data)}
     </>

@@ -106,14 +106,14 @@ export function WorkspacePeople({
               <Button
                 variant="secondary"
                 onClick={() => onAction('verification-email', person)}
-                aria-label={`Resend the verification mail to ${person.email}`}
+                aria-label={`Resend verification to ${person.email}`}
               >
                 Resend verification…
               </Button>
               <Button
                 variant="secondary"
                 onClick={() => onAction('end-sessions', person)}
-                aria-label={`End the sessions of ${person.email}`}
+                aria-label={`End sessions of ${person.email}`}
               >
                 End sessions…
               </Button>
