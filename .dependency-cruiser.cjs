@@ -57,6 +57,14 @@ const apiDomainImports = {
   items: {
     sessions: 'an open live list ends when its session is signed out (session-endings.ts)',
   },
+  operators: {
+    billing:
+      "the back office reads and changes a customer's subscription at the provider as billing does (provider-errors.ts, sync-plan.ts)",
+    sessions:
+      "ending a person's sessions is announced as their own sign-out is (sign-in-sessions.ts, session-endings.ts)",
+    users:
+      'the back office asks the identity provider about a person as the users domain does (ask-provider.ts)',
+  },
   usage: {
     billing: "usage is billed: the provider's failures are answered as billing's (provider-errors.ts)",
   },

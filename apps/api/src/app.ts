@@ -36,6 +36,7 @@ import { registerMail } from './mail/register-mail.ts';
 import { registerNewsletterRoutes } from './newsletter/newsletter-routes.ts';
 import { limitApiKeys, limitSignedInWrites } from './operations/rate-limit.ts';
 import { registerOperations } from './operations/register-operations.ts';
+import { registerOperators } from './operators/operator-routes.ts';
 import { type PlanCatalogue, resolvePlanPrices } from './plans/resolve-plan-prices.ts';
 import { registerScimRoutes } from './scim/scim-routes.ts';
 import { registerScimTokenRoutes } from './scim/scim-token-routes.ts';
@@ -192,6 +193,8 @@ async function registerDomains(app: FastifyInstance, { config, services, ...kern
     scimRequestsPerMinute: config.limits.scimRequestsPerMinute,
   });
   registerBilling(app, { config, ...deps });
+  // The back office (docs/operations.md): operators only, every view and action audited first.
+  registerOperators(app, { config, ...deps });
   registerApiDocumentRoutes(app, { mode: config.mode });
   // Development doors exist in embedded mode only; production mode has SMTP and no outbox at all.
   if (config.mode === 'embedded' && config.mail.transport === 'outbox') {

@@ -28,6 +28,9 @@ export default [
     route('settings/:section', 'routes/settings.tsx'),
     // An owner's offer of their workspace to the signed-in member (docs/team.md, Ownership transfer).
     route('ownership-offers/:workspace', 'routes/ownership-offer.tsx'),
+    // The back office (docs/operations.md): operators only; the API refuses everyone else.
+    route('admin', 'routes/admin.tsx'),
+    route('admin/workspaces/:id', 'routes/admin-workspace.tsx'),
   ]),
   route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig;

@@ -8,6 +8,7 @@ import type { Endpoint } from './endpoint.ts';
 import { itemEndpoints } from './items.ts';
 import { mailPreferenceEndpoints } from './mail-preferences.ts';
 import { generateOpenApiDocument } from './openapi.ts';
+import { operatorEndpoints } from './operators.ts';
 import { ownershipTransferEndpoints } from './ownership-transfers.ts';
 import { publicFormEndpoints } from './public-forms.ts';
 import { scimTokenEndpoints } from './scim.ts';
@@ -39,6 +40,7 @@ export const endpoints: readonly Endpoint[] = [
   ...usageEndpoints,
   ...subscriptionEndpoints,
   ...webhookEndpointEndpoints,
+  ...operatorEndpoints,
   ...documentationEndpoints,
   ...developmentEndpoints,
 ];
@@ -61,6 +63,7 @@ export type ContractEndpoint =
   | (typeof usageEndpoints)[number]
   | (typeof subscriptionEndpoints)[number]
   | (typeof webhookEndpointEndpoints)[number]
+  | (typeof operatorEndpoints)[number]
   | (typeof documentationEndpoints)[number]
   | (typeof developmentEndpoints)[number];
 

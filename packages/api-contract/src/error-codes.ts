@@ -130,6 +130,19 @@ export const errorCodes = [
   'webhooks/endpoint-exists',
   'webhooks/endpoint-not-found',
   'webhooks/delivery-not-found',
+  // The back office (docs/operations.md): who may open it, the audit write that must come first
+  'operators/not-an-operator',
+  'operators/second-factor-required',
+  'operators/sign-in-too-old',
+  'operators/viewing-as',
+  'operators/audit-unavailable',
+  'operators/not-found',
+  'operators/not-trialing',
+  // An operator's "view as" (docs/operations.md) and a workspace an operator locked
+  'impersonation/forbidden-by-workspace',
+  'impersonation/ended',
+  'impersonation/write-reason-required',
+  'workspaces/locked',
 ] as const;
 
 export type ErrorCode = (typeof errorCodes)[number];

@@ -15,6 +15,7 @@ export * from './item-stream.ts';
 export * from './items.ts';
 export * from './mail-preferences.ts';
 export * from './openapi.ts';
+export * from './operators.ts';
 export * from './ownership-transfers.ts';
 export * from './permissions.ts';
 export * from './plans.ts';

@@ -291,6 +291,26 @@ export const variables = {
     production: 'optional',
     readBy: ['app'],
   },
+  OPERATOR_EMAILS: {
+    description:
+      'who may open the back office at /admin (docs/operations.md): verified addresses, comma-separated; an entry @example.com stands for every verified address at that domain. Operators may also grant it to others in the back office; a workspace role never does',
+    production: 'optional',
+    readBy: ['app'],
+  },
+  OPERATOR_SIGN_IN_MAX_AGE_MINUTES: {
+    description:
+      "the back office needs an operator's sign-in (with a second factor) at most this old: the operator session's lifetime",
+    default: 60,
+    production: 'optional',
+    readBy: ['app'],
+  },
+  IMPERSONATION_SECONDS: {
+    description:
+      'how long an operator\'s "view as" session lasts before it ends everywhere (at most 900, the 15 minutes the back office promises customers; browser tests shorten it)',
+    default: 900,
+    production: 'optional',
+    readBy: ['app', 'tests'],
+  },
   PASSKEYS: {
     description:
       'offer passkeys (sign-up, sign-in, Settings → Security); in production they need AUTH0_DOMAIN to be a custom domain sharing the site’s domain (docs/deploy.md, "Auth0 tenant" 10)',

@@ -6,6 +6,7 @@ import { apiKeys, subUsers, users } from '#api/db/schema.ts';
 import { AppError } from '#api/http/app-error.ts';
 import { type PlanColumns, planColumns } from '#api/plans/plan-status.ts';
 import { rowsAddedBefore } from './seat-order.ts';
+import { requireUnlocked } from './workspace-lock.ts';
 
 /**
  * Who the caller is in a workspace: its owner, or a member with a seat and their role (`sub_users.role`),
@@ -100,7 +101,8 @@ export type AuthorizeOptions = {
  * covers. Seats go to members in the order they were
  * added (`created_at, id`), pending invitations included, so a member has a seat when fewer than
  * `quantity` members were added before them. The owner costs no query to read and one to write (their
- * plan's row, which the workspace's limits follow), a member one (two locked).
+ * plan's row, which the workspace's limits follow), a member one (two locked); and every caller one more,
+ * the lock an operator may have put on the workspace (workspace-lock.ts).
  *
  * With `lock`, the membership row is locked FOR SHARE until the caller's transaction ends, so a
  * removal (which deletes it) waits for a write already authorized, and a write that starts after the
@@ -120,6 +122,18 @@ export async function authorizeWorkspace(
   caller: WorkspaceCaller,
   workspace: string | undefined,
   options: AuthorizeOptions = {},
+): Promise<WorkspaceAccess> {
+  const access = await findWorkspaceAccess(db, caller, workspace, options);
+  // After the membership checks: someone who is no member learns nothing of a lock.
+  await requireUnlocked(db, access.workspace);
+  return access;
+}
+
+async function findWorkspaceAccess(
+  db: Queryable,
+  caller: WorkspaceCaller,
+  workspace: string | undefined,
+  options: AuthorizeOptions,
 ): Promise<WorkspaceAccess> {
   if (caller.apiKey) return authorizeApiKey(db, caller.apiKey, workspace, options);
   const callerUid = caller.uid;

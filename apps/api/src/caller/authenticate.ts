@@ -71,6 +71,14 @@ export function createAuthenticate(verify: AccessTokenVerifier, verifyApiKey: Ap
 
 export type Authenticate = ReturnType<typeof createAuthenticate>;
 
+/**
+ * Makes the request act as `caller` from here on: an operator's "view as" (impersonation.ts), once the
+ * operator's own token and grant were checked. Nothing else changes who a request is.
+ */
+export function actAs(request: FastifyRequest, caller: Caller): void {
+  identities.set(request, caller);
+}
+
 export function callerOf(request: FastifyRequest): Caller {
   const identity = identities.get(request);
   if (!identity) throw new Error('callerOf() used on a route without the authenticate preHandler');

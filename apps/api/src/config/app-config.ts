@@ -88,6 +88,14 @@ const environmentSchema = z.object({
     variables.RECENT_LOGIN_MAX_AGE_SECONDS.default,
   ),
   PASSKEYS: field.flag(variables.PASSKEYS.default),
+  // The back office (docs/operations.md): who opens it, how old their sign-in may be, how long a view lasts.
+  OPERATOR_EMAILS: field.optionalText,
+  OPERATOR_SIGN_IN_MAX_AGE_MINUTES: field.integerWithDefault(
+    1,
+    1440,
+    variables.OPERATOR_SIGN_IN_MAX_AGE_MINUTES.default,
+  ),
+  IMPERSONATION_SECONDS: field.integerWithDefault(5, 900, variables.IMPERSONATION_SECONDS.default),
   PASSWORD_POLICY: field
     .variable(z.enum(passwordPolicyNames))
     .transform((value) => value ?? variables.PASSWORD_POLICY.default),
@@ -195,10 +203,36 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env) {
     checkout: checkoutConfig(environment, { mode, apiUrl: paymentsConfig(env).apiUrl }),
     /** Usage on the provider's meters (usage/): off unless USAGE_REPORTING is set. */
     usage: { isReporting: env.USAGE_REPORTING },
+    operators: operatorsConfig(env),
     analyticsEnabled: Boolean(env.VITE_GA_MEASUREMENT_ID),
     chatEnabled: Boolean(env.VITE_CHAT_WEBSITE_ID),
   };
 }
+
+/**
+ * The back office (docs/operations.md): the addresses and domains of OPERATOR_EMAILS, lower-cased; an
+ * entry that is neither stops the server rather than let nobody (or everybody) in.
+ */
+function operatorsConfig(env: Environment) {
+  const entries = (env.OPERATOR_EMAILS ?? '')
+    .split(',')
+    .map((entry) => entry.trim().toLowerCase())
+    .filter(Boolean);
+  const bad = entries.filter((entry) => !/^[^\s@,]*@[^\s@,]+\.[^\s@,]+$/.test(entry));
+  if (bad.length > 0) {
+    throw new ConfigurationError(configurationTitle, [
+      `OPERATOR_EMAILS: ${bad.join(', ')} is neither an address (ops@example.com) nor a domain (@example.com)`,
+    ]);
+  }
+  return {
+    addresses: entries.filter((entry) => !entry.startsWith('@')),
+    domains: entries.filter((entry) => entry.startsWith('@')),
+    signInMaxAgeSeconds: env.OPERATOR_SIGN_IN_MAX_AGE_MINUTES * 60,
+    impersonationSeconds: env.IMPERSONATION_SECONDS,
+  };
+}
+
+export type OperatorsConfig = ReturnType<typeof operatorsConfig>;
 
 /** One problem per variable: a production rule says more than a shape error of the same field.variable. */
 function mergedProblems(shapeProblems: string[], production: string[]): ConfigurationError {

@@ -103,6 +103,17 @@ export const users = pgTable('users', {
    * it can only turn mail off, so it is kept as is, to be written into each mail.
    */
   unsubscribeToken: uuid('unsubscribe_token').notNull().unique().defaultRandom(),
+  /**
+   * An operator locked this workspace (docs/operations.md): its members' requests in it are refused
+   * (access/authorize-workspace.ts) until an operator unlocks it. The reason is the operator's.
+   */
+  lockedAt: moment('locked_at'),
+  lockedReason: text('locked_reason'),
+  /**
+   * The owner forbids operators to "view as" the people of this workspace (Settings → Security); an
+   * operator overrides it only with a legal reason, recorded (docs/operations.md).
+   */
+  forbidsImpersonation: boolean('forbids_impersonation').notNull().default(false),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
@@ -456,6 +467,71 @@ export const webhookDeliveryBudgets = pgTable('webhook_delivery_budgets', {
   minute: moment('minute').notNull(),
   reserved: integer('reserved').notNull(),
 });
+
+/**
+ * Operators granted by another operator in the back office (docs/operations.md), by verified address
+ * (lower case); OPERATOR_EMAILS names the others. A workspace role never makes one.
+ */
+export const operators = pgTable('operators', {
+  email: text('email').primaryKey(),
+  grantedBy: text('granted_by').notNull(),
+  grantedByEmail: text('granted_by_email').notNull(),
+  reason: text('reason').notNull(),
+  createdAt: createdAt(),
+});
+
+/**
+ * Everything an operator sees of a customer's data and does (docs/operations.md): written before it
+ * happens, in the same request; a row that cannot be written stops it. `outcome` is `attempted` until
+ * the action is done (`done`) or refused (`failed`). No references: an entry outlives the workspace or
+ * person it names, as an audit must.
+ */
+export const operatorAudit = pgTable(
+  'operator_audit',
+  {
+    id: generatedId(),
+    operatorId: text('operator_id').notNull(),
+    operatorEmail: text('operator_email').notNull(),
+    action: text('action').notNull(),
+    /** The workspace (its owner's uid) and the person concerned, when there is one. */
+    workspace: text('workspace'),
+    person: text('person'),
+    reason: text('reason'),
+    /** What was asked: the search, the days, the write's method and path. */
+    detail: jsonb('detail').notNull().default(sql`'{}'::jsonb`),
+    impersonationId: uuid('impersonation_id'),
+    outcome: text('outcome').notNull().default('attempted'),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    check('operator_audit_outcome', sql`${table.outcome} in ('attempted', 'done', 'failed')`),
+    index('operator_audit_created_at_idx').on(table.createdAt.desc().nullsFirst()),
+    index('operator_audit_workspace_idx').on(table.workspace),
+  ],
+);
+
+/**
+ * An operator's "view as" a person (docs/operations.md): the grant's SHA-256 (the grant itself goes to
+ * the operator's browser only), checked on every request, so ending it or its expiry ends it on every
+ * instance. The person sees the rows in Settings → Security.
+ */
+export const impersonations = pgTable(
+  'impersonations',
+  {
+    id: generatedId(),
+    operatorId: text('operator_id').notNull(),
+    operatorEmail: text('operator_email').notNull(),
+    person: personId('person').notNull(),
+    grantHash: text('grant_hash').notNull().unique(),
+    reason: text('reason').notNull(),
+    /** Given when a workspace of the person forbids it: the only way past the owner's setting. */
+    legalReason: text('legal_reason'),
+    createdAt: createdAt(),
+    expiresAt: moment('expires_at').notNull(),
+    endedAt: moment('ended_at'),
+  },
+  (table) => [index('impersonations_person_idx').on(table.person)],
+);
 
 /**
  * A workspace's SCIM tokens (docs/scim.md, decision 0056): the bearer an identity provider sends to

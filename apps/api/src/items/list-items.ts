@@ -9,6 +9,7 @@ import {
 } from '#api/access/authorize-workspace.ts';
 import { requirePermission } from '#api/access/require-permission.ts';
 import { rowsAddedBefore } from '#api/access/seat-order.ts';
+import { workspaceLocked } from '#api/access/workspace-lock.ts';
 import type { Database } from '#api/db/database.ts';
 import { items, subUsers, users } from '#api/db/schema.ts';
 import { successBytes } from '#api/http/app-error.ts';
@@ -19,7 +20,7 @@ import { type ItemRow, toItem } from './item-document.ts';
 type Nullable<T> = { [Key in keyof T]: T[Key] | null };
 
 /** A row of a list statement: the list's version, and an item or none. */
-type ListRow = { version: number } & Nullable<ItemRow>;
+type ListRow = { version: number; isLocked: boolean } & Nullable<ItemRow>;
 
 /**
  * Every list read is kept, encoded, by the instance that read it, and answered again while its version
@@ -56,10 +57,13 @@ const listColumns = {
 };
 const newestFirst = sql`"list"."created_at" desc, "list"."id" desc`;
 
+/** An operator locked the workspace (access/workspace-lock.ts): read in the list's one statement. */
+const isLocked = sql<boolean>`${users.lockedAt} is not null`;
+
 /** The owner's own list (or an API key's workspace): the version and the items. */
 function prepareOwnerList(db: Database) {
   return db
-    .select({ version: users.itemsVersion, ...listColumns })
+    .select({ version: users.itemsVersion, isLocked, ...listColumns })
     .from(users)
     .leftJoinLateral(changedItems(users.id, sql`true`), sql`true`)
     .where(eq(users.id, owner))
@@ -83,6 +87,7 @@ function prepareMemberList(db: Database) {
       requiresSecondFactor: users.requiresSecondFactor,
       role: memberRole,
       version: users.itemsVersion,
+      isLocked,
       ...listColumns,
     })
     .from(subUsers)
@@ -152,6 +157,7 @@ export function prepareItemLists(db: Database) {
       const rows: ListRow[] = isOwnList
         ? await ofOwner.execute({ owner: id, kept: keptVersion })
         : await membersRows(caller, id, keptVersion);
+      if (rows[0]?.isLocked) throw workspaceLocked();
       if (known && rows[0]?.version === known.version) return known.answer;
       return encode(id, rows).answer;
     },

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { MemberRole } from '@launchkit/api-contract';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { activity, items, scimTokens, subUsers, users } from '#api/db/schema.ts';
+import { activity, items, operatorAudit, scimTokens, subUsers, users } from '#api/db/schema.ts';
 import { useAppWithIdentity } from '#api/test/app-with-identity.ts';
 import { itemStreamKit, nextList } from '#api/test/item-streams.ts';
 import { listenOnLoopback } from '#api/test/test-app.ts';
@@ -278,6 +278,47 @@ describe('the permission matrix: endpoint × role, with ?workspace=<owner>', () 
       expect(await workspaceState()).toEqual(before);
     });
   }
+});
+
+// The back office (docs/operations.md): no workspace role reaches it, the owner's included; each call is
+// refused before anything is read or written, and the operator audit log stays empty.
+const backOffice = (): [Method, string, unknown?][] => {
+  const ws = encodeURIComponent(owner.uid);
+  const reason = { reason: 'Asked to' };
+  return [
+    ['GET', '/api/admin/session'],
+    ['GET', '/api/admin/customers?q=example'],
+    ['GET', `/api/admin/workspaces/${ws}`],
+    ['GET', '/api/admin/audit'],
+    ['POST', `/api/admin/workspaces/${ws}/trial`, { days: 7, reason: 'Asked to' }],
+    ['POST', `/api/admin/workspaces/${ws}/lock`, reason],
+    ['POST', `/api/admin/workspaces/${ws}/unlock`, reason],
+    ['POST', `/api/admin/workspaces/${ws}/webhook-endpoints/${randomUUID()}/disable`, reason],
+    ['POST', `/api/admin/people/${ws}/verification-email`, reason],
+    ['POST', `/api/admin/people/${ws}/sessions/end`, reason],
+    ['POST', '/api/admin/operators', { email: freshEmail(), reason: 'Asked to' }],
+    ['POST', '/api/admin/impersonations', { person: owner.uid, reason: 'Asked to' }],
+    ['POST', `/api/admin/impersonations/${randomUUID()}/end`],
+  ];
+};
+
+describe('the back office refuses every workspace role', () => {
+  it.each(callers.map((caller) => [caller] as const))('as %s', async (caller) => {
+    for (const [method, path, payload] of backOffice()) {
+      const response = await call(method, path, people[caller], payload);
+      expect([path, response.statusCode, response.json().code]).toEqual([
+        path,
+        403,
+        'operators/not-an-operator',
+      ]);
+    }
+    expect(await db().select().from(operatorAudit)).toEqual([]);
+    expect(
+      (await db().select({ lockedAt: users.lockedAt }).from(users).where(eq(users.id, owner.uid)))[0],
+    ).toEqual({
+      lockedAt: null,
+    });
+  });
 });
 
 describe('roles', () => {

@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { type Authenticate, callerOf } from '#api/caller/authenticate.ts';
+import { applyImpersonation } from '#api/caller/impersonation.ts';
 import type { IdentityConfig } from '#api/config/app-config.ts';
 import type { Database } from '#api/db/database.ts';
 import { AppError } from '#api/http/app-error.ts';
@@ -78,6 +79,9 @@ export function createSignedInCheck(deps: SignedInDeps): Authenticate {
     }
     const firstWrite = deps.recordSession(caller, request.headers['user-agent'] ?? '');
     if (firstWrite) await firstWrite;
+    // Last: everything above concerned the operator's own session; from here the request is the
+    // person's, whose record userOf then reads (docs/operations.md, "View as").
+    if (await applyImpersonation(deps.db, request)) checked.set(request, { deps });
   };
 }
 

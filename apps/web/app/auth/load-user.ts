@@ -2,6 +2,7 @@ import type { UserDocument } from '@launchkit/api-contract';
 import { secondFactorClaim } from '@launchkit/api-contract/access-token-claims';
 import { sessionRefusedCodes } from '@launchkit/api-contract/error-codes';
 import { ApiError, apiRequest } from '#web/lib/api.ts';
+import { currentImpersonation } from '#web/lib/impersonation.ts';
 import { AuthError } from './auth-error.ts';
 import { getProfile } from './identity-client.ts';
 import { derivePlan, type PlanFields } from './plan.ts';
@@ -39,6 +40,12 @@ function mergeUser(profile: ProfileClaims, document: UserDocument, token: string
   };
 }
 
+/** The person an operator views as: their document only (the provider's profile is the operator's). */
+function viewedUser(document: UserDocument, token: string): AuthUser {
+  const profile: ProfileClaims = { sub: document.uid, email: document.email, email_verified: true };
+  return mergeUser(profile, document, token);
+}
+
 /**
  * The profile (kept, or the provider's when none is fresh; `rereadProfile` always asks the provider),
  * then the user document (the API creates it on the first call, with the email). The document must
@@ -54,6 +61,9 @@ export async function loadUser(token: string, { rereadProfile = false } = {}): P
       `Failed to fetch extra user data from the database${reason}. Check that the database is set up.`,
     );
   });
+  // An operator viewing as someone (lib/impersonation.ts) reads that person's document with their own
+  // token: the screens show the person, as the person would see them.
+  if (currentImpersonation()) return viewedUser(document, token);
   requireSameSubject(document.uid, profile.sub);
   return mergeUser(profile, document, token);
 }

@@ -7,6 +7,7 @@
 // bundle.
 import type { Envelope, ErrorEnvelope } from '@launchkit/api-contract';
 import { sessionRefusedCodes } from '@launchkit/api-contract/error-codes';
+import { impersonationHeaders, leaveImpersonation } from './impersonation.ts';
 
 const unreachable = 'Could not reach the server. Check your connection and try again.';
 
@@ -61,7 +62,10 @@ function send(
   url: string,
   { method = 'GET', body, token, signal, headers, cache, unreachableMessage }: SendOptions,
 ) {
-  const sent = { ...headers };
+  // An operator's "view as" (lib/impersonation.ts) rides on every call of ours but the back office's.
+  const sent = url.startsWith('/api/')
+    ? { ...impersonationHeaders(url.slice(5), method), ...headers }
+    : { ...headers };
   if (token) sent.Authorization = `Bearer ${token}`;
   if (body !== undefined) sent['Content-Type'] = 'application/json';
   return fetch(url, {
@@ -129,6 +133,8 @@ export async function apiRequest<T>(path: string, options: ApiOptions = {}): Pro
   const unreadable = () =>
     new ApiError('bad_response', `The server answered ${response.status} without a readable body.`);
   if (!envelope) throw unreadable();
+  // The operator's view ended (its time ran out, or it was ended elsewhere): back to the back office.
+  if (envelope.status === 'error' && envelope.code === 'impersonation/ended') leaveImpersonation();
   if (envelope.status === 'error') throw refusal(envelope, unreadable);
   return envelope.data;
 }

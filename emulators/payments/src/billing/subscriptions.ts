@@ -140,6 +140,8 @@ export type SubscriptionChange = {
   prorationBehavior?: ProrationBehavior;
   /** When the change counts from for prorations; now by default. */
   prorationDate?: number;
+  /** A trial's new end (seconds), checked by update-subscription.ts: only while trialing, in the future. */
+  trialEnd?: number;
 };
 
 /**
@@ -240,6 +242,7 @@ export function changeSubscription(
   if (change.metadata !== undefined) subscription.metadata = change.metadata;
   if (change.defaultPaymentMethod !== undefined)
     subscription.defaultPaymentMethod = change.defaultPaymentMethod;
+  if (change.trialEnd !== undefined) moveTrialEnd(subscription, change.trialEnd, now);
   if (change.cancelAtPeriodEnd === true && !subscription.cancelAtPeriodEnd) {
     subscription.cancelAtPeriodEnd = true;
     subscription.cancelAt = subscription.currentPeriodEnd;
@@ -321,4 +324,17 @@ export function deleteCustomer(context: PaymentsContext, customer: CustomerRecor
   const last = customerObject(state, customer);
   customer.deleted = true;
   emitEvent(context, 'customer.deleted', last, { origin, customer: customer.id });
+}
+
+/**
+ * subscriptions.update with `trial_end` on a trialing subscription (docs.stripe.com/api/subscriptions/update,
+ * "trial_end"): the trial, and with it the current period, now ends then; the next period is anchored
+ * there, and customer.subscription.trial_will_end goes out again three days before the new end unless
+ * that moment has passed.
+ */
+function moveTrialEnd(subscription: SubscriptionRecord, trialEnd: number, now: number) {
+  subscription.trialEnd = trialEnd;
+  subscription.currentPeriodEnd = trialEnd;
+  subscription.billingCycleAnchor = trialEnd;
+  subscription.trialWillEndSent = trialEnd - trialWillEndNotice <= now;
 }

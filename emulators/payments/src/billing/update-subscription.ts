@@ -3,6 +3,7 @@ import { invalidRequest } from '#payments/http/stripe-error.ts';
 import type { SubscriptionRecord } from '#payments/storage/payments-state.ts';
 import type { EventOrigin } from '#payments/webhooks/emit-event.ts';
 import { customerPaymentMethod } from './create-subscription.ts';
+import { customerNow } from './customers.ts';
 import { changeSubscription, isEnded, type SubscriptionChange } from './subscriptions.ts';
 
 /** subscriptions.update's parameters: a change, with `default_payment_method` as sent ('' clears it). */
@@ -41,5 +42,27 @@ export function updateSubscription(
   if (isEnded(subscription) && Object.keys(change).some((key) => key !== 'metadata')) {
     throw invalidRequest('A canceled subscription can only update its cancellation_details and metadata.');
   }
+  if (change.trialEnd !== undefined) checkTrialEnd(context, subscription, change.trialEnd);
   changeSubscription(context, subscription, change, origin);
+}
+
+/**
+ * `trial_end` as Stripe checks it: a Unix time in the future (its message when not). The emulator moves
+ * the end of a trial under way only; starting a trial on an active subscription, or `now`, it refuses
+ * with a message saying so (emulators/payments/README.md).
+ */
+function checkTrialEnd(context: PaymentsContext, subscription: SubscriptionRecord, trialEnd: number) {
+  const customer = context.store.state.customers.get(subscription.customer);
+  const now = customer ? customerNow(context.store.state, customer) : Math.floor(Date.now() / 1000);
+  if (trialEnd <= now) {
+    throw invalidRequest('Invalid timestamp: must be an integer Unix timestamp in the future.', {
+      param: 'trial_end',
+    });
+  }
+  if (subscription.status !== 'trialing') {
+    throw invalidRequest(
+      `The emulator changes trial_end only on a trialing subscription; ${subscription.id} is ${subscription.status}.`,
+      { param: 'trial_end' },
+    );
+  }
 }

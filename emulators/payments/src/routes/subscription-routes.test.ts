@@ -40,6 +40,30 @@ describe('subscriptions', () => {
     expect((await stripe.subscriptions.retrieve(subscription.id)).items.data[0]?.quantity).toBe(3);
   });
 
+  it('moves a trial’s end with trial_end (the period with it), and refuses a past one or a subscription not trialing', async () => {
+    const { stripe } = payments;
+    const { subscription } = await subscribedCustomer(undefined, 14);
+    const oldEnd = subscription.trial_end as number;
+    const newEnd = oldEnd + 7 * 86_400;
+    const extended = await stripe.subscriptions.update(subscription.id, {
+      trial_end: newEnd,
+      proration_behavior: 'none',
+    });
+    expect(extended).toMatchObject({ status: 'trialing', trial_end: newEnd });
+    expect(extended.items.data[0]?.current_period_end).toBe(newEnd);
+    expect((await lastEvent('customer.subscription.updated'))?.data.previous_attributes).toMatchObject({
+      trial_end: oldEnd,
+    });
+    await expect(stripe.subscriptions.update(subscription.id, { trial_end: 1_000 })).rejects.toMatchObject({
+      message: 'Invalid timestamp: must be an integer Unix timestamp in the future.',
+      param: 'trial_end',
+    });
+    const { subscription: paying } = await subscribedCustomer();
+    await expect(stripe.subscriptions.update(paying.id, { trial_end: newEnd })).rejects.toMatchObject({
+      param: 'trial_end',
+    });
+  });
+
   it('schedules and undoes cancellation at period end', async () => {
     const { stripe } = payments;
     const { subscription } = await subscribedCustomer();

@@ -58,6 +58,7 @@ const updateSubscriptionHandlerParams = [
   'proration_date',
   'metadata',
   'default_payment_method',
+  'trial_end',
 ];
 
 const subscriptionRoots = [
@@ -213,6 +214,16 @@ async function updateSubscriptionHandler(context: PaymentsContext, request: Fast
   if (prorationDate !== undefined) update.prorationDate = prorationDate;
   const metadata = params.metadataUpdate()?.(subscription.metadata);
   if (metadata !== undefined) update.metadata = metadata;
+  if (params.text('trial_end') === 'now') {
+    throw invalidRequest(
+      'The emulator does not end a trial with trial_end=now: advance its test clock instead.',
+      {
+        param: 'trial_end',
+      },
+    );
+  }
+  const trialEnd = params.integer('trial_end', { min: 0 });
+  if (trialEnd !== undefined) update.trialEnd = trialEnd;
   const methodId = params.string('default_payment_method', { max: 200 });
   if (methodId !== undefined) update.defaultPaymentMethodId = methodId;
   updateSubscription(context, subscription, update, originOf(request));
