@@ -142,7 +142,9 @@ const database = await createBenchDatabase('bench_api');
 const collector = isTracing ? await startOtlpReceiver() : undefined;
 const product = await startProduct({
   DATABASE_URL: database.url,
-  ...(collector && { OTEL_EXPORTER_OTLP_ENDPOINT: collector.endpoint }),
+  // Off means off even when the shell exports an endpoint; the SDK's other OTEL_* variables (a sampler)
+  // pass through.
+  OTEL_EXPORTER_OTLP_ENDPOINT: collector ? collector.endpoint : '',
 });
 const stops = [product.stop, database.drop, ...(collector ? [collector.stop] : [])];
 try {

@@ -321,12 +321,8 @@ export function createJobQueue(deps: { database: DatabaseHandle; log: FastifyBas
      */
     async sendMany<Data extends object>(kind: JobKind<Data>, batch: JobOrder<Data>[]) {
       if (!registrations.has(kind.name)) throw new Error(`jobs: nobody handles ${kind.name}`);
-      if (batch.length === 0) return;
-      const traceContext = currentTraceCarrier();
-      const traced = traceContext
-        ? batch.map((job) => ({ ...job, data: { ...job.data, traceContext } }))
-        : batch;
-      await boss.insert(kind.name, traced.map(toJobInsert));
+      const traced = batch.map((job) => ({ ...job, data: withTraceContext(job.data) }));
+      if (batch.length > 0) await boss.insert(kind.name, traced.map(toJobInsert));
     },
 
     /** Stops taking jobs and waits, up to 10 s, for the ones under way; what is left runs again later. */

@@ -2,6 +2,7 @@
 // every call here is the API's no-op, so nothing is recorded, injected or logged.
 import {
   context,
+  isSpanContextValid,
   propagation,
   ROOT_CONTEXT,
   type Span,
@@ -15,16 +16,18 @@ export type TraceCarrier = Record<string, string>;
 
 /** The ids of the span in force, for a log line (pino's mixin); empty outside any trace. */
 export function traceFields(): { traceId?: string; spanId?: string } {
-  const span = trace.getActiveSpan();
-  if (!span) return {};
-  const { traceId, spanId } = span.spanContext();
-  return { traceId, spanId };
+  const spanContext = trace.getActiveSpan()?.spanContext();
+  if (!spanContext || !isSpanContextValid(spanContext)) return {};
+  return { traceId: spanContext.traceId, spanId: spanContext.spanId };
 }
 
-/** The trace id in force, for an error answer; undefined outside a recorded trace. */
+/**
+ * The trace id in force, for an error answer; undefined outside any trace. A trace left out by sampling
+ * still has its id: the request's log lines carry it too.
+ */
 export function currentTraceId(): string | undefined {
-  const span = trace.getActiveSpan();
-  return span?.isRecording() ? span.spanContext().traceId : undefined;
+  const spanContext = trace.getActiveSpan()?.spanContext();
+  return spanContext && isSpanContextValid(spanContext) ? spanContext.traceId : undefined;
 }
 
 /** The trace context in force, to carry into work done later or elsewhere; undefined when none. */
