@@ -72,10 +72,10 @@ export async function emitWorkspaceEvent(tx: Queryable, event: WorkspaceEvent): 
     .returning({ id: webhookDeliveries.id });
   // A traced change names its trace after the ids (jobs/after-commit.ts): the delivery jobs continue it.
   const traceparent = currentTraceCarrier()?.traceparent;
+  const trace = traceparent ? sql` || ${` ${traceparent}`}` : sql``;
   await tx.execute(
     sql`with recorded as (${recorded.getSQL()})
-      select pg_notify(${webhookDeliveriesChannel}, ${`${thisInstance} `} || string_agg(id::text, ',')
-        || ${traceparent ? ` ${traceparent}` : ''})
+      select pg_notify(${webhookDeliveriesChannel}, ${`${thisInstance} `} || string_agg(id::text, ',')${trace})
       from recorded having count(*) > 0`,
   );
 }
