@@ -1,4 +1,8 @@
+import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import https from 'node:https';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import {
   type APIRequestContext,
@@ -25,6 +29,7 @@ let api: APIRequestContext;
 test.beforeAll(async () => {
   test.setTimeout(240_000);
   cluster = await startCluster({
+    collector: true,
     appEnv: {
       RATE_LIMIT_MAX: '5',
       // The fault test writes fast from one user; the per-user write limit has its own API test.
@@ -196,6 +201,119 @@ test('through PgBouncer: the instances’ queries all go through it; only LISTEN
       `pgbouncer: ${(await queriesThroughPooler()) - before} queries counted during the test, ${pooled.size} server connections; ${direct.length} LISTEN sessions direct`,
     );
   }).toPass({ timeout: 10_000 });
+});
+
+/** A span as the cluster's collector keeps it (scripts/lib/otlp-receiver.mjs). */
+type Span = {
+  traceId: string;
+  spanId: string;
+  parentSpanId?: string;
+  name: string;
+  kind: number;
+  attributes: Record<string, unknown>;
+  scope?: string;
+  instance?: string;
+};
+
+/** The spans of one trace the instances exported so far. */
+function traceOf(traceId: string): Span[] {
+  if (!cluster.collector) throw new Error('the cluster runs without its collector');
+  return cluster.collector.trace(traceId) as Span[];
+}
+
+/** The span and the spans above it, nearest first. */
+function lineOf(span: Span, spans: Span[]): Span[] {
+  const line = [span];
+  for (let parent = span.parentSpanId; parent; ) {
+    const above = spans.find((each) => each.spanId === parent);
+    if (!above) break;
+    line.push(above);
+    parent = above.parentSpanId;
+  }
+  return line;
+}
+
+/** An https receiver on loopback with the cluster's certificate: the customer's webhook endpoint. */
+async function startHookReceiver() {
+  const received: import('node:http').IncomingHttpHeaders[] = [];
+  const key = await readFile(cluster.certificate.keyFile, 'utf8');
+  const server = https.createServer({ cert: cluster.certificate.cert, key }, (request, response) => {
+    request.resume();
+    request.on('end', () => {
+      received.push(request.headers);
+      response.writeHead(204).end();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return { url: `https://localhost:${port}/hooks`, port, received, close: () => server.close() };
+}
+
+// Kinds of span (OTLP's enum).
+const serverKind = 2;
+const clientKind = 3;
+
+test('one request through the balancer is one trace: the instance, PostgreSQL, the job it queued and the webhook it delivered', async () => {
+  const receiver = await startHookReceiver();
+  try {
+    const { accessToken } = await cluster.newUser('traced');
+    const headers = { Authorization: `Bearer ${accessToken}` };
+    const endpoint = await api.post('/api/webhook-endpoints', {
+      headers,
+      data: { url: receiver.url, events: ['item.created'] },
+    });
+    expect(endpoint.status(), await endpoint.text()).toBe(201);
+
+    // The caller traces (an upstream service): its traceparent passes the balancer and is continued.
+    const traceId = randomBytes(16).toString('hex');
+    const callerSpanId = randomBytes(8).toString('hex');
+    const created = await api.post('/api/items', {
+      headers: { ...headers, traceparent: `00-${traceId}-${callerSpanId}-01` },
+      data: { name: 'Traced item' },
+    });
+    expect(created.status(), await created.text()).toBe(201);
+
+    // The delivery reached the customer's endpoint carrying the same trace.
+    await expect.poll(() => receiver.received.length, { timeout: 30_000 }).toBeGreaterThan(0);
+    expect(receiver.received[0]?.traceparent).toMatch(new RegExp(`^00-${traceId}-[0-9a-f]{16}-01$`));
+
+    const isDelivery = (span: Span) =>
+      span.kind === clientKind && span.attributes['server.port'] === receiver.port;
+    await expect.poll(() => traceOf(traceId).some(isDelivery), { timeout: 15_000 }).toBe(true);
+    const spans = traceOf(traceId);
+    const request = spans.find(
+      (span) => span.kind === serverKind && span.parentSpanId === callerSpanId,
+    ) as Span;
+    expect(request, JSON.stringify(spans)).toBeDefined();
+    expect(request.name).toBe('POST /api/items');
+    expect(['app1', 'app2', 'app3']).toContain(request.instance);
+    // Fastify's route, and the queries the request made, under the request.
+    const underRequest = (span: Span) => lineOf(span, spans).includes(request);
+    expect(spans.some((span) => span.scope === '@fastify/otel' && underRequest(span))).toBe(true);
+    const queries = spans.filter((span) => span.attributes['db.system.name'] === 'postgresql');
+    expect(queries.some(underRequest)).toBe(true);
+    // The delivery job, on whichever instance took it, continues the request's trace; the webhook's
+    // POST and the job's own queries are its children.
+    const job = spans.find((span) => span.name === 'process webhook-delivery') as Span;
+    expect(job, JSON.stringify(spans.map((span) => span.name))).toBeDefined();
+    expect(underRequest(job)).toBe(true);
+    const delivery = spans.find(isDelivery) as Span;
+    expect(lineOf(delivery, spans)).toContain(job);
+    expect(queries.some((span) => lineOf(span, spans).includes(job))).toBe(true);
+  } finally {
+    receiver.close();
+  }
+});
+
+test('a request without a trace gets one at the balancer; its error answer names it', async () => {
+  const response = await api.get('/api/no-such-endpoint');
+  expect(response.status()).toBe(404);
+  const { traceId } = await response.json();
+  expect(traceId).toMatch(/^[0-9a-f]{32}$/);
+  // The instance's span is the child of the balancer's (its span id came in the traceparent).
+  await expect
+    .poll(() => traceOf(traceId).find((span) => span.kind === serverKind), { timeout: 15_000 })
+    .toMatchObject({ parentSpanId: expect.stringMatching(/^[0-9a-f]{16}$/) });
 });
 
 test('an instance drained and another killed during writes: nothing acknowledged is lost', async ({

@@ -31,6 +31,10 @@ frontend web
 ${options.plainBind ? `  bind ${options.plainBind}\n` : ''}  http-request set-header X-Forwarded-Proto https
   # Operators scrape /metrics on each instance directly; visitors never reach it.
   http-request deny deny_status 404 if { path /metrics }
+  # W3C trace context (docs/tracing.md): a request that arrives without a traceparent gets one here, so
+  # the instance's spans, its log lines and its error answer share one trace id from the edge on; a
+  # caller's own traceparent (an upstream service that traces) is passed on as it came.
+  http-request set-header traceparent "00-%[uuid(4),word(1,-)]%[uuid(4),word(2,-)]%[uuid(4),word(3,-)]%[uuid(4),word(4,-)]%[uuid(4),word(5,-)]-%[uuid(4),word(1,-)]%[uuid(4),word(2,-)]%[uuid(4),word(4,-)]-01" unless { req.hdr(traceparent) -m found }
   default_backend app
 
 backend app

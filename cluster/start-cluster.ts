@@ -17,6 +17,8 @@ import {
 import pg from 'pg';
 import { buildIfStale } from '../scripts/lib/build-if-stale.mjs';
 import { ensureDebianPackage } from '../scripts/lib/debian-package.mjs';
+import { startOtlpReceiver } from '../scripts/lib/otlp-receiver.mjs';
+import { serverEntryArguments } from '../scripts/lib/server-start.mjs';
 import { buildAll, root } from '../scripts/lib/workspace.mjs';
 import { haproxyConfig } from './haproxy-config.ts';
 import { pgbouncerConfig } from './pgbouncer-config.ts';
@@ -36,6 +38,11 @@ export type ClusterOptions = {
    * (migrations, LISTEN) PostgreSQL itself. Default: CLUSTER_POOLER; unset, PostgreSQL directly.
    */
   pooler?: Pooler;
+  /**
+   * Run an OpenTelemetry collector (an OTLP/HTTP receiver, scripts/lib/otlp-receiver.mjs) and have
+   * every instance export its traces to it (docs/tracing.md). Off: the instances do not trace.
+   */
+  collector?: boolean;
 };
 
 export type AppInstance = {
@@ -256,6 +263,7 @@ export async function startCluster(options: ClusterOptions = {}) {
   await buildAll(buildIfStale);
 
   const dir = await mkdtemp(path.join(os.tmpdir(), 'cluster-'));
+  const collector = options.collector ? await startOtlpReceiver() : undefined;
   const certificate: SelfSignedCertificate = await createSelfSignedCertificate();
   const children: Child[] = [];
   const [balancerPort, plainPort, identityPort, paymentsPort] = [
@@ -288,6 +296,7 @@ export async function startCluster(options: ClusterOptions = {}) {
         }
       }),
     );
+    await collector?.stop();
   };
 
   try {
@@ -344,6 +353,12 @@ export async function startCluster(options: ClusterOptions = {}) {
       STRIPE_PRICE_STARTER: clusterPrices.starter,
       STRIPE_PRICE_PRO: clusterPrices.pro,
       STRIPE_PRICE_BUSINESS: clusterPrices.business,
+      ...(collector && {
+        OTEL_EXPORTER_OTLP_ENDPOINT: collector.endpoint,
+        // JSON, which the test's collector reads (the SDK's default is protobuf), sent every 200 ms.
+        OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json',
+        OTEL_BSP_SCHEDULE_DELAY: '200',
+      }),
       ...options.appEnv,
     };
 
@@ -366,8 +381,13 @@ export async function startCluster(options: ClusterOptions = {}) {
         async start() {
           const child = startChild(
             name,
-            [process.execPath, 'apps/api/src/server.ts'],
-            { ...appEnvironment, PORT: String(port), INSTANCE_NAME: name },
+            [process.execPath, ...serverEntryArguments],
+            {
+              ...appEnvironment,
+              PORT: String(port),
+              INSTANCE_NAME: name,
+              ...(collector && { OTEL_RESOURCE_ATTRIBUTES: `service.instance.id=${name}` }),
+            },
             verbose,
           );
           children.push(child);
@@ -465,6 +485,8 @@ export async function startCluster(options: ClusterOptions = {}) {
       },
       redisUrl: redisUrl.toString(),
       balancerPort,
+      /** With `collector`: the spans the instances exported. */
+      collector,
       /** The output of every process so far, for a failing test's report. */
       output: () => children.map((child) => `--- ${child.name}\n${child.output()}`).join('\n'),
       async stop() {

@@ -5,6 +5,7 @@ import { loadDotEnv } from './lib/dot-env.mjs';
 import { identityEmulator, paymentsEmulator } from './lib/emulators.mjs';
 import { requireSupportedNode } from './lib/node-runtime.mjs';
 import { runTogether } from './lib/processes.mjs';
+import { serverEntryArguments } from './lib/server-start.mjs';
 import { appPortOf, siteOriginOf } from './lib/site-origin.mjs';
 import { omnioutSources, root } from './lib/workspace.mjs';
 
@@ -21,7 +22,7 @@ runTogether([
   {
     name: 'api',
     command: process.execPath,
-    args: ['--watch', 'apps/api/src/server.ts'],
+    args: ['--watch', ...serverEntryArguments],
     cwd: root,
     // The browser is on the Vite server's origin: return addresses must lead back there.
     env: {

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createEventParser } from '@launchkit/api-contract/server-sent-events';
 import autocannon from 'autocannon';
+import { startOtlpReceiver } from '../../scripts/lib/otlp-receiver.mjs';
 import { startProduct } from '../../scripts/lib/product-server.mjs';
 import { startBareApi } from '../lib/bare-api-server.mjs';
 import { newSignedInUser, requestJson } from '../lib/identity.mjs';
@@ -20,6 +21,9 @@ const connections = 50;
 const listLength = 20;
 const streamCount = Number(process.env.BENCH_STREAMS ?? 100);
 const liveWrites = Number(process.env.BENCH_WRITES ?? 30);
+// BENCH_TRACING=on: the product exports every request's trace to a collector on loopback (one that reads
+// and drops them), with the SDK's defaults (OTLP/HTTP protobuf, batched); unset: tracing off, as shipped.
+const isTracing = process.env.BENCH_TRACING === 'on';
 
 async function run(url, token, duration) {
   const pid = pidListeningOn(Number(new URL(url).port));
@@ -135,8 +139,14 @@ async function liveLatency(origin, token) {
 }
 
 const database = await createBenchDatabase('bench_api');
-const product = await startProduct({ DATABASE_URL: database.url });
-const stops = [product.stop, database.drop];
+const collector = isTracing ? await startOtlpReceiver() : undefined;
+const product = await startProduct({
+  DATABASE_URL: database.url,
+  // Off means off even when the shell exports an endpoint; the SDK's other OTEL_* variables (a sampler)
+  // pass through.
+  OTEL_EXPORTER_OTLP_ENDPOINT: collector ? collector.endpoint : '',
+});
+const stops = [product.stop, database.drop, ...(collector ? [collector.stop] : [])];
 try {
   const { identity, token } = await newSignedInUser(product.origin);
   for (let index = 0; index < listLength; index += 1) {
@@ -164,7 +174,7 @@ try {
 
   console.log(
     `\nAuthenticated GET of a ${listLength}-item list, ${connections} connections, ${durationSeconds} s, ` +
-      `median of ${throughputRounds} alternating rounds, PostgreSQL`,
+      `median of ${throughputRounds} alternating rounds, PostgreSQL, tracing ${isTracing ? 'on' : 'off'}`,
   );
   console.table({
     'product GET /api/items': productApi,
@@ -183,6 +193,7 @@ try {
   console.table({ 'GET /api/items/stream': live });
   console.log('target: p99 ≤ 50 ms');
 
+  if (collector) console.log(`\nTrace exports received by the collector: ${collector.posts()}`);
   console.log('\nRound trips to PostgreSQL per request (counted by a proxy in front of it)');
   console.table(await roundTripsPerRequest(database.url));
 } finally {

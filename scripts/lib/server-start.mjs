@@ -5,7 +5,24 @@
 // runtime raises it the same way at start, Node has no call for it (docs/capacity.md). Where the limit
 // cannot be raised the server starts anyway and says so (apps/api/src/operations/open-files.ts).
 
+//
+// `--import` loads operations/register-tracing.ts before the server's first module: it starts the
+// OpenTelemetry SDK when OTEL_EXPORTER_OTLP_ENDPOINT is set, and loads nothing else when it is not
+// (docs/tracing.md, decision 0051).
+
+/** Node's arguments that run the server, tracing when configured, from the repository's root. */
+export const serverEntryArguments = [
+  '--import',
+  './apps/api/src/operations/register-tracing.ts',
+  'apps/api/src/server.ts',
+];
+
 /** The command that starts the server with `node` (a path or a name on PATH), from the repository's root. */
 export function serverStartCommand(node) {
-  return ['/bin/sh', '-c', 'ulimit -n "$(ulimit -Hn)" 2>/dev/null; exec "$0" apps/api/src/server.ts', node];
+  return [
+    '/bin/sh',
+    '-c',
+    `ulimit -n "$(ulimit -Hn)" 2>/dev/null; exec "$0" ${serverEntryArguments.join(' ')}`,
+    node,
+  ];
 }

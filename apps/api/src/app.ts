@@ -36,6 +36,7 @@ import { registerMail } from './mail/register-mail.ts';
 import { registerNewsletterRoutes } from './newsletter/newsletter-routes.ts';
 import { limitApiKeys, limitSignedInWrites } from './operations/rate-limit.ts';
 import { registerOperations } from './operations/register-operations.ts';
+import { traceFields } from './operations/trace-context.ts';
 import { registerOperators } from './operators/operator-routes.ts';
 import { type PlanCatalogue, resolvePlanPrices } from './plans/resolve-plan-prices.ts';
 import { registerScimRoutes } from './scim/scim-routes.ts';
@@ -93,7 +94,8 @@ export async function buildApp({ config, database, mailer, logger, plans: givenP
 
 function createServer(config: Config, logger: AppDeps['logger']) {
   return Fastify({
-    logger: logger ?? { level: config.logLevel },
+    // With tracing on, every line logged inside a request or a job names its trace and span.
+    logger: logger ?? { level: config.logLevel, ...(config.isTracing && { mixin: traceFields }) },
     trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: bodyLimitBytes,
     return503OnClosing: true,

@@ -7,6 +7,7 @@ import { loadConfig } from './config/app-config.ts';
 import { openDatabase } from './db/database.ts';
 import { openFilesLimit, openFilesWanted } from './operations/open-files.ts';
 import { startDraining } from './operations/readiness.ts';
+import { stopTracing } from './operations/tracing-switch.ts';
 
 const config = (() => {
   try {
@@ -88,6 +89,8 @@ async function shutDown(signal: string) {
   try {
     await app.close();
     await database.close();
+    // The spans still buffered (the last requests' and jobs') go to the collector before the exit.
+    await stopTracing();
     process.exit(0);
   } catch (error) {
     app.log.error({ err: error }, 'shutdown failed');

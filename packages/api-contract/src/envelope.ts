@@ -3,7 +3,8 @@ import { errorCodes } from './error-codes.ts';
 
 /**
  * Every API answer (docs/security.md): `{status: 'success', data}`, or for any refusal or failure
- * `{status: 'error', code, message, fields?}` with `fields` naming each invalid request field.
+ * `{status: 'error', code, message, fields?, traceId?}` with `fields` naming each invalid request field
+ * and `traceId` the request's trace where the server exports traces (docs/tracing.md).
  */
 export const errorEnvelope = z
   .object({
@@ -14,6 +15,13 @@ export const errorEnvelope = z
       .record(z.string(), z.string())
       .optional()
       .describe('validation_failed: the first message of each invalid field, by its dotted path.'),
+    traceId: z
+      .string()
+      .regex(/^[0-9a-f]{32}$/)
+      .optional()
+      .describe(
+        'Where the server exports traces: the W3C trace id of this request. Quote it when reporting the error.',
+      ),
   })
   .meta({ id: 'ErrorEnvelope' });
 

@@ -202,7 +202,7 @@ export const webhookEndpointEndpoints = [
     tag: 'Webhooks',
     summary: 'Registers an endpoint for some events',
     description:
-      'One endpoint per address, as many as the plan allows (docs/limits.md). https only; http only for localhost in development. In production the host must resolve to public addresses only (no private, loopback or link-local ones), checked now and at every delivery.',
+      'One endpoint per address, as many as the plan allows (docs/limits.md). https only; http only for localhost in development. In production the host must resolve to public addresses only (no private, loopback or link-local ones; a staging deployment, STAGING=true, also reaches its own loopback), checked now and at every delivery.',
     auth: 'bearer',
     request: { query: workspaceQuery, body: createWebhookEndpointRequest },
     answer: created('The endpoint, with its secret.', webhookEndpoint),

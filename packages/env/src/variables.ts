@@ -134,6 +134,18 @@ export const variables = {
     production: 'instances',
     readBy: ['app'],
   },
+  OTEL_EXPORTER_OTLP_ENDPOINT: {
+    description:
+      'traces: the OpenTelemetry collector (OTLP over HTTP) the server exports to, such as http://otel-collector:4318; unset: tracing off and the SDK not loaded (docs/tracing.md)',
+    production: 'optional',
+    readBy: ['app'],
+  },
+  OTEL_SERVICE_NAME: {
+    description: "traces: the service's name on its spans",
+    default: 'launchkit-api',
+    production: 'optional',
+    readBy: ['app'],
+  },
   REDIS_URL: {
     description:
       'Redis shared by several instances for the rate limits and stream caps; unset: each instance counts alone',
@@ -664,6 +676,10 @@ export const variables = {
   },
   BENCH_ROUNDS: {
     description: 'throughput rounds of bench:api',
+    readBy: ['bench'],
+  },
+  BENCH_TRACING: {
+    description: 'on: bench:api runs the product with tracing on, exporting to a collector on loopback',
     readBy: ['bench'],
   },
   BENCH_STREAMS: {

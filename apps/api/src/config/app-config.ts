@@ -63,6 +63,8 @@ const environmentSchema = z.object({
   ),
   // Browser tests only: a webhook "day" of this many seconds; read in embedded mode only.
   WEBHOOK_TEST_DAY_SECONDS: field.integer(5, 86_400),
+  // Traces over OTLP/HTTP to this collector (docs/tracing.md); unset: off, the SDK not even loaded.
+  OTEL_EXPORTER_OTLP_ENDPOINT: field.optionalHttpUrl,
   // Several instances: Redis shares every rate limit and stream cap between them (docs/deploy.md).
   REDIS_URL: field.variable(
     z
@@ -165,6 +167,8 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env) {
     port: env.PORT,
     host: env.HOST ?? variables.HOST.default[mode],
     logLevel: env.LOG_LEVEL,
+    /** Traces exported (operations/register-tracing.ts started the SDK): log lines and errors name them. */
+    isTracing: env.OTEL_EXPORTER_OTLP_ENDPOINT !== undefined,
     trustProxy: env.TRUST_PROXY,
     site: siteConfig(env),
     dataDir,

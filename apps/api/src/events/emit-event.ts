@@ -4,6 +4,7 @@ import { and, arrayContains, eq, sql } from 'drizzle-orm';
 import type { Queryable } from '#api/db/database.ts';
 import { webhookDeliveries, webhookEndpoints } from '#api/db/schema.ts';
 import { thisInstance } from '#api/db/this-instance.ts';
+import { currentTraceCarrier } from '#api/operations/trace-context.ts';
 import { webhookDeliveriesChannel } from './delivery-announcements.ts';
 
 /** An event's type and data, as the webhook endpoints receive them (docs/webhooks.md, "Events"). */
@@ -69,9 +70,12 @@ export async function emitWorkspaceEvent(tx: Queryable, event: WorkspaceEvent): 
         ),
     )
     .returning({ id: webhookDeliveries.id });
+  // A traced change names its trace after the ids (jobs/after-commit.ts): the delivery jobs continue it.
+  const traceparent = currentTraceCarrier()?.traceparent;
+  const trace = traceparent ? sql` || ${` ${traceparent}`}` : sql``;
   await tx.execute(
     sql`with recorded as (${recorded.getSQL()})
-      select pg_notify(${webhookDeliveriesChannel}, ${`${thisInstance} `} || string_agg(id::text, ','))
+      select pg_notify(${webhookDeliveriesChannel}, ${`${thisInstance} `} || string_agg(id::text, ',')${trace})
       from recorded having count(*) > 0`,
   );
 }

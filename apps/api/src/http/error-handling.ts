@@ -1,5 +1,6 @@
 import type { ErrorCode } from '@launchkit/api-contract';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { currentTraceId } from '#api/operations/trace-context.ts';
 import { AppError, type ErrorEnvelope } from './app-error.ts';
 
 // JSON bodies of this API are small forms; anything bigger is a mistake or abuse.
@@ -101,8 +102,17 @@ export function registerErrorHandler(app: FastifyInstance) {
     if (statusCode >= 500) request.log.error({ err: error }, 'request failed');
     else request.log.info({ code: body.code, statusCode }, 'request rejected');
     if (error instanceof AppError && error.headers) reply.headers(error.headers);
-    return reply.status(statusCode).send(body);
+    return reply.status(statusCode).send(withTraceId(body));
   });
+}
+
+/**
+ * With tracing on, an error answer names its trace (`traceId`): what a client quotes to the operator,
+ * who opens that trace (docs/tracing.md). Without it, the body is unchanged.
+ */
+export function withTraceId(body: ErrorEnvelope): ErrorEnvelope {
+  const traceId = currentTraceId();
+  return traceId ? { ...body, traceId } : body;
 }
 
 /**
@@ -113,7 +123,7 @@ export function answerFrameworkError(error: FastifyError, request: FastifyReques
   const { statusCode, body } = toErrorEnvelope(error);
   if (statusCode >= 500) request.log.error({ err: error }, 'request failed');
   else request.log.info({ code: body.code, statusCode }, 'request rejected');
-  if (isApiPath(request.url)) return reply.status(statusCode).send(body);
+  if (isApiPath(request.url)) return reply.status(statusCode).send(withTraceId(body));
   return reply.status(statusCode).type('text/plain; charset=utf-8').send(body.message);
 }
 
@@ -130,7 +140,7 @@ export function registerNotFoundHandler(
         code: 'not_found',
         message: `There is no API endpoint ${request.method} ${request.url.split('?')[0]}.`,
       };
-      return reply.status(404).send(body);
+      return reply.status(404).send(withTraceId(body));
     }
     return handleUnknownPage(request, reply);
   });

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { ChannelHandlers, ListenOptions, Unlisten } from '#api/db/postgres-listener.ts';
 import { thisInstance } from '#api/db/this-instance.ts';
+import { type TraceCarrier, withTraceCarrier } from '#api/operations/trace-context.ts';
 
 /**
  * The one way work follows a commit (decision 0038): the change writes the work's row in its own
@@ -11,12 +12,19 @@ import { thisInstance } from '#api/db/this-instance.ts';
  * (jobs/job-outbox.ts: mail, exports, provider work) and the webhook deliveries
  * (webhooks/queue-deliveries.ts).
  */
-export type Announcement = { instance: string; ids: string[] };
+export type Announcement = { instance: string; ids: string[]; trace?: TraceCarrier };
 
-/** `<instance> <id>,<id>,…`: well within NOTIFY's 8,000 bytes for the ids of one transaction. */
+/**
+ * `<instance> <id>,<id>,…`, and ` <traceparent>` when the change was traced (docs/tracing.md): well
+ * within NOTIFY's 8,000 bytes for the ids of one transaction.
+ */
 export function parseAnnouncement(payload: string): Announcement {
-  const [instance = '', ids = ''] = payload.split(' ');
-  return { instance, ids: ids.split(',').filter(Boolean) };
+  const [instance = '', ids = '', traceparent] = payload.split(' ');
+  return {
+    instance,
+    ids: ids.split(',').filter(Boolean),
+    ...(traceparent && { trace: { traceparent } }),
+  };
 }
 
 /** A row left this long without its job lost its announcement (or its instance): the sweep adds it. */
@@ -36,25 +44,29 @@ export function listenAfterCommit(deps: {
   add: (ids: string[]) => Promise<unknown>;
   sweep: () => Promise<unknown>;
 }) {
-  let pending: string[] = [];
+  // The ids heard in this turn, by the trace of the change that wrote them ('' for an untraced one):
+  // their jobs are added in that trace, and so continue it.
+  let pending = new Map<string, string[]>();
   let isScheduled = false;
   let unlisten: Unlisten | undefined;
 
   function flush() {
     isScheduled = false;
-    const ids = pending;
-    pending = [];
-    deps
-      .add(ids)
-      .catch((error: unknown) =>
-        deps.log.warn({ err: error }, `${deps.what}: jobs not added; the sweep adds them`),
+    const batches = pending;
+    pending = new Map();
+    for (const [traceparent, ids] of batches) {
+      withTraceCarrier(traceparent ? { traceparent } : undefined, () => deps.add(ids)).catch(
+        (error: unknown) =>
+          deps.log.warn({ err: error }, `${deps.what}: jobs not added; the sweep adds them`),
       );
+    }
   }
 
   function onAnnouncement(payload: string) {
-    const { instance, ids } = parseAnnouncement(payload);
+    const { instance, ids, trace } = parseAnnouncement(payload);
     if (instance !== thisInstance) return;
-    pending.push(...ids);
+    const key = trace?.traceparent ?? '';
+    pending.set(key, [...(pending.get(key) ?? []), ...ids]);
     if (isScheduled) return;
     isScheduled = true;
     setImmediate(flush);

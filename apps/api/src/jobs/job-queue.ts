@@ -4,6 +4,7 @@ import { type Job, PgBoss, type QueueOptions } from 'pg-boss';
 import { Counter, Gauge, Histogram } from 'prom-client';
 import type { Database, DatabaseHandle } from '#api/db/database.ts';
 import type { Metrics } from '#api/operations/metrics.ts';
+import { currentTraceCarrier, inJobSpan, type TraceCarrier } from '#api/operations/trace-context.ts';
 import { listenAfterCommit } from './after-commit.ts';
 import { type InsertJobs, jobOutboxChannel, moveToQueue, orderJob, sweepOutbox } from './job-outbox.ts';
 
@@ -151,8 +152,10 @@ async function runJob(
 ) {
   const queue = registration.kind.name;
   const end = context.metrics.durations.startTimer({ queue });
+  const { data, traceContext } = withoutTraceContext(job.data);
+  const run = { id: job.id, attempt: (job.retryCount ?? 0) + 1 };
   try {
-    await registration.handler(job.data, { id: job.id, attempt: (job.retryCount ?? 0) + 1 });
+    await inJobSpan(queue, run, traceContext, () => registration.handler(data, run));
     end({ result: 'done' });
     return true;
   } catch (error) {
@@ -300,11 +303,12 @@ export function createJobQueue(deps: { database: DatabaseHandle; log: FastifyBas
      */
     async send<Data extends object>(kind: JobKind<Data>, data: Data, options: SendOptions = {}) {
       if (!registrations.has(kind.name)) throw new Error(`jobs: nobody handles ${kind.name}`);
+      const traced = withTraceContext(data);
       if (options.tx) {
-        await orderJob(options.tx, kind.name, data, options);
+        await orderJob(options.tx, kind.name, traced, options);
         return;
       }
-      await boss.send(kind.name, data, {
+      await boss.send(kind.name, traced, {
         ...(options.startAfter && { startAfter: options.startAfter }),
         ...(options.id && { id: options.id }),
         ...(options.group && { group: { id: options.group } }),
@@ -317,7 +321,8 @@ export function createJobQueue(deps: { database: DatabaseHandle; log: FastifyBas
      */
     async sendMany<Data extends object>(kind: JobKind<Data>, batch: JobOrder<Data>[]) {
       if (!registrations.has(kind.name)) throw new Error(`jobs: nobody handles ${kind.name}`);
-      if (batch.length > 0) await boss.insert(kind.name, batch.map(toJobInsert));
+      const traced = batch.map((job) => ({ ...job, data: withTraceContext(job.data) }));
+      if (batch.length > 0) await boss.insert(kind.name, traced.map(toJobInsert));
     },
 
     /** Stops taking jobs and waits, up to 10 s, for the ones under way; what is left runs again later. */
@@ -336,6 +341,23 @@ export function createJobQueue(deps: { database: DatabaseHandle; log: FastifyBas
 export type JobQueue = ReturnType<typeof createJobQueue>;
 
 export const deadLetterOf = (name: string) => `${name}.dead`;
+
+/**
+ * A job's data with the trace context of whoever orders it (`traceContext`, W3C `traceparent`), so that
+ * its run continues that trace on whichever instance takes it (docs/tracing.md). Unchanged when
+ * nothing is traced.
+ */
+function withTraceContext<Data extends object>(data: Data): Data {
+  const traceContext = currentTraceCarrier();
+  return traceContext ? { ...data, traceContext } : data;
+}
+
+/** The data a handler is given (without the trace context), and the trace context apart. */
+function withoutTraceContext(data: unknown): { data: unknown; traceContext?: TraceCarrier } {
+  if (!data || typeof data !== 'object' || !('traceContext' in data)) return { data };
+  const { traceContext, ...rest } = data as { traceContext?: TraceCarrier };
+  return { data: rest, traceContext };
+}
 
 const toJobInsert = <Data>({ group, ...job }: JobOrder<Data>) => ({
   ...job,

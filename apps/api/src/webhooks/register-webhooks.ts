@@ -12,7 +12,8 @@ export async function registerWebhooks(
   deps: Pick<DomainDeps, 'config' | 'db' | 'jobs' | 'plans' | 'listen' | 'authenticate'>,
 ) {
   const { config, db, jobs } = deps;
-  const targets = { mode: config.mode };
+  // Staging accepts addresses of this machine (decision 0023): its loopback receivers too.
+  const targets = { mode: config.mode, acceptsLoopback: config.isStaging };
   const deliveries = handleWebhookDeliveries({
     jobs,
     db,

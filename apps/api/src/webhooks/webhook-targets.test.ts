@@ -77,6 +77,18 @@ describe('where webhooks may go in production', () => {
     ).toBe('https://hooks.customer.test/hook');
   });
 
+  it('in staging, accepts this machine over https and nothing else that is not public', async () => {
+    const staging: TargetPolicy = { ...production, acceptsLoopback: true };
+    expect(await checkEndpointUrl('https://localhost:8443/hook', staging)).toBe(
+      'https://localhost:8443/hook',
+    );
+    expect(await checkEndpointUrl('https://127.0.0.1/hook', staging)).toBe('https://127.0.0.1/hook');
+    expect(await refusal('http://localhost:8443/hook', staging)).toBe('Use an https:// address.');
+    for (const url of ['https://10.0.0.1/hook', 'https://169.254.169.254/', 'https://[::ffff:7f00:1]/']) {
+      expect(await refusal(url, staging), url).toMatch(/private, loopback or link-local/);
+    }
+  });
+
   it('wants https, no credentials in the address, and http only for localhost in development', async () => {
     expect(await refusal('http://93.184.215.14/hook', production)).toBe('Use an https:// address.');
     expect(await refusal('http://localhost:3000/hook', production)).toBe('Use an https:// address.');

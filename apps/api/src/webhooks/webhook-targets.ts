@@ -11,6 +11,11 @@ import { BlockList, isIP } from 'node:net';
  */
 export type TargetPolicy = {
   mode: 'production' | 'embedded';
+  /**
+   * A staging deployment (STAGING=true, decision 0023): its loopback addresses count as public, so a
+   * receiver on the same machine (the cluster test's) can be reached; https and every other rule stay.
+   */
+  acceptsLoopback?: boolean;
   /** How a host name resolves: the system's resolver; tests give their own. */
   lookup?: (hostname: string) => Promise<ResolvedAddress[]>;
   /**
@@ -82,6 +87,19 @@ export function isPublicAddress(address: string): boolean {
   return family === 6 && !nonPublicIpv6.check(address, 'ipv6');
 }
 
+// Two lists, as above: an IPv4 rule would match IPv4-mapped IPv6 forms too, which stay refused.
+const loopbackIpv4 = new BlockList();
+loopbackIpv4.addSubnet('127.0.0.0', 8, 'ipv4');
+const loopbackIpv6 = new BlockList();
+loopbackIpv6.addAddress('::1', 'ipv6');
+
+/** 127.0.0.0/8 or ::1: this machine. */
+const isLoopbackAddress = (address: string) => {
+  const family = isIP(address);
+  if (family === 4) return loopbackIpv4.check(address, 'ipv4');
+  return family === 6 && loopbackIpv6.check(address, 'ipv6');
+};
+
 const loopbackNames = new Set(['localhost', '127.0.0.1', '[::1]']);
 
 /** The host as the resolver takes it: without IPv6's brackets. */
@@ -128,7 +146,10 @@ export async function resolveTarget(url: URL, policy: TargetPolicy): Promise<Che
   if (policy.mode === 'production') {
     const port = url.port || (url.protocol === 'https:' ? '443' : '80');
     const refused = addresses.find(
-      ({ address }) => !isPublicAddress(address) && !policy.publicStandIns?.has(`${address}:${port}`),
+      ({ address }) =>
+        !isPublicAddress(address) &&
+        !(policy.acceptsLoopback && isLoopbackAddress(address)) &&
+        !policy.publicStandIns?.has(`${address}:${port}`),
     );
     // The address itself is not told: it would map the product's internal network for anyone.
     if (refused) {
