@@ -314,6 +314,10 @@ test('a request without a trace gets one at the balancer; its error answer names
   await expect
     .poll(() => traceOf(traceId).find((span) => span.kind === serverKind), { timeout: 15_000 })
     .toMatchObject({ parentSpanId: expect.stringMatching(/^[0-9a-f]{16}$/) });
+  // And the instance's log lines of that request name the trace (pino's mixin, decision 0051).
+  await expect
+    .poll(() => cluster.output().includes(`"traceId":"${traceId}"`), { timeout: 15_000 })
+    .toBe(true);
 });
 
 test('an instance drained and another killed during writes: nothing acknowledged is lost', async ({

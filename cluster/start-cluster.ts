@@ -331,7 +331,8 @@ export async function startCluster(options: ClusterOptions = {}) {
       STAGING: 'true',
       NODE_EXTRA_CA_CERTS: certificate.certFile,
       HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
+      // Each request's lines (kept, printed on a failure): the trace test finds its trace id in them.
+      LOG_LEVEL: 'info',
       ...(pgbouncer
         ? { DATABASE_URL: pgbouncer.url, DATABASE_DIRECT_URL: databaseUrl.toString() }
         : { DATABASE_URL: databaseUrl.toString() }),
