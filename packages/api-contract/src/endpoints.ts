@@ -11,6 +11,7 @@ import { generateOpenApiDocument } from './openapi.ts';
 import { ownershipTransferEndpoints } from './ownership-transfers.ts';
 import { publicFormEndpoints } from './public-forms.ts';
 import { sessionEndpoints } from './sessions.ts';
+import { ssoEndpoints } from './sso.ts';
 import { subscriptionEndpoints } from './subscriptions.ts';
 import { teamEndpoints } from './team.ts';
 import { usageEndpoints } from './usage.ts';
@@ -37,6 +38,7 @@ export const endpoints: readonly Endpoint[] = [
   ...usageEndpoints,
   ...subscriptionEndpoints,
   ...webhookEndpointEndpoints,
+  ...ssoEndpoints,
   ...documentationEndpoints,
   ...developmentEndpoints,
 ];
@@ -58,6 +60,7 @@ export type ContractEndpoint =
   | (typeof usageEndpoints)[number]
   | (typeof subscriptionEndpoints)[number]
   | (typeof webhookEndpointEndpoints)[number]
+  | (typeof ssoEndpoints)[number]
   | (typeof documentationEndpoints)[number]
   | (typeof developmentEndpoints)[number];
 

@@ -21,6 +21,7 @@ export * from './plans.ts';
 export * from './public-forms.ts';
 export * from './reference-page.ts';
 export * from './sessions.ts';
+export * from './sso.ts';
 export * from './subscriptions.ts';
 export * from './team.ts';
 export * from './usage.ts';

@@ -83,6 +83,13 @@ const environmentSchema = z.object({
     variables.RECENT_LOGIN_MAX_AGE_SECONDS.default,
   ),
   PASSKEYS: field.flag(variables.PASSKEYS.default),
+  // Single sign-on's domain proofs (docs/sso.md): the resolvers asked for TXT records; unset, the system's.
+  DNS_RESOLVER: field.variable(
+    z
+      .string()
+      .trim()
+      .regex(/^[^\s,]+:\d{1,5}(,[^\s,]+:\d{1,5})*$/, 'must be host:port, comma-separated'),
+  ),
   PASSWORD_POLICY: field
     .variable(z.enum(passwordPolicyNames))
     .transform((value) => value ?? variables.PASSWORD_POLICY.default),
@@ -182,6 +189,8 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env) {
       requestTimeoutMs: env.REQUEST_TIMEOUT_MS,
     },
     identity,
+    /** Where single sign-on's domain proofs are looked up (DNS_RESOLVER); empty: the system's resolvers. */
+    dnsServers: env.DNS_RESOLVER?.split(',') ?? [],
     /** `STRIPE_PRICE_*`; the catalogue itself is resolved at start (plans/resolve-plan-prices.ts). */
     priceOverrides: priceOverrides(env),
     payments: paymentsConfig(env),
