@@ -5,7 +5,7 @@ import { inWorkspace } from '#api/access/in-workspace.ts';
 import { type AccessTokenVerifier, InvalidTokenError } from '#api/caller/verify-access-token.ts';
 import { workspaceSso } from '#api/db/schema.ts';
 import type { SsoDeps } from './save-connection.ts';
-import { requireSsoPlan } from './sso-access.ts';
+import { precheckSsoChange, requireSsoPlan } from './sso-access.ts';
 import { noConnection, testFailed } from './sso-errors.ts';
 import { readSsoSettings } from './sso-settings.ts';
 
@@ -21,6 +21,8 @@ export async function recordSsoTest(
   workspace: string | undefined,
   accessToken: string,
 ): Promise<SingleSignOn> {
+  // Who asks comes first: only the owner learns anything of a token's worth here.
+  await precheckSsoChange(deps, caller, workspace);
   let organization: string | undefined;
   try {
     ({ organization } = await deps.verify(accessToken));
