@@ -65,7 +65,8 @@ export const mfaFeatures: verdict.Feature[] = [
   {
     id: 'mfa.required',
     area,
-    title: 'a sign-in for the MFA audience answers 403 mfa_required with an mfa_token (openid-client)',
+    title:
+      'a sign-in for the MFA audience answers 403 mfa_required with an mfa_token and mfa_requirements (openid-client; auth0.com/docs/secure/multi-factor-authentication/authenticate-using-ropg-flow-with-mfa)',
     async check(context) {
       const user = await newUser(context, 'mfa-required');
       const failure = await verdict.failureOf(() =>
@@ -83,6 +84,11 @@ export const mfaFeatures: verdict.Feature[] = [
         [body.error === 'mfa_required', `error ${String(body.error)}`],
         [body.error_description === 'Multifactor authentication required', String(body.error_description)],
         [typeof body.mfa_token === 'string', 'mfa_token'],
+        // Someone with no factor yet is told to enrol one (auth0-spa-js MfaRequirements).
+        [
+          JSON.stringify(body.mfa_requirements) === JSON.stringify({ enroll: [{ type: 'otp' }] }),
+          `mfa_requirements ${JSON.stringify(body.mfa_requirements)}`,
+        ],
       ]);
     },
   },

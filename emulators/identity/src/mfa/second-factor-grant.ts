@@ -11,12 +11,17 @@ import { findMfaToken, spendMfaToken } from './mfa-tokens.ts';
 export const mfaOtpGrant = 'http://auth0.com/oauth/grant-type/mfa-otp';
 export const mfaRecoveryCodeGrant = 'http://auth0.com/oauth/grant-type/mfa-recovery-code';
 
-/** Auth0's answer to a first factor that passed when a second is owed. */
-export const mfaRequired = (mfaToken: string) =>
+/**
+ * Auth0's answer to a first factor that passed when a second is owed. `mfa_requirements` says what the
+ * person can do next: be challenged with a factor they have, or enrol one (the emulator's factor is an
+ * authenticator app, `otp`).
+ */
+export const mfaRequired = (mfaToken: string, enrolled: boolean) =>
   new HttpError(403, {
     error: 'mfa_required',
     error_description: 'Multifactor authentication required',
     mfa_token: mfaToken,
+    mfa_requirements: enrolled ? { challenge: [{ type: 'otp' }] } : { enroll: [{ type: 'otp' }] },
   });
 
 export const tooManySecondFactorAttempts = 'Too many failed attempts. Try again later.';

@@ -132,8 +132,7 @@ export function readSignInForm(context: IdentityContext, request: FastifyRequest
   }
   const validation = validateAuthorizeRequest(
     Object.fromEntries(new URLSearchParams(form.data.authorize)),
-    context.config,
-    context.urls,
+    context,
   );
   if (validation.kind === 'page') {
     sendErrorPage(context, reply, validation.title, validation.message);

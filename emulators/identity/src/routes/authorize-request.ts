@@ -1,7 +1,9 @@
 import type { IdentityConfig } from '#identity/config.ts';
+import type { IdentityContext } from '#identity/context.ts';
 import type { IssuerUrls } from '#identity/issuer-urls.ts';
 import { type SocialConnection, socialConnections } from '#identity/storage/identity-state.ts';
 import { isKnownAudience } from '#identity/tokens/scopes.ts';
+import { readOrganization } from './authorize-organization.ts';
 
 export const callbackPath = '/auth0-callback';
 
@@ -9,7 +11,15 @@ export type AuthorizeRequest = {
   clientId: string;
   redirectUri: string;
   redirectOrigin: string;
-  responseMode: 'fragment' | 'web_message';
+  /** `query` is the authorization-code flow's default; the implicit flow answers in the fragment. */
+  responseMode: 'fragment' | 'web_message' | 'query';
+  /** response_type=code: the answer is a code for /oauth/token, bound to `codeChallenge` (PKCE, S256). */
+  wantsCode: boolean;
+  codeChallenge: string | undefined;
+  /** The organization (its id) the person signs in through: `organization` as an id, or a name the tenant allows. */
+  organization: string | undefined;
+  /** An organization invitation's ticket (`invitation`), accepted by signing in with the invited email. */
+  invitation: string | undefined;
   wantsAccessToken: boolean;
   wantsIdToken: boolean;
   scope: string | undefined;
@@ -44,17 +54,18 @@ type Problem = { error: string; description: string };
  * answer is posted to the redirect_uri's origin and never navigated to, so there only the origin must
  * be one of IDENTITY_WEB_ORIGINS.
  */
-export function validateAuthorizeRequest(
-  input: unknown,
-  config: IdentityConfig,
-  urls: IssuerUrls,
-): AuthorizeValidation {
+export function validateAuthorizeRequest(input: unknown, context: IdentityContext): AuthorizeValidation {
+  const { config, urls } = context;
   const params = (input && typeof input === 'object' ? input : {}) as Record<string, unknown>;
   const text: Text = (name) => (params[name] as string | undefined) || undefined;
   const callback = checkClientAndCallback(params, text, config);
   if (callback.kind === 'page') return callback;
   const request: AuthorizeRequest = {
     ...callback.target,
+    wantsCode: false,
+    codeChallenge: undefined,
+    organization: undefined,
+    invitation: undefined,
     wantsAccessToken: false,
     wantsIdToken: false,
     scope: text('scope'),
@@ -66,7 +77,10 @@ export function validateAuthorizeRequest(
     maxAge: undefined,
     query: new URLSearchParams(params as Record<string, string>).toString(),
   };
-  const problem = readFlow(request, text, urls) ?? readConnection(request, text, config);
+  const problem =
+    readFlow(request, text, urls) ??
+    readConnection(request, text, config) ??
+    readOrganization(request, text, context.store.state);
   return problem ? { kind: 'callback', request, ...problem } : { kind: 'ok', request };
 }
 
@@ -102,7 +116,10 @@ function checkClientAndCallback(
         : 'The request has no client_id.',
     };
   }
-  const responseMode = text('response_mode') === 'web_message' ? 'web_message' : 'fragment';
+  const isCodeFlow = text('response_type') === 'code';
+  const mode = text('response_mode');
+  const responseMode =
+    mode === 'web_message' ? 'web_message' : mode === 'fragment' || !isCodeFlow ? 'fragment' : 'query';
   const redirectUri = text('redirect_uri');
   const redirectUrl = redirectUri && URL.canParse(redirectUri) ? new URL(redirectUri) : undefined;
   const allowedOrigin = redirectUrl !== undefined && config.webOrigins.includes(redirectUrl.origin);
@@ -125,16 +142,21 @@ function checkClientAndCallback(
 function readFlow(request: AuthorizeRequest, text: Text, urls: IssuerUrls): Problem | undefined {
   const fail = (error: string, description: string) => ({ error, description });
   const mode = text('response_mode');
-  if (mode !== undefined && mode !== 'fragment' && mode !== 'web_message') {
-    return fail('invalid_request', `Unsupported response_mode: ${mode}. Use fragment or web_message.`);
+  if (mode !== undefined && !['fragment', 'web_message', 'query'].includes(mode)) {
+    return fail('invalid_request', `Unsupported response_mode: ${mode}. Use query, fragment or web_message.`);
   }
   const responseType = text('response_type');
   const types = new Set((responseType ?? '').split(/\s+/).filter(Boolean));
   const isImplicit = types.size > 0 && [...types].every((type) => type === 'token' || type === 'id_token');
-  if (!isImplicit) {
-    // The emulator implements the implicit flow auth0-js uses; the authorization-code flow is left out.
+  if (responseType === 'code') {
+    const problem = readCodeChallenge(request, text);
+    if (problem) return problem;
+  } else if (!isImplicit) {
     return fail('unsupported_response_type', `Unsupported response type: ${responseType ?? '(none)'}`);
   }
+  // A code carries no token in the redirect: a response_mode=query answer would put tokens in a URL.
+  if (mode === 'query' && !request.wantsCode)
+    return fail('invalid_request', 'response_mode=query is only for response_type=code');
   request.wantsAccessToken = types.has('token');
   request.wantsIdToken = types.has('id_token');
   if (request.wantsIdToken && !request.nonce) return fail('invalid_request', 'Nonce required');
@@ -157,5 +179,32 @@ function readConnection(request: AuthorizeRequest, text: Text, config: IdentityC
     }
     request.connection = connection as SocialConnection;
   }
+  return undefined;
+}
+
+/**
+ * The authorization-code flow of a public client (the web client has no secret): Auth0 wants PKCE,
+ * with the S256 method (Authorization Code Flow with PKCE).
+ */
+function readCodeChallenge(request: AuthorizeRequest, text: Text): Problem | undefined {
+  request.wantsCode = true;
+  const challenge = text('code_challenge');
+  const method = text('code_challenge_method') ?? 'plain';
+  if (!challenge)
+    return {
+      error: 'invalid_request',
+      description: 'Parameter code_challenge is required for public clients',
+    };
+  if (method !== 'S256')
+    return {
+      error: 'invalid_request',
+      description: `Unsupported code_challenge_method: ${method}. Use S256.`,
+    };
+  if (!/^[A-Za-z0-9_-]{43}$/.test(challenge))
+    return {
+      error: 'invalid_request',
+      description: 'code_challenge must be the base64url SHA-256 of the code_verifier',
+    };
+  request.codeChallenge = challenge;
   return undefined;
 }

@@ -3,8 +3,10 @@ import type { FastifyReply } from 'fastify';
 import type { IdentityContext } from '#identity/context.ts';
 import { sendPage } from '#identity/http/html.ts';
 import type { SessionRecord, UserRecord } from '#identity/storage/identity-state.ts';
+import { createAuthorizationCode } from '#identity/tokens/authorization-codes.ts';
 import { issueUserTokens } from '#identity/tokens/issue-tokens.ts';
 import { userScopes } from '#identity/tokens/scopes.ts';
+import { admitToOrganization } from './authorize-organization.ts';
 import type { AuthorizeRequest } from './authorize-request.ts';
 
 /**
@@ -18,6 +20,11 @@ export function deliverAuthorizeResponse(
   response: Record<string, string | number>,
 ) {
   const withState = request.state === undefined ? response : { ...response, state: request.state };
+  if (request.responseMode === 'query') {
+    const url = new URL(request.redirectUri);
+    for (const [name, value] of Object.entries(withState)) url.searchParams.set(name, String(value));
+    return reply.header('Cache-Control', 'no-store').redirect(url.toString(), 302);
+  }
   if (request.responseMode === 'web_message') {
     const message = { type: 'authorization_response', response: withState };
     return sendPage(reply, context, {
@@ -44,17 +51,43 @@ export function deliverAuthorizeError(
   return deliverAuthorizeResponse(context, reply, request, { error, error_description: description });
 }
 
-/** The tokens the request asked for, for a signed-in session, delivered to the app. */
+/**
+ * What the request asked for, for a signed-in session, delivered to the app: a code (response_type=code)
+ * or the tokens. Through an organization, only once the person is admitted to it (a member, an invited
+ * one, or one its connection makes a member). `connection`: what they just signed in with, if anything.
+ */
 export async function deliverTokens(
   context: IdentityContext,
   reply: FastifyReply,
   request: AuthorizeRequest,
   user: UserRecord,
   session: Pick<SessionRecord, 'authTime' | 'sid' | 'amr'>,
+  connection?: string,
 ) {
+  const admission = admitToOrganization(context, request, user, connection);
+  if (!admission.ok)
+    return deliverAuthorizeError(context, reply, request, 'access_denied', admission.description);
+  if (admission.organization) await context.store.save();
   const scopes = userScopes(request.scope, request.audience, context.urls);
+  if (request.wantsCode) {
+    const code = await createAuthorizationCode(context.store, {
+      clientId: request.clientId,
+      redirectUri: request.redirectUri,
+      codeChallenge: request.codeChallenge,
+      userId: user.userId,
+      audience: request.audience,
+      scope: scopes.join(' '),
+      nonce: request.nonce,
+      organizationId: admission.organization?.id,
+      sid: session.sid,
+      authTime: session.authTime,
+      ...(session.amr ? { amr: session.amr } : {}),
+    });
+    return deliverAuthorizeResponse(context, reply, request, { code });
+  }
   if (request.wantsIdToken && !scopes.includes('openid')) scopes.unshift('openid');
   const tokens = await issueUserTokens(context, {
+    organization: admission.organization,
     user,
     clientId: request.clientId,
     audience: request.audience,

@@ -34,7 +34,7 @@ import { deliverAuthorizeError, deliverTokens } from './authorize-response.ts';
 const emailAddress = z.email().max(254);
 
 async function authorize(context: IdentityContext, request: FastifyRequest, reply: FastifyReply) {
-  const validation = validateAuthorizeRequest(request.query, context.config, context.urls);
+  const validation = validateAuthorizeRequest(request.query, context);
   if (validation.kind === 'page') return sendErrorPage(context, reply, validation.title, validation.message);
   const authorize = validation.request;
   if (validation.kind === 'callback') {
@@ -66,10 +66,11 @@ async function finishSignIn(
   reply: FastifyReply,
   authorize: AuthorizeRequest,
   user: UserRecord,
+  connection: string,
 ) {
   if (!hasSecondFactor(user)) {
     const session = await startSession(context, reply, user.userId, nowInSeconds());
-    return deliverTokens(context, reply, authorize, user, session);
+    return deliverTokens(context, reply, authorize, user, session, connection);
   }
   const mfaToken = await createMfaToken(context.store, {
     userId: user.userId,
@@ -115,7 +116,7 @@ async function submitLogin(context: IdentityContext, request: FastifyRequest, re
     }[result.reason];
     return showLoginPage(context, request, reply, authorize, { email: form.email, ...refusal });
   }
-  return finishSignIn(context, request, reply, authorize, result.user);
+  return finishSignIn(context, request, reply, authorize, result.user, context.config.connection);
 }
 
 async function submitConsent(context: IdentityContext, request: FastifyRequest, reply: FastifyReply) {
@@ -147,7 +148,7 @@ async function submitConsent(context: IdentityContext, request: FastifyRequest, 
       status: 401,
     });
   }
-  return finishSignIn(context, request, reply, authorize, user);
+  return finishSignIn(context, request, reply, authorize, user, connection);
 }
 
 /** The consent page's answer: an account listed on it, or an email (and name) typed in. */

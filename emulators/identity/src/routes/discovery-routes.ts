@@ -15,9 +15,11 @@ export function registerDiscoveryRoutes(app: FastifyInstance, context: IdentityC
     end_session_endpoint: urls.link('oidc/logout'),
     revocation_endpoint: urls.link('oauth/revoke'),
     scopes_supported: ['openid', 'profile', 'email', 'offline_access'],
-    response_types_supported: ['token id_token', 'id_token', 'token'],
-    response_modes_supported: ['fragment', 'web_message'],
+    response_types_supported: ['code', 'token id_token', 'id_token', 'token'],
+    response_modes_supported: ['query', 'fragment', 'web_message'],
+    code_challenge_methods_supported: ['S256'],
     grant_types_supported: [
+      'authorization_code',
       'http://auth0.com/oauth/grant-type/password-realm',
       'password',
       'client_credentials',

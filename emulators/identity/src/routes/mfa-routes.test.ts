@@ -39,6 +39,8 @@ async function mfaTokenFor(email: string, audience?: string, ip?: string) {
     error: 'mfa_required',
     error_description: 'Multifactor authentication required',
   });
+  // Without the MFA audience only an enrolled person is stopped: they are to be challenged.
+  if (!audience) expect(body.mfa_requirements).toEqual({ challenge: [{ type: 'otp' }] });
   return body.mfa_token as string;
 }
 
@@ -46,6 +48,11 @@ async function mfaTokenFor(email: string, audience?: string, ip?: string) {
 async function enrolled(email: string) {
   await identity.signUp(email);
   const mfaToken = await mfaTokenFor(email, mfaAudience);
+  const fresh = await identity.passwordLogin(email, testTenant.goodPassword, {
+    audience: mfaAudience,
+    scope: mfaScope,
+  });
+  expect(fresh.json().mfa_requirements).toEqual({ enroll: [{ type: 'otp' }] });
   const association = (
     await mfa('POST', '/mfa/associate', mfaToken, { authenticator_types: ['otp'] })
   ).json();

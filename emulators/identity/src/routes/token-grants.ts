@@ -7,6 +7,7 @@ import { optionalParam, requiredParam } from '#identity/http/request-params.ts';
 import { hasSecondFactor } from '#identity/mfa/authenticators.ts';
 import { createMfaToken } from '#identity/mfa/mfa-tokens.ts';
 import { mfaRequired } from '#identity/mfa/second-factor-grant.ts';
+import { redeemAuthorizationCode } from '#identity/tokens/authorization-codes.ts';
 import { issueClientToken, issueUserTokens } from '#identity/tokens/issue-tokens.ts';
 import { exchangeRefreshToken } from '#identity/tokens/refresh-tokens.ts';
 import { isKnownAudience, splitScope, userScopes } from '#identity/tokens/scopes.ts';
@@ -71,7 +72,7 @@ export async function passwordGrant(
       scope: scopes.join(' '),
       sid,
     });
-    throw mfaRequired(mfaToken);
+    throw mfaRequired(mfaToken, hasSecondFactor(result.user));
   }
   return signInTokens(context, {
     user: result.user,
@@ -140,10 +141,59 @@ export async function refreshTokenGrant(context: IdentityContext, request: Fasti
     authTime: record.authTime,
     sid: record.sid,
     amr: record.amr,
+    // A member removed since the sign-in no longer gets the organization's tokens.
+    organization: organizationOfRefresh(context, record.organizationId, user.userId),
     includeAccessToken: true,
     includeIdToken: scopes.includes('openid'),
     grantType: 'refresh_token',
   });
   // Rotation: the answer carries the family's next refresh token; the one sent is spent.
   return { ...tokens, refresh_token: exchange.next };
+}
+
+function organizationOfRefresh(context: IdentityContext, organizationId: string | undefined, userId: string) {
+  if (organizationId === undefined) return undefined;
+  const organization = context.store.state.organizations.get(organizationId);
+  if (!organization?.members.includes(userId))
+    throw oauthError(403, 'invalid_grant', 'Unknown or invalid refresh token.');
+  return organization;
+}
+
+/** authorization_code (with PKCE): the code /authorize answered, exchanged once for the sign-in's tokens. */
+export async function authorizationCodeGrant(
+  context: IdentityContext,
+  request: FastifyRequest,
+  params: Params,
+) {
+  const client = knownClientOf(context, request, params);
+  if (client.id !== context.config.webClientId) throw grantNotAllowed('authorization_code');
+  const redemption = await redeemAuthorizationCode(context.store, {
+    code: requiredParam(params, 'code'),
+    clientId: client.id,
+    redirectUri: optionalParam(params, 'redirect_uri'),
+    codeVerifier: optionalParam(params, 'code_verifier'),
+  });
+  if (!redemption.ok) throw oauthError(403, 'invalid_grant', redemption.description);
+  const { record } = redemption;
+  const user = context.store.state.users.get(record.userId);
+  if (!user) throw oauthError(403, 'invalid_grant', 'Invalid authorization code');
+  if (user.blocked) throw oauthError(401, 'unauthorized', 'user is blocked');
+  const organization = record.organizationId
+    ? context.store.state.organizations.get(record.organizationId)
+    : undefined;
+  if (record.organizationId && !organization)
+    throw oauthError(403, 'invalid_grant', 'Invalid authorization code');
+  return signInTokens(context, {
+    user,
+    clientId: client.id,
+    audience: record.audience,
+    scopes: splitScope(record.scope),
+    sid: record.sid,
+    grantType: 'authorization_code',
+    authTime: record.authTime,
+    ...(record.amr ? { amr: record.amr } : {}),
+    ...(organization ? { organization } : {}),
+    ...(record.nonce ? { nonce: record.nonce } : {}),
+    device: deviceOf(request),
+  });
 }

@@ -192,11 +192,14 @@ describe('password-realm grant', () => {
     },
     {
       refused: 'an unknown grant',
-      payload: { grant_type: 'authorization_code', client_id: testTenant.webClientId },
+      payload: {
+        grant_type: 'urn:ietf:params:oauth:grant-type:device_code',
+        client_id: testTenant.webClientId,
+      },
       status: 403,
       body: {
         error: 'unsupported_grant_type',
-        error_description: 'Unsupported grant type: authorization_code',
+        error_description: 'Unsupported grant type: urn:ietf:params:oauth:grant-type:device_code',
       },
     },
     {
@@ -281,11 +284,17 @@ describe('client-credentials grant', () => {
       sub: 'launchkit-api@clients',
       aud: `${testTenant.issuer}api/v2/`,
       azp: 'launchkit-api',
-      scope:
-        'read:users update:users delete:users create:users read:authentication_methods update:authentication_methods delete:authentication_methods read:sessions delete:sessions read:refresh_tokens delete:refresh_tokens',
       gty: 'client-credentials',
     });
     expect((payload.exp as number) - (payload.iat as number)).toBe(86400);
+    expect(String(payload.scope).split(' ')).toEqual(
+      expect.arrayContaining([
+        'read:users',
+        'delete:users',
+        'read:organizations',
+        'create:organization_invitations',
+      ]),
+    );
   });
 
   it('accepts HTTP Basic credentials', async () => {

@@ -8,6 +8,7 @@ import { passkeyGrant, webauthnGrant } from '#identity/passkeys/passkey-grant.ts
 import { revokeRefreshToken } from '#identity/tokens/refresh-tokens.ts';
 import { deviceOf, grantNotAllowed, knownClientOf } from './token-clients.ts';
 import {
+  authorizationCodeGrant,
   clientCredentialsGrant,
   passwordGrant,
   passwordRealmGrant,
@@ -26,6 +27,8 @@ async function issueToken(context: IdentityContext, request: FastifyRequest, rep
       return clientCredentialsGrant(context, request, params);
     case 'refresh_token':
       return refreshTokenGrant(context, request, params);
+    case 'authorization_code':
+      return authorizationCodeGrant(context, request, params);
     case webauthnGrant: {
       const client = knownClientOf(context, request, params);
       if (client.id !== context.config.webClientId) throw grantNotAllowed(grantType);
@@ -50,7 +53,7 @@ async function revokeToken(context: IdentityContext, request: FastifyRequest, re
 }
 
 /**
- * /oauth/token (password-realm, password, client_credentials, refresh_token, mfa-otp, mfa-recovery-code) and /oauth/revoke, with
+ * /oauth/token (authorization_code, password-realm, password, client_credentials, refresh_token, mfa-otp, mfa-recovery-code) and /oauth/revoke, with
  * Auth0's `{error, error_description}` errors. Bodies may be JSON or form-encoded.
  */
 export function registerTokenRoutes(app: FastifyInstance, context: IdentityContext) {

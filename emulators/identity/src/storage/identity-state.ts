@@ -142,6 +142,8 @@ export type RefreshTokenRecord = {
   createdAt: number;
   /** The sign-in's `amr`: a refresh proves nothing new, and keeps what the sign-in proved. */
   amr?: string[];
+  /** The organization signed in through: refreshed tokens keep its `org_id`. */
+  organizationId?: string;
 };
 
 export type TicketKind = 'reset' | 'verify' | 'unblock';
@@ -165,6 +167,80 @@ export type LoginFailureRecord = {
   blockedAt: number | null;
 };
 
+/** Auth0's Organization: a customer's workspace, with its members, enabled connections and invitations. */
+export type OrganizationRecord = {
+  /** `org_` and 16 random characters, as Auth0 names them. */
+  id: string;
+  /** Unique, lowercase: what /authorize's `organization` may name when the tenant allows names. */
+  name: string;
+  displayName?: string;
+  branding?: Record<string, unknown>;
+  metadata: Record<string, string>;
+  createdAt: string;
+  /** User ids, in the order they were added. */
+  members: string[];
+  enabledConnections: OrganizationConnectionRecord[];
+};
+
+export type OrganizationConnectionRecord = {
+  connectionId: string;
+  /** Who signs in with this connection through the organization becomes a member (Auth0's auto-membership). */
+  assignMembershipOnLogin: boolean;
+  showAsButton: boolean;
+  isSignupEnabled: boolean;
+};
+
+/** An invitation to an organization; its `ticketId` is the `invitation` parameter of the link. */
+export type InvitationRecord = {
+  id: string;
+  organizationId: string;
+  inviterName: string;
+  inviteeEmail: string;
+  clientId: string;
+  connectionId?: string;
+  roles: string[];
+  appMetadata: Record<string, unknown>;
+  userMetadata: Record<string, unknown>;
+  ticketId: string;
+  createdAt: string;
+  expiresAt: string;
+};
+
+/** An enterprise connection to an outside identity provider (Auth0's `samlp` and `oidc` strategies). */
+export type ConnectionRecord = {
+  /** `con_` and 16 random characters. */
+  id: string;
+  name: string;
+  strategy: 'samlp' | 'oidc';
+  displayName?: string;
+  /** As the Management API was given them (with what the emulator derived, such as the OIDC endpoints). */
+  options: Record<string, unknown>;
+  enabledClients: string[];
+  createdAt: string;
+};
+
+/** A code of the authorization-code flow: single use, short-lived, bound to its PKCE challenge. */
+export type AuthorizationCodeRecord = {
+  clientId: string;
+  redirectUri: string;
+  codeChallenge: string | undefined;
+  userId: string;
+  audience: string | undefined;
+  scope: string;
+  nonce: string | undefined;
+  organizationId: string | undefined;
+  sid: string;
+  authTime: number;
+  amr?: string[];
+  expiresAt: number;
+};
+
+/** Tenant settings the Management API changes (`/api/v2/tenants/settings`). */
+export type TenantSettingsRecord = {
+  /** Auth0's "Use Organization Names in Authentication API": `organization=<name>` and an `org_name` claim. */
+  allowOrganizationNameInAuthenticationApi: boolean;
+};
+
 export type IdentityState = {
   users: Map<string, UserRecord>;
   /** Keyed by the SHA-256 of the session cookie. */
@@ -177,4 +253,16 @@ export type IdentityState = {
   loginFailures: Map<string, LoginFailureRecord>;
   /** Keyed by the SHA-256 of the mfa_token. */
   mfaTokens: Map<string, MfaTokenRecord>;
+  /** Keyed by id. Absent from state written before organizations existed: StateFile fills it in. */
+  organizations: Map<string, OrganizationRecord>;
+  /** Keyed by id. */
+  invitations: Map<string, InvitationRecord>;
+  /** Enterprise connections, keyed by id (the database and social connections are configured, not stored). */
+  connections: Map<string, ConnectionRecord>;
+  /** Keyed by the SHA-256 of the code. */
+  authorizationCodes: Map<string, AuthorizationCodeRecord>;
+  /** One record, keyed `settings`. */
+  tenant: Map<string, TenantSettingsRecord>;
+  /** SAML assertion ids already accepted, with when they stop being valid (ms): a replay is refused. */
+  samlAssertions: Map<string, number>;
 };

@@ -9,6 +9,12 @@ function emptyState(): IdentityState {
     tickets: new Map(),
     loginFailures: new Map(),
     mfaTokens: new Map(),
+    organizations: new Map(),
+    invitations: new Map(),
+    connections: new Map(),
+    authorizationCodes: new Map(),
+    tenant: new Map(),
+    samlAssertions: new Map(),
   };
 }
 

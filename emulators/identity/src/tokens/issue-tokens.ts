@@ -6,7 +6,8 @@ import {
 } from '@launchkit/api-contract/access-token-claims';
 import { EncryptJWT, SignJWT } from 'jose';
 import type { IdentityContext } from '#identity/context.ts';
-import type { UserRecord } from '#identity/storage/identity-state.ts';
+import { tenantSettings } from '#identity/organizations/organizations.ts';
+import type { OrganizationRecord, UserRecord } from '#identity/storage/identity-state.ts';
 import { profileClaims } from '#identity/users/user-profile.ts';
 import { managementScopes } from './scopes.ts';
 
@@ -32,6 +33,8 @@ export type UserTokenRequest = {
   nonce?: string;
   /** Auth0's `amr` in the ID token: `mfa` among them once two factors passed (a code, or a verifying passkey). */
   amr?: string[];
+  /** The organization signed in through: `org_id` (and `org_name` when the tenant allows names) in both tokens. */
+  organization?: OrganizationRecord;
   /** at_hash binds the id token to the access token issued beside it in a fragment (/authorize). */
   includeAtHash?: boolean;
 };
@@ -50,6 +53,7 @@ export async function issueUserTokens(
 ): Promise<TokenSet> {
   const issuedAt = nowInSeconds();
   const scope = request.scopes.join(' ');
+  const organizationClaims = organizationClaimsOf(context, request.organization);
   const lifetime = context.config.accessTokenLifetimeSeconds;
   const accessClaims = {
     sub: request.user.userId,
@@ -57,6 +61,7 @@ export async function issueUserTokens(
     scope,
     iat: issuedAt,
     exp: issuedAt + lifetime,
+    ...organizationClaims,
     // What the tenant's post-login Action adds (docs/deploy.md): Auth0 keeps `auth_time` in ID tokens.
     [signedInAtClaim]: request.authTime,
     ...(request.grantType ? { gty: request.grantType } : {}),
@@ -87,6 +92,7 @@ export async function issueUserTokens(
         exp: issuedAt + idTokenLifetime,
         auth_time: request.authTime,
         sid: request.sid,
+        ...organizationClaims,
         ...(request.amr ? { amr: request.amr } : {}),
         ...(request.nonce ? { nonce: request.nonce } : {}),
         ...(request.includeAtHash && accessToken ? { at_hash: atHash(accessToken) } : {}),
@@ -99,6 +105,16 @@ export async function issueUserTokens(
     expires_in: lifetime,
     token_type: 'Bearer',
   };
+}
+
+/**
+ * Auth0 (Work with Tokens and Organizations): tokens of a sign-in through an organization carry its id,
+ * `org_id`, and its name, `org_name`, only when the tenant allows names in the Authentication API.
+ */
+function organizationClaimsOf(context: IdentityContext, organization: OrganizationRecord | undefined) {
+  if (!organization) return {};
+  const withName = tenantSettings(context.store.state).allowOrganizationNameInAuthenticationApi;
+  return { org_id: organization.id, ...(withName ? { org_name: organization.name } : {}) };
 }
 
 /** The Management API token of the machine-to-machine client (client-credentials grant). */

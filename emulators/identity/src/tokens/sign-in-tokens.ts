@@ -1,5 +1,5 @@
 import type { IdentityContext } from '#identity/context.ts';
-import type { UserRecord } from '#identity/storage/identity-state.ts';
+import type { OrganizationRecord, UserRecord } from '#identity/storage/identity-state.ts';
 import { issueUserTokens, nowInSeconds, type TokenSet } from './issue-tokens.ts';
 import { createRefreshToken, type Device } from './refresh-tokens.ts';
 
@@ -11,6 +11,10 @@ export type SignInGrant = {
   sid: string;
   grantType: string;
   amr?: string[];
+  /** When the person proved who they are; now unless given (a code exchanged keeps its sign-in's). */
+  authTime?: number;
+  organization?: OrganizationRecord;
+  nonce?: string;
   /** The browser that signed in: its refresh token's device (Management API). */
   device: Device;
 };
@@ -23,7 +27,7 @@ export async function signInTokens(
   context: IdentityContext,
   grant: SignInGrant,
 ): Promise<TokenSet & { refresh_token?: string }> {
-  const authTime = nowInSeconds();
+  const authTime = grant.authTime ?? nowInSeconds();
   const tokens = await issueUserTokens(context, {
     ...grant,
     authTime,
@@ -41,6 +45,7 @@ export async function signInTokens(
       authTime,
       sid: grant.sid,
       ...(grant.amr ? { amr: grant.amr } : {}),
+      ...(grant.organization ? { organizationId: grant.organization.id } : {}),
     },
     grant.device,
   );
