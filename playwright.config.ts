@@ -50,6 +50,9 @@ export default defineConfig({
       RATE_LIMIT_MAX: '1000',
       // Each test signs people up and in: OWASP's scrypt cost (the default) would spend the run hashing.
       IDENTITY_PASSWORD_HASH_COST: '10',
+      // Single sign-on's domain proofs are looked up at the DNS server e2e/sso.spec.ts runs on loopback (UDP,
+      // the same number as the app's TCP port).
+      DNS_RESOLVER: `127.0.0.1:${port}`,
     },
   },
 });
