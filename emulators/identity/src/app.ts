@@ -4,6 +4,7 @@ import { assembleEmulatorApp, type LoggerOption, registerStylesheet } from '@lau
 import { createMailer } from '@launchkit/mail';
 import type { FastifyInstance } from 'fastify';
 import type { IdentityConfig } from './config.ts';
+import { EnterpriseTransactions } from './connections/enterprise-transactions.ts';
 import type { IdentityContext } from './context.ts';
 import { registerCors } from './http/cors.ts';
 import {
@@ -15,13 +16,16 @@ import {
 import { createRateLimiters, RateLimiter } from './http/rate-limiter.ts';
 import { stylesheet, stylesheetUrl } from './http/stylesheet.ts';
 import { IssuerUrls } from './issuer-urls.ts';
+import { OutsideOidcProvider } from './outside-idp/oidc-identity-provider.ts';
 import { registerAccountPages } from './pages/account-pages.ts';
 import { registerHomePage } from './pages/home-page.ts';
 import { PasskeyCeremonies } from './passkeys/ceremonies.ts';
 import { registerAuthorizeRoutes } from './routes/authorize-routes.ts';
 import { registerAvatarRoutes } from './routes/avatar-routes.ts';
+import { registerConnectionRoutes } from './routes/connection-routes.ts';
 import { registerDbConnectionRoutes } from './routes/db-connection-routes.ts';
 import { registerDiscoveryRoutes } from './routes/discovery-routes.ts';
+import { registerEnterpriseRoutes } from './routes/enterprise-routes.ts';
 import { registerLogoutRoutes } from './routes/logout-routes.ts';
 import { registerManagementRoutes } from './routes/management-routes.ts';
 import { registerManagementUserRoutes } from './routes/management-user-routes.ts';
@@ -30,9 +34,11 @@ import { registerMyAccountRoutes } from './routes/my-account-routes.ts';
 import { registerOrganizationConnectionRoutes } from './routes/organization-connection-routes.ts';
 import { registerOrganizationInvitationRoutes } from './routes/organization-invitation-routes.ts';
 import { registerOrganizationRoutes } from './routes/organization-routes.ts';
+import { registerOutsideIdpRoutes } from './routes/outside-idp-routes.ts';
 import { registerPasskeyRoutes } from './routes/passkey-routes.ts';
 import { registerTokenRoutes } from './routes/token-routes.ts';
 import { registerUserinfoRoutes } from './routes/userinfo-routes.ts';
+import { loadOrCreateSamlKeys } from './storage/saml-keys.ts';
 import { loadOrCreateSigningKey } from './storage/signing-key.ts';
 import { StateFile } from './storage/state-file.ts';
 import { pruneTickets } from './users/tickets.ts';
@@ -57,6 +63,7 @@ export async function assembleIdentityApp(
     open: async (): Promise<IdentityContext> => {
       const store = await StateFile.open(config.dataDir);
       pruneTickets(store.state);
+      const samlKeys = await loadOrCreateSamlKeys(config.dataDir, 'tenant');
       return {
         config,
         urls: new IssuerUrls(config.issuer, config.audience, config.protocol),
@@ -66,6 +73,9 @@ export async function assembleIdentityApp(
         rateLimits: createRateLimiters(config),
         secondFactorFailures: new RateLimiter(10, 1 / 6),
         passkeyCeremonies: new PasskeyCeremonies(),
+        samlKeys,
+        enterpriseTransactions: new EnterpriseTransactions(),
+        outsideOidc: new OutsideOidcProvider(samlKeys.outsideIdp),
       };
     },
     app: () => ({
@@ -89,10 +99,13 @@ export async function assembleIdentityApp(
       registerMyAccountRoutes(app, context);
       registerUserinfoRoutes(app, context);
       registerAuthorizeRoutes(app, context);
+      registerEnterpriseRoutes(app, context);
+      registerOutsideIdpRoutes(app, context);
       registerLogoutRoutes(app, context);
       registerManagementRoutes(app, context);
       registerManagementUserRoutes(app, context);
       registerOrganizationRoutes(app, context);
+      registerConnectionRoutes(app, context);
       registerOrganizationConnectionRoutes(app, context);
       registerOrganizationInvitationRoutes(app, context);
       registerAccountPages(app, context);

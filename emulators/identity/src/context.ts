@@ -1,8 +1,11 @@
 import type { Mailer } from '@launchkit/mail';
 import type { IdentityConfig } from './config.ts';
+import type { EnterpriseTransactions } from './connections/enterprise-transactions.ts';
 import type { RateLimiter } from './http/rate-limiter.ts';
 import type { IssuerUrls } from './issuer-urls.ts';
+import type { OutsideOidcProvider } from './outside-idp/oidc-identity-provider.ts';
 import type { PasskeyCeremonies } from './passkeys/ceremonies.ts';
+import type { SamlKeys } from './storage/saml-keys.ts';
 import type { SigningKey } from './storage/signing-key.ts';
 import type { StateFile } from './storage/state-file.ts';
 
@@ -28,4 +31,10 @@ export type IdentityContext = {
   secondFactorFailures: RateLimiter;
   /** Passkey sign-ups and sign-ins under way (their `auth_session`). */
   passkeyCeremonies: PasskeyCeremonies;
+  /** The SAML certificates: the tenant's (shown on SAML connections) and the outside provider's the emulator plays. */
+  samlKeys: SamlKeys;
+  /** Sign-ins sent to an enterprise connection's provider, waiting for its answer. */
+  enterpriseTransactions: EnterpriseTransactions;
+  /** The OpenID provider the emulator plays for `oidc` connections (/idp/oidc). */
+  outsideOidc: OutsideOidcProvider;
 };

@@ -18,6 +18,8 @@ export type AuthorizeRequest = {
   codeChallenge: string | undefined;
   /** The organization (its id) the person signs in through: `organization` as an id, or a name the tenant allows. */
   organization: string | undefined;
+  /** An enterprise connection (its id) to send the person to: `connection` naming one, or the organization's. */
+  enterpriseConnection: string | undefined;
   /** An organization invitation's ticket (`invitation`), accepted by signing in with the invited email. */
   invitation: string | undefined;
   wantsAccessToken: boolean;
@@ -66,6 +68,7 @@ export function validateAuthorizeRequest(input: unknown, context: IdentityContex
     codeChallenge: undefined,
     organization: undefined,
     invitation: undefined,
+    enterpriseConnection: undefined,
     wantsAccessToken: false,
     wantsIdToken: false,
     scope: text('scope'),
@@ -79,7 +82,7 @@ export function validateAuthorizeRequest(input: unknown, context: IdentityContex
   };
   const problem =
     readFlow(request, text, urls) ??
-    readConnection(request, text, config) ??
+    readConnection(request, text, context) ??
     readOrganization(request, text, context.store.state);
   return problem ? { kind: 'callback', request, ...problem } : { kind: 'ok', request };
 }
@@ -170,10 +173,19 @@ function readFlow(request: AuthorizeRequest, text: Text, urls: IssuerUrls): Prob
   return undefined;
 }
 
-/** A social connection named by the request, read into `request`. */
-function readConnection(request: AuthorizeRequest, text: Text, config: IdentityConfig): Problem | undefined {
+/** A social or enterprise connection named by the request, read into `request`. */
+function readConnection(
+  request: AuthorizeRequest,
+  text: Text,
+  context: IdentityContext,
+): Problem | undefined {
   const connection = text('connection');
-  if (connection && connection !== config.connection) {
+  if (connection && connection !== context.config.connection) {
+    const enterprise = [...context.store.state.connections.values()].find((each) => each.name === connection);
+    if (enterprise) {
+      request.enterpriseConnection = enterprise.id;
+      return undefined;
+    }
     if (!(socialConnections as readonly string[]).includes(connection)) {
       return { error: 'invalid_request', description: `Connection not found: ${connection}` };
     }

@@ -30,6 +30,7 @@ import {
 } from './authorize-pages.ts';
 import { type AuthorizeRequest, validateAuthorizeRequest } from './authorize-request.ts';
 import { deliverAuthorizeError, deliverTokens } from './authorize-response.ts';
+import { enterpriseConnectionFor, startEnterpriseSignIn } from './enterprise-routes.ts';
 
 const emailAddress = z.email().max(254);
 
@@ -52,6 +53,10 @@ async function authorize(context: IdentityContext, request: FastifyRequest, repl
   }
   if (authorize.connection !== 'database')
     return showConsentPage(context, request, reply, authorize, authorize.connection);
+  const enterprise = enterpriseConnectionFor(context, authorize);
+  // An enterprise connection signs in at the customer's provider, even with a session here (Auth0 asks the provider, which may keep its own).
+  if (enterprise && (authorize.enterpriseConnection || !signedIn || authorize.prompt === 'login'))
+    return startEnterpriseSignIn(context, reply, authorize, enterprise);
   // Single sign-on: a live session skips the form unless the app asks to sign in again.
   if (signedIn && authorize.prompt !== 'login') {
     return deliverTokens(context, reply, authorize, signedIn.user, signedIn.session);

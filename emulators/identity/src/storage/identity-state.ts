@@ -25,7 +25,18 @@ export type SocialIdentity = {
   profileData?: Record<string, unknown>;
 };
 
-export type Identity = DatabaseIdentity | SocialIdentity;
+/** An identity from an enterprise connection: the outside provider's user (SAML NameID, OIDC sub). */
+export type EnterpriseIdentity = {
+  provider: 'samlp' | 'oidc';
+  connection: string;
+  /** `<connection>|<the provider's id>`, as Auth0 shows it (the user id is `<provider>|` and this). */
+  userId: string;
+  isSocial: false;
+  email: string;
+  profileData?: Record<string, unknown>;
+};
+
+export type Identity = DatabaseIdentity | SocialIdentity | EnterpriseIdentity;
 
 export type UserRecord = {
   /** `<provider>|<id>` of the primary identity (`identities[0]`). */
