@@ -14,7 +14,6 @@ CREATE TABLE "workspace_sso" (
 	"connection_id" text,
 	"connection_name" text,
 	"connection_type" text,
-	"saml_entity_id" text,
 	"oidc_issuer" text,
 	"oidc_client_id" text,
 	"tested_at" timestamp with time zone,

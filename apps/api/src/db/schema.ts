@@ -473,8 +473,6 @@ export const workspaceSso = pgTable(
     connectionId: text('connection_id'),
     connectionName: text('connection_name'),
     connectionType: text('connection_type'),
-    /** The entity id the provider answered for a SAML connection (`options.entityId`), if any. */
-    samlEntityId: text('saml_entity_id'),
     oidcIssuer: text('oidc_issuer'),
     oidcClientId: text('oidc_client_id'),
     testedAt: moment('tested_at'),

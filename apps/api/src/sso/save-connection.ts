@@ -13,7 +13,7 @@ import { ensureOrganization } from './ensure-organization.ts';
 import { checkOidcDiscovery } from './oidc-discovery.ts';
 import { connectionName } from './organization-names.ts';
 import { precheckSsoChange, requireSsoPlan } from './sso-access.ts';
-import { readSsoSettings } from './sso-settings.ts';
+import { readSsoSettings, type SsoViewDeps } from './sso-settings.ts';
 
 export type SsoDeps = {
   db: Database;
@@ -21,6 +21,7 @@ export type SsoDeps = {
   identity: IdentityConfig;
   plans: PlanCatalogue;
   log: FastifyBaseLogger;
+  serviceProvider?: SsoViewDeps['serviceProvider'];
   /** Embedded mode: an OIDC issuer on loopback over http (the emulator) is allowed. */
   isEmbedded: boolean;
 };
@@ -89,14 +90,12 @@ async function saveConnection(
         .where(eq(workspaceSso.workspace, target))
         .for('update');
       replaced = old?.connectionId ?? null;
-      const entityId = typeof connection.options?.entityId === 'string' ? connection.options.entityId : null;
       await tx
         .update(workspaceSso)
         .set({
           connectionId: connection.id,
           connectionName: connection.name,
           connectionType: spec.type,
-          samlEntityId: spec.type === 'saml' ? entityId : null,
           oidcIssuer: spec.oidc?.issuer ?? null,
           oidcClientId: spec.oidc?.clientId ?? null,
           testedAt: null,

@@ -12,9 +12,9 @@ import { createTxtLookup } from './dns-txt.ts';
 import { joinSsoWorkspace } from './join-workspace.ts';
 import { recordSsoTest } from './record-sso-test.ts';
 import { type SsoDeps, saveOidcConnection, saveSamlConnection } from './save-connection.ts';
+import { createServiceProviderMetadata } from './service-provider-metadata.ts';
 import { addSsoDomain, removeSsoDomain, verifySsoDomain } from './sso-domains.ts';
 import { readSsoSettings } from './sso-settings.ts';
-import { createTenantCertificate } from './tenant-certificate.ts';
 import { updateSingleSignOn } from './update-sso.ts';
 
 type RegisterSsoDeps = Pick<DomainDeps, 'db' | 'management' | 'plans' | 'authenticate'> & {
@@ -27,22 +27,22 @@ export function registerSsoRoutes(
   app: FastifyInstance,
   { config, verifyAccessToken, ...deps }: RegisterSsoDeps,
 ) {
-  const certificate = createTenantCertificate(config.identity, app.log);
+  const serviceProvider = createServiceProviderMetadata(config.identity, app.log);
   const sso: SsoDeps = {
     ...deps,
     identity: config.identity,
     log: app.log,
     isEmbedded: config.mode === 'embedded',
+    serviceProvider,
   };
   const domains = { ...sso, lookUpTxt: createTxtLookup(config.dnsServers) };
-  const view = async () => ({ ...sso, certificate: await certificate() });
 
   route(app, 'getSingleSignOn', deps, async ({ query }, request) => {
     const access = await requireWorkspaceAccess(deps.db, callerOf(request), query.workspace, 'sso.manage');
-    return success(await readSsoSettings(deps.db, access.workspace, await view()));
+    return success(await readSsoSettings(deps.db, access.workspace, sso));
   });
   route(app, 'saveSamlConnection', deps, async ({ query, body }, request) =>
-    success(await saveSamlConnection(await view(), callerOf(request), query.workspace, body)),
+    success(await saveSamlConnection(sso, callerOf(request), query.workspace, body)),
   );
   route(app, 'saveOidcConnection', deps, async ({ query, body }, request) =>
     success(await saveOidcConnection(sso, callerOf(request), query.workspace, body)),
@@ -50,7 +50,7 @@ export function registerSsoRoutes(
   route(app, 'recordSsoTest', deps, async ({ query, body }, request) =>
     success(
       await recordSsoTest(
-        { ...(await view()), verify: verifyAccessToken },
+        { ...sso, verify: verifyAccessToken },
         callerOf(request),
         query.workspace,
         body.accessToken,
@@ -58,23 +58,16 @@ export function registerSsoRoutes(
     ),
   );
   route(app, 'updateSingleSignOn', deps, async ({ query, body }, request) =>
-    success(await updateSingleSignOn(await view(), callerOf(request), query.workspace, body)),
+    success(await updateSingleSignOn(sso, callerOf(request), query.workspace, body)),
   );
   route(app, 'addSsoDomain', deps, async ({ query, body }, request) =>
-    success(await addSsoDomain(await view(), callerOf(request), query.workspace, body.domain)),
+    success(await addSsoDomain(sso, callerOf(request), query.workspace, body.domain)),
   );
   route(app, 'verifySsoDomain', deps, async ({ query, params }, request) =>
-    success(
-      await verifySsoDomain(
-        { ...domains, ...(await view()) },
-        callerOf(request),
-        query.workspace,
-        params.domain,
-      ),
-    ),
+    success(await verifySsoDomain(domains, callerOf(request), query.workspace, params.domain)),
   );
   route(app, 'removeSsoDomain', deps, async ({ query, params }, request) =>
-    success(await removeSsoDomain(await view(), callerOf(request), query.workspace, params.domain)),
+    success(await removeSsoDomain(sso, callerOf(request), query.workspace, params.domain)),
   );
   // Public, as the sign-in page is: limited per address like the other public forms.
   const limited = { config: { rateLimit: publicPostLimit(config.rateLimit) } };

@@ -7,37 +7,44 @@ import { users, workspaceDomains, workspaceSso } from '#api/db/schema.ts';
 import { planColumns, planStatusOf } from '#api/plans/plan-status.ts';
 import type { PlanCatalogue } from '#api/plans/resolve-plan-prices.ts';
 import { domainRecord } from './domain-record.ts';
+import type { ServiceProviderMetadata } from './service-provider-metadata.ts';
 
 export type SsoRow = typeof workspaceSso.$inferSelect;
 
-/** What the settings are told by: the provider's origin, the plan catalogue, the certificate read. */
-export type SsoViewDeps = { identity: IdentityConfig; plans: PlanCatalogue; certificate?: string | null };
+/**
+ * What the settings are told by: the provider's origin, the plan catalogue and, where it can be read,
+ * a SAML connection's service-provider metadata (service-provider-metadata.ts).
+ */
+export type SsoViewDeps = {
+  identity: IdentityConfig;
+  plans: PlanCatalogue;
+  serviceProvider?: (connection: string) => Promise<ServiceProviderMetadata | null>;
+};
 
 /**
  * What the customer's SAML identity provider needs (Auth0, "SAML Identity Provider Configuration
- * Settings"): the post-back URL with the connection and the organization, the entity id (the one the
- * provider answered with the connection, else `urn:auth0:<tenant>:<connection>`), and the tenant's
- * signing certificate at `/pem`.
+ * Settings"): the post-back URL with the connection and the organization, the entity id and the
+ * certificate of the provider's metadata for the connection (else the documented
+ * `urn:auth0:<tenant>:<connection>`, and the certificate's address at `/pem`).
  */
 export function samlServiceProvider(
   identity: IdentityConfig,
   row: Pick<SsoRow, 'connectionName' | 'organizationId'>,
-  entityId: string | null,
-  certificate: string | null,
+  metadata: ServiceProviderMetadata | null,
 ) {
   const name = row.connectionName ?? '';
   const tenant = new URL(identity.origin).hostname.split('.')[0];
   const query = new URLSearchParams({ connection: name, organization: row.organizationId });
   return {
     acsUrl: `${identity.origin}/login/callback?${query}`,
-    entityId: entityId ?? `urn:auth0:${tenant}:${name}`,
+    entityId: metadata?.entityId ?? `urn:auth0:${tenant}:${name}`,
     metadataUrl: `${identity.origin}/samlp/metadata?${new URLSearchParams({ connection: name })}`,
     certificateUrl: `${identity.origin}/pem`,
-    certificate,
+    certificate: metadata?.certificate ?? null,
   };
 }
 
-function connectionView(row: SsoRow, deps: SsoViewDeps): SsoConnection | null {
+async function connectionView(row: SsoRow, deps: SsoViewDeps): Promise<SsoConnection | null> {
   if (!row.connectionName || !row.connectionType) return null;
   const status = row.enabled ? 'on' : row.testedAt ? 'tested' : 'untested';
   const type = row.connectionType as SsoConnection['type'];
@@ -48,7 +55,7 @@ function connectionView(row: SsoRow, deps: SsoViewDeps): SsoConnection | null {
     testedAt: row.testedAt?.toISOString() ?? null,
     saml:
       type === 'saml'
-        ? samlServiceProvider(deps.identity, row, row.samlEntityId, deps.certificate ?? null)
+        ? samlServiceProvider(deps.identity, row, (await deps.serviceProvider?.(row.connectionName)) ?? null)
         : null,
     oidc:
       type === 'oidc'
@@ -76,7 +83,7 @@ export async function readSsoSettings(
   const [owner] = await db.select(planColumns).from(users).where(eq(users.id, workspace));
   return {
     organizationId: row?.organizationId ?? null,
-    connection: row ? connectionView(row, deps) : null,
+    connection: row ? await connectionView(row, deps) : null,
     requireSso: row?.requireSso ?? false,
     autoJoin: row?.autoJoin ?? false,
     autoJoinRole: (row?.autoJoinRole ?? 'member') as MemberRole,
