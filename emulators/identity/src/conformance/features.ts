@@ -1,7 +1,9 @@
 import { authorizeFeatures } from './checks-authorize.ts';
 import { discoveryFeatures } from './checks-discovery.ts';
+import { enterpriseFeatures } from './checks-enterprise.ts';
 import { managementFeatures } from './checks-management.ts';
 import { mfaFeatures } from './checks-mfa.ts';
+import { organizationFeatures } from './checks-organizations.ts';
 import { passkeyFeatures } from './checks-passkeys.ts';
 import { sessionFeatures } from './checks-sessions.ts';
 import { tokenFeatures } from './checks-tokens.ts';
@@ -22,4 +24,6 @@ export const features: Feature[] = [
   ...mfaFeatures,
   ...passkeyFeatures,
   ...sessionFeatures,
+  ...organizationFeatures,
+  ...enterpriseFeatures,
 ];
