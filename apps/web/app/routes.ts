@@ -9,8 +9,6 @@ export default [
   route('legal/:section', 'routes/legal.tsx'),
   route('auth/:type', 'routes/auth.tsx'),
   route('auth0-callback', 'routes/auth0-callback.tsx'),
-  // Back from a sign-in through a workspace's organization (single sign-on): the code is exchanged here.
-  route('sso-callback', 'routes/sso-callback.tsx'),
   // Teams: the invitation link's page, for visitors and signed-in people alike (it signs them up or in).
   route('invitation', 'routes/invitation.tsx'),
   // The newsletter's confirmation link (double opt-in).

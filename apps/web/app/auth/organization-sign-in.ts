@@ -1,14 +1,13 @@
 import { AuthError } from './auth-error.ts';
+import { callbackPath } from './auth-paths.ts';
 import { loadIdentity, type SignInTokens } from './identity-client.ts';
 
 // Signing in through a workspace's organization (single sign-on, docs/sso.md, decision 0055): the
 // browser goes to the provider's /authorize with `organization`, the connection, `response_type=code`
 // and a PKCE challenge (auth0-js `authorize` passes these through its parameter list unchanged), and
-// comes back to /sso-callback with a code, which it exchanges at /oauth/token with the verifier
+// comes back to /auth0-callback (the one callback address the tenant allows) with a code, which it exchanges at /oauth/token with the verifier
 // (auth0-js `client.oauthToken`, which sends `code_verifier`). The same calls work against a real
 // tenant: nothing here knows the emulator.
-
-export const ssoCallbackPath = '/sso-callback';
 
 /** What the sign-in is for: the person's session, or the owner's "Test connection" in Settings. */
 export type OrganizationSignInPurpose = 'sign-in' | 'test';
@@ -16,6 +15,12 @@ export type OrganizationSignInPurpose = 'sign-in' | 'test';
 type PendingSignIn = { verifier: string; purpose: OrganizationSignInPurpose; next: string };
 
 const storageKey = (state: string) => `launchkit.sso.${state}`;
+
+/** Whether the callback's address is the end of an organization's sign-in this tab started (not the popup's). */
+export const isOrganizationCallback = (search: URLSearchParams) => {
+  const state = search.get('state');
+  return state !== null && sessionStorage.getItem(storageKey(state)) !== null;
+};
 const scope = 'openid profile email offline_access';
 
 const base64Url = (bytes: Uint8Array) =>
@@ -50,7 +55,7 @@ export async function startOrganizationSignIn(target: {
   sessionStorage.setItem(storageKey(state), JSON.stringify(pending));
   webAuth.authorize({
     responseType: 'code',
-    redirectUri: `${window.location.origin}${ssoCallbackPath}`,
+    redirectUri: `${window.location.origin}${callbackPath}`,
     audience: config.audience,
     scope,
     state,
@@ -91,7 +96,7 @@ export async function finishOrganizationSignIn(
           grantType: 'authorization_code',
           code: search.get('code') ?? '',
           codeVerifier: pending.verifier,
-          redirectUri: `${window.location.origin}${ssoCallbackPath}`,
+          redirectUri: `${window.location.origin}${callbackPath}`,
           audience: config.audience,
           scope,
         } as never,

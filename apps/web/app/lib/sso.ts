@@ -24,7 +24,7 @@ export const saveOidcConnection = (connection: OidcConnectionRequest) =>
 export const updateSingleSignOn = (change: SsoSettingsChange) =>
   apiRequest<SingleSignOn>('sso', { method: 'PATCH', body: change });
 
-/** Sends the access token of a test sign-in through the connection (made in this tab, see /sso-callback). */
+/** Sends the access token of a test sign-in through the connection (made in this tab, see components/sso/sso-callback-page.tsx). */
 export const recordSsoTest = (accessToken: string) =>
   apiRequest<SingleSignOn>('sso/test', { method: 'POST', body: { accessToken } });
 

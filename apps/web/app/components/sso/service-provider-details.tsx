@@ -7,9 +7,14 @@ function Detail({ label, value, isBlock = false }: { label: string; value: strin
       <dt className="text-sm font-medium text-slate-900">{label}</dt>
       <dd className="mt-1">
         {isBlock ? (
-          <pre className="max-h-40 overflow-auto rounded-md bg-slate-100 p-3 text-xs text-slate-900">
-            {value}
-          </pre>
+          // Read-only and focusable: the certificate scrolls, and can be selected whole to copy.
+          <textarea
+            readOnly
+            rows={6}
+            aria-label={label}
+            value={value}
+            className="block w-full rounded-md bg-slate-100 p-3 font-mono text-xs text-slate-900"
+          />
         ) : (
           <code className="block rounded-md bg-slate-100 px-3 py-2 text-xs break-all text-slate-900">
             {value}
