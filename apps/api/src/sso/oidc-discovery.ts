@@ -14,8 +14,8 @@ const maxBytes = 100_000;
 const withoutTrailingSlash = (url: string) => url.replace(/\/+$/, '');
 
 /**
- * Fetches `<issuer>/.well-known/openid-configuration` (OpenID Connect Discovery 1.0, §4) and checks it
- * before the connection is made: JSON naming the same issuer (§4.3) and the endpoints a sign-in uses.
+ * Fetches `<issuer>/.well-known/openid-configuration` (OpenID Connect Discovery 1.0, section 4) and checks it
+ * before the connection is made: JSON naming the same issuer (its section 4.3) and the endpoints a sign-in uses.
  * Only https, except a loopback issuer in embedded mode (the emulator): an owner cannot aim the server
  * at the private network's plain-http services, and what they get back is only why it failed.
  */
