@@ -1,4 +1,5 @@
 import { Browser } from './browser.ts';
+import { sharedUser } from './conformance-users.ts';
 import * as verdict from './feature-check.ts';
 import { newOrganization } from './organization-sign-in.ts';
 
@@ -9,6 +10,7 @@ const docs = {
   samlSp:
     'https://auth0.com/docs/authenticate/protocols/saml/saml-configuration/saml-identity-provider-configuration-settings',
   createUser: 'https://auth0.com/docs/api/management/v2/users/post-users',
+  enabledClients: 'https://auth0.com/docs/api/management/v2/connections/patch-clients',
   verifyTicket: 'https://auth0.com/docs/api/management/v2/tickets/post-email-verification',
 };
 
@@ -17,7 +19,7 @@ const hidden = (html: string, name: string) =>
     .match(new RegExp(`name="${name}" value="([^"]*)"`))?.[1]
     ?.replace(/&#(\d+);/g, (_entity, code) => String.fromCharCode(Number(code))) ?? '';
 
-/** A samlp connection made from the stand-in provider's metadata XML, as a customer pastes it. */
+/** A samlp connection made from the stand-in provider's metadata XML, as a customer pastes it, enabled for the web client. */
 async function samlConnection(context: verdict.CheckContext) {
   const metadataXml = await (await fetch(`${context.origin}/idp/saml/metadata`)).text();
   const name = `saml-${Math.random().toString(36).slice(2, 10)}`;
@@ -26,6 +28,10 @@ async function samlConnection(context: verdict.CheckContext) {
     strategy: 'samlp',
     options: { metadataXml },
   });
+  // Enabled for the web client as Auth0 recommends (not `enabled_clients` at creation).
+  await context.management.connections.clients.update(connection.id ?? '', [
+    { client_id: context.clientId, status: true },
+  ]);
   return { id: connection.id ?? '', name };
 }
 
@@ -106,6 +112,25 @@ export const enterpriseFeatures: verdict.Feature[] = [
     },
   },
   {
+    id: 'enterprise.connection-clients',
+    area,
+    title: `connections.clients.update enables and disables a client; connections.clients.get lists them (${docs.enabledClients})`,
+    async check(context) {
+      const connection = await samlConnection(context);
+      const { clients } = context.management.connections;
+      const enabled = (await clients.get(connection.id)).data.map((each) => each.client_id);
+      await clients.update(connection.id, [{ client_id: context.clientId, status: false }]);
+      const after = (await clients.get(connection.id)).data;
+      return verdict.expectAll([
+        [
+          JSON.stringify(enabled) === JSON.stringify([context.clientId]),
+          `enabled ${JSON.stringify(enabled)}`,
+        ],
+        [after.length === 0, `after disabling ${JSON.stringify(after)}`],
+      ]);
+    },
+  },
+  {
     id: 'mgmt.users.create',
     area: 'Management API (/api/v2)',
     title: `users.create in the database connection; a second with the same email is 409 (${docs.createUser})`,
@@ -125,14 +150,8 @@ export const enterpriseFeatures: verdict.Feature[] = [
     area: 'Management API (/api/v2)',
     title: `tickets.verifyEmail answers a verification link (${docs.verifyTicket})`,
     async check(context) {
-      const email = context.uniqueEmail('ticket');
-      const user = await context.management.users.create({
-        connection: context.connection,
-        email,
-        password: context.password,
-        verify_email: false,
-      });
-      const ticket = await context.management.tickets.verifyEmail({ user_id: user.user_id ?? '' });
+      const user = await sharedUser(context, 'reader');
+      const ticket = await context.management.tickets.verifyEmail({ user_id: user.userId });
       return verdict.expectAll([
         [new URL(ticket.ticket ?? '').pathname === '/u/email-verification', `ticket ${ticket.ticket}`],
       ]);

@@ -1,8 +1,11 @@
-import { newUser } from './conformance-users.ts';
+import { sharedUser } from './conformance-users.ts';
 import * as verdict from './feature-check.ts';
 import { newOrganization, organizationSignIn } from './organization-sign-in.ts';
 
 const area = 'Organizations';
+
+// One user signs in through every organization here ('organizations'): each new user costs a password
+// hash, and it stays under the per-user sign-in limit. Each check makes its own organizations.
 
 // The pages each check follows.
 const docs = {
@@ -48,7 +51,7 @@ export const organizationFeatures: verdict.Feature[] = [
     title: `organizations.members.create, list and delete (${docs.members})`,
     async check(context) {
       const organization = await newOrganization(context, 'members');
-      const user = await newUser(context, 'org-member');
+      const user = await sharedUser(context, 'organizations');
       const { members } = context.management.organizations;
       await members.create(organization.id, { members: [user.userId] });
       const listed: (string | undefined)[] = [];
@@ -124,7 +127,7 @@ function signInFeatures(): verdict.Feature[] {
       title: `/authorize with organization, code + PKCE: a member's ID token carries org_id, no org_name by default (${docs.tokens})`,
       async check(context) {
         const organization = await newOrganization(context, 'tokens');
-        const user = await newUser(context, 'org-tokens');
+        const user = await sharedUser(context, 'organizations');
         await context.management.organizations.members.create(organization.id, { members: [user.userId] });
         const result = await organizationSignIn(
           context,
@@ -147,7 +150,7 @@ function signInFeatures(): verdict.Feature[] {
       async check(context) {
         const closed = await newOrganization(context, 'closed');
         const open = await newOrganization(context, 'open', true);
-        const user = await newUser(context, 'org-outsider');
+        const user = await sharedUser(context, 'organizations');
         const credentials = { email: user.email, password: context.password };
         const refused = await organizationSignIn(context, credentials, { organization: closed.id });
         const admitted = await organizationSignIn(context, credentials, { organization: open.id });
@@ -163,7 +166,7 @@ function signInFeatures(): verdict.Feature[] {
       title: `organization=<name> refused until the tenant allows names; then tokens carry org_name (${docs.names})`,
       async check(context) {
         const organization = await newOrganization(context, 'names', true);
-        const user = await newUser(context, 'org-names');
+        const user = await sharedUser(context, 'organizations');
         const credentials = { email: user.email, password: context.password };
         const before = await organizationSignIn(context, credentials, { organization: organization.name });
         await context.management.tenants.settings.update({

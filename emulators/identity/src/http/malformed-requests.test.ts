@@ -12,6 +12,13 @@ const postEndpoints = [
   '/authorize/consent',
   '/lo/reset',
   '/api/v2/users/auth0%7C123/identities',
+  '/login/callback?connection=acme',
+  '/idp/saml/sso',
+  '/idp/oidc/authorize',
+  '/idp/oidc/token',
+  '/api/v2/organizations',
+  '/api/v2/connections',
+  '/api/v2/users',
 ];
 
 const bodies: { name: string; contentType: string; payload: string }[] = [
@@ -123,6 +130,13 @@ describe('malformed requests', () => {
       '/api/v2/users/auth0%7C1',
       '/api/v2/users/%E0%A4%A',
       '/api/v2/user-blocks/auth0%7C1',
+      '/login/callback?state=a&state=b',
+      '/login/callback?code=x&state=unknown',
+      '/idp/saml/sso?SAMLRequest=%%%',
+      '/idp/saml/sso?SAMLRequest=a&SAMLRequest=b',
+      '/idp/oidc/authorize?response_type=code&redirect_uri=nope',
+      '/samlp/metadata?connection=a&connection=b',
+      '/authorize?client_id=launchkit-web&redirect_uri=http%3A%2F%2Flocalhost%3A3000%2Fauth0-callback&response_type=code&code_challenge=x&organization=org_nope',
     ];
     for (const url of urls) {
       for (const authorization of [undefined, 'Bearer garbage', 'Bearer a.b.c', 'Basic ####']) {

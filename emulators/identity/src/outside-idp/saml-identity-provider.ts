@@ -17,7 +17,10 @@ export type AuthnRequestInfo = { id: string; acsUrl: string; spEntityId: string 
 /** The HTTP-Redirect binding's SAMLRequest (deflated, base64) read; undefined when it is not one. */
 export function readAuthnRequest(samlRequest: string): AuthnRequestInfo | undefined {
   try {
-    const xml = inflateRawSync(Buffer.from(samlRequest, 'base64')).toString('utf8');
+    // Bounded: a few bytes of deflate can claim gigabytes.
+    const xml = inflateRawSync(Buffer.from(samlRequest, 'base64'), { maxOutputLength: 1_000_000 }).toString(
+      'utf8',
+    );
     const document = new DOMParser().parseFromString(xml, 'text/xml');
     const request = document.documentElement;
     if (request?.localName !== 'AuthnRequest') return undefined;

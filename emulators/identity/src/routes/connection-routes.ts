@@ -137,6 +137,38 @@ async function deleteConnection(
   return reply.status(202).send();
 }
 
+// Auth0's "Update enabled clients for a connection": an array of {client_id, status}.
+const enabledClientsBody = z
+  .array(z.strictObject({ client_id: z.string().min(1).max(100), status: z.boolean() }))
+  .min(1)
+  .max(50);
+
+async function updateEnabledClients(
+  context: IdentityContext,
+  request: FastifyRequest<ConnectionParams>,
+  reply: FastifyReply,
+) {
+  await callerWithScope(context, request, 'update:connections');
+  const body = parsePayload(enabledClientsBody, request.body);
+  const record = enterpriseOr400(context, request.params.id);
+  for (const { client_id: clientId, status } of body) {
+    const others = record.enabledClients.filter((each) => each !== clientId);
+    record.enabledClients = status ? [...others, clientId] : others;
+  }
+  await context.store.save();
+  return reply.status(204).send();
+}
+
+async function listEnabledClients(context: IdentityContext, request: FastifyRequest<ConnectionParams>) {
+  await callerWithScope(context, request, 'read:connections');
+  const connection = connectionOr404(context, request.params.id);
+  const clients = (connection.enterprise?.enabledClients ?? [context.config.webClientId]).map((clientId) => ({
+    client_id: clientId,
+  }));
+  const query = request.query as Record<string, unknown>;
+  return pageOf(clients, { ...query, take: typeof query.take === 'string' ? query.take : '50' }, 'clients');
+}
+
 /**
  * The service provider's metadata Auth0 publishes for a SAML connection (`/samlp/metadata?connection=`):
  * its entity id, its assertion consumer service and the tenant's signing certificate, for the
@@ -165,6 +197,8 @@ export function registerConnectionRoutes(app: FastifyInstance, context: Identity
     'GET /api/v2/connections/:id': getConnection,
     'PATCH /api/v2/connections/:id': updateConnection,
     'DELETE /api/v2/connections/:id': deleteConnection,
+    'GET /api/v2/connections/:id/clients': listEnabledClients,
+    'PATCH /api/v2/connections/:id/clients': updateEnabledClients,
     'GET /samlp/metadata': samlMetadata,
   });
 }

@@ -23,6 +23,7 @@ beforeAll(async () => {
       client_id: 'acme-client',
       client_secret: 'acme-secret',
     },
+    enabled_clients: [testTenant.webClientId],
   });
   expect(created.status).toBe(201);
   expect(created.body.options).toMatchObject({

@@ -31,13 +31,24 @@ export function enterpriseConnectionFor(
   return onlyEnterprise ? enterprise[0] : undefined;
 }
 
-/** Sends the person to the connection's provider, remembering the request to finish when it answers. */
+/**
+ * Sends the person to the connection's provider, remembering the request to finish when it answers.
+ * A connection not enabled for the client is refused, as Auth0 refuses it.
+ */
 export async function startEnterpriseSignIn(
   context: IdentityContext,
   reply: FastifyReply,
   authorize: AuthorizeRequest,
   connection: ConnectionRecord,
 ) {
+  if (!connection.enabledClients.includes(authorize.clientId))
+    return deliverAuthorizeError(
+      context,
+      reply,
+      authorize,
+      'invalid_request',
+      'the connection is not enabled',
+    );
   const { state, nonce } = context.enterpriseTransactions.start(authorize.query, connection.id);
   const url =
     connection.strategy === 'samlp'

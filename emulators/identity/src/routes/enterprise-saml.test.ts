@@ -28,6 +28,11 @@ beforeAll(async () => {
     options: { metadataXml },
   });
   expect(connection.status).toBe(201);
+  // The product enables its web client on the connection as Auth0 recommends: PATCH …/clients.
+  const enabled = await identity.management('PATCH', `connections/${connection.body.id}/clients`, [
+    { client_id: testTenant.webClientId, status: true },
+  ]);
+  expect(enabled.status).toBe(204);
   const organization = await identity.management('POST', 'organizations', {
     name: 'acme',
     enabled_connections: [{ connection_id: connection.body.id, assign_membership_on_login: true }],
@@ -195,6 +200,42 @@ describe('a SAML enterprise connection, with the emulator as the outside identit
       injected,
     ]);
     expect(errorOf((await postToAcs(hidden, again)).location).get('error_description')).toMatch(/signature/i);
+  });
+
+  it('refuses a connection not enabled for the client, and lists and changes its enabled clients', async () => {
+    const metadataXml = (await request(`${identity.url}/idp/saml/metadata`)).text;
+    const created = await identity.management('POST', 'connections', {
+      name: 'not-enabled',
+      strategy: 'samlp',
+      options: { metadataXml },
+    });
+    const id = String(created.body.id);
+    const refused = await request(codeFlowUrl(identity.url, pair.challenge, { connection: 'not-enabled' }));
+    expect(Object.fromEntries(errorOf(refused.location))).toMatchObject({
+      error: 'invalid_request',
+      error_description: 'the connection is not enabled',
+    });
+    await identity.management('PATCH', `connections/${id}/clients`, [
+      { client_id: testTenant.webClientId, status: true },
+    ]);
+    expect((await identity.management('GET', `connections/${id}/clients`)).body).toEqual({
+      clients: [{ client_id: testTenant.webClientId }],
+    });
+    const started = await request(codeFlowUrl(identity.url, pair.challenge, { connection: 'not-enabled' }));
+    expect(new URL(started.location).pathname).toBe('/idp/saml/sso');
+    await identity.management('PATCH', `connections/${id}/clients`, [
+      { client_id: testTenant.webClientId, status: false },
+    ]);
+    expect((await identity.management('GET', `connections/${id}/clients`)).body).toEqual({ clients: [] });
+    const badBody = await identity.management('PATCH', `connections/${id}/clients`, {
+      client_id: 'x',
+      status: true,
+    });
+    expect(badBody.body).toMatchObject({ statusCode: 400, errorCode: 'invalid_body' });
+    const unknown = await identity.management('PATCH', 'connections/con_nope/clients', [
+      { client_id: 'x', status: true },
+    ]);
+    expect(unknown.body).toMatchObject({ statusCode: 404, errorCode: 'inexistent_connection' });
   });
 
   it('answers an unknown or spent RelayState with a page, never a redirect', async () => {

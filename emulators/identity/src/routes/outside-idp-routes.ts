@@ -146,31 +146,33 @@ async function oidcAuthorizePage(context: IdentityContext, request: FastifyReque
   return chooseUserPage(context, reply, '/idp/oidc/authorize', hidden);
 }
 
+const oidcAnswerForm = z.object({
+  client_id: z.string().min(1).max(500),
+  redirect_uri: z.url().max(2048),
+  state: z.string().max(2048).optional(),
+  nonce: z.string().max(2048).optional(),
+});
+
 async function oidcAuthorize(context: IdentityContext, request: FastifyRequest, reply: FastifyReply) {
-  const body = (request.body ?? {}) as Record<string, string | undefined>;
-  const redirectUri = body.redirect_uri ?? '';
-  if (!body.client_id || !URL.canParse(redirectUri))
+  const form = oidcAnswerForm.safeParse(request.body ?? {});
+  if (!form.success)
     return sendErrorPage(context, reply, 'Invalid request', 'client_id and redirect_uri are required.', 400);
-  const person = chosen.safeParse(body);
+  const { client_id: clientId, redirect_uri: redirectUri, state, nonce } = form.data;
+  const person = chosen.safeParse(request.body);
   if (!person.success) {
-    const hidden = {
-      client_id: body.client_id,
-      redirect_uri: redirectUri,
-      state: body.state ?? '',
-      nonce: body.nonce ?? '',
-    };
+    const hidden = { client_id: clientId, redirect_uri: redirectUri, state: state ?? '', nonce: nonce ?? '' };
     return chooseUserPage(context, reply, '/idp/oidc/authorize', hidden, 'Enter a valid email address.');
   }
   const code = context.outsideOidc.issue({
-    clientId: body.client_id,
+    clientId,
     redirectUri,
     email: person.data.email,
-    ...(body.nonce ? { nonce: body.nonce } : {}),
+    ...(nonce ? { nonce } : {}),
     ...(person.data.name ? { name: person.data.name } : {}),
   });
   const url = new URL(redirectUri);
   url.searchParams.set('code', code);
-  if (body.state) url.searchParams.set('state', body.state);
+  if (state) url.searchParams.set('state', state);
   return reply.redirect(url.toString(), 302);
 }
 

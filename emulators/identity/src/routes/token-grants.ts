@@ -189,7 +189,6 @@ export async function authorizationCodeGrant(
     audience: record.audience,
     scopes: splitScope(record.scope),
     sid: record.sid,
-    grantType: 'authorization_code',
     authTime: record.authTime,
     ...(record.amr ? { amr: record.amr } : {}),
     ...(organization ? { organization } : {}),

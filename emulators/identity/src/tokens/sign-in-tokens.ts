@@ -9,7 +9,8 @@ export type SignInGrant = {
   audience: string | undefined;
   scopes: string[];
   sid: string;
-  grantType: string;
+  /** The `gty` claim; none for the authorization-code grant, whose tokens Auth0 issues without one. */
+  grantType?: string;
   amr?: string[];
   /** When the person proved who they are; now unless given (a code exchanged keeps its sign-in's). */
   authTime?: number;
