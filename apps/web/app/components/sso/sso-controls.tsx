@@ -9,11 +9,14 @@ import { Options, SelectField } from '#web/components/forms/text-field.tsx';
 import { type SingleSignOn, updateSingleSignOn } from '#web/lib/sso.ts';
 import { useSsoAction } from './use-sso-action.ts';
 
-const statusTexts = {
-  untested: 'Saved, not tested yet: test it before turning it on.',
-  tested: 'Tested, and off: people sign in as before.',
-  on: 'On: addresses at your verified domains sign in through your identity provider.',
-} as const;
+/** What the connection's status means now; while it is on, whether any domain sends people to it yet. */
+function statusText(status: 'untested' | 'tested' | 'on', hasVerifiedDomain: boolean) {
+  if (status === 'untested') return 'Saved, not tested yet: test it before turning it on.';
+  if (status === 'tested') return 'Tested, and off: people sign in as before.';
+  return hasVerifiedDomain
+    ? 'On: addresses at your verified domains sign in through your identity provider.'
+    : 'On: verify a domain below, and addresses there will sign in through your identity provider.';
+}
 
 const roleLabels: Record<MemberRole, string> = { admin: 'Admin', member: 'Member', viewer: 'Viewer' };
 
@@ -58,7 +61,10 @@ export function SsoControls({
   return (
     <div className="mt-4 space-y-4">
       <p className="text-sm text-slate-700" data-testid="sso-status">
-        {statusTexts[connection.status]}
+        {statusText(
+          connection.status,
+          settings.domains.some((domain) => domain.verifiedAt !== null),
+        )}
         {connection.testedAt && ` Last test passed ${formatLongDate(connection.testedAt)}.`}
       </p>
       <div className="flex flex-wrap gap-3">

@@ -33,7 +33,7 @@ export function SsoSettings({ testPassed }: { testPassed: boolean }) {
           to set it up or change it.
         </Alert>
       )}
-      {testPassed && settings.connection?.status !== 'untested' && (
+      {testPassed && settings.connection?.status === 'tested' && (
         <Alert variant="success">The test sign-in passed. You can turn the connection on.</Alert>
       )}
       <SettingsCard
