@@ -54,6 +54,9 @@ export default defineConfig({
       // a "view as" lasts 45 seconds rather than 15 minutes, so a test sees it end.
       OPERATOR_EMAILS: '@operators.example.com',
       IMPERSONATION_SECONDS: '45',
+      // Single sign-on's domain proofs are looked up at the DNS server e2e/sso.spec.ts runs on loopback (UDP,
+      // the same number as the app's TCP port).
+      DNS_RESOLVER: `127.0.0.1:${port}`,
     },
   },
 });

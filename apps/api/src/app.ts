@@ -44,6 +44,7 @@ import { registerScimTokenRoutes } from './scim/scim-token-routes.ts';
 import { createSessionRecorder } from './sessions/record-session.ts';
 import { createSessionEndings, sessionEndingsChannel } from './sessions/session-endings.ts';
 import { registerSessionRoutes } from './sessions/session-routes.ts';
+import { registerSsoRoutes } from './sso/sso-routes.ts';
 import { registerTeam } from './team/register-team.ts';
 import { registerUsage } from './usage/register-usage.ts';
 import { createSignedInCheck } from './users/signed-in-user.ts';
@@ -142,8 +143,9 @@ async function openKernel(app: FastifyInstance, { config, database, mailer, stri
   // Background work (docs/jobs.md): mail, and whatever must not hold a request up or be lost with it.
   const jobs = createJobQueue({ database: listening, log: app.log, metrics });
   // Every signed-in route verifies the token and then ensures the caller's user record, once.
+  const verifyAccessToken = createAccessTokenVerifier(config.identity);
   const authenticate = createSignedInCheck({
-    authenticate: createAuthenticate(createAccessTokenVerifier(config.identity), createApiKeyVerifier(db)),
+    authenticate: createAuthenticate(verifyAccessToken, createApiKeyVerifier(db)),
     db,
     identity: config.identity,
     jobs,
@@ -161,6 +163,7 @@ async function openKernel(app: FastifyInstance, { config, database, mailer, stri
     sessionEndings,
     management,
     authenticate,
+    verifyAccessToken,
   };
 }
 
@@ -197,6 +200,7 @@ async function registerDomains(app: FastifyInstance, { config, services, ...kern
   registerBilling(app, { config, ...deps });
   // The back office (docs/operations.md): operators only, every view and action audited first.
   registerOperators(app, { config, ...deps });
+  registerSsoRoutes(app, { config, ...deps });
   registerApiDocumentRoutes(app, { mode: config.mode });
   // Development doors exist in embedded mode only; production mode has SMTP and no outbox at all.
   if (config.mode === 'embedded' && config.mail.transport === 'outbox') {

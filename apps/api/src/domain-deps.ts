@@ -2,6 +2,7 @@ import type { Mailer } from '@launchkit/mail';
 import type Stripe from 'stripe';
 import type { ManagementClient } from '#api/auth/management-client.ts';
 import type { Authenticate } from '#api/caller/authenticate.ts';
+import type { AccessTokenVerifier } from '#api/caller/verify-access-token.ts';
 import type { Config } from '#api/config/app-config.ts';
 import type { Database } from '#api/db/database.ts';
 import type { ChannelHandlers, ListenOptions, Unlisten } from '#api/db/postgres-listener.ts';
@@ -25,6 +26,8 @@ export type DomainDeps = {
   management: ManagementClient;
   sessionEndings: SessionEndings;
   authenticate: Authenticate;
+  /** Checks an access token as the signed-in check does (single sign-on's test sign-in: sso/). */
+  verifyAccessToken: AccessTokenVerifier;
   /** The instance's one listening connection (db/shared-listener.ts). */
   listen: (handlers: ChannelHandlers, options?: ListenOptions) => Promise<Unlisten>;
 };

@@ -26,10 +26,17 @@ export const idParams = (description: string) => z.object({ id: z.string().descr
 
 /**
  * The refusals of an endpoint that acts in a workspace: not a member of it (not found), no seat, no
- * second factor where the owner requires one, or a role that may not do this.
+ * second factor or no single sign-on where the owner requires one, a sign-in through another
+ * organization, or a role that may not do this.
  */
 export const workspaceErrors = {
-  403: ['workspaces/no-seat', 'workspaces/second-factor-required', 'workspaces/forbidden'],
+  403: [
+    'workspaces/no-seat',
+    'workspaces/second-factor-required',
+    'workspaces/sso-required',
+    'workspaces/other-organization',
+    'workspaces/forbidden',
+  ],
   404: ['workspaces/not-found'],
 } as const;
 

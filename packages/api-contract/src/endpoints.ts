@@ -13,6 +13,7 @@ import { ownershipTransferEndpoints } from './ownership-transfers.ts';
 import { publicFormEndpoints } from './public-forms.ts';
 import { scimTokenEndpoints } from './scim.ts';
 import { sessionEndpoints } from './sessions.ts';
+import { ssoEndpoints } from './sso.ts';
 import { subscriptionEndpoints } from './subscriptions.ts';
 import { teamEndpoints } from './team.ts';
 import { usageEndpoints } from './usage.ts';
@@ -41,6 +42,7 @@ export const endpoints: readonly Endpoint[] = [
   ...subscriptionEndpoints,
   ...webhookEndpointEndpoints,
   ...operatorEndpoints,
+  ...ssoEndpoints,
   ...documentationEndpoints,
   ...developmentEndpoints,
 ];
@@ -64,6 +66,7 @@ export type ContractEndpoint =
   | (typeof subscriptionEndpoints)[number]
   | (typeof webhookEndpointEndpoints)[number]
   | (typeof operatorEndpoints)[number]
+  | (typeof ssoEndpoints)[number]
   | (typeof documentationEndpoints)[number]
   | (typeof developmentEndpoints)[number];
 

@@ -10,6 +10,10 @@ export const workspaceNotFound = 'workspaces/not-found';
 export const workspaceNoSeat = 'workspaces/no-seat';
 /** The owner requires a second factor of members, and the caller's sign-in did not pass one. */
 export const workspaceSecondFactorRequired = 'workspaces/second-factor-required';
+/** The owner requires single sign-on of members, and the caller did not sign in through it. */
+export const workspaceSsoRequired = 'workspaces/sso-required';
+/** The caller signed in through another organization's single sign-on than the workspace's. */
+export const workspaceOtherOrganization = 'workspaces/other-organization';
 
 export const errorCodes = [
   // Any endpoint
@@ -112,6 +116,21 @@ export const errorCodes = [
   'account/workspace-choice-required',
   'account/transfer-member-not-found',
   'account/transfer-over-item-limit',
+  // Single sign-on (docs/sso.md): the plan, the connection's set-up and test, domains, the sign-in
+  'sso/plan-required',
+  'sso/connection-refused',
+  'sso/discovery-failed',
+  'sso/no-connection',
+  'sso/test-failed',
+  'sso/not-tested',
+  'sso/not-on',
+  'sso/second-factor-needed',
+  'sso/domain-exists',
+  'sso/domain-taken',
+  'sso/record-not-found',
+  'sso/not-an-organization-sign-in',
+  workspaceSsoRequired,
+  workspaceOtherOrganization,
   // Billing
   'billing/unknown-price',
   'billing/already-subscribed',

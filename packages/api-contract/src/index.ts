@@ -23,6 +23,7 @@ export * from './public-forms.ts';
 export * from './reference-page.ts';
 export * from './scim.ts';
 export * from './sessions.ts';
+export * from './sso.ts';
 export * from './subscriptions.ts';
 export * from './team.ts';
 export * from './usage.ts';

@@ -35,6 +35,8 @@ export const permissions = {
   'admins.manage': { roles: ['owner'], apiKeys: false },
   /** Require a second factor of members. */
   'workspace.security': { roles: ['owner', 'admin'], apiKeys: false },
+  /** Set up single sign-on, require it, prove domains (decision 0055: the owner only). */
+  'sso.manage': { roles: ['owner'], apiKeys: false },
   /** Buy, change or cancel the plan; open the billing portal. */
   'billing.manage': { roles: ['owner'], apiKeys: false },
   /** Hand the workspace to a member; delete it. */

@@ -151,6 +151,16 @@ export const activityActions = [
   'ownership.offered',
   'ownership.withdrawn',
   'ownership.declined',
+  'sso.connection-saved',
+  'sso.connection-tested',
+  'sso.turned-on',
+  'sso.turned-off',
+  'sso.required',
+  'sso.no-longer-required',
+  'sso.auto-join-changed',
+  'sso.domain-added',
+  'sso.domain-verified',
+  'sso.domain-removed',
 ] as const;
 
 export const activityEntry = z

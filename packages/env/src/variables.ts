@@ -323,6 +323,12 @@ export const variables = {
     production: 'optional',
     readBy: ['app', 'tests'],
   },
+  DNS_RESOLVER: {
+    description:
+      'the DNS servers (host:port, comma-separated) that check the TXT records proving single sign-on domains; unset: the system’s',
+    production: 'optional',
+    readBy: ['app', 'tests'],
+  },
   PASSKEYS: {
     description:
       'offer passkeys (sign-up, sign-in, Settings → Security); in production they need AUTH0_DOMAIN to be a custom domain sharing the site’s domain (docs/deploy.md, "Auth0 tenant" 10)',

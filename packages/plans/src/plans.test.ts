@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { plans } from './catalogue.ts';
-import { canFeatureItems } from './features.ts';
+import { canFeatureItems, canUseSingleSignOn } from './features.ts';
 import { isPlanId, planIdOf, planIds } from './plan-ids.ts';
 import { currentPlanOf, planName } from './plan-names.ts';
 
@@ -46,5 +46,16 @@ describe('featured items (§6)', () => {
 describe('catalogue seats (§9)', () => {
   it('a purchase starts with 1, 5 or 25 seats', () => {
     expect(plans.map((plan) => plan.seats)).toEqual([1, 5, 25]);
+  });
+});
+
+describe('single sign-on (decision 0055)', () => {
+  it('is the business plan’s, while it is in force', () => {
+    expect(canUseSingleSignOn({ planId: 'business', planInForce: true })).toBe(true);
+    expect(canUseSingleSignOn({ planId: 'business', planInForce: false })).toBe(false);
+    for (const planId of ['starter', 'pro', null] as const) {
+      expect(canUseSingleSignOn({ planId, planInForce: true })).toBe(false);
+    }
+    expect(plans.find((plan) => plan.id === 'business')?.features).toContain('Single sign-on (SAML, OIDC)');
   });
 });

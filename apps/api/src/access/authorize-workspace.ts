@@ -2,7 +2,7 @@ import type { CallerKind, MemberRole, WorkspaceRole } from '@launchkit/api-contr
 import { and, eq, isNotNull, type SQLWrapper, sql } from 'drizzle-orm';
 import { apiKeyExpired, apiKeyRevoked } from '#api/caller/api-key-errors.ts';
 import type { Queryable } from '#api/db/database.ts';
-import { apiKeys, subUsers, users } from '#api/db/schema.ts';
+import { apiKeys, subUsers, users, workspaceSso } from '#api/db/schema.ts';
 import { AppError } from '#api/http/app-error.ts';
 import { type PlanColumns, planColumns } from '#api/plans/plan-status.ts';
 import { rowsAddedBefore } from './seat-order.ts';
@@ -27,6 +27,8 @@ export type WorkspaceAccess = {
 export type WorkspaceCaller = {
   uid: string;
   secondFactor: boolean;
+  /** The organization the person signed in through (`org_id`, single sign-on), if any. */
+  organization?: string;
   apiKey?: { id: string; name: string; workspace: string; role: MemberRole };
 };
 
@@ -62,13 +64,42 @@ export const joinedMembership = (workspace: string | SQLWrapper, callerUid: stri
 /** A member's role as the row holds it (the table's check allows only these). */
 export const memberRole = sql<MemberRole>`${subUsers.role}`;
 
-/** What a member's access is decided on: their membership row with the owner's `quantity` and requirement. */
+/** What a member's access is decided on: their membership row with the owner's `quantity` and requirements. */
 export type MemberAccessRow = {
   addedBefore: number;
   seats: number;
   requiresSecondFactor: boolean;
   role: MemberRole;
+  /** The workspace's organization at the identity provider (single sign-on), if it has one. */
+  organizationId: string | null;
+  /** The owner requires members to sign in through the workspace's single sign-on. */
+  requiresSso: boolean;
 };
+
+/**
+ * The workspace's single sign-on as a member's access reads it (docs/sso.md), by the owner's id
+ * (`users.id` of the statement): its organization, and whether members must sign in through it.
+ */
+export const ssoAccessColumns = {
+  organizationId: sql<
+    string | null
+  >`(select ${workspaceSso.organizationId} from ${workspaceSso} where ${workspaceSso.workspace} = ${users.id})`,
+  requiresSso: sql<boolean>`coalesce((select ${workspaceSso.requireSso} from ${workspaceSso} where ${workspaceSso.workspace} = ${users.id}), false)`,
+};
+
+export const ssoRequired = () =>
+  new AppError(
+    403,
+    'workspaces/sso-required',
+    "This workspace's owner requires single sign-on: sign out, then sign in with your work email, which takes you to your company's sign-in.",
+  );
+
+export const otherOrganization = () =>
+  new AppError(
+    403,
+    'workspaces/other-organization',
+    "You signed in through another organization's single sign-on. Sign out, then sign in again to open this workspace.",
+  );
 
 /**
  * A member's access as their membership row says (read with `rowsAddedBefore`, the owner's `quantity`
@@ -80,6 +111,10 @@ export function requireMemberAccess(
   caller: WorkspaceCaller,
 ): asserts member is MemberAccessRow {
   if (!member) throw workspaceNotFound();
+  // A sign-in through an organization opens that organization's workspace only (decision 0055).
+  if (caller.organization !== undefined && caller.organization !== member.organizationId)
+    throw otherOrganization();
+  if (member.requiresSso && caller.organization === undefined) throw ssoRequired();
   if (member.requiresSecondFactor && !caller.secondFactor) throw secondFactorRequired();
   if (member.addedBefore >= member.seats) throw noSeat();
 }
@@ -152,6 +187,7 @@ async function findWorkspaceAccess(
       .select({
         seats: users.quantity,
         requiresSecondFactor: users.requiresSecondFactor,
+        ...ssoAccessColumns,
         ...planColumns,
       })
       .from(users)
@@ -177,6 +213,7 @@ async function findWorkspaceAccess(
         addedBefore: rowsAddedBefore,
         seats: users.quantity,
         requiresSecondFactor: users.requiresSecondFactor,
+        ...ssoAccessColumns,
         role: memberRole,
       })
       .from(subUsers)

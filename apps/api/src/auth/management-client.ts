@@ -63,6 +63,25 @@ export type ManagementRefreshToken = {
   session_id?: string | null;
 };
 
+/** An organization (Organizations › Create an organization). */
+export type ManagementOrganization = { id: string; name: string; display_name?: string };
+
+/** Connections › Create a connection, for the enterprise strategies this product sets up. */
+export type ManagementConnectionCreate = {
+  name: string;
+  display_name?: string;
+  strategy: 'samlp' | 'oidc';
+  options: Record<string, unknown>;
+};
+
+/** A connection as the provider answers it (the fields this product reads). */
+export type ManagementConnection = {
+  id: string;
+  name: string;
+  strategy: string;
+  options?: Record<string, unknown>;
+};
+
 const requestTimeoutMs = 10_000;
 // A rate-limited call waits for the provider's bucket this long at most, once; longer, it fails.
 const maxRateLimitWaitMs = 2_000;
@@ -183,6 +202,53 @@ async function listRefreshTokens(call: Call, uid: string): Promise<ManagementRef
 }
 
 /**
+ * Organizations and enterprise connections (single sign-on, docs/sso.md): each call names the scope the
+ * Management API client needs for it.
+ */
+function organizationCalls(call: Call, webClientId: string) {
+  return {
+    /** Organizations › Create an organization (scope create:organizations). */
+    async createOrganization(body: { name: string; display_name: string }): Promise<ManagementOrganization> {
+      return (await call('POST', 'organizations', body)) as ManagementOrganization;
+    },
+    /** Organizations › Get organization by name (scope read:organizations). */
+    async getOrganizationByName(name: string): Promise<ManagementOrganization> {
+      return (await call('GET', `organizations/name/${encodeURIComponent(name)}`)) as ManagementOrganization;
+    },
+    /** Organizations › Delete an organization (scope delete:organizations). */
+    deleteOrganization(id: string) {
+      return call('DELETE', `organizations/${encodeURIComponent(id)}`);
+    },
+    /** Connections › Create a connection (scope create:connections): an enterprise one, SAML or OIDC. */
+    async createConnection(body: ManagementConnectionCreate): Promise<ManagementConnection> {
+      return (await call('POST', 'connections', body)) as ManagementConnection;
+    },
+    /** Connections › Delete a connection (scope delete:connections). */
+    deleteConnection(id: string) {
+      return call('DELETE', `connections/${encodeURIComponent(id)}`);
+    },
+    /** Connections › Update enabled clients (scope update:connections): the web client signs in with it. */
+    enableConnectionForClient(id: string) {
+      return call('PATCH', `connections/${encodeURIComponent(id)}/clients`, [
+        { client_id: webClientId, status: true },
+      ]);
+    },
+    /**
+     * Organizations › Add connections (scope create:organization_connections): the connection is the
+     * organization's way in, and whoever it signs in becomes a member of the organization at the
+     * provider (the product's own membership is decided by the API: sso/join-workspace.ts).
+     */
+    addOrganizationConnection(organizationId: string, connectionId: string) {
+      return call('POST', `organizations/${encodeURIComponent(organizationId)}/enabled_connections`, {
+        connection_id: connectionId,
+        assign_membership_on_login: true,
+        show_as_button: true,
+      });
+    },
+  };
+}
+
+/**
  * The provider's Management API with a machine-to-machine (client-credentials) token, cached until
  * shortly before it expires. Only the server holds these credentials; the browser never does.
  */
@@ -227,6 +293,7 @@ export function createManagementClient(identity: IdentityConfig) {
     deleteRefreshToken(id: string) {
       return call('DELETE', `refresh-tokens/${encodeURIComponent(id)}`);
     },
+    ...organizationCalls(call, identity.clientId),
     /** Has the provider mail the user a new verification link (Jobs › Send an email address verification email). */
     sendVerificationEmail(uid: string) {
       return call('POST', 'jobs/verification-email', { user_id: uid, client_id: identity.clientId });

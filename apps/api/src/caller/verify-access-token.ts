@@ -22,6 +22,11 @@ export type VerifiedIdentity = {
   secondFactor: boolean;
   /** When the person last reset their password (`passwordResetAtClaim`), if ever. */
   passwordResetAt?: number;
+  /**
+   * The organization the person signed in through (Auth0's `org_id`, single sign-on): the token opens
+   * that organization's workspace and no other's (access/authorize-workspace.ts, decision 0055).
+   */
+  organization?: string;
 };
 
 // Auth0's default, and the spec's (docs/product.md §5, §9): clocks may disagree by up to a minute.
@@ -81,6 +86,9 @@ export function createAccessTokenVerifier(identity: IdentityConfig): AccessToken
     const scope = typeof payload.scope === 'string' ? payload.scope.split(' ').filter(Boolean) : [];
     const secondFactor = payload[secondFactorClaim] === true;
     const resetAt = payload[passwordResetAtClaim];
+    const organization = payload.org_id;
+    if (organization !== undefined && (typeof organization !== 'string' || organization.length === 0))
+      throw new InvalidTokenError('bad_organization');
     return {
       uid: payload.sub,
       authTime,
@@ -89,6 +97,7 @@ export function createAccessTokenVerifier(identity: IdentityConfig): AccessToken
       token,
       secondFactor,
       ...(typeof resetAt === 'number' && Number.isInteger(resetAt) && { passwordResetAt: resetAt }),
+      ...(typeof organization === 'string' && { organization }),
     };
   };
 }

@@ -98,6 +98,13 @@ const environmentSchema = z.object({
     variables.OPERATOR_SIGN_IN_MAX_AGE_MINUTES.default,
   ),
   IMPERSONATION_SECONDS: field.integerWithDefault(5, 900, variables.IMPERSONATION_SECONDS.default),
+  // Single sign-on's domain proofs (docs/sso.md): the resolvers asked for TXT records; unset, the system's.
+  DNS_RESOLVER: field.variable(
+    z
+      .string()
+      .trim()
+      .regex(/^[^\s,]+:\d{1,5}(,[^\s,]+:\d{1,5})*$/, 'must be host:port, comma-separated'),
+  ),
   PASSWORD_POLICY: field
     .variable(z.enum(passwordPolicyNames))
     .transform((value) => value ?? variables.PASSWORD_POLICY.default),
@@ -200,6 +207,8 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env) {
       requestTimeoutMs: env.REQUEST_TIMEOUT_MS,
     },
     identity,
+    /** Where single sign-on's domain proofs are looked up (DNS_RESOLVER); empty: the system's resolvers. */
+    dnsServers: env.DNS_RESOLVER?.split(',') ?? [],
     /** `STRIPE_PRICE_*`; the catalogue itself is resolved at start (plans/resolve-plan-prices.ts). */
     priceOverrides: priceOverrides(env),
     payments: paymentsConfig(env),

@@ -12,6 +12,7 @@ import {
   text,
   timestamp,
   unique,
+  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 
@@ -578,5 +579,63 @@ export const scimUsers = pgTable(
     unique('scim_users_workspace_user_name_unique').on(table.workspace, table.userName),
     index('scim_users_workspace_external_id_idx').on(table.workspace, table.externalId),
     index('scim_users_member_row_idx').on(table.memberRow),
+  ],
+);
+
+/**
+ * A workspace's single sign-on (docs/sso.md, decision 0055), one row per workspace once its owner sets
+ * up a connection: the organization it is at the identity provider, and its one enterprise connection
+ * (SAML or OIDC). `tested_at` is cleared whenever the connection is replaced, so only a connection that
+ * passed a test sign-in can be turned on; `require_sso` needs `enabled`.
+ */
+export const workspaceSso = pgTable(
+  'workspace_sso',
+  {
+    workspace: personId('workspace').primaryKey(),
+    /** The organization's id at the identity provider (`org_…`): the `org_id` claim of its sign-ins. */
+    organizationId: text('organization_id').notNull().unique(),
+    connectionId: text('connection_id'),
+    connectionName: text('connection_name'),
+    connectionType: text('connection_type'),
+    oidcIssuer: text('oidc_issuer'),
+    oidcClientId: text('oidc_client_id'),
+    testedAt: moment('tested_at'),
+    enabled: boolean('enabled').notNull().default(false),
+    requireSso: boolean('require_sso').notNull().default(false),
+    autoJoin: boolean('auto_join').notNull().default(false),
+    autoJoinRole: text('auto_join_role').notNull().default('member'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    check('workspace_sso_connection_type', sql`${table.connectionType} in ('saml', 'oidc')`),
+    check('workspace_sso_auto_join_role', sql`${table.autoJoinRole} in ('admin', 'member', 'viewer')`),
+    check('workspace_sso_enabled_tested', sql`not ${table.enabled} or ${table.testedAt} is not null`),
+    check('workspace_sso_required_enabled', sql`not ${table.requireSso} or ${table.enabled}`),
+  ],
+);
+
+/**
+ * Domains a workspace's owner adds to prove with a DNS TXT record (sso/verify-domain.ts). A domain is
+ * verified by one workspace at most (the partial unique index): another workspace may add it, and its
+ * verification is refused.
+ */
+export const workspaceDomains = pgTable(
+  'workspace_domains',
+  {
+    id: generatedId(),
+    workspace: personId('workspace').notNull(),
+    /** Lower case, without a trailing dot. */
+    domain: text('domain').notNull(),
+    /** The random value the TXT record must hold. */
+    token: text('token').notNull(),
+    verifiedAt: moment('verified_at'),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    unique('workspace_domains_workspace_domain_unique').on(table.workspace, table.domain),
+    uniqueIndex('workspace_domains_verified_domain_unique')
+      .on(table.domain)
+      .where(sql`${table.verifiedAt} is not null`),
   ],
 );

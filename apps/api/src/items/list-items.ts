@@ -4,6 +4,7 @@ import {
   joinedMembership,
   memberRole,
   requireMemberAccess,
+  ssoAccessColumns,
   type WorkspaceCaller,
   workspaceNotFound,
 } from '#api/access/authorize-workspace.ts';
@@ -85,6 +86,7 @@ function prepareMemberList(db: Database) {
       addedBefore,
       seats: users.quantity,
       requiresSecondFactor: users.requiresSecondFactor,
+      ...ssoAccessColumns,
       role: memberRole,
       version: users.itemsVersion,
       isLocked,

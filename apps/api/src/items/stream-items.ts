@@ -134,7 +134,12 @@ export function createStreamItemsHandler(deps: {
       send: stream.write,
       end: () => stream.stop('end'),
       ...(access.role !== 'owner' && {
-        member: { uid: caller.uid, secondFactor: caller.secondFactor, apiKey: caller.apiKey },
+        member: {
+          uid: caller.uid,
+          secondFactor: caller.secondFactor,
+          organization: caller.organization,
+          apiKey: caller.apiKey,
+        },
         authorizedAt,
         revoke: () => stream.endWith(revokedEvent),
       }),

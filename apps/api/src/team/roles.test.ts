@@ -2,7 +2,16 @@ import { randomUUID } from 'node:crypto';
 import type { MemberRole } from '@launchkit/api-contract';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { activity, items, operatorAudit, scimTokens, subUsers, users } from '#api/db/schema.ts';
+import {
+  activity,
+  items,
+  operatorAudit,
+  scimTokens,
+  subUsers,
+  users,
+  workspaceDomains,
+  workspaceSso,
+} from '#api/db/schema.ts';
 import { useAppWithIdentity } from '#api/test/app-with-identity.ts';
 import { itemStreamKit, nextList } from '#api/test/item-streams.ts';
 import { listenOnLoopback } from '#api/test/test-app.ts';
@@ -70,7 +79,7 @@ async function scimToken() {
   return row.id;
 }
 
-/** Everything a refused call must leave as it was: the workspace's items, people, log and setting. */
+/** Everything a refused call must leave as it was: the workspace's items, people, log, settings and single sign-on. */
 async function workspaceState() {
   const ws = owner.uid;
   return {
@@ -87,6 +96,12 @@ async function workspaceState() {
       .select({ requiresSecondFactor: users.requiresSecondFactor, quantity: users.quantity })
       .from(users)
       .where(eq(users.id, ws)),
+    sso: await db().select().from(workspaceSso).where(eq(workspaceSso.workspace, ws)),
+    domains: await db()
+      .select()
+      .from(workspaceDomains)
+      .where(eq(workspaceDomains.workspace, ws))
+      .orderBy(asc(workspaceDomains.domain)),
   };
 }
 
@@ -223,6 +238,48 @@ const matrix: Case[] = [
     name: 'PATCH /api/workspace/security',
     request: async () => ['PATCH', '/api/workspace/security', { requiresSecondFactor: false }],
     expected: { owner: 200, admin: 200, member: F, viewer: F, outsider: N },
+  },
+  // Single sign-on (decision 0055): the owner only. The owner's answers show the check let them
+  // through: no connection to change, a domain not in the list, a test token that is none, an issuer
+  // that does not answer.
+  {
+    name: 'GET /api/sso',
+    request: async () => ['GET', '/api/sso'],
+    expected: { owner: 200, admin: F, member: F, viewer: F, outsider: N },
+  },
+  {
+    name: 'PATCH /api/sso',
+    request: async () => ['PATCH', '/api/sso', { autoJoin: true }],
+    expected: { owner: [409, 'sso/no-connection'], admin: F, member: F, viewer: F, outsider: N },
+  },
+  {
+    name: 'POST /api/sso/oidc',
+    request: async () => [
+      'POST',
+      '/api/sso/oidc',
+      { issuer: 'http://127.0.0.1:9/nobody', clientId: 'c', clientSecret: 's' },
+    ],
+    expected: { owner: [400, 'sso/discovery-failed'], admin: F, member: F, viewer: F, outsider: N },
+  },
+  {
+    name: 'POST /api/sso/test',
+    request: async () => ['POST', '/api/sso/test', { accessToken: 'not-a-token' }],
+    expected: { owner: [400, 'sso/test-failed'], admin: F, member: F, viewer: F, outsider: N },
+  },
+  {
+    name: 'POST /api/sso/domains',
+    request: async () => ['POST', '/api/sso/domains', { domain: `r${randomUUID().slice(0, 8)}.example` }],
+    expected: { owner: 200, admin: F, member: F, viewer: F, outsider: N },
+  },
+  {
+    name: 'POST /api/sso/domains/:domain/verify',
+    request: async () => ['POST', '/api/sso/domains/not-added.example/verify'],
+    expected: { owner: [404, 'not_found'], admin: F, member: F, viewer: F, outsider: N },
+  },
+  {
+    name: 'DELETE /api/sso/domains/:domain',
+    request: async () => ['DELETE', '/api/sso/domains/not-added.example'],
+    expected: { owner: [404, 'not_found'], admin: F, member: F, viewer: F, outsider: N },
   },
   {
     name: 'POST /api/stripe-create-checkout-session',

@@ -12,6 +12,7 @@ import { PasskeyButton, usePasskeyAutofill, usePasskeysOffered } from './passkey
 import { ProviderButton } from './provider-button.tsx';
 import { offeredProviders, type SocialProvider } from './providers.ts';
 import { SecondFactorStep } from './second-factor-step.tsx';
+import { SsoSignIn, useSsoDiscovery } from './sso-sign-in.tsx';
 
 export type AuthType = 'signup' | 'signin' | 'forgotpass' | 'changepass';
 
@@ -53,6 +54,11 @@ export function AuthForm({ type }: { type: AuthType }) {
     setOutcome({ variant: 'error', message: errorMessage(error) }),
   );
   const checkedEmail = async () => ((await trigger('email')) ? getValues('email').trim() : null);
+  // Sign-in only: an address at a domain with single sign-on goes to the company's identity provider.
+  const typedEmail = form.watch('email');
+  const discovery = useSsoDiscovery(type === 'signin' ? typedEmail : '');
+  const [isPasswordChosen, setIsPasswordChosen] = useState(false);
+  const sso = discovery && !isPasswordChosen ? discovery : null;
 
   const onProvider = async (provider: SocialProvider) => {
     setPopupProvider(provider);
@@ -71,17 +77,22 @@ export function AuthForm({ type }: { type: AuthType }) {
         <ProviderChoices busyProvider={popupProvider} isBusy={isBusy} onChoose={onProvider} />
       )}
       <form noValidate onSubmit={onSubmit} className="space-y-5" data-testid="auth-form">
-        <AuthFields type={type} form={form} isBusy={isBusy} />
-        <FormSubmit
-          outcome={outcome}
-          size="lg"
-          className="w-full"
-          busy={isSubmitting}
-          busyLabel={labels.busy}
-          disabled={isBusy}
-        >
-          {labels.idle}
-        </FormSubmit>
+        <AuthFields type={type} form={form} isBusy={isBusy} hasPassword={!sso} />
+        {sso && (
+          <SsoSignIn discovery={sso} email={typedEmail} onUsePassword={() => setIsPasswordChosen(true)} />
+        )}
+        {!sso && (
+          <FormSubmit
+            outcome={outcome}
+            size="lg"
+            className="w-full"
+            busy={isSubmitting}
+            busyLabel={labels.busy}
+            disabled={isBusy}
+          >
+            {labels.idle}
+          </FormSubmit>
+        )}
       </form>
       {(type === 'signin' || type === 'signup') && passkeysOffered && (
         <div className="mt-4">
@@ -168,7 +179,18 @@ function ProviderChoices({
 }
 
 /** The fields `type` asks for: the email, the (new) password, and its confirmation. */
-function AuthFields({ type, form, isBusy }: { type: AuthType; form: AuthFormState; isBusy: boolean }) {
+function AuthFields({
+  type,
+  form,
+  isBusy,
+  hasPassword: isPasswordShown,
+}: {
+  type: AuthType;
+  form: AuthFormState;
+  isBusy: boolean;
+  /** False while the address goes to single sign-on instead. */
+  hasPassword: boolean;
+}) {
   const { requiredProps, fieldProps, getValues } = form;
   return (
     <>
@@ -181,7 +203,7 @@ function AuthFields({ type, form, isBusy }: { type: AuthType; form: AuthFormStat
           disabled={isBusy}
         />
       )}
-      {hasPassword(type) && (
+      {hasPassword(type) && isPasswordShown && (
         <PasswordField
           id="auth-password"
           label={type === 'changepass' ? 'New password' : 'Password'}

@@ -108,6 +108,35 @@ export function describeActivity(entry: Pick<ActivityEntry, 'action' | 'subject'
     case 'ownership.declined':
       return 'declined the offer of the workspace';
     default:
+      return describeSsoActivity(entry);
+  }
+}
+
+/** Single sign-on's entries (docs/sso.md), after the person who did it. */
+function describeSsoActivity(entry: Pick<ActivityEntry, 'action' | 'subject' | 'previous'>): string {
+  const { subject, previous } = entry;
+  switch (entry.action) {
+    case 'sso.connection-saved':
+      return `set up the single sign-on connection ${subject}`;
+    case 'sso.connection-tested':
+      return `tested the single sign-on connection ${subject}`;
+    case 'sso.turned-on':
+      return 'turned single sign-on on';
+    case 'sso.turned-off':
+      return 'turned single sign-on off';
+    case 'sso.required':
+      return 'required single sign-on of members';
+    case 'sso.no-longer-required':
+      return 'stopped requiring single sign-on of members';
+    case 'sso.auto-join-changed':
+      return `set joining by verified domain to ${subject}${previous ? ` (was ${previous})` : ''}`;
+    case 'sso.domain-added':
+      return `added the domain ${subject}`;
+    case 'sso.domain-verified':
+      return `verified the domain ${subject}`;
+    case 'sso.domain-removed':
+      return `removed the domain ${subject}`;
+    default:
       // An action this build does not know yet (a newer server): said plainly rather than hidden.
       return `${String(entry.action)} ${subject}`.trim();
   }

@@ -1,4 +1,4 @@
-import { useParams } from 'react-router';
+import { useParams, useSearchParams } from 'react-router';
 import { useAuth } from '#web/auth/auth-context.tsx';
 import { PlanSettings } from '#web/components/billing/plan-settings.tsx';
 import { AppPage } from '#web/components/layout/app-page.tsx';
@@ -14,14 +14,14 @@ import {
   SettingsTabs,
   settingsSections,
 } from '#web/components/settings/settings-tabs.tsx';
+import { SsoSettings } from '#web/components/sso/sso-settings.tsx';
 import { PermissionGate } from '#web/components/workspaces/permission-gate.tsx';
 import { unlistedPageMeta } from '#web/lib/meta.ts';
 import type { Route } from './+types/settings';
 
 /**
- * docs/product.md §2: general, password or billing, security, notifications, plan, provisioning (SCIM)
- * and your data;
- * anything else shows general.
+ * docs/product.md §2: general, password or billing, security, notifications, plan, single sign-on,
+ * provisioning (SCIM) and your data; anything else shows general.
  */
 function sectionOf(param: string | undefined): SettingsSection {
   // The "Your data" tab was once "Account": links to /settings/account in mail already sent still work.
@@ -34,6 +34,7 @@ export const meta = ({ params }: Route.MetaArgs) =>
 
 export default function Settings() {
   const section = sectionOf(useParams().section);
+  const [searchParams] = useSearchParams();
   const { user } = useAuth();
   // The guard (routes/signed-in-layout.tsx) renders this page only for a signed-in user.
   if (!user) return null;
@@ -42,8 +43,10 @@ export default function Settings() {
       <div className="mt-8">
         <SettingsTabs active={section} />
       </div>
-      {/* Plan is wider: its invoices are a table; Provisioning, for its token list. */}
-      <div className={`mt-8 ${section === 'plan' || section === 'provisioning' ? 'max-w-3xl' : 'max-w-xl'}`}>
+      {/* Plan is wider: its invoices are a table; Single sign-on and Provisioning, for their lists. */}
+      <div
+        className={`mt-8 ${section === 'plan' || section === 'sso' || section === 'provisioning' ? 'max-w-3xl' : 'max-w-xl'}`}
+      >
         {section === 'general' && <GeneralSettingsForm user={user} />}
         {section === 'password' && <PasswordSettingsForm user={user} />}
         {section === 'security' && <SecuritySettings user={user} />}
@@ -59,6 +62,12 @@ export default function Settings() {
           // for the person's own billing portal, which would look like the workspace's.
           <PermissionGate permission="billing.manage">
             {() => <BillingSettingsPanel user={user} />}
+          </PermissionGate>
+        )}
+        {section === 'sso' && (
+          // The workspace's single sign-on is its owner's (decision 0055): the server refuses anyone else.
+          <PermissionGate permission="sso.manage">
+            {() => <SsoSettings testPassed={searchParams.get('test') === 'passed'} />}
           </PermissionGate>
         )}
         {section === 'provisioning' && (

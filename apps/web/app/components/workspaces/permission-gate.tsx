@@ -19,6 +19,7 @@ const reasons: Partial<Record<Permission, string>> = {
   'activity.read': 'Only its owner and its admins see its activity.',
   'api-keys.manage': 'Only its owner and its admins manage its API keys.',
   'scim.manage': 'Only its owner manages its provisioning.',
+  'sso.manage': 'Only its owner sets up its single sign-on.',
 };
 
 /** What the gated page works in: the current workspace, and its `?workspace=` (null: the person's own). */

@@ -1,0 +1,36 @@
+import { canUseSingleSignOn } from '@launchkit/plans';
+import { eq } from 'drizzle-orm';
+import type { WorkspaceCaller } from '#api/access/authorize-workspace.ts';
+import { requireWorkspaceAccess, type WorkspaceActionAccess } from '#api/access/in-workspace.ts';
+import type { Queryable } from '#api/db/database.ts';
+import { users } from '#api/db/schema.ts';
+import { type PlanColumns, planColumns, planStatusOf } from '#api/plans/plan-status.ts';
+import type { PlanCatalogue } from '#api/plans/resolve-plan-prices.ts';
+import { planRequired } from './sso-errors.ts';
+
+const requirePlan = (plan: PlanColumns | undefined, plans: PlanCatalogue) => {
+  if (!plan || !canUseSingleSignOn(planStatusOf(plan, plans))) throw planRequired();
+};
+
+/**
+ * The check inside a change's transaction (inWorkspace), on the owner's plan columns that authorization
+ * read while locking their row: a plan change waits for the change or the change sees it (decision 0039).
+ */
+export const requireSsoPlan = (access: WorkspaceActionAccess, plans: PlanCatalogue) =>
+  requirePlan(access.ownerPlan, plans);
+
+/**
+ * The check before the identity provider is asked (nothing locked: no transaction stays open across
+ * the provider's answer): the owner (`sso.manage`) on a plan with single sign-on. The change's own
+ * transaction checks the plan again.
+ */
+export async function precheckSsoChange(
+  deps: { db: Queryable; plans: PlanCatalogue },
+  caller: WorkspaceCaller,
+  workspace: string | undefined,
+): Promise<string> {
+  const access = await requireWorkspaceAccess(deps.db, caller, workspace, 'sso.manage');
+  const [owner] = await deps.db.select(planColumns).from(users).where(eq(users.id, access.workspace));
+  requirePlan(owner, deps.plans);
+  return access.workspace;
+}
