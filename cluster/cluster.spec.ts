@@ -279,11 +279,14 @@ test('one request through the balancer is one trace: the instance, PostgreSQL, t
 
     const isDelivery = (span: Span) =>
       span.kind === clientKind && span.attributes['server.port'] === receiver.port;
-    await expect.poll(() => traceOf(traceId).some(isDelivery), { timeout: 15_000 }).toBe(true);
+    const isRequest = (span: Span) => span.kind === serverKind && span.parentSpanId === callerSpanId;
+    // Each instance exports its spans in batches of its own: the request's instance may send after the
+    // delivery's.
+    await expect
+      .poll(() => traceOf(traceId).some(isDelivery) && traceOf(traceId).some(isRequest), { timeout: 15_000 })
+      .toBe(true);
     const spans = traceOf(traceId);
-    const request = spans.find(
-      (span) => span.kind === serverKind && span.parentSpanId === callerSpanId,
-    ) as Span;
+    const request = spans.find(isRequest) as Span;
     expect(request, JSON.stringify(spans)).toBeDefined();
     expect(request.name).toBe('POST /api/items');
     expect(['app1', 'app2', 'app3']).toContain(request.instance);
