@@ -11,10 +11,10 @@ import {
 import { createOperator } from './support/operators.ts';
 import { addItemWithForm, createUserWithItem, itemRow } from './support/workspace.ts';
 
-// The back office (docs/operations.md) as an operator uses it: find a customer, extend a trial at the
-// payment provider, "view as" a person read-only with the banner on every page, a write without its
-// reason refused, the view ending at its time limit (45 s in these tests), the customer reading who
-// viewed their account, and a workspace that forbids it.
+// The back office (docs/operations.md) as an operator uses it: find a customer, extend a trial and
+// grant a credit at the payment provider, "view as" a person read-only with the banner on every page,
+// a write without its reason refused, the view ending at its time limit (45 s in these tests), the
+// customer reading who viewed their account, and a workspace that forbids it.
 
 test.use({ allowedConsoleErrors: expectedAuthFailures });
 
@@ -32,7 +32,7 @@ async function viewAs(page: Page, email: string, reason = 'Ticket 5521: the dash
 const banner = (page: Page) => page.getByRole('region', { name: 'Viewing as another person' });
 
 test.describe('back office', () => {
-  test('an operator finds a customer and extends the trial; the provider shows the new end', async ({
+  test('an operator finds a customer, extends the trial and grants a credit; the provider shows both', async ({
     page,
     request,
   }) => {
@@ -61,6 +61,19 @@ test.describe('back office', () => {
     const atProvider = await stripe.subscriptions.retrieve(subscription.id);
     expect(atProvider.trial_end).toBe((subscription.trial_end ?? 0) + 10 * 86_400);
     await expect(page.getByTestId('operator-audit')).toContainText('Reason: Onboarding call slipped a week');
+
+    // A credit: the provider's customer balance takes it, and the next invoice will.
+    await page.getByRole('button', { name: 'Grant a credit…' }).click();
+    const credit = page.getByRole('dialog', { name: 'Grant a credit' });
+    await credit.getByLabel('Credit in dollars').fill('40');
+    await credit.getByLabel('Reason', { exact: true }).fill('Sorry for the outage');
+    await credit.getByRole('button', { name: 'Grant the credit' }).click();
+    await expect(
+      page.getByRole('status').filter({ hasText: 'balance at the provider is now −$40' }),
+    ).toBeVisible();
+    const customerAtProvider = await stripe.customers.retrieve(subscription.customer as string);
+    expect(customerAtProvider).toMatchObject({ balance: -4000 });
+    await expect(page.getByTestId('operator-audit')).toContainText('Reason: Sorry for the outage');
   });
 
   test('views as a person read-only with a banner; a write without its reason is refused; the person sees it', async ({

@@ -28,6 +28,7 @@ import { registerCatalogueRoutes } from './routes/catalogue-routes.ts';
 import { registerCheckoutPageRoutes } from './routes/checkout-page-routes.ts';
 import { registerCheckoutSessionRoutes } from './routes/checkout-session-routes.ts';
 import { registerCouponRoutes } from './routes/coupon-routes.ts';
+import { registerCustomerBalanceRoutes } from './routes/customer-balance-routes.ts';
 import { registerCustomerRoutes } from './routes/customer-routes.ts';
 import { registerEmulatorRoutes } from './routes/emulator-routes.ts';
 import { registerEventRoutes } from './routes/event-routes.ts';
@@ -120,6 +121,7 @@ async function registerPayments(app: FastifyInstance, context: PaymentsContext) 
   registerStylesheet(app, stylesheetUrl, stylesheet);
   registerHomePage(app, context);
   registerCustomerRoutes(app, context);
+  registerCustomerBalanceRoutes(app, context);
   registerPaymentMethodRoutes(app, context);
   registerSetupIntentRoutes(app, context);
   registerCatalogueRoutes(app, context);

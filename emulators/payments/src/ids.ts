@@ -38,6 +38,7 @@ const lengths = {
   req: 14,
   whd: 24,
   mtr: 24,
+  cbtxn: 24,
 } as const;
 
 export type IdPrefix = keyof typeof lengths;

@@ -157,6 +157,8 @@ export const errorCodes = [
   'operators/audit-unavailable',
   'operators/not-found',
   'operators/not-trialing',
+  'operators/no-provider-customer',
+  'operators/credit-currency-unsupported',
   // An operator's "view as" (docs/operations.md) and a workspace an operator locked
   'impersonation/forbidden-by-workspace',
   'impersonation/ended',

@@ -155,6 +155,12 @@ export const apiKeyNameField = {
 
 /** The longest an API key may be made to last, in days (absent: apiKeyDefaultDays; null: until revoked). */
 export const apiKeyMaxDays = 730;
+
+/**
+ * The most one back-office credit may be, in whole dollars: a bigger one is a refund or a contract,
+ * not a gesture (docs/operations.md).
+ */
+export const maxCreditDollars = 10_000;
 /**
  * The expiry of a key made without one (decision 0039): a key forgotten in a script or a leaked file
  * stops working by itself within a quarter, and a key meant to live on says so (`expiresInDays: null`).

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { endpoint } from './endpoint.ts';
 import { ok, providerErrors } from './endpoint-parts.ts';
+import { maxCreditDollars } from './field-rules.ts';
 import { emailAddress, text, timestamp } from './fields.ts';
 
 // The back office at /admin (docs/operations.md, decisions 0052 and 0053): operators only, never a
@@ -145,6 +146,32 @@ export const extendTrialRequest = z
   })
   .meta({ id: 'ExtendTrialRequest' });
 
+export const grantCreditRequest = z
+  .strictObject({
+    amount: z
+      .number({
+        error: `Give the credit in whole dollars, 1 to ${maxCreditDollars.toLocaleString('en-US')}.`,
+      })
+      .int('Give a whole number of dollars.')
+      .min(1, 'Grant at least 1 dollar.')
+      .max(maxCreditDollars, `Grant at most ${maxCreditDollars.toLocaleString('en-US')} dollars at a time.`)
+      .describe('Whole dollars (the plans are priced in usd).'),
+    reason: operatorReason,
+  })
+  .meta({ id: 'GrantCreditRequest' });
+
+export const grantedCredit = z
+  .object({
+    transaction: z.string().describe("The provider's balance transaction."),
+    currency: z.string(),
+    balance: z
+      .number()
+      .int()
+      .describe("The customer's balance at the provider after the credit, in cents: negative is a credit."),
+  })
+  .meta({ id: 'GrantedCredit' });
+export type GrantedCredit = z.output<typeof grantedCredit>;
+
 export const impersonationRequest = z
   .strictObject({
     person: text({ label: 'person', max: 200, required: 'Name the person to view as.' }),
@@ -257,6 +284,22 @@ export const operatorEndpoints = [
     request: { params: workspaceParams, body: extendTrialRequest },
     answer: ok('The new end of the trial.', z.object({ trialEnd: timestamp })),
     errors: { ...withNotFound, ...providerErrors, 409: ['operators/not-trialing'] },
+  }),
+  endpoint({
+    method: 'POST',
+    path: '/api/admin/workspaces/:id/credit',
+    id: 'grantCredit',
+    tag: 'Operators',
+    summary:
+      "Credits the workspace's customer at the payment provider (a customer balance transaction), applied to the next invoice",
+    auth: 'bearer',
+    request: { params: workspaceParams, body: grantCreditRequest },
+    answer: ok("The provider's transaction and the customer's new balance.", grantedCredit),
+    errors: {
+      ...withNotFound,
+      ...providerErrors,
+      409: ['operators/no-provider-customer', 'operators/credit-currency-unsupported'],
+    },
   }),
   action(
     '/api/admin/workspaces/:id/lock',

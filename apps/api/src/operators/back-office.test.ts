@@ -181,6 +181,47 @@ describe('actions with a reason', () => {
     );
   });
 
+  it('grants a credit at the provider, audited with its amount and reason; refuses a workspace with no customer', async () => {
+    const customer = await world.signedInUser();
+    const customerId = await world.buy(customer, 'price_pro_monthly', null);
+    const path = `/api/admin/workspaces/${encodeURIComponent(customer.uid)}/credit`;
+    const granted = await world.call(operator, 'POST', path, { amount: 25, reason: 'Outage on Tuesday' });
+    expect(granted.status).toBe(200);
+    expect(granted.body.data).toMatchObject({ currency: 'usd', balance: -2500 });
+    const atProvider = await world.payments.stripe.customers.retrieve(customerId);
+    expect(atProvider).toMatchObject({ balance: -2500 });
+    const [transaction] = (await world.payments.stripe.customers.listBalanceTransactions(customerId)).data;
+    expect(transaction).toMatchObject({
+      id: granted.body.data.transaction,
+      amount: -2500,
+      type: 'adjustment',
+    });
+    expect(transaction?.description).toContain('Outage on Tuesday');
+    const [entry] = (await auditOf('credit.granted')).filter((row) => row.workspace === customer.uid);
+    expect(entry).toMatchObject({
+      reason: 'Outage on Tuesday',
+      outcome: 'done',
+      detail: { amount: 25, currency: 'usd' },
+    });
+    for (const body of [
+      { amount: 25 },
+      { amount: 0, reason: 'x' },
+      { amount: 10_001, reason: 'x' },
+      { amount: 2.5, reason: 'x' },
+    ]) {
+      expect((await world.call(operator, 'POST', path, body)).body.code).toBe('validation_failed');
+    }
+    const stranger = await world.signedInUser();
+    const refused = await world.call(
+      operator,
+      'POST',
+      `/api/admin/workspaces/${encodeURIComponent(stranger.uid)}/credit`,
+      { amount: 5, reason: 'Goodwill' },
+    );
+    expect([refused.status, refused.body.code]).toEqual([409, 'operators/no-provider-customer']);
+    expect(await world.payments.stripe.customers.retrieve(customerId)).toMatchObject({ balance: -2500 });
+  });
+
   it('locks a workspace (its members refused, with a clear code) and unlocks it', async () => {
     const owner = await world.signedInUser();
     const member = await world.signedInUser();

@@ -8,6 +8,7 @@ import { disableCustomerWebhook } from './disable-customer-webhook.ts';
 import { endCustomerSessions } from './end-customer-sessions.ts';
 import { endImpersonation } from './end-impersonation.ts';
 import { extendTrial } from './extend-trial.ts';
+import { grantCredit } from './grant-credit.ts';
 import { grantOperator } from './grant-operator.ts';
 import { listOperatorAudit } from './list-operator-audit.ts';
 import { setWorkspaceLock } from './lock-workspace.ts';
@@ -80,6 +81,10 @@ function registerWorkspaceActions(app: FastifyInstance, deps: Deps, operatorOf: 
   route(app, 'extendTrial', { authenticate }, async ({ params, body }, request) => {
     const { operator, audit } = await operatorOf(request);
     return success(await extendTrial({ ...audit, stripe: deps.stripe }, operator, params.id, body));
+  });
+  route(app, 'grantCredit', { authenticate }, async ({ params, body }, request) => {
+    const { operator, audit } = await operatorOf(request);
+    return success(await grantCredit({ ...audit, stripe: deps.stripe }, operator, params.id, body));
   });
   for (const [id, isLocked] of [
     ['lockWorkspace', true],

@@ -348,6 +348,7 @@ const backOffice = (): [Method, string, unknown?][] => {
     ['GET', `/api/admin/workspaces/${ws}`],
     ['GET', '/api/admin/audit'],
     ['POST', `/api/admin/workspaces/${ws}/trial`, { days: 7, reason: 'Asked to' }],
+    ['POST', `/api/admin/workspaces/${ws}/credit`, { amount: 10, reason: 'Asked to' }],
     ['POST', `/api/admin/workspaces/${ws}/lock`, reason],
     ['POST', `/api/admin/workspaces/${ws}/unlock`, reason],
     ['POST', `/api/admin/workspaces/${ws}/webhook-endpoints/${randomUUID()}/disable`, reason],

@@ -3,6 +3,7 @@ import type {
   AuditEntry,
   Customer,
   CustomerWorkspace,
+  GrantedCredit,
   Impersonation,
   ImpersonationSetting,
   OperatorSession,
@@ -34,6 +35,9 @@ export const listOperatorAudit = (workspace?: string, signal?: AbortSignal) =>
 
 export const extendTrial = (id: string, days: number, reason: string) =>
   apiRequest<{ trialEnd: string }>(`${ws(id)}/trial`, { ...done, body: { days, reason } });
+
+export const grantCredit = (id: string, amount: number, reason: string) =>
+  apiRequest<GrantedCredit>(`${ws(id)}/credit`, { ...done, body: { amount, reason } });
 
 export const setLock = (id: string, isLocked: boolean, reason: string) =>
   apiRequest(`${ws(id)}/${isLocked ? 'lock' : 'unlock'}`, { ...done, body: { reason } });

@@ -42,6 +42,21 @@ const operations: { route: string; method: string; root: Root }[] = [
     method: 'customers.listPaymentMethods',
     root: 'PaymentMethodList',
   },
+  {
+    route: 'POST /v1/customers/:id/balance_transactions',
+    method: 'customers.createBalanceTransaction',
+    root: 'CustomerBalanceTransaction',
+  },
+  {
+    route: 'GET /v1/customers/:id/balance_transactions',
+    method: 'customers.listBalanceTransactions',
+    root: 'CustomerBalanceTransactionList',
+  },
+  {
+    route: 'GET /v1/customers/:id/balance_transactions/:transaction',
+    method: 'customers.retrieveBalanceTransaction',
+    root: 'CustomerBalanceTransaction',
+  },
   { route: 'GET /v1/payment_methods/:id', method: 'paymentMethods.retrieve', root: 'PaymentMethod' },
   { route: 'GET /v1/payment_methods', method: 'paymentMethods.list', root: 'PaymentMethodList' },
   { route: 'POST /v1/payment_methods/:id/attach', method: 'paymentMethods.attach', root: 'PaymentMethod' },
@@ -244,6 +259,14 @@ async function runScenario() {
     expand: ['subscription', 'line_items'],
   });
   await stripe.checkout.sessions.list({ customer: customer.id });
+  const credit = await stripe.customers.createBalanceTransaction(customer.id, {
+    amount: -500,
+    currency: 'usd',
+    description: 'Conformance credit',
+    metadata: { reason: 'goodwill' },
+  });
+  await stripe.customers.retrieveBalanceTransaction(customer.id, credit.id);
+  await stripe.customers.listBalanceTransactions(customer.id, { limit: 5 });
   const unpaid = await createSession(stripe, { customer_email: 'later@example.com', ui_mode: 'hosted_page' });
   await stripe.checkout.sessions.expire(unpaid.id);
 

@@ -17,6 +17,8 @@ export const schemaRoots = {
   DeletedCustomer: root('Customers', 'DeletedCustomer'),
   CustomerList: root('Customers', 'Customer', 'list'),
   CustomerSearchResult: root('Customers', 'Customer', 'search'),
+  CustomerBalanceTransaction: root('CustomerBalanceTransactions', 'CustomerBalanceTransaction'),
+  CustomerBalanceTransactionList: root('CustomerBalanceTransactions', 'CustomerBalanceTransaction', 'list'),
   PaymentMethod: root('PaymentMethods', 'PaymentMethod'),
   PaymentMethodList: root('PaymentMethods', 'PaymentMethod', 'list'),
   SetupIntent: root('SetupIntents', 'SetupIntent'),

@@ -6,7 +6,8 @@ type Legacy<Record> = Record & { [key: string]: unknown };
  * State files written before test clocks, prorations, payment retries and API-made catalogues: fills
  * in what records now have. The old per-customer clocks are dropped: those customers go back to real
  * time (a test clock would delete them within a week, as Stripe's do), and what their clock had run
- * ahead of happens again when real time gets there.
+ * ahead of happens again when real time gets there. A collection an older file lacks (balance
+ * transactions, coupons) starts empty: the state file fills in every collection of emptyState().
  */
 export function migrateState(state: PaymentsState) {
   for (const customer of state.customers.values()) {

@@ -28,6 +28,22 @@ export type CustomerRecord = {
   deleted: boolean;
 };
 
+/**
+ * A change of a customer's balance made through the API (Stripe's `customer_balance_transaction` of
+ * type `adjustment`): negative is a credit, applied to the next invoice with the rest of the balance.
+ */
+export type CustomerBalanceTransactionRecord = {
+  id: string;
+  created: number;
+  customer: string;
+  amount: number;
+  currency: string;
+  description: string | null;
+  /** The customer's balance once this amount was added. */
+  endingBalance: number;
+  metadata: Metadata;
+};
+
 /** Stripe's test clock: a frozen time that only moves when advanced, shared by its customers. */
 export type TestClockRecord = {
   id: string;
@@ -477,4 +493,5 @@ export type PaymentsState = {
   meterEvents: Map<string, MeterEventRecord>;
   coupons: Map<string, CouponRecord>;
   promotionCodes: Map<string, PromotionCodeRecord>;
+  customerBalanceTransactions: Map<string, CustomerBalanceTransactionRecord>;
 };

@@ -22,6 +22,7 @@ export function emptyState(): PaymentsState {
     meterEvents: new Map(),
     coupons: new Map(),
     promotionCodes: new Map(),
+    customerBalanceTransactions: new Map(),
   };
 }
 

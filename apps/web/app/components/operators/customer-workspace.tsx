@@ -12,10 +12,12 @@ import {
   endSessions,
   extendTrial,
   getCustomerWorkspace,
+  grantCredit,
   resendVerificationEmail,
   setLock,
   startImpersonation,
 } from '#web/lib/operators.ts';
+import { formatAmount } from '#web/lib/plan-change.ts';
 import { OperatorAuditLog } from './operator-audit-log.tsx';
 import { ReasonDialog } from './reason-dialog.tsx';
 import type { PendingAction } from './workspace-actions.ts';
@@ -54,6 +56,7 @@ export function CustomerWorkspace({ id }: { id: string }) {
       <WorkspaceOverview
         data={data}
         onExtendTrial={() => act(trialAction(data))}
+        onGrantCredit={() => act(creditAction(data))}
         onLock={() => act(lockAction(data))}
       />
       <WorkspacePeople data={data} onAction={(kind, person) => act(personAction(data, kind, person))} />
@@ -74,6 +77,19 @@ const trialAction = (data: Data): PendingAction => ({
   run: async ({ days, reason }) => {
     const { trialEnd } = await extendTrial(data.workspace.workspace, Number(days), reason);
     return `The trial now ends on ${formatLongDate(trialEnd)}.`;
+  },
+});
+
+const creditAction = (data: Data): PendingAction => ({
+  id: 'grant-credit',
+  title: 'Grant a credit',
+  description: 'The payment provider adds it to the customer’s balance and takes it off the next invoice.',
+  submitLabel: 'Grant the credit',
+  asksAmount: true,
+  run: async ({ amount, reason }) => {
+    const granted = await grantCredit(data.workspace.workspace, Number(amount), reason);
+    // The provider's balance after the credit: negative is what the next invoices will have taken off.
+    return `Credit granted. The customer’s balance at the provider is now ${formatAmount(granted.balance)}.`;
   },
 });
 

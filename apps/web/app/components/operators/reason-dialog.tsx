@@ -1,8 +1,9 @@
+import { maxCreditDollars } from '@launchkit/api-contract/field-rules';
 import { FormDialog } from '#web/components/forms/form-dialog.tsx';
 import { TextField } from '#web/components/forms/text-field.tsx';
 import { useAppForm } from '#web/hooks/use-app-form.ts';
 
-export type ReasonValues = { reason: string; days: string; legalReason: string };
+export type ReasonValues = { reason: string; days: string; amount: string; legalReason: string };
 
 type ReasonDialogProps = {
   /** Names the dialog's elements (explicit ids: docs/decisions/0019). */
@@ -12,6 +13,8 @@ type ReasonDialogProps = {
   submitLabel: string;
   /** Asks for the days to add (extending a trial). */
   asksDays?: boolean;
+  /** Asks for an amount in whole dollars (granting a credit). */
+  asksAmount?: boolean;
   /** Asks for a legal reason (a workspace that forbids "view as"). */
   asksLegalReason?: boolean;
   isDanger?: boolean;
@@ -25,8 +28,8 @@ type ReasonDialogProps = {
  * the action, before it happens. The server checks every field; the form only says what it needs.
  */
 export function ReasonDialog(props: ReasonDialogProps) {
-  const { id, asksDays = false, asksLegalReason = false } = props;
-  const form = useAppForm<ReasonValues>({ reason: '', days: '7', legalReason: '' });
+  const { id, asksDays = false, asksAmount = false, asksLegalReason = false } = props;
+  const form = useAppForm<ReasonValues>({ reason: '', days: '7', amount: '', legalReason: '' });
   return (
     <FormDialog
       titleId={`${id}-title`}
@@ -51,6 +54,20 @@ export function ReasonDialog(props: ReasonDialogProps) {
           min={1}
           max={90}
           {...form.fieldProps('days', { required: 'Give the days to add, 1 to 90.' })}
+        />
+      )}
+      {asksAmount && (
+        <TextField
+          id={`${id}-amount`}
+          label="Credit in dollars"
+          hint={`Whole dollars, 1 to ${maxCreditDollars.toLocaleString('en-US')}: taken off the next invoice.`}
+          type="number"
+          inputMode="numeric"
+          min={1}
+          max={maxCreditDollars}
+          {...form.fieldProps('amount', {
+            required: `Give the credit in whole dollars, 1 to ${maxCreditDollars.toLocaleString('en-US')}.`,
+          })}
         />
       )}
       <TextField

@@ -10,6 +10,7 @@ export type PendingAction = {
   description: string;
   submitLabel: string;
   asksDays?: boolean;
+  asksAmount?: boolean;
   asksLegalReason?: boolean;
   isDanger?: boolean;
   /** What the action does; its answer's message, shown once it is done. */

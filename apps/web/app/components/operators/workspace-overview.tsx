@@ -12,10 +12,12 @@ const day = (iso: string | null) => (iso ? formatLongDate(iso) : '—');
 export function WorkspaceOverview({
   data,
   onExtendTrial,
+  onGrantCredit,
   onLock,
 }: {
   data: CustomerWorkspace;
   onExtendTrial: () => void;
+  onGrantCredit: () => void;
   onLock: () => void;
 }) {
   const { workspace, subscription } = data;
@@ -55,6 +57,11 @@ export function WorkspaceOverview({
         {subscription?.status === 'trialing' && (
           <Button variant="secondary" onClick={onExtendTrial}>
             Extend the trial…
+          </Button>
+        )}
+        {workspace.customerId && (
+          <Button variant="secondary" onClick={onGrantCredit}>
+            Grant a credit…
           </Button>
         )}
         <Button variant={workspace.locked ? 'secondary' : 'danger'} onClick={onLock}>
