@@ -1,5 +1,4 @@
 import type { APIRequestContext, CDPSession, Page } from '@playwright/test';
-import { Secret, TOTP } from 'otpauth';
 import { expect, expectNoAxeViolations, gotoHydrated, test } from './fixtures.ts';
 import {
   identityConfig,
@@ -13,6 +12,7 @@ import {
   verifyEmail,
   waitUntilSignInIsOld,
 } from './support/identity.ts';
+import { signInWithSecondFactor } from './support/second-factor.ts';
 import {
   acceptWithApi,
   consoleErrors,
@@ -53,39 +53,9 @@ async function virtualAuthenticator(page: Page, { isUserVerified = true } = {}) 
  * the recovery code, and requires two-factor of members: the browser story is the member's, not this.
  */
 async function requireTwoFactorOfMembers(request: APIRequestContext, owner: TestUser) {
-  const config = await identityConfig(request);
-  const token = (fields: Record<string, unknown>) =>
-    request.post(`${config.domain}/oauth/token`, { data: { client_id: config.clientId, ...fields } });
-  const passwordGrant = (audience: string, scope: string) =>
-    token({
-      grant_type: 'http://auth0.com/oauth/grant-type/password-realm',
-      realm: config.connection,
-      username: owner.email,
-      password,
-      audience,
-      scope,
-    });
-  const enrolToken = (await (await passwordGrant(`${config.domain}/mfa/`, 'enroll')).json()).mfa_token;
-  const associated = await request.post(`${config.domain}/mfa/associate`, {
-    headers: { Authorization: `Bearer ${enrolToken}` },
-    data: { authenticator_types: ['otp'] },
-  });
-  const { secret, recovery_codes: recoveryCodes } = await associated.json();
-  const confirmed = await token({
-    grant_type: 'http://auth0.com/oauth/grant-type/mfa-otp',
-    mfa_token: enrolToken,
-    otp: new TOTP({ secret: Secret.fromBase32(secret) }).generate(),
-  });
-  expect(confirmed.status(), await confirmed.text()).toBe(200);
-  const signInToken = (await (await passwordGrant(config.audience, 'openid')).json()).mfa_token;
-  const signedIn = await token({
-    grant_type: 'http://auth0.com/oauth/grant-type/mfa-recovery-code',
-    mfa_token: signInToken,
-    recovery_code: recoveryCodes[0],
-  });
-  expect(signedIn.status(), await signedIn.text()).toBe(200);
+  const accessToken = await signInWithSecondFactor(request, owner.email, 'openid');
   const required = await request.patch('/api/workspace/security', {
-    headers: { Authorization: `Bearer ${(await signedIn.json()).access_token}` },
+    headers: { Authorization: `Bearer ${accessToken}` },
     data: { requiresSecondFactor: true },
   });
   expect(required.status(), await required.text()).toBe(200);
