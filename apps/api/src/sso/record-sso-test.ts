@@ -5,8 +5,8 @@ import { inWorkspace } from '#api/access/in-workspace.ts';
 import { type AccessTokenVerifier, InvalidTokenError } from '#api/caller/verify-access-token.ts';
 import { workspaceSso } from '#api/db/schema.ts';
 import type { SsoDeps } from './save-connection.ts';
-import { precheckSsoChange, requireSsoPlan } from './sso-access.ts';
-import { noConnection, testFailed } from './sso-errors.ts';
+import { lockSsoConnection, precheckSsoChange } from './sso-access.ts';
+import { testFailed } from './sso-errors.ts';
 import { readSsoSettings } from './sso-settings.ts';
 
 /**
@@ -31,13 +31,7 @@ export async function recordSsoTest(
     throw error;
   }
   const target = await inWorkspace(deps.db, caller, workspace, 'sso.manage', async (tx, access, record) => {
-    requireSsoPlan(access, deps.plans);
-    const [row] = await tx
-      .select()
-      .from(workspaceSso)
-      .where(eq(workspaceSso.workspace, access.workspace))
-      .for('update');
-    if (!row?.connectionName) throw noConnection();
+    const row = await lockSsoConnection(tx, access, deps.plans);
     if (organization !== row.organizationId)
       throw testFailed('it did not sign in to this workspace’s organization');
     if (!row.testedAt) {

@@ -1,12 +1,16 @@
 import { canUseSingleSignOn } from '@launchkit/plans';
 import { eq } from 'drizzle-orm';
 import type { WorkspaceCaller } from '#api/access/authorize-workspace.ts';
-import { requireWorkspaceAccess, type WorkspaceActionAccess } from '#api/access/in-workspace.ts';
+import {
+  requireWorkspaceAccess,
+  type WorkspaceActionAccess,
+  type WorkspaceTransaction,
+} from '#api/access/in-workspace.ts';
 import type { Queryable } from '#api/db/database.ts';
-import { users } from '#api/db/schema.ts';
+import { users, workspaceSso } from '#api/db/schema.ts';
 import { type PlanColumns, planColumns, planStatusOf } from '#api/plans/plan-status.ts';
 import type { PlanCatalogue } from '#api/plans/resolve-plan-prices.ts';
-import { planRequired } from './sso-errors.ts';
+import { noConnection, planRequired } from './sso-errors.ts';
 
 const requirePlan = (plan: PlanColumns | undefined, plans: PlanCatalogue) => {
   if (!plan || !canUseSingleSignOn(planStatusOf(plan, plans))) throw planRequired();
@@ -33,4 +37,24 @@ export async function precheckSsoChange(
   const [owner] = await deps.db.select(planColumns).from(users).where(eq(users.id, access.workspace));
   requirePlan(owner, deps.plans);
   return access.workspace;
+}
+
+/**
+ * The start of a change to a saved connection, inside its transaction: the plan checked, then the
+ * workspace's settings locked so that two changes apply one after the other; none saved is an error.
+ */
+export async function lockSsoConnection(
+  tx: WorkspaceTransaction,
+  access: WorkspaceActionAccess,
+  plans: PlanCatalogue,
+) {
+  requireSsoPlan(access, plans);
+  const [row] = await tx
+    .select()
+    .from(workspaceSso)
+    .where(eq(workspaceSso.workspace, access.workspace))
+    .for('update');
+  if (!row?.connectionName) throw noConnection();
+  // Spelled out so the type says what the check proved: a connection is saved.
+  return { ...row, connectionName: row.connectionName };
 }

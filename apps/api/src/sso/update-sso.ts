@@ -4,8 +4,8 @@ import type { WorkspaceCaller } from '#api/access/authorize-workspace.ts';
 import { inWorkspace, type RecordHappening } from '#api/access/in-workspace.ts';
 import { workspaceSso } from '#api/db/schema.ts';
 import type { SsoDeps } from './save-connection.ts';
-import { requireSsoPlan } from './sso-access.ts';
-import { noConnection, notOn, notTested, secondFactorNeeded } from './sso-errors.ts';
+import { lockSsoConnection } from './sso-access.ts';
+import { notOn, notTested, secondFactorNeeded } from './sso-errors.ts';
 import { readSsoSettings, type SsoRow } from './sso-settings.ts';
 
 /** The row after the change, refused where it would break a rule of docs/sso.md. */
@@ -53,13 +53,7 @@ export async function updateSingleSignOn(
   change: SsoSettingsChange,
 ): Promise<SingleSignOn> {
   const target = await inWorkspace(deps.db, caller, workspace, 'sso.manage', async (tx, access, record) => {
-    requireSsoPlan(access, deps.plans);
-    const [row] = await tx
-      .select()
-      .from(workspaceSso)
-      .where(eq(workspaceSso.workspace, access.workspace))
-      .for('update');
-    if (!row?.connectionName) throw noConnection();
+    const row = await lockSsoConnection(tx, access, deps.plans);
     const after = changed(row, change, caller);
     await tx
       .update(workspaceSso)
