@@ -9,6 +9,7 @@ import type { JobQueue } from '#api/jobs/job-queue.ts';
 import type { SessionEnding } from '#api/sessions/session-endings.ts';
 import { endEverySession } from '#api/sessions/sign-in-sessions.ts';
 import { invitationExpiry } from '#api/team/invitation-token.ts';
+import { removalHappening, roleChangeHappening } from '#api/team/member-happenings.ts';
 import { sendInvitation } from '#api/team/send-invitation.ts';
 import { ownerAsShown } from '#api/team/verified-address.ts';
 import type { ScimCaller } from './scim-caller.ts';
@@ -118,22 +119,7 @@ export async function endMembership(
   await recordWorkspaceEvent(tx, {
     workspace: caller.workspace,
     actor: caller.actor,
-    action: removed.memberId ? 'member.removed' : 'member.invitation-withdrawn',
-    subject: removed.email,
-    ...(removed.memberId && {
-      event: {
-        type: 'member.left',
-        data: {
-          member: {
-            id: removed.id,
-            email: removed.email,
-            userId: removed.memberId,
-            role: target.role as MemberRole,
-          },
-          removed: true,
-        },
-      },
-    }),
+    ...removalHappening(removed, target.role as MemberRole),
   });
   if (!removed.memberId) return null;
   await revokeKeysMadeBy(tx, { maker: removed.memberId, actor: caller.actor, workspace: caller.workspace });
@@ -155,16 +141,7 @@ export async function setMemberRole(tx: Database, caller: ScimCaller, rowId: str
   await recordWorkspaceEvent(tx, {
     workspace: caller.workspace,
     actor: caller.actor,
-    action: 'member.role_changed',
-    subject: row.email,
-    previous: row.role,
-    event: {
-      type: 'member.role_changed',
-      data: {
-        member: { id: rowId, email: row.email, userId: row.memberId, role },
-        previousRole: row.role as MemberRole,
-      },
-    },
+    ...roleChangeHappening({ ...row, id: rowId }, row.role, role),
   });
   if (row.role === 'admin' && row.memberId) {
     await revokeKeysMadeBy(tx, { maker: row.memberId, actor: caller.actor, workspace: caller.workspace });

@@ -9,6 +9,7 @@ import { subUsers } from '#api/db/schema.ts';
 import type { JobQueue } from '#api/jobs/job-queue.ts';
 import { readMember } from './list-members.ts';
 import { assertMemberRecordId, type Member, memberNotFound } from './member-document.ts';
+import { roleChangeHappening } from './member-happenings.ts';
 
 /**
  * Gives a member (joined or invited) another role: the owner any role below owner, an admin only roles
@@ -36,18 +37,7 @@ export async function changeMemberRole(
     if (row.role === 'admin' || role === 'admin') requirePermission(access, 'admins.manage');
     if (row.role !== role) {
       await tx.update(subUsers).set({ role }).where(eq(subUsers.id, id));
-      await record({
-        action: 'member.role_changed',
-        subject: row.email,
-        previous: row.role,
-        event: {
-          type: 'member.role_changed',
-          data: {
-            member: { id, email: row.email, userId: row.memberId, role },
-            previousRole: row.role as MemberRole,
-          },
-        },
-      });
+      await record(roleChangeHappening({ ...row, id }, row.role, role));
       // Only admins manage keys: one who is no longer an admin keeps none they made.
       if (row.role === 'admin' && row.memberId) {
         await revokeKeysMadeBy(tx, { maker: row.memberId, actor: caller.uid, workspace: access.workspace });

@@ -8,6 +8,7 @@ import type { Database } from '#api/db/database.ts';
 import { subUsers } from '#api/db/schema.ts';
 import type { JobQueue } from '#api/jobs/job-queue.ts';
 import { assertMemberRecordId, memberNotFound } from './member-document.ts';
+import { removalHappening } from './member-happenings.ts';
 
 /**
  * Withdraws an invitation or removes a member, by the owner or an admin (members.manage; an admin's
@@ -36,25 +37,7 @@ export async function removeMember(
       .where(eq(subUsers.id, id))
       .returning({ id: subUsers.id, email: subUsers.email, memberId: subUsers.memberId });
     if (!removed) throw memberNotFound();
-    // A withdrawn invitation is no member leaving: the log alone hears of it.
-    await record({
-      action: removed.memberId ? 'member.removed' : 'member.invitation-withdrawn',
-      subject: removed.email,
-      ...(removed.memberId && {
-        event: {
-          type: 'member.left',
-          data: {
-            member: {
-              id: removed.id,
-              email: removed.email,
-              userId: removed.memberId,
-              role: target.role as MemberRole,
-            },
-            removed: true,
-          },
-        },
-      }),
-    });
+    await record(removalHappening(removed, target.role as MemberRole));
     if (removed.memberId) {
       await revokeKeysMadeBy(tx, { maker: removed.memberId, actor: caller.uid, workspace: access.workspace });
     }
