@@ -52,39 +52,41 @@ const attribute = (name: string, extra: Record<string, unknown> = {}) => ({
   ...extra,
 });
 
+/** One resource's schema document, served at Schemas/<its id>. */
+const schemaDocument = (
+  base: string,
+  id: string,
+  name: string,
+  description: string,
+  attributes: ReturnType<typeof attribute>[],
+) => ({
+  schemas: [scimSchemas.schema],
+  id,
+  name,
+  description,
+  attributes,
+  meta: { resourceType: 'Schema', location: `${base}/Schemas/${id}` },
+});
+
 /** The attributes kept (others a provider sends are accepted and not kept, decision 0056). */
 export const schemaDocuments = (base: string) =>
   listResponse(
     [
-      {
-        schemas: [scimSchemas.schema],
-        id: scimSchemas.user,
-        name: 'User',
-        description: 'A member of the workspace, by email address.',
-        attributes: [
-          attribute('userName', { required: true, uniqueness: 'server', description: 'The email address.' }),
-          attribute('externalId', { caseExact: true }),
-          attribute('name', {
-            type: 'complex',
-            subAttributes: [attribute('givenName'), attribute('familyName')],
-          }),
-          attribute('active', { type: 'boolean' }),
-          attribute('emails', { type: 'complex', multiValued: true, mutability: 'readOnly' }),
-          attribute('groups', { type: 'complex', multiValued: true, mutability: 'readOnly' }),
-        ],
-        meta: { resourceType: 'Schema', location: `${base}/Schemas/${scimSchemas.user}` },
-      },
-      {
-        schemas: [scimSchemas.schema],
-        id: scimSchemas.group,
-        name: 'Group',
-        description: 'A role of the workspace: admin, member or viewer.',
-        attributes: [
-          attribute('displayName', { required: true, mutability: 'immutable', uniqueness: 'server' }),
-          attribute('members', { type: 'complex', multiValued: true }),
-        ],
-        meta: { resourceType: 'Schema', location: `${base}/Schemas/${scimSchemas.group}` },
-      },
+      schemaDocument(base, scimSchemas.user, 'User', 'A member of the workspace, by email address.', [
+        attribute('userName', { required: true, uniqueness: 'server', description: 'The email address.' }),
+        attribute('externalId', { caseExact: true }),
+        attribute('name', {
+          type: 'complex',
+          subAttributes: [attribute('givenName'), attribute('familyName')],
+        }),
+        attribute('active', { type: 'boolean' }),
+        attribute('emails', { type: 'complex', multiValued: true, mutability: 'readOnly' }),
+        attribute('groups', { type: 'complex', multiValued: true, mutability: 'readOnly' }),
+      ]),
+      schemaDocument(base, scimSchemas.group, 'Group', 'A role of the workspace: admin, member or viewer.', [
+        attribute('displayName', { required: true, mutability: 'immutable', uniqueness: 'server' }),
+        attribute('members', { type: 'complex', multiValued: true }),
+      ]),
     ],
     2,
     1,
