@@ -48,16 +48,19 @@ function samlRequestOf(context: IdentityContext, samlRequest: unknown) {
   return info;
 }
 
+/** The answer to a sign-in whose SAMLRequest is missing or not for this emulator's post-back URL. */
+const invalidSamlRequest = (context: IdentityContext, reply: FastifyReply) =>
+  sendErrorPage(
+    context,
+    reply,
+    'Invalid SAML request',
+    'The SAMLRequest is missing or not for this emulator.',
+    400,
+  );
+
 async function samlSignInPage(context: IdentityContext, request: FastifyRequest, reply: FastifyReply) {
   const query = request.query as Record<string, unknown>;
-  if (!samlRequestOf(context, query.SAMLRequest))
-    return sendErrorPage(
-      context,
-      reply,
-      'Invalid SAML request',
-      'The SAMLRequest is missing or not for this emulator.',
-      400,
-    );
+  if (!samlRequestOf(context, query.SAMLRequest)) return invalidSamlRequest(context, reply);
   return chooseUserPage(context, reply, '/idp/saml/sso', {
     SAMLRequest: String(query.SAMLRequest),
     RelayState: String(query.RelayState ?? ''),
@@ -67,14 +70,7 @@ async function samlSignInPage(context: IdentityContext, request: FastifyRequest,
 async function samlSignIn(context: IdentityContext, request: FastifyRequest, reply: FastifyReply) {
   const body = (request.body ?? {}) as Record<string, unknown>;
   const info = samlRequestOf(context, body.SAMLRequest);
-  if (!info)
-    return sendErrorPage(
-      context,
-      reply,
-      'Invalid SAML request',
-      'The SAMLRequest is missing or not for this emulator.',
-      400,
-    );
+  if (!info) return invalidSamlRequest(context, reply);
   const person = chosen.safeParse(body);
   const relayState = typeof body.RelayState === 'string' ? body.RelayState : '';
   if (!person.success)
