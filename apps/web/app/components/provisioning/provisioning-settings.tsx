@@ -79,22 +79,8 @@ function useScimTokens(workspace: string | null) {
  * the server refuses everyone else, and a plan without provisioning, anyway.
  */
 export function ProvisioningSettings({ workspace }: { workspace: string | null }) {
-  const {
-    data: tokens,
-    error,
-    retry,
-    created,
-    revoking,
-    setRevoking,
-    planNeeded,
-    busyId,
-    outcome,
-    titleRef,
-    makeRef,
-    make,
-    revoke,
-    closeCreated,
-  } = useScimTokens(workspace);
+  const scim = useScimTokens(workspace);
+  const { data: tokens, error, revoking } = scim;
 
   return (
     <div className="space-y-8">
@@ -103,12 +89,12 @@ export function ProvisioningSettings({ workspace }: { workspace: string | null }
         <PanelHeader
           titleId={titleId}
           title="SCIM tokens"
-          titleRef={titleRef}
+          titleRef={scim.titleRef}
           action={{
-            label: busyId === 'new' ? 'Making token…' : 'Make token',
-            ref: makeRef,
-            onClick: () => void make(),
-            disabled: busyId === 'new',
+            label: scim.busyId === 'new' ? 'Making token…' : 'Make token',
+            ref: scim.makeRef,
+            onClick: () => void scim.make(),
+            disabled: scim.busyId === 'new',
           }}
         >
           <p className="mt-1 text-sm text-slate-600">
@@ -117,9 +103,9 @@ export function ProvisioningSettings({ workspace }: { workspace: string | null }
           </p>
         </PanelHeader>
         <PanelNotices>
-          {created && <NewToken created={created} onDone={closeCreated} />}
-          <FormOutcome outcome={outcome} />
-          {planNeeded && outcome?.variant === 'error' && (
+          {scim.created && <NewToken created={scim.created} onDone={scim.closeCreated} />}
+          <FormOutcome outcome={scim.outcome} />
+          {scim.planNeeded && scim.outcome?.variant === 'error' && (
             <p className="text-sm text-slate-700">
               <Link to="/settings/plan" className="font-medium text-brand-700 underline">
                 See your plan
@@ -128,7 +114,13 @@ export function ProvisioningSettings({ workspace }: { workspace: string | null }
           )}
           {error && tokens !== null && <Alert variant="error">{error.message}</Alert>}
         </PanelNotices>
-        <TokenList tokens={tokens} error={error} onRetry={retry} busyId={busyId} onRevoke={setRevoking} />
+        <TokenList
+          tokens={tokens}
+          error={error}
+          onRetry={scim.retry}
+          busyId={scim.busyId}
+          onRevoke={scim.setRevoking}
+        />
       </CardSection>
       {revoking && (
         <ConfirmDialog
@@ -138,8 +130,8 @@ export function ProvisioningSettings({ workspace }: { workspace: string | null }
             <p>Your identity provider is refused from its next request. People already provisioned stay.</p>
           }
           confirmLabel="Revoke token"
-          onConfirm={() => void revoke(revoking)}
-          onCancel={() => setRevoking(null)}
+          onConfirm={() => void scim.revoke(revoking)}
+          onCancel={() => scim.setRevoking(null)}
         />
       )}
     </div>
