@@ -3,14 +3,8 @@ import { type FormEvent, useState } from 'react';
 import { Alert } from '#web/components/forms/alert.tsx';
 import { Button, RowAction } from '#web/components/forms/button.tsx';
 import { TextField } from '#web/components/forms/text-field.tsx';
-import {
-  addSsoDomain,
-  removeSsoDomain,
-  type SingleSignOn,
-  type SsoDomain,
-  verifySsoDomain,
-} from '#web/lib/sso.ts';
-import { useSsoAction } from './use-sso-action.ts';
+import { addSsoDomain, removeSsoDomain, type SsoDomain, verifySsoDomain } from '#web/lib/sso.ts';
+import { type SsoSectionProps, useSsoAction } from './use-sso-action.ts';
 
 type Run = ReturnType<typeof useSsoAction>['run'];
 
@@ -69,15 +63,7 @@ function DomainRow({ domain, disabled, run }: { domain: SsoDomain; disabled: boo
  * The domains the owner proves with a DNS TXT record: people signing in with an address at a verified
  * one are sent to the workspace's connection (while it is on), and may join by it.
  */
-export function DomainList({
-  settings,
-  disabled,
-  onChange,
-}: {
-  settings: SingleSignOn;
-  disabled: boolean;
-  onChange: (settings: SingleSignOn) => void;
-}) {
+export function DomainList({ settings, disabled, onChange }: SsoSectionProps) {
   const [domain, setDomain] = useState('');
   const action = useSsoAction(onChange);
   const onAdd = async (event: FormEvent) => {

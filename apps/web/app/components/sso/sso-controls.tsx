@@ -7,7 +7,7 @@ import { Button } from '#web/components/forms/button.tsx';
 import { checkboxClasses } from '#web/components/forms/checkbox.ts';
 import { Options, SelectField } from '#web/components/forms/text-field.tsx';
 import { type SingleSignOn, updateSingleSignOn } from '#web/lib/sso.ts';
-import { useSsoAction } from './use-sso-action.ts';
+import { type SsoSectionProps, useSsoAction } from './use-sso-action.ts';
 
 /** What the connection's status means now; while it is on, whether any domain sends people to it yet. */
 function statusText(status: 'untested' | 'tested' | 'on', hasVerifiedDomain: boolean) {
@@ -45,15 +45,7 @@ function TestButton({ organization, connection }: { organization: string; connec
 }
 
 /** Testing, turning on and requiring the connection, and who may join by signing in through it. */
-export function SsoControls({
-  settings,
-  disabled,
-  onChange,
-}: {
-  settings: SingleSignOn;
-  disabled: boolean;
-  onChange: (settings: SingleSignOn) => void;
-}) {
+export function SsoControls({ settings, disabled, onChange }: SsoSectionProps) {
   const action = useSsoAction(onChange);
   const connection = settings.connection;
   if (!connection || !settings.organizationId) return null;

@@ -1,8 +1,15 @@
 import { useState } from 'react';
 import type { SingleSignOn } from '#web/lib/sso.ts';
 
+/** What a part of the settings page is given: the settings, whether it may change them, and where a change goes. */
+export type SsoSectionProps = {
+  settings: SingleSignOn;
+  disabled: boolean;
+  onChange: (settings: SingleSignOn) => void;
+};
+
 /** One change of the settings at a time: the call, what it answered, or why it failed. */
-export function useSsoAction(onChange: (settings: SingleSignOn) => void) {
+export function useSsoAction(onChange: SsoSectionProps['onChange']) {
   const [busy, setBusy] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [message, setMessage] = useState<string | null>(null);
