@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activity, workspaceDomains, workspaceSso } from '#api/db/schema.ts';
 import { useAppWithIdentity } from '#api/test/app-with-identity.ts';
 import { insertJoinedMember } from '#api/test/test-members.ts';
+import { saveTestedSso } from '#api/test/test-sso.ts';
 import { onPlan, setPlan, type TestUser } from '#api/test/test-users.ts';
 import { inWorkspace, workspaceRequests } from '#api/test/workspace-requests.ts';
 
@@ -30,24 +31,11 @@ async function through(person: TestUser, organization: string, claims: Record<st
 }
 
 /** The workspace's single sign-on as a set-up that passed its test leaves it. */
-async function organizationOf(
+const organizationOf = (
   owner: TestUser,
   organizationId: string,
-  settings: Partial<typeof workspaceSso.$inferInsert> = {},
-) {
-  await db()
-    .insert(workspaceSso)
-    .values({
-      workspace: owner.uid,
-      organizationId,
-      connectionId: `con_${organizationId}`,
-      connectionName: `ws-${organizationId}-saml`,
-      connectionType: 'saml',
-      testedAt: new Date(),
-      ...settings,
-    })
-    .onConflictDoUpdate({ target: workspaceSso.workspace, set: { organizationId, ...settings } });
-}
+  settings: Parameters<typeof saveTestedSso>[3] = {},
+) => saveTestedSso(db(), owner.uid, organizationId, settings);
 
 beforeAll(async () => {
   [ownerA, ownerB, member] = [await signedUp(), await signedUp(), await signedUp()];

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activity, subUsers, workspaceSso } from '#api/db/schema.ts';
 import { useAppWithIdentity } from '#api/test/app-with-identity.ts';
 import { startTestDnsServer } from '#api/test/test-dns-server.ts';
+import { saveTestedSso } from '#api/test/test-sso.ts';
 import { onPlan, setPlan, type TestUser } from '#api/test/test-users.ts';
 import { workspaceRequests } from '#api/test/workspace-requests.ts';
 
@@ -27,18 +28,11 @@ async function businessOwner(
 ) {
   const owner = await signedUp();
   await setPlan(db(), owner.uid, { quantity: 3, ...onPlan('business') });
-  await db()
-    .insert(workspaceSso)
-    .values({
-      workspace: owner.uid,
-      organizationId,
-      connectionId: `con_${organizationId}`,
-      connectionName: `ws-${organizationId}-oidc`,
-      connectionType: 'oidc',
-      testedAt: new Date(),
-      enabled: true,
-      ...settings,
-    });
+  await saveTestedSso(db(), owner.uid, organizationId, {
+    connectionType: 'oidc',
+    enabled: true,
+    ...settings,
+  });
   return owner;
 }
 
