@@ -187,17 +187,14 @@ export const patchScimGroup = (deps: ScimDeps, caller: ScimCaller, id: string, b
     for (const operation of body.Operations) await applyGroupOperation(tx, caller, role, operation);
   });
 
+/** The ids of the members a PUT or POST of a group lists (none listed: none). */
+const listedMembers = (body: ScimGroupRequest) => (body.members ?? []).map((member) => member.value);
+
 /** PUT /Groups/:id: exactly the members listed have the role. */
 export const replaceScimGroup = (deps: ScimDeps, caller: ScimCaller, id: string, body: ScimGroupRequest) =>
   changeGroup(deps, caller, id, async (tx, role) => {
     requireSameName(role, body.displayName);
-    await setGroupMembers(
-      tx,
-      caller,
-      role,
-      (body.members ?? []).map((member) => member.value),
-      true,
-    );
+    await setGroupMembers(tx, caller, role, listedMembers(body), true);
   });
 
 /**
@@ -214,13 +211,7 @@ export async function createScimGroup(deps: ScimDeps, caller: ScimCaller, body: 
     );
   }
   return changeGroup(deps, caller, role, async (tx) => {
-    await setGroupMembers(
-      tx,
-      caller,
-      role,
-      (body.members ?? []).map((member) => member.value),
-      false,
-    );
+    await setGroupMembers(tx, caller, role, listedMembers(body), false);
   });
 }
 
