@@ -212,38 +212,20 @@ describe('bad input', () => {
       ],
     });
     expectScimError(badPath, 400, 'invalidPath');
-    expectScimError(
-      await scim(secret, 'PATCH', `/Users/${user.id}`, {
+    // Each malformed operation alone, with the SCIM error type it is answered with.
+    const badOperations: [Record<string, unknown>, string][] = [
+      [{ op: 'replace', path: 'name[', value: 'x' }, 'invalidPath'],
+      [{ op: 'move', path: 'active' }, 'invalidValue'],
+      [{ op: 'remove' }, 'noTarget'],
+      [{ op: 'replace', path: 'active', value: 'maybe' }, 'invalidValue'],
+    ];
+    for (const [operation, scimType] of badOperations) {
+      const answer = await scim(secret, 'PATCH', `/Users/${user.id}`, {
         schemas: [patchSchema],
-        Operations: [{ op: 'replace', path: 'name[', value: 'x' }],
-      }),
-      400,
-      'invalidPath',
-    );
-    expectScimError(
-      await scim(secret, 'PATCH', `/Users/${user.id}`, {
-        schemas: [patchSchema],
-        Operations: [{ op: 'move', path: 'active' }],
-      }),
-      400,
-      'invalidValue',
-    );
-    expectScimError(
-      await scim(secret, 'PATCH', `/Users/${user.id}`, {
-        schemas: [patchSchema],
-        Operations: [{ op: 'remove' }],
-      }),
-      400,
-      'noTarget',
-    );
-    expectScimError(
-      await scim(secret, 'PATCH', `/Users/${user.id}`, {
-        schemas: [patchSchema],
-        Operations: [{ op: 'replace', path: 'active', value: 'maybe' }],
-      }),
-      400,
-      'invalidValue',
-    );
+        Operations: [operation],
+      });
+      expectScimError(answer, 400, scimType);
+    }
     expectScimError(await scim(secret, 'GET', '/Widgets'), 404);
     expect(await stateOf(owner.uid)).toEqual(before);
     expect((await scim(secret, 'GET', `/Users/${user.id}`)).json().active).toBe(true);
