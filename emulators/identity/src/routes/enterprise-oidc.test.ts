@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   codeFlowUrl,
+  exchangeCode,
   hiddenField,
   pkcePair,
   request,
@@ -66,18 +67,7 @@ describe('an OIDC enterprise connection, with the emulator as the outside OpenID
   it('signs in with the code flow at the provider; the ID token is verified and the user is oidc|<connection>|<sub>', async () => {
     const back = await signInAtProvider('runner@acme.example');
     const code = new URL(back.location).searchParams.get('code') ?? '';
-    const tokens = await request(`${identity.url}/oauth/token`, {
-      json: {
-        grant_type: 'authorization_code',
-        client_id: testTenant.webClientId,
-        code,
-        code_verifier: pair.verifier,
-        redirect_uri: `${testTenant.appOrigin}/auth0-callback`,
-      },
-    });
-    const claims = JSON.parse(
-      Buffer.from(String(tokens.body.id_token).split('.')[1] ?? '', 'base64url').toString(),
-    );
+    const { claims } = await exchangeCode(identity.url, code, pair.verifier);
     expect(claims.sub).toMatch(/^oidc\|acme-oidc\|[0-9a-f]{24}$/);
     expect(claims.email).toBe('runner@acme.example');
   });

@@ -7,6 +7,7 @@ import {
 } from '#identity/outside-idp/saml-identity-provider.ts';
 import {
   codeFlowUrl,
+  exchangeCode,
   hiddenField,
   pkcePair,
   request,
@@ -15,7 +16,6 @@ import {
 import { testTenant } from '#identity/test/test-identity.ts';
 
 const identity = useListeningIdentity();
-const callback = `${testTenant.appOrigin}/auth0-callback`;
 let organizationId: string;
 let otherOrganizationId: string;
 const pair = pkcePair();
@@ -103,19 +103,8 @@ describe('a SAML enterprise connection, with the emulator as the outside identit
     const back = await postToAcs(answer.samlResponse, answer.relayState);
     const code = errorOf(back.location).get('code') ?? '';
     expect(code).not.toBe('');
-    const tokens = await request(`${identity.url}/oauth/token`, {
-      json: {
-        grant_type: 'authorization_code',
-        client_id: testTenant.webClientId,
-        code,
-        code_verifier: pair.verifier,
-        redirect_uri: callback,
-      },
-    });
+    const { tokens, claims } = await exchangeCode(identity.url, code, pair.verifier);
     expect(tokens.status).toBe(200);
-    const claims = JSON.parse(
-      Buffer.from(String(tokens.body.id_token).split('.')[1] ?? '', 'base64url').toString(),
-    );
     expect(claims).toMatchObject({
       sub: 'samlp|acme-saml|wile@acme.example',
       org_id: organizationId,

@@ -108,3 +108,21 @@ export function codeFlowUrl(origin: string, challenge: string, extra: Record<str
     ...extra,
   })}`;
 }
+
+/**
+ * Exchanges a code from codeFlowUrl's sign-in for the web client's tokens; the answer, with the ID
+ * token's claims read (not verified: the suites check what the emulator put in them).
+ */
+export async function exchangeCode(origin: string, code: string, verifier: string) {
+  const tokens = await request(`${origin}/oauth/token`, {
+    json: {
+      grant_type: 'authorization_code',
+      client_id: testTenant.webClientId,
+      code,
+      code_verifier: verifier,
+      redirect_uri: `${testTenant.appOrigin}/auth0-callback`,
+    },
+  });
+  const payload = String(tokens.body.id_token).split('.')[1] ?? '';
+  return { tokens, claims: JSON.parse(Buffer.from(payload, 'base64url').toString()) };
+}
