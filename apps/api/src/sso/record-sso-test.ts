@@ -1,13 +1,11 @@
 import type { SingleSignOn } from '@launchkit/api-contract';
 import { eq } from 'drizzle-orm';
 import type { WorkspaceCaller } from '#api/access/authorize-workspace.ts';
-import { inWorkspace } from '#api/access/in-workspace.ts';
 import { type AccessTokenVerifier, InvalidTokenError } from '#api/caller/verify-access-token.ts';
 import { workspaceSso } from '#api/db/schema.ts';
 import type { SsoDeps } from './save-connection.ts';
-import { lockSsoConnection, precheckSsoChange } from './sso-access.ts';
+import { changeSsoSettings, lockSsoConnection, precheckSsoChange } from './sso-access.ts';
 import { testFailed } from './sso-errors.ts';
-import { readSsoSettings } from './sso-settings.ts';
 
 /**
  * "Test connection": the owner signed in through the connection in the browser (authorization code
@@ -30,7 +28,7 @@ export async function recordSsoTest(
     if (error instanceof InvalidTokenError) throw testFailed('the sign-in’s token is not valid');
     throw error;
   }
-  const target = await inWorkspace(deps.db, caller, workspace, 'sso.manage', async (tx, access, record) => {
+  return changeSsoSettings(deps, caller, workspace, async (tx, access, record) => {
     const row = await lockSsoConnection(tx, access, deps.plans);
     if (organization !== row.organizationId)
       throw testFailed('it did not sign in to this workspace’s organization');
@@ -41,7 +39,5 @@ export async function recordSsoTest(
         .where(eq(workspaceSso.workspace, access.workspace));
       await record({ action: 'sso.connection-tested', subject: row.connectionName });
     }
-    return access.workspace;
   });
-  return readSsoSettings(deps.db, target, deps);
 }

@@ -1,16 +1,20 @@
+import type { SingleSignOn } from '@launchkit/api-contract';
 import { canUseSingleSignOn } from '@launchkit/plans';
 import { eq } from 'drizzle-orm';
 import type { WorkspaceCaller } from '#api/access/authorize-workspace.ts';
 import {
+  inWorkspace,
+  type RecordHappening,
   requireWorkspaceAccess,
   type WorkspaceActionAccess,
   type WorkspaceTransaction,
 } from '#api/access/in-workspace.ts';
-import type { Queryable } from '#api/db/database.ts';
+import type { Database, Queryable } from '#api/db/database.ts';
 import { users, workspaceSso } from '#api/db/schema.ts';
 import { type PlanColumns, planColumns, planStatusOf } from '#api/plans/plan-status.ts';
 import type { PlanCatalogue } from '#api/plans/resolve-plan-prices.ts';
 import { noConnection, planRequired } from './sso-errors.ts';
+import { readSsoSettings, type SsoViewDeps } from './sso-settings.ts';
 
 const requirePlan = (plan: PlanColumns | undefined, plans: PlanCatalogue) => {
   if (!plan || !canUseSingleSignOn(planStatusOf(plan, plans))) throw planRequired();
@@ -57,4 +61,21 @@ export async function lockSsoConnection(
   if (!row?.connectionName) throw noConnection();
   // Spelled out so the type says what the check proved: a connection is saved.
   return { ...row, connectionName: row.connectionName };
+}
+
+/**
+ * A change of the settings by the owner (`sso.manage`), in one transaction with its log entries; then
+ * the settings as they are after it, read once the transaction committed.
+ */
+export async function changeSsoSettings(
+  deps: SsoViewDeps & { db: Database },
+  caller: WorkspaceCaller,
+  workspace: string | undefined,
+  change: (tx: WorkspaceTransaction, access: WorkspaceActionAccess, record: RecordHappening) => Promise<void>,
+): Promise<SingleSignOn> {
+  const target = await inWorkspace(deps.db, caller, workspace, 'sso.manage', async (tx, access, record) => {
+    await change(tx, access, record);
+    return access.workspace;
+  });
+  return readSsoSettings(deps.db, target, deps);
 }

@@ -9,11 +9,19 @@ import { AppError } from '#api/http/app-error.ts';
 import type { TxtLookup } from './dns-txt.ts';
 import { domainRecord } from './domain-record.ts';
 import type { SsoDeps } from './save-connection.ts';
-import { precheckSsoChange, requireSsoPlan } from './sso-access.ts';
+import { changeSsoSettings, precheckSsoChange, requireSsoPlan } from './sso-access.ts';
 import { domainExists, domainNotFound, domainTaken, recordNotFound } from './sso-errors.ts';
 import { readSsoSettings } from './sso-settings.ts';
 
 export type DomainDeps = SsoDeps & { lookUpTxt: TxtLookup };
+
+/** A change to one domain of the list by the owner, answering the settings after it. */
+type DomainChange = (
+  deps: SsoDeps,
+  caller: WorkspaceCaller,
+  workspace: string | undefined,
+  domain: string,
+) => Promise<SingleSignOn>;
 
 const isVerifiedElsewhere = async (db: Queryable, workspace: string, domain: string) =>
   (
@@ -30,13 +38,8 @@ const isVerifiedElsewhere = async (db: Queryable, workspace: string, domain: str
   ).length > 0;
 
 /** Adds a domain to prove, with a new random value for its TXT record; one another workspace verified is refused. */
-export async function addSsoDomain(
-  deps: SsoDeps,
-  caller: WorkspaceCaller,
-  workspace: string | undefined,
-  domain: string,
-): Promise<SingleSignOn> {
-  const target = await inWorkspace(deps.db, caller, workspace, 'sso.manage', async (tx, access, record) => {
+export const addSsoDomain: DomainChange = (deps, caller, workspace, domain) =>
+  changeSsoSettings(deps, caller, workspace, async (tx, access, record) => {
     requireSsoPlan(access, deps.plans);
     if (await isVerifiedElsewhere(tx, access.workspace, domain)) throw domainTaken();
     const [row] = await tx
@@ -46,10 +49,7 @@ export async function addSsoDomain(
       .returning({ id: workspaceDomains.id });
     if (!row) throw domainExists();
     await record({ action: 'sso.domain-added', subject: domain });
-    return access.workspace;
   });
-  return readSsoSettings(deps.db, target, deps);
-}
 
 /**
  * Looks the domain's TXT record up (outside any transaction: DNS may take seconds), then marks the domain
@@ -121,20 +121,12 @@ async function markVerified(
 }
 
 /** Removes a domain: people of it are no longer sent to the workspace's connection, nor join by it. */
-export async function removeSsoDomain(
-  deps: SsoDeps,
-  caller: WorkspaceCaller,
-  workspace: string | undefined,
-  domain: string,
-): Promise<SingleSignOn> {
-  const target = await inWorkspace(deps.db, caller, workspace, 'sso.manage', async (tx, access, record) => {
+export const removeSsoDomain: DomainChange = (deps, caller, workspace, domain) =>
+  changeSsoSettings(deps, caller, workspace, async (tx, access, record) => {
     const removed = await tx
       .delete(workspaceDomains)
       .where(and(eq(workspaceDomains.workspace, access.workspace), eq(workspaceDomains.domain, domain)))
       .returning({ id: workspaceDomains.id });
     if (removed.length === 0) throw domainNotFound();
     await record({ action: 'sso.domain-removed', subject: domain });
-    return access.workspace;
   });
-  return readSsoSettings(deps.db, target, deps);
-}

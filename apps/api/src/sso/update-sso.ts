@@ -1,12 +1,12 @@
 import type { SingleSignOn, SsoSettingsChange } from '@launchkit/api-contract';
 import { eq } from 'drizzle-orm';
 import type { WorkspaceCaller } from '#api/access/authorize-workspace.ts';
-import { inWorkspace, type RecordHappening } from '#api/access/in-workspace.ts';
+import type { RecordHappening } from '#api/access/in-workspace.ts';
 import { workspaceSso } from '#api/db/schema.ts';
 import type { SsoDeps } from './save-connection.ts';
-import { lockSsoConnection } from './sso-access.ts';
+import { changeSsoSettings, lockSsoConnection } from './sso-access.ts';
 import { notOn, notTested, secondFactorNeeded } from './sso-errors.ts';
-import { readSsoSettings, type SsoRow } from './sso-settings.ts';
+import type { SsoRow } from './sso-settings.ts';
 
 /** The row after the change, refused where it would break a rule of docs/sso.md. */
 function changed(row: SsoRow, change: SsoSettingsChange, caller: WorkspaceCaller): SsoRow {
@@ -52,7 +52,7 @@ export async function updateSingleSignOn(
   workspace: string | undefined,
   change: SsoSettingsChange,
 ): Promise<SingleSignOn> {
-  const target = await inWorkspace(deps.db, caller, workspace, 'sso.manage', async (tx, access, record) => {
+  return changeSsoSettings(deps, caller, workspace, async (tx, access, record) => {
     const row = await lockSsoConnection(tx, access, deps.plans);
     const after = changed(row, change, caller);
     await tx
@@ -66,7 +66,5 @@ export async function updateSingleSignOn(
       })
       .where(eq(workspaceSso.workspace, access.workspace));
     await recordChanges(row, after, record);
-    return access.workspace;
   });
-  return readSsoSettings(deps.db, target, deps);
 }
