@@ -61,3 +61,10 @@ export function enabledConnectionOf(
 ): OrganizationConnectionRecord | undefined {
   return organization.enabledConnections.find((each) => each.connectionId === connectionId);
 }
+
+/** Takes a connection off an organization's list, whether one organization stops using it or it is deleted. */
+export function disableConnection(organization: OrganizationRecord, connectionId: string): void {
+  organization.enabledConnections = organization.enabledConnections.filter(
+    (each) => each.connectionId !== connectionId,
+  );
+}

@@ -11,7 +11,7 @@ import { readOidcOptions, readSamlOptions } from '#identity/connections/enterpri
 import { samlAcsUrl, samlEntityId } from '#identity/connections/saml-service-provider.ts';
 import type { IdentityContext } from '#identity/context.ts';
 import { managementError } from '#identity/http/http-error.ts';
-import { newId } from '#identity/organizations/organizations.ts';
+import { disableConnection, newId } from '#identity/organizations/organizations.ts';
 import type { ConnectionRecord } from '#identity/storage/identity-state.ts';
 import { certificateBody } from '#identity/storage/saml-keys.ts';
 import { callerWithScope, parsePayload } from './management-access.ts';
@@ -128,11 +128,7 @@ async function deleteConnection(
   const record = enterpriseOr400(context, request.params.id);
   const { state } = context.store;
   state.connections.delete(record.id);
-  for (const organization of state.organizations.values()) {
-    organization.enabledConnections = organization.enabledConnections.filter(
-      (each) => each.connectionId !== record.id,
-    );
-  }
+  for (const organization of state.organizations.values()) disableConnection(organization, record.id);
   await context.store.save();
   return reply.status(202).send();
 }

@@ -4,7 +4,11 @@ import { z } from 'zod';
 import { connectionOr404, findConnection } from '#identity/connections/connections.ts';
 import type { IdentityContext } from '#identity/context.ts';
 import { managementError } from '#identity/http/http-error.ts';
-import { enabledConnectionOf, organizationOr404 } from '#identity/organizations/organizations.ts';
+import {
+  disableConnection,
+  enabledConnectionOf,
+  organizationOr404,
+} from '#identity/organizations/organizations.ts';
 import type { OrganizationConnectionRecord, OrganizationRecord } from '#identity/storage/identity-state.ts';
 import { callerWithScope, parsePayload } from './management-access.ts';
 import { pageOf } from './management-pages.ts';
@@ -108,9 +112,7 @@ async function removeEnabledConnection(
   await callerWithScope(context, request, 'delete:organization_connections');
   const organization = organizationOr404(context, request.params.id);
   enabledOr404(organization, request.params.connectionId);
-  organization.enabledConnections = organization.enabledConnections.filter(
-    (record) => record.connectionId !== request.params.connectionId,
-  );
+  disableConnection(organization, request.params.connectionId);
   await context.store.save();
   return reply.status(204).send();
 }
