@@ -145,17 +145,25 @@ async function deleteOrganization(
   return reply.status(204).send();
 }
 
+/** The organization and the users a POST or DELETE of its members names, once the caller may. */
+async function membersRequest(
+  context: IdentityContext,
+  request: FastifyRequest<OrganizationParams>,
+  scope: 'create:organization_members' | 'delete:organization_members',
+) {
+  await callerWithScope(context, request, scope);
+  const { members } = parsePayload(membersBody, request.body);
+  return { organization: organizationOr404(context, request.params.id), members };
+}
+
 async function addMembers(
   context: IdentityContext,
   request: FastifyRequest<OrganizationParams>,
   reply: FastifyReply,
 ) {
-  await callerWithScope(context, request, 'create:organization_members');
-  const body = parsePayload(membersBody, request.body);
-  const organization = organizationOr404(context, request.params.id);
-  for (const userId of body.members) userOr404(context, userId);
-  for (const userId of body.members)
-    if (!organization.members.includes(userId)) organization.members.push(userId);
+  const { organization, members } = await membersRequest(context, request, 'create:organization_members');
+  for (const userId of members) userOr404(context, userId);
+  for (const userId of members) if (!organization.members.includes(userId)) organization.members.push(userId);
   await context.store.save();
   return reply.status(204).send();
 }
@@ -177,10 +185,8 @@ async function removeMembers(
   request: FastifyRequest<OrganizationParams>,
   reply: FastifyReply,
 ) {
-  await callerWithScope(context, request, 'delete:organization_members');
-  const body = parsePayload(membersBody, request.body);
-  const organization = organizationOr404(context, request.params.id);
-  organization.members = organization.members.filter((userId) => !body.members.includes(userId));
+  const { organization, members } = await membersRequest(context, request, 'delete:organization_members');
+  organization.members = organization.members.filter((userId) => !members.includes(userId));
   await context.store.save();
   return reply.status(204).send();
 }
