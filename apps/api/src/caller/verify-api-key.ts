@@ -1,10 +1,11 @@
 import type { MemberRole } from '@launchkit/api-contract';
-import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Database } from '#api/db/database.ts';
 import { apiKeys, users } from '#api/db/schema.ts';
 import { type PlanColumns, planColumns } from '#api/plans/plan-status.ts';
 import { apiKeyExpired, apiKeyRevoked, invalidApiKey } from './api-key-errors.ts';
 import { hashApiKeySecret, isWellFormedApiKeySecret } from './api-key-secret.ts';
+import { recordSecretUse } from './record-secret-use.ts';
 
 /** A key that authenticated a request: what authorization and the activity log need of it. */
 export type ApiKeyIdentity = {
@@ -53,15 +54,7 @@ export function createApiKeyVerifier(db: Database): ApiKeyVerifier {
     if (key.isRevoked) throw apiKeyRevoked();
     if (key.isExpired) throw apiKeyExpired();
     if (key.isUseToRecord) {
-      await db
-        .update(apiKeys)
-        .set({ lastUsedAt: sql`now()` })
-        .where(
-          and(
-            eq(apiKeys.id, key.id),
-            or(isNull(apiKeys.lastUsedAt), lt(apiKeys.lastUsedAt, sql`now() - interval '1 minute'`)),
-          ),
-        );
+      await recordSecretUse(db, apiKeys, key.id);
     }
     return {
       id: key.id,

@@ -1,6 +1,7 @@
 import { canProvisionWithScim } from '@launchkit/plans';
-import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
+import { recordSecretUse } from '#api/caller/record-secret-use.ts';
 import type { Database, Queryable } from '#api/db/database.ts';
 import { scimTokens, users } from '#api/db/schema.ts';
 import { planColumns, planStatusOf } from '#api/plans/plan-status.ts';
@@ -52,15 +53,7 @@ export function createScimAuthenticate(deps: { db: Database; plans: PlanCatalogu
       );
     if (!canProvisionWithScim(planStatusOf(row.plan, deps.plans))) throw planRequired();
     if (row.isUseToRecord) {
-      await deps.db
-        .update(scimTokens)
-        .set({ lastUsedAt: sql`now()` })
-        .where(
-          and(
-            eq(scimTokens.id, row.id),
-            or(isNull(scimTokens.lastUsedAt), lt(scimTokens.lastUsedAt, sql`now() - interval '1 minute'`)),
-          ),
-        );
+      await recordSecretUse(deps.db, scimTokens, row.id);
     }
     callers.set(request, { tokenId: row.id, workspace: row.workspace, actor: scimTokenActorId(row.id) });
   };
