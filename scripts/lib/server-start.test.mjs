@@ -5,10 +5,12 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { serverStartCommand } from './server-start.mjs';
 
-// A stand-in server at the path the command starts, printing the open-files limits it was given.
+// A stand-in server at the path the command starts, printing the open-files limits it was given, and an
+// empty stand-in of the module it loads first (tracing, off here).
 const dir = mkdtempSync(path.join(os.tmpdir(), 'server-start-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
-mkdirSync(path.join(dir, 'apps/api/src'), { recursive: true });
+mkdirSync(path.join(dir, 'apps/api/src/operations'), { recursive: true });
+writeFileSync(path.join(dir, 'apps/api/src/operations/register-tracing.ts'), '');
 writeFileSync(
   path.join(dir, 'apps/api/src/server.ts'),
   "import { readFileSync } from 'node:fs';\n" +
