@@ -24,8 +24,8 @@ const forbid = (name, from, to, comment) => ({ name, severity: 'error', comment,
 /**
  * The API's kernel: the folders of apps/api/src every domain stands on. Who calls (caller/), what they
  * may do in which workspace (access/), what happened in a workspace (events/), the plans (plans/), and
- * the infrastructure: configuration, database, HTTP plumbing, jobs, mail, operations, and the identity
- * provider's client (auth/). Every other folder of apps/api/src is a domain (test/ holds test helpers).
+ * the infrastructure: configuration, database, HTTP plumbing, jobs, mail, operations, traces (tracing/),
+ * and the identity provider's client (auth/). Every other folder of apps/api/src is a domain (test/ holds test helpers).
  */
 const apiKernel = [
   'access',
@@ -39,6 +39,7 @@ const apiKernel = [
   'mail',
   'operations',
   'plans',
+  'tracing',
 ];
 
 /**

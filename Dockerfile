@@ -73,4 +73,4 @@ HEALTHCHECK --interval=10s --timeout=3s --start-period=30s --retries=3 \
   CMD node -e "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/healthz', { signal: AbortSignal.timeout(2500) }).then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"
 # Through /bin/sh, which raises the soft open-files limit to the hard one first (scripts/lib/server-start.mjs).
 # `--import` starts OpenTelemetry first when OTEL_EXPORTER_OTLP_ENDPOINT is set, and nothing when not.
-CMD ["/bin/sh", "-c", "ulimit -n \"$(ulimit -Hn)\" 2>/dev/null; exec \"$0\" --import ./apps/api/src/operations/register-tracing.ts apps/api/src/server.ts", "node"]
+CMD ["/bin/sh", "-c", "ulimit -n \"$(ulimit -Hn)\" 2>/dev/null; exec \"$0\" --import ./apps/api/src/tracing/register-tracing.ts apps/api/src/server.ts", "node"]

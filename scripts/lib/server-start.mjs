@@ -6,14 +6,14 @@
 // cannot be raised the server starts anyway and says so (apps/api/src/operations/open-files.ts).
 
 //
-// `--import` loads operations/register-tracing.ts before the server's first module: it starts the
+// `--import` loads tracing/register-tracing.ts before the server's first module: it starts the
 // OpenTelemetry SDK when OTEL_EXPORTER_OTLP_ENDPOINT is set, and loads nothing else when it is not
 // (docs/tracing.md, decision 0051).
 
 /** Node's arguments that run the server, tracing when configured, from the repository's root. */
 export const serverEntryArguments = [
   '--import',
-  './apps/api/src/operations/register-tracing.ts',
+  './apps/api/src/tracing/register-tracing.ts',
   'apps/api/src/server.ts',
 ];
 

@@ -10,7 +10,7 @@ import { serverStartCommand } from './server-start.mjs';
 const dir = mkdtempSync(path.join(os.tmpdir(), 'server-start-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 mkdirSync(path.join(dir, 'apps/api/src/operations'), { recursive: true });
-writeFileSync(path.join(dir, 'apps/api/src/operations/register-tracing.ts'), '');
+writeFileSync(path.join(dir, 'apps/api/src/tracing/register-tracing.ts'), '');
 writeFileSync(
   path.join(dir, 'apps/api/src/server.ts'),
   "import { readFileSync } from 'node:fs';\n" +

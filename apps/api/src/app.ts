@@ -36,7 +36,6 @@ import { registerMail } from './mail/register-mail.ts';
 import { registerNewsletterRoutes } from './newsletter/newsletter-routes.ts';
 import { limitApiKeys, limitSignedInWrites } from './operations/rate-limit.ts';
 import { registerOperations } from './operations/register-operations.ts';
-import { traceFields } from './operations/trace-context.ts';
 import { registerOperators } from './operators/operator-routes.ts';
 import { type PlanCatalogue, resolvePlanPrices } from './plans/resolve-plan-prices.ts';
 import { registerScimRoutes } from './scim/scim-routes.ts';
@@ -46,6 +45,7 @@ import { createSessionEndings, sessionEndingsChannel } from './sessions/session-
 import { registerSessionRoutes } from './sessions/session-routes.ts';
 import { registerSsoRoutes } from './sso/sso-routes.ts';
 import { registerTeam } from './team/register-team.ts';
+import { traceFields } from './tracing/trace-context.ts';
 import { registerUsage } from './usage/register-usage.ts';
 import { createSignedInCheck } from './users/signed-in-user.ts';
 import { registerUserRoutes } from './users/user-routes.ts';

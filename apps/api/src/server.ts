@@ -7,7 +7,7 @@ import { loadConfig } from './config/app-config.ts';
 import { openDatabase } from './db/database.ts';
 import { openFilesLimit, openFilesWanted } from './operations/open-files.ts';
 import { startDraining } from './operations/readiness.ts';
-import { stopTracing } from './operations/tracing-switch.ts';
+import { stopTracing } from './tracing/tracing-switch.ts';
 
 const config = (() => {
   try {

@@ -174,7 +174,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env) {
     port: env.PORT,
     host: env.HOST ?? variables.HOST.default[mode],
     logLevel: env.LOG_LEVEL,
-    /** Traces exported (operations/register-tracing.ts started the SDK): log lines and errors name them. */
+    /** Traces exported (tracing/register-tracing.ts started the SDK): log lines and errors name them. */
     isTracing: env.OTEL_EXPORTER_OTLP_ENDPOINT !== undefined,
     trustProxy: env.TRUST_PROXY,
     site: siteConfig(env),

@@ -4,7 +4,7 @@ import { and, arrayContains, eq, sql } from 'drizzle-orm';
 import type { Queryable } from '#api/db/database.ts';
 import { webhookDeliveries, webhookEndpoints } from '#api/db/schema.ts';
 import { thisInstance } from '#api/db/this-instance.ts';
-import { currentTraceCarrier } from '#api/operations/trace-context.ts';
+import { currentTraceCarrier } from '#api/tracing/trace-context.ts';
 import { webhookDeliveriesChannel } from './delivery-announcements.ts';
 
 /** An event's type and data, as the webhook endpoints receive them (docs/webhooks.md, "Events"). */

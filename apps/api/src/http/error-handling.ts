@@ -1,6 +1,6 @@
 import type { ErrorCode } from '@launchkit/api-contract';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { currentTraceId } from '#api/operations/trace-context.ts';
+import { currentTraceId } from '#api/tracing/trace-context.ts';
 import { AppError, type ErrorEnvelope } from './app-error.ts';
 
 // JSON bodies of this API are small forms; anything bigger is a mistake or abuse.

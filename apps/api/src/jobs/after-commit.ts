@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { ChannelHandlers, ListenOptions, Unlisten } from '#api/db/postgres-listener.ts';
 import { thisInstance } from '#api/db/this-instance.ts';
-import { type TraceCarrier, withTraceCarrier } from '#api/operations/trace-context.ts';
+import { type TraceCarrier, withTraceCarrier } from '#api/tracing/trace-context.ts';
 
 /**
  * The one way work follows a commit (decision 0038): the change writes the work's row in its own

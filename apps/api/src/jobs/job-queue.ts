@@ -4,7 +4,7 @@ import { type Job, PgBoss, type QueueOptions } from 'pg-boss';
 import { Counter, Gauge, Histogram } from 'prom-client';
 import type { Database, DatabaseHandle } from '#api/db/database.ts';
 import type { Metrics } from '#api/operations/metrics.ts';
-import { currentTraceCarrier, inJobSpan, type TraceCarrier } from '#api/operations/trace-context.ts';
+import { currentTraceCarrier, inJobSpan, type TraceCarrier } from '#api/tracing/trace-context.ts';
 import { listenAfterCommit } from './after-commit.ts';
 import { type InsertJobs, jobOutboxChannel, moveToQueue, orderJob, sweepOutbox } from './job-outbox.ts';
 

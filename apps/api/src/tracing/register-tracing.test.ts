@@ -26,7 +26,7 @@ async function packagesLoaded(environment: Record<string, string>): Promise<stri
       '--import',
       `data:text/javascript,${encodeURIComponent(recorder)}`,
       '--import',
-      './apps/api/src/operations/register-tracing.ts',
+      './apps/api/src/tracing/register-tracing.ts',
       '--input-type=module',
       '-e',
       "await import('pg'); await import('ioredis');",
