@@ -9,7 +9,7 @@ import { serverStartCommand } from './server-start.mjs';
 // empty stand-in of the module it loads first (tracing, off here).
 const dir = mkdtempSync(path.join(os.tmpdir(), 'server-start-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
-mkdirSync(path.join(dir, 'apps/api/src/operations'), { recursive: true });
+mkdirSync(path.join(dir, 'apps/api/src/tracing'), { recursive: true });
 writeFileSync(path.join(dir, 'apps/api/src/tracing/register-tracing.ts'), '');
 writeFileSync(
   path.join(dir, 'apps/api/src/server.ts'),
