@@ -1,11 +1,8 @@
-import { eq } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import { callProvider } from '#api/billing/provider-errors.ts';
-import { users } from '#api/db/schema.ts';
 import { AppError } from '#api/http/app-error.ts';
 import { type AuditDeps, audited } from './audited.ts';
-import { operatorNotFound } from './operator-errors.ts';
-import { isoOfUnix, providerSubscriptionOf } from './provider-subscription.ts';
+import { isoOfUnix, providerSubscriptionOf, workspaceCustomerOf } from './provider-subscription.ts';
 import type { Operator } from './require-operator.ts';
 
 const daySeconds = 86_400;
@@ -29,12 +26,8 @@ export function extendTrial(
     detail: { days: request.days },
   };
   return audited(deps, operator, entry, async () => {
-    const [owner] = await deps.db
-      .select({ customer: users.stripeCustomerId })
-      .from(users)
-      .where(eq(users.id, workspace));
-    if (!owner) throw operatorNotFound('workspace');
-    const subscription = await providerSubscriptionOf(deps.stripe, deps.log, owner.customer);
+    const customer = await workspaceCustomerOf(deps.db, workspace);
+    const subscription = await providerSubscriptionOf(deps.stripe, deps.log, customer);
     if (subscription?.status !== 'trialing' || !subscription.trial_end) {
       throw new AppError(
         409,

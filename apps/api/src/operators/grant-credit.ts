@@ -1,11 +1,9 @@
 import type { GrantedCredit } from '@launchkit/api-contract';
-import { eq } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import { callProvider } from '#api/billing/provider-errors.ts';
-import { users } from '#api/db/schema.ts';
 import { AppError } from '#api/http/app-error.ts';
 import { type AuditDeps, audited } from './audited.ts';
-import { operatorNotFound } from './operator-errors.ts';
+import { workspaceCustomerOf } from './provider-subscription.ts';
 import type { Operator } from './require-operator.ts';
 
 // The plans are priced in usd (npm run stripe:setup), so the request's whole dollars are cents × 100
@@ -41,13 +39,8 @@ export function grantCredit(
     detail: { amount: request.amount, currency: creditCurrency },
   };
   return audited(deps, operator, entry, async () => {
-    const [owner] = await deps.db
-      .select({ customer: users.stripeCustomerId })
-      .from(users)
-      .where(eq(users.id, workspace));
-    if (!owner) throw operatorNotFound('workspace');
-    if (!owner.customer) throw noProviderCustomer();
-    const customerId = owner.customer;
+    const customerId = await workspaceCustomerOf(deps.db, workspace);
+    if (!customerId) throw noProviderCustomer();
     const customer = await callProvider(deps.log, 'read the customer', () =>
       deps.stripe.customers.retrieve(customerId),
     );
