@@ -44,7 +44,7 @@ export const plans: readonly Plan[] = [
     unitAmount: 1500,
     yearlyUnitAmount: 15000,
     seats: 25,
-    features: ['Everything in Pro', 'Featured items', 'Single sign-on (SAML, OIDC)', 'Organization plan'],
+    features: ['Everything in Pro', 'Featured items, single sign-on', 'Organization plan'],
   },
 ];
 
