@@ -5,7 +5,7 @@ import { useAppForm } from '#web/hooks/use-app-form.ts';
 
 export type ReasonValues = { reason: string; days: string; amount: string; legalReason: string };
 
-type ReasonDialogProps = {
+export type ReasonDialogProps = {
   /** Names the dialog's elements (explicit ids: docs/decisions/0019). */
   id: string;
   title: string;
