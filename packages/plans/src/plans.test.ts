@@ -56,6 +56,8 @@ describe('single sign-on (decision 0055)', () => {
     for (const planId of ['starter', 'pro', null] as const) {
       expect(canUseSingleSignOn({ planId, planInForce: true })).toBe(false);
     }
-    expect(plans.find((plan) => plan.id === 'business')?.features).toContain('Featured items, single sign-on');
+    expect(plans.find((plan) => plan.id === 'business')?.features).toContain(
+      'Featured items, single sign-on',
+    );
   });
 });
