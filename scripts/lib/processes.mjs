@@ -1,21 +1,8 @@
 import { spawn } from 'node:child_process';
-import { root } from './workspace.mjs';
 
 /**
- * Creates the embedded database ahead of the app (scripts/prepare-database.mjs), in a process of its
- * own. Settles when it has ended, whatever the outcome: the app opens the database again at its start
- * and reports any error itself.
- */
-export function prepareDatabase() {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['scripts/prepare-database.mjs'], { cwd: root, stdio: 'inherit' });
-    child.on('error', resolve);
-    child.on('exit', resolve);
-  });
-}
-
-/**
- * Runs long-lived processes side by side with their output prefixed; `add` starts one more later. When
+ * Runs long-lived processes side by side with their output prefixed; `add` starts one more later (with
+ * `withChannel`, an IPC channel the launcher can `send` on) and returns its child process. When
  * one exits, or the launcher receives SIGINT/SIGTERM or exits (a failed build), the others get SIGTERM
  * (graceful shutdown) and the launcher exits with the first failure's code.
  */
@@ -30,11 +17,11 @@ export function runTogether(processes) {
     for (const child of children) if (child.exitCode === null) child.kill(signal);
   };
 
-  const add = ({ name, command, args, env, cwd }) => {
+  const add = ({ name, command, args, env, cwd, withChannel = false }) => {
     const child = spawn(command, args, {
       cwd,
       env: { ...process.env, ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
+      stdio: ['ignore', 'pipe', 'pipe', ...(withChannel ? ['ipc'] : [])],
     });
     const prefix = `[${name}] `;
     for (const stream of [child.stdout, child.stderr]) {
@@ -55,6 +42,7 @@ export function runTogether(processes) {
         process.exit(exitCode);
     });
     children.push(child);
+    return child;
   };
 
   for (const each of processes) add(each);

@@ -5,6 +5,7 @@ import { createStripeClient } from './billing/stripe-client.ts';
 import { logWebhookEndpoint } from './billing/webhook-endpoint.ts';
 import { loadConfig } from './config/app-config.ts';
 import { openDatabase } from './db/database.ts';
+import { launcherBuildDone } from './operations/launcher-build.ts';
 import { openFilesLimit, openFilesWanted } from './operations/open-files.ts';
 import { startDraining } from './operations/readiness.ts';
 import { stopTracing } from './tracing/tracing-switch.ts';
@@ -24,6 +25,7 @@ const database = await openDatabase(config.database).catch((error: Error) => {
   process.exit(1);
 });
 const mailer = createMailer(config.mail);
+await launcherBuildDone();
 const app = await buildApp({ config, database, mailer }).catch(async (error: Error) => {
   // The plans' prices are read from the payment provider at start; a plan without one stops it here.
   if (!(error instanceof ConfigurationError)) throw error;

@@ -1,9 +1,7 @@
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { transformWithOxc } from 'vite';
 
 const resolve = createRequire(import.meta.url).resolve;
 
@@ -12,44 +10,20 @@ const resolve = createRequire(import.meta.url).resolve;
 const plansPrefix = 'plans-';
 const plansDir = path.dirname(resolve('@launchkit/plans'));
 
-// TypeScript 7 is a native compiler without the JavaScript API (`transpileModule`) this build used:
-// its `tsc` compiles the file instead, one file at a time and without type checking (`npm run
-// typecheck` does that), which is what transpileModule did.
-const tsc = path.join(path.dirname(resolve('typescript/package.json')), 'bin', 'tsc');
-const tscOptions = [
-  '--noCheck',
-  '--noResolve',
-  '--isolatedModules',
-  '--verbatimModuleSyntax',
-  '--rewriteRelativeImportExtensions',
-  '--target',
-  'es2022',
-  '--module',
-  'esnext',
-  '--newLine',
-  'lf',
-  '--pretty',
-  'false',
-];
-
-/** The JavaScript `tsc` writes for one TypeScript module; its syntax errors are thrown. */
-function transpile(source: string, fileName: string): string {
-  const dir = mkdtempSync(path.join(tmpdir(), 'omniout-'));
-  try {
-    const name = path.basename(fileName).replace(/\.ts$/, '');
-    writeFileSync(path.join(dir, `${name}.ts`), source);
-    const result = spawnSync(process.execPath, [tsc, ...tscOptions, '--outDir', 'out', `${name}.ts`], {
-      cwd: dir,
-      encoding: 'utf8',
-    });
-    if (result.status !== 0) {
-      const message = `${result.stdout}${result.stderr}`.trim() || result.error?.message;
-      throw new Error(`${fileName}: ${message}`);
-    }
-    return readFileSync(path.join(dir, 'out', `${name}.js`), 'utf8');
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
+/**
+ * The JavaScript of one TypeScript module: types removed, as `tsc --isolatedModules
+ * --verbatimModuleSyntax` would (only `import type` goes), without type checking (`npm run typecheck`
+ * does that), in this process through Vite's Oxc transform: a `tsc` per file took most of this build's
+ * time (decision 0057). Syntax errors are thrown.
+ */
+async function transpile(source: string, fileName: string): Promise<string> {
+  const { code } = await transformWithOxc(source, fileName, {
+    lang: 'ts',
+    target: 'es2022',
+    sourcemap: false,
+    typescript: { onlyRemoveTypeImports: true, rewriteImportExtensions: 'rewrite' },
+  });
+  return code;
 }
 
 /**
@@ -57,8 +31,8 @@ function transpile(source: string, fileName: string): string {
  * `./x.ts` become `./x.js`, and `@launchkit/plans/x` becomes `./plans-x.js`, so each imported file must be
  * compiled too and served beside it.
  */
-export function transpileBrowserModule(source: string, fileName: string): string {
-  const code = transpile(source, fileName).replace(
+export async function transpileBrowserModule(source: string, fileName: string): Promise<string> {
+  const code = (await transpile(source, fileName)).replace(
     /(\bfrom\s+)(['"])@launchkit\/plans\/([\w-]+)\2/g,
     (_, from: string, quote: string, file: string) => `${from}${quote}./${plansPrefix}${file}.js${quote}`,
   );
@@ -80,7 +54,7 @@ export async function compileBrowserScripts(dir: string, entry: string): Promise
     const file = pending.pop() as string;
     const jsName = file.replace(/\.ts$/, '.js');
     if (outputs.has(jsName)) continue;
-    const code = transpileBrowserModule(await readFile(sourceOf(dir, file), 'utf8'), file);
+    const code = await transpileBrowserModule(await readFile(sourceOf(dir, file), 'utf8'), file);
     outputs.set(jsName, code);
     for (const match of code.matchAll(/\bfrom\s+['"]\.\/([\w-]+)\.js['"]/g)) pending.push(`${match[1]}.ts`);
   }

@@ -109,6 +109,11 @@ export const variables = {
     default: 'apps/omniout/dist',
     readBy: ['app'],
   },
+  LAUNCHER_BUILD: {
+    description:
+      'set to "pending" by `npm start` for the app it starts beside the builds: the app waits for the launcher\'s word that they are done before it reads them (decision 0057); never set by hand',
+    readBy: ['app', 'launcher'],
+  },
   OMNIOUT_URL: {
     description: 'serve /omniout/ from an external hosted pricing/account app instead of the bundled one',
     production: 'optional',

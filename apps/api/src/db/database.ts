@@ -9,6 +9,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { fromPglite, type Db as JobsDatabase } from 'pg-boss';
 import { acquireDirectoryLock } from './directory-lock.ts';
+import { openPgliteDirectory } from './pglite-directory.ts';
 import {
   type ChannelHandlers,
   type ListenOptions,
@@ -149,7 +150,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
   const releaseLock = target.dir ? acquireDirectoryLock(target.dir) : () => {};
   try {
     const client = target.dir
-      ? new PGlite(target.dir)
+      ? await openPgliteDirectory(target.dir)
       : new PGlite(target.from ? { loadDataDir: target.from } : undefined);
     const db = drizzlePglite(client, { schema });
     await migratePglite(db, { migrationsFolder });

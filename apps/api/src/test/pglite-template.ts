@@ -2,6 +2,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { dataDir } from '@electric-sql/pglite-prepopulatedfs';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { migrationsFolder } from '#api/db/database.ts';
@@ -21,7 +22,8 @@ export async function setup() {
   if (process.env.TEST_DATABASE_URL) return;
   directory = await mkdtemp(path.join(os.tmpdir(), 'pglite-template-'));
   const file = path.join(directory, 'migrated.tar');
-  const client = new PGlite();
+  // From PGlite's prepopulated data directory, as the embedded database starts (db/pglite-directory.ts).
+  const client = new PGlite({ loadDataDir: await dataDir() });
   try {
     await migrate(drizzle(client), { migrationsFolder });
     const dump = await client.dumpDataDir('none');
