@@ -78,7 +78,7 @@ export default function About() {
         </div>
       </section>
 
-      <section className="section bg-slate-50" aria-labelledby="team-title">
+      <section className="section below-fold bg-slate-50" aria-labelledby="team-title">
         <div className="container-page">
           <SectionHeading id="team-title" eyebrow="Team" title="Meet the people behind the product">
             Designers, engineers and support specialists working together from four countries.

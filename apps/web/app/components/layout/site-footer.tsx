@@ -25,7 +25,7 @@ export function VisitorFooter() {
 export function SiteFooter() {
   const year = new Date().getFullYear();
   return (
-    <footer className="border-t border-slate-200 bg-slate-50" data-testid="site-footer">
+    <footer className="below-fold border-t border-slate-200 bg-slate-50" data-testid="site-footer">
       <div className="container-page py-12 sm:py-16">
         <div className="grid gap-10 lg:grid-cols-12 lg:gap-8">
           <div className="lg:col-span-4">

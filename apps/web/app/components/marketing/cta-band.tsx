@@ -7,7 +7,7 @@ type CtaBandProps = { title: string; text: string; linkLabel: string; to: string
 /** The closing call to action of a marketing page. */
 export function CtaBand({ title, text, linkLabel, to }: CtaBandProps) {
   return (
-    <section className="section" aria-labelledby="cta-title">
+    <section className="section below-fold" aria-labelledby="cta-title">
       <div className="container-page">
         <div className="relative overflow-hidden rounded-lg bg-brand-700 px-6 py-14 text-center shadow-lg sm:px-12 sm:py-20">
           <div

@@ -45,7 +45,7 @@ const features: { title: string; text: string; Icon: ComponentType<{ className?:
 
 export function Features() {
   return (
-    <section id="features" className="section scroll-mt-16" aria-labelledby="features-title">
+    <section id="features" className="section below-fold scroll-mt-16" aria-labelledby="features-title">
       <div className="container-page">
         <SectionHeading id="features-title" eyebrow="Features" title="Everything you need to ship faster">
           Skip months of plumbing. The essentials of a subscription business are built in and ready to adapt.

@@ -49,7 +49,10 @@ const companies: { name: string; mark: ReactNode; wordClass: string }[] = [
 
 export function LogoCloud() {
   return (
-    <section className="border-y border-slate-200 bg-white py-12 sm:py-16" aria-labelledby="logos-title">
+    <section
+      className="below-fold border-y border-slate-200 bg-white py-12 sm:py-16"
+      aria-labelledby="logos-title"
+    >
       <div className="container-page">
         <h2 id="logos-title" className="text-center text-sm font-semibold text-balance text-slate-600">
           Trusted by fast-growing teams around the world

@@ -3,7 +3,7 @@ import { Island } from '#web/islands/island.tsx';
 
 export function NewsletterSection() {
   return (
-    <section className="pb-16 sm:pb-24" aria-labelledby="newsletter-title">
+    <section className="below-fold pb-16 sm:pb-24" aria-labelledby="newsletter-title">
       <div className="container-page">
         <div className="grid items-center gap-8 rounded-lg border border-slate-200 bg-slate-50 p-6 sm:p-10 lg:grid-cols-2 lg:gap-12">
           <div>

@@ -24,7 +24,7 @@ const testimonials = [
 
 export function Testimonials() {
   return (
-    <section className="section bg-slate-50" aria-labelledby="testimonials-title">
+    <section className="section below-fold bg-slate-50" aria-labelledby="testimonials-title">
       <div className="container-page">
         <SectionHeading id="testimonials-title" eyebrow="Testimonials" title="Loved by product teams">
           Teams of every size use it to launch faster and sleep better.
