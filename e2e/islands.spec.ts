@@ -13,6 +13,20 @@ test.describe('a prerendered public page', () => {
     }
   });
 
+  test('links the web app manifest once it has painted; the signed-in app links it in its HTML', async ({
+    page,
+    request,
+  }) => {
+    expect(await (await request.get('/pricing')).text()).not.toContain('rel="manifest"');
+    await gotoHydrated(page, '/pricing');
+    await expect(page.locator('head link[rel="manifest"]')).toHaveAttribute('href', '/site.webmanifest');
+    const manifest = await (await request.get('/site.webmanifest')).json();
+    expect(manifest).toMatchObject({ name: 'Launchkit', start_url: '/' });
+    expect(await (await request.get('/dashboard')).text()).toContain(
+      '<link rel="manifest" href="/site.webmanifest"/>',
+    );
+  });
+
   test('runs without React Router', async ({ page }) => {
     const scripts: string[] = [];
     page.on('request', (request) => {

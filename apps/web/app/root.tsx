@@ -31,6 +31,7 @@ import type { Route } from './+types/root';
 import stylesheet from './app.css?url';
 
 const faviconHref = `data:image/svg+xml,${encodeURIComponent(faviconSvg)}`;
+const manifest = '/site.webmanifest';
 
 // The first paint waits for the stylesheet and nothing else: with a precedence React writes it at
 // the top of <head>, before the page's metadata.
@@ -71,13 +72,16 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Meta />
         {/* Written into the page: one request fewer before the first paint (docs/performance.md). */}
         <link rel="icon" href={faviconHref} type="image/svg+xml" />
-        <link rel="manifest" href="/site.webmanifest" />
+        {/* A prerendered page's bootstrap links it after the paint (decision 0059). */}
+        {!hasIslands && <link rel="manifest" href={manifest} />}
       </head>
       <body className="min-h-screen bg-white text-slate-800 antialiased">
         <div id="root">{children}</div>
         {hasIslands && islandsEntry ? (
-          // biome-ignore lint/security/noDangerouslySetInnerHtml: our own bootstrap, allowed by its hash (decision 0002).
-          <script dangerouslySetInnerHTML={{ __html: islandsBootstrap({ ...islandsEntry, stylesheet }) }} />
+          <script
+            // biome-ignore lint/security/noDangerouslySetInnerHtml: our own bootstrap, allowed by its hash (decision 0002).
+            dangerouslySetInnerHTML={{ __html: islandsBootstrap({ ...islandsEntry, stylesheet, manifest }) }}
+          />
         ) : (
           <Scripts />
         )}

@@ -11,13 +11,16 @@ type PaintList = { getEntriesByName: (name: string) => unknown[] };
  */
 function runBootstrap({
   stylesheet,
+  manifest,
   alreadyLinked = [],
 }: {
   stylesheet?: string;
+  manifest?: string;
   alreadyLinked?: string[];
 } = {}) {
   const imported: string[] = [];
   const linked = [...alreadyLinked];
+  const manifests: string[] = [];
   const listeners = new Map<string, () => void>();
   const timers: (() => void)[] = [];
   const frame = {
@@ -32,7 +35,7 @@ function runBootstrap({
     createElement: () => ({ rel: '', href: '' }),
     head: {
       appendChild: (link: { rel: string; href: string }) =>
-        link.rel === 'stylesheet' && linked.push(link.href),
+        (link.rel === 'stylesheet' ? linked : link.rel === 'manifest' ? manifests : []).push(link.href),
     },
   };
   // The bootstrap calls it with `new`: a function (not an arrow) returning the observer.
@@ -43,7 +46,7 @@ function runBootstrap({
     },
     { supportedEntryTypes: ['paint', 'largest-contentful-paint'] },
   );
-  const code = islandsBootstrap({ ...entry, stylesheet }).replaceAll('import(', 'load(');
+  const code = islandsBootstrap({ ...entry, stylesheet, manifest }).replaceAll('import(', 'load(');
   new Function('window', 'document', 'PerformanceObserver', 'setTimeout', 'load', code)(
     { PerformanceObserver: performanceObserver },
     document,
@@ -57,15 +60,19 @@ function runBootstrap({
   return {
     imported,
     linked,
+    manifests,
     frame,
     paint: (name: string) =>
       paintObserver?.(
         { getEntriesByName: (wanted) => (wanted === name ? [{}] : []) },
         { disconnect: () => undefined },
       ),
+    /** Runs the timers set so far, and those they set, until none is left. */
     runTimers: () => {
-      for (const timer of timers.splice(0)) timer();
+      while (timers.length > 0) for (const timer of timers.splice(0)) timer();
     },
+    /** Runs the first timer waiting: one task. */
+    runTask: () => timers.shift()?.(),
     interact: (type: string) => listeners.get(type)?.(),
   };
 }
@@ -82,6 +89,23 @@ describe('the inline bootstrap of a prerendered page', () => {
     page.runTimers();
     expect(page.frame.src).toBe('/omniout/');
     expect(page.imported).toEqual(['/assets/site-def.js', '/assets/islands-abc.js']);
+  });
+
+  it('after the paint, asks for one thing a task: the frames, then the stylesheet, then each module', () => {
+    const page = runBootstrap({ stylesheet: '/assets/app-1.css' });
+    page.paint('first-contentful-paint');
+    const afterEachTask = [];
+    for (let task = 0; task < 5; task++) {
+      page.runTask();
+      afterEachTask.push([page.frame.src, page.linked.length, page.imported.length]);
+    }
+    expect(afterEachTask).toEqual([
+      ['/omniout/', 0, 0],
+      ['/omniout/', 0, 0],
+      ['/omniout/', 1, 0],
+      ['/omniout/', 1, 1],
+      ['/omniout/', 1, 2],
+    ]);
   });
 
   it('starts at once on a first interaction, and only once', () => {
@@ -107,5 +131,15 @@ describe('the inline bootstrap of a prerendered page', () => {
     });
     linkedPage.interact('keydown');
     expect(linkedPage.linked).toEqual(['/assets/app-1.css']);
+  });
+
+  it('links the web app manifest once the page has painted, not before', () => {
+    const page = runBootstrap({ manifest: '/site.webmanifest' });
+    page.paint('first-paint');
+    page.runTimers();
+    expect(page.manifests).toEqual([]);
+    page.paint('first-contentful-paint');
+    page.runTimers();
+    expect(page.manifests).toEqual(['/site.webmanifest']);
   });
 });

@@ -2,16 +2,19 @@
 export type IslandsEntry = { file: string; imports: string[] };
 
 /**
- * The site's whole stylesheet. The build inlines the part of it a prerendered page uses in place of
- * its <link> (docs/decisions/0044-critical-css-inline-on-prerendered-pages.md); the rest, for what the
- * islands render later (an open menu, a form's errors), is loaded by the bootstrap after the paint.
+ * `stylesheet`: the site's whole stylesheet. The build inlines the part of it a prerendered page uses
+ * in place of its <link> (docs/decisions/0044-critical-css-inline-on-prerendered-pages.md); the rest,
+ * for what the islands render later (an open menu, a form's errors), is loaded by the bootstrap after
+ * the paint.
+ * `manifest`: the web app manifest, linked after the paint: linked in <head>, the browser fetches it
+ * and its icon while the page is still loading (docs/decisions/0059-web-manifest-after-the-paint.md).
  */
-export type BootstrapOptions = IslandsEntry & { stylesheet?: string };
+export type BootstrapOptions = IslandsEntry & { stylesheet?: string; manifest?: string };
 
 /**
  * The only script of a prerendered public page, inline at the end of <body>. It requests nothing
  * until the page has painted: once the browser reports the first contentful paint, deferred frames
- * get their address (components/deferred-frame.tsx) and the runtime (islands/runtime.tsx) is
+ * get their address (components/deferred-frame.tsx), the web app manifest is linked, and the runtime (islands/runtime.tsx) is
  * imported with its chunk, and the whole stylesheet is linked when the page has only its critical part
  * inline. A pointer, key or focus before that starts the runtime at once. A form
  * submitted before its island is live is held, not sent as a page reload, and the runtime submits it
@@ -19,34 +22,50 @@ export type BootstrapOptions = IslandsEntry & { stylesheet?: string };
  *
  * The server allows this inline script by its hash (docs/decisions/0002), computed from the page.
  */
-export function islandsBootstrap({ file, imports, stylesheet }: BootstrapOptions): string {
+export function islandsBootstrap({ file, imports, stylesheet, manifest }: BootstrapOptions): string {
   return `(function () {
   var isStarted = false;
   var stylesheet = ${JSON.stringify(stylesheet ?? null)};
-  function linkStylesheet() {
-    if (!stylesheet || document.querySelector('link[rel="stylesheet"][href="' + stylesheet + '"]')) return;
+  var manifest = ${JSON.stringify(manifest ?? null)};
+  function linkOnce(rel, href) {
+    if (!href || document.querySelector('link[rel="' + rel + '"][href="' + href + '"]')) return;
     var link = document.createElement('link');
-    link.rel = 'stylesheet';
-    link.href = stylesheet;
+    link.rel = rel;
+    link.href = href;
     document.head.appendChild(link);
   }
-  function start() {
+  function linkStylesheet() {
+    linkOnce('stylesheet', stylesheet);
+  }
+  function importModule(href) {
+    import(href).catch(function (error) {
+      isStarted = false;
+      console.error('The page could not load its scripts:', error);
+    });
+  }
+  // After the paint each request is a task of its own, so a phone's main thread is never held long
+  // between them; a first interaction asks for everything at once, since someone is waiting for it.
+  function start(isSpread) {
     if (isStarted) return;
     isStarted = true;
-    linkStylesheet();
     // The runtime's chunks are requested beside it, not after it.
-    ${JSON.stringify([...imports, file])}.forEach(function (href) {
-      import(href).catch(function (error) {
-        isStarted = false;
-        console.error('The page could not load its scripts:', error);
-      });
+    var steps = [linkStylesheet].concat(${JSON.stringify([...imports, file])}.map(function (href) {
+      return function () { importModule(href); };
+    }));
+    steps.forEach(function (step) {
+      if (isSpread) setTimeout(step);
+      else step();
     });
+  }
+  function startNow() {
+    start(false);
   }
   function afterPaint() {
     document.querySelectorAll('iframe[data-deferred-src]').forEach(function (frame) {
       if (!frame.getAttribute('src')) frame.src = frame.getAttribute('data-deferred-src');
     });
-    start();
+    linkOnce('manifest', manifest);
+    setTimeout(function () { start(true); });
   }
   var paintTypes = (window.PerformanceObserver && PerformanceObserver.supportedEntryTypes) || [];
   if (paintTypes.indexOf('paint') >= 0) {
@@ -61,7 +80,7 @@ export function islandsBootstrap({ file, imports, stylesheet }: BootstrapOptions
     });
   }
   ['pointerdown', 'keydown', 'focusin'].forEach(function (type) {
-    document.addEventListener(type, start, { capture: true, passive: true });
+    document.addEventListener(type, startNow, { capture: true, passive: true });
   });
   window.__islandSubmits = [];
   document.addEventListener('submit', function (event) {
@@ -69,7 +88,7 @@ export function islandsBootstrap({ file, imports, stylesheet }: BootstrapOptions
     if (!island || island.hasAttribute('data-island-hydrated')) return;
     event.preventDefault();
     window.__islandSubmits.push(event.target);
-    start();
+    startNow();
   }, true);
 })();`;
 }
