@@ -152,6 +152,26 @@ test.describe('a signed-in page reloaded', () => {
     });
   });
 
+  test('the watch counts a real wait: GET /api/user held for 3 s shows as the spinner waiting', async ({
+    page,
+    request,
+    newUser: user,
+  }) => {
+    await verifyEmail(request, user.email);
+    await openSignedIn(page, user.accessToken, '/dashboard');
+    await expect(page.getByTestId('dashboard-user')).toContainText(user.email);
+    await page.addInitScript(watchRestore);
+    await page.route('**/api/user', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 3_000));
+      await route.continue();
+    });
+    await page.reload();
+    await expect(page.getByTestId('dashboard-user')).toContainText(user.email);
+    const watch = await watchOf(page);
+    if (!watch) throw new Error('the page was not watched');
+    expect(spinnerTimes(watch).waitingMs).toBeGreaterThan(maxSpinnerMs);
+  });
+
   test('after a form sign-in the ID token’s profile is kept: no /userinfo at all, and sign-out forgets it', async ({
     page,
     newUser: user,

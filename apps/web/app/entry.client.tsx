@@ -1,6 +1,7 @@
 import { StrictMode, startTransition } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { HydratedRouter } from 'react-router/dom';
+import { requestRestoreEarly } from '#web/auth/early-restore.ts';
 import { pageMetaSelector } from '#web/lib/meta.ts';
 
 /**
@@ -26,6 +27,7 @@ async function createRouterBeforeHydration(): Promise<void> {
   }
 }
 
+requestRestoreEarly();
 // React (development) waits for the suspended router itself; calling a hook outside a render would warn.
 if (!import.meta.env.DEV) await createRouterBeforeHydration();
 for (const element of document.head.querySelectorAll(pageMetaSelector)) element.remove();

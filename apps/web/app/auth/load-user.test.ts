@@ -1,9 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiRequest } from '#web/lib/api.ts';
+import { callbackPath } from './auth-paths.ts';
+import { requestRestoreEarly } from './early-restore.ts';
 import { getProfile } from './identity-client.ts';
 import { loadUser } from './load-user.ts';
 import { cacheProfile, profileMaxAgeMs } from './profile-cache.ts';
 import { jwt, stubStorage } from './session-test-support.ts';
+import { tokenKey, writeStorage } from './stored-session.ts';
 
 vi.mock('#web/lib/api.ts', () => ({ ApiError: class extends Error {}, apiRequest: vi.fn() }));
 vi.mock('./identity-client.ts', () => ({ getProfile: vi.fn() }));
@@ -71,6 +74,32 @@ describe('restoring the signed-in user (the kept profile and GET /api/user)', ()
   it('refuses a /userinfo profile of another subject than the token’s (user_mismatch)', async () => {
     vi.mocked(getProfile).mockResolvedValue({ ...alice, sub: 'auth0|mallory' } as never);
     await expect(loadUser(token)).rejects.toMatchObject({ code: 'user_mismatch' });
+    expect(apiRequest).not.toHaveBeenCalled();
+  });
+
+  it('takes the document asked for before hydration, once, and only for the token it was asked with', async () => {
+    cacheProfile(alice);
+    Object.assign(window, { location: { pathname: '/dashboard' } });
+    writeStorage(tokenKey, token);
+    vi.mocked(apiRequest).mockResolvedValueOnce({ ...documentOf(alice.sub), name: 'Early' });
+    requestRestoreEarly();
+    expect(apiRequest).toHaveBeenCalledTimes(1);
+    expect((await loadUser(token)).name).toBe('Early');
+    expect((await loadUser(token)).name).toBe('Alice');
+    expect(apiRequest).toHaveBeenCalledTimes(2);
+
+    requestRestoreEarly();
+    const renewed = jwt({ sub: alice.sub, iat: 2 });
+    await loadUser(renewed);
+    expect(apiRequest).toHaveBeenLastCalledWith('user', { token: renewed });
+  });
+
+  it('asks nothing early without a stored token, or on the sign-in popup’s callback page', () => {
+    Object.assign(window, { location: { pathname: '/dashboard' } });
+    requestRestoreEarly();
+    writeStorage(tokenKey, token);
+    Object.assign(window, { location: { pathname: callbackPath } });
+    requestRestoreEarly();
     expect(apiRequest).not.toHaveBeenCalled();
   });
 });

@@ -4,6 +4,7 @@ import { sessionRefusedCodes } from '@launchkit/api-contract/error-codes';
 import { ApiError, apiRequest } from '#web/lib/api.ts';
 import { currentImpersonation } from '#web/lib/impersonation.ts';
 import { AuthError } from './auth-error.ts';
+import { takeEarlyUserDocument } from './early-restore.ts';
 import { getProfile } from './identity-client.ts';
 import { derivePlan, type PlanFields } from './plan.ts';
 import { type ProfileClaims, profileForToken, requireSameSubject } from './profile-cache.ts';
@@ -53,7 +54,8 @@ function viewedUser(document: UserDocument, token: string): AuthUser {
  */
 export async function loadUser(token: string, { rereadProfile = false } = {}): Promise<AuthUser> {
   const profile = await profileForToken(token, getProfile, { reread: rereadProfile });
-  const document = await apiRequest<UserDocument>('user', { token }).catch((error: unknown) => {
+  const request = takeEarlyUserDocument(token) ?? apiRequest<UserDocument>('user', { token });
+  const document = await request.catch((error: unknown) => {
     if (error instanceof ApiError && sessionRefusedCodes.has(error.code)) throw error;
     const reason = error instanceof Error ? ` (${error.message})` : '';
     throw new AuthError(
