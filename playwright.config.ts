@@ -1,4 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
+import { recentLoginSeconds } from './e2e/support/server-settings.ts';
 import { chromiumFlags, chromiumPath } from './scripts/ensure-chromium.mjs';
 
 const port = Number(process.env.E2E_PORT ?? 3900);
@@ -40,9 +41,7 @@ export default defineConfig({
       // Outbound webhook deliveries are retried one to three seconds apart and an endpoint failing for 60 s
       // is turned off, as after a day (embedded mode only).
       WEBHOOK_TEST_DAY_SECONDS: '60',
-      // Lets a test reach the re-authentication dialog after a short wait instead of five minutes; long
-      // enough that a test changing its password right after signing in stays within it on a busy machine.
-      RECENT_LOGIN_MAX_AGE_SECONDS: '15',
+      RECENT_LOGIN_MAX_AGE_SECONDS: String(recentLoginSeconds),
       // One data folder per port: runs on other ports (E2E_PORT) never wipe each other's data.
       DATA_DIR: `.e2e-data-${port}`,
       LOG_LEVEL: 'warn',

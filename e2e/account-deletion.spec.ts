@@ -24,7 +24,7 @@ test('an owner with a member transfers the workspace and deletes the account', a
   browser,
   request,
 }) => {
-  test.setTimeout(team.testTimeout + 30_000);
+  test.setTimeout(team.testTimeout + 45_000);
   const owner = await team.createNamedUser(request, team.uniqueName('Dana'));
   const { customer } = await grantTrialPlan(request, owner, 'pro', 1);
   await addItemWithApi(request, owner.accessToken, 'Quarterly plan');

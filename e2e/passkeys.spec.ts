@@ -72,7 +72,7 @@ test.describe('passkeys', () => {
   test('sign up with a passkey and no password, sign in with it by the button and by autofill, rename and remove it', async ({
     page,
   }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(105_000);
     const { cdp, authenticatorId } = await virtualAuthenticator(page);
     const email = uniqueEmail('passkey');
 

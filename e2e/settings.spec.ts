@@ -96,7 +96,7 @@ test.describe('settings', () => {
     page,
     request,
   }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(105_000);
     const user = await openSignedInAsNewUser(page, request, 'reauth', '/settings/general');
     const form = page.getByTestId('settings-general-form');
     await expect(form.getByLabel('Email')).toHaveValue(user.email);

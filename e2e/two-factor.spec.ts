@@ -194,7 +194,7 @@ test.describe('two-factor authentication', () => {
   });
 
   test('signing in again for a sensitive change asks for the code too', async ({ page, request }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(105_000);
     const user = await openSignedInAsNewUser(page, request, 'two-factor-reauth', '/settings/security');
     const nextCode = await turnOnTwoFactor(page);
     await gotoHydrated(page, '/settings/general');

@@ -1,5 +1,6 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { expect, gotoHydrated } from '../fixtures.ts';
+import { recentLoginSeconds } from './server-settings.ts';
 
 // Helpers for the sign-in tests: fresh users straight from the identity emulator (faster than the
 // forms where the forms are not what a test is about), the dev outbox, and the Management API.
@@ -200,10 +201,6 @@ export async function continueWithProvider(page: Page, provider: string, email: 
   await closed;
 }
 
-// playwright.config.ts sets the e2e server's RECENT_LOGIN_MAX_AGE_SECONDS to 15: a sign-in older than
-// that must be renewed before a sensitive change (email, password, passkeys, two-factor, deletion).
-const recentLoginSeconds = 15;
-
 /** Waits until the page's sign-in is too old for a sensitive change, which then asks to sign in again. */
 export async function waitUntilSignInIsOld(page: Page) {
   await page.waitForTimeout((recentLoginSeconds + 1) * 1000);
@@ -224,8 +221,13 @@ export async function signInAgain(page: Page, secret: string) {
  * Waits for `done`, signing in again first if the dialog asks for it: on a slow machine even a fresh
  * sign-in can grow too old before the change is sent.
  */
-export async function signInAgainIfAsked(page: Page, secret: string, done: Locator) {
+export async function signInAgainIfAsked(
+  page: Page,
+  secret: string,
+  done: Locator,
+  { timeout }: { timeout?: number } = {},
+) {
   const reauth = reauthDialog(page);
-  await expect(done.or(reauth)).toBeVisible();
+  await expect(done.or(reauth)).toBeVisible({ timeout });
   if (await reauth.isVisible()) await signInAgain(page, secret);
 }

@@ -130,6 +130,18 @@ export async function endThisSession(deps: SessionDeps, caller: VerifiedIdentity
  */
 export async function endOtherSessions(deps: SessionDeps, caller: VerifiedIdentity): Promise<SessionsEnded> {
   requireRecentLogin(deps.identity, caller);
+  return endOtherSessionsOfCheckedCaller(deps, caller);
+}
+
+/**
+ * The same, as the last step of a change whose request already passed the recent sign-in check (a
+ * new password). Checking again would refuse, after a slow provider, a change already made: the
+ * person would be asked to sign in again with a password that no longer works.
+ */
+export async function endOtherSessionsOfCheckedCaller(
+  deps: SessionDeps,
+  caller: VerifiedIdentity,
+): Promise<SessionsEnded> {
   const before = Math.floor(Date.now() / 1000);
   const kept = caller.authTime;
   const ending: SessionEnding = { uid: caller.uid, before, kept };

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { signedInAtClaim } from '@launchkit/api-contract/access-token-claims';
 import { readOutbox } from '@launchkit/mail';
 import { eq, sql } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { users } from '#api/db/schema.ts';
 import { useAppWithIdentity } from '#api/test/app-with-identity.ts';
 import { expectErrorEnvelope } from '#api/test/error-envelope.ts';
@@ -253,6 +253,36 @@ describe('PATCH /api/auth-user', () => {
     }
     expect((await patchAuthUser(oldSignIn, { name: 'Still fine' })).statusCode).toBe(200);
     await expect(suite.identity.signIn(person.email)).resolves.toHaveProperty('access_token');
+  });
+
+  it('finishes a password change whose sign-in grew too old while the provider was changing it', async () => {
+    const person = await newUser();
+    // A sign-in 3 s short of the limit, and a provider that answers the change 5 s later: old enough
+    // by the time the other sessions are ended.
+    const maxAgeSeconds = suite.testApp.config.identity.recentLoginMaxAgeSeconds;
+    const signedInAt = Math.floor(Date.now() / 1000) - maxAgeSeconds + 3;
+    const token = await suite.identity.signWithProviderKey({
+      sub: person.uid,
+      [signedInAtClaim]: signedInAt,
+      iat: signedInAt,
+    });
+    const providerFetch = globalThis.fetch;
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
+      const answer = await providerFetch(input, init);
+      if (init?.method === 'PATCH' && String(input).includes('/api/v2/users/')) {
+        await new Promise((resolve) => setTimeout(resolve, 5_000));
+      }
+      return answer;
+    });
+    try {
+      const response = await patchAuthUser(token, { password: 'Another-horse-7' });
+      expect(response.statusCode, response.body).toBe(200);
+    } finally {
+      vi.restoreAllMocks();
+    }
+    await expect(suite.identity.signIn(person.email, 'Another-horse-7')).resolves.toHaveProperty(
+      'access_token',
+    );
   });
 
   it('tells a social user that the provider owns their email and password', async () => {

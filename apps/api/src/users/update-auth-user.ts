@@ -6,7 +6,7 @@ import type { IdentityConfig } from '#api/config/app-config.ts';
 import type { Database } from '#api/db/database.ts';
 import { AppError } from '#api/http/app-error.ts';
 import { validate } from '#api/http/validate.ts';
-import { endOtherSessions, type SessionDeps } from '#api/sessions/sign-in-sessions.ts';
+import { endOtherSessionsOfCheckedCaller, type SessionDeps } from '#api/sessions/sign-in-sessions.ts';
 import { askProvider } from './ask-provider.ts';
 import { type UserRow, updateUserRow } from './user-document.ts';
 
@@ -77,7 +77,7 @@ export async function updateAuthUser(
     // A new password is the usual step after a compromise: by default whoever else is signed in is
     // signed out with it, at the API and at the provider (sessions/sign-in-sessions.ts); the person
     // may keep them. Its failures at the provider are logged there and the ending stands.
-    if (change.endOtherSessions !== false) await endOtherSessions(deps, caller);
+    if (change.endOtherSessions !== false) await endOtherSessionsOfCheckedCaller(deps, caller);
     // The user document holds nothing of the password: the record read at authentication is the
     // answer.
     return user;
