@@ -14,11 +14,11 @@ export type BootstrapOptions = IslandsEntry & { stylesheet?: string; manifest?: 
 /**
  * The only script of a prerendered public page, inline at the end of <body>. It requests nothing
  * until the page has painted: once the browser reports the first contentful paint, deferred frames
- * get their address (components/deferred-frame.tsx), the web app manifest is linked, and the runtime (islands/runtime.tsx) is
- * imported with its chunk, and the whole stylesheet is linked when the page has only its critical part
- * inline. A pointer, key or focus before that starts the runtime at once. A form
- * submitted before its island is live is held, not sent as a page reload, and the runtime submits it
- * again once the island has hydrated.
+ * get their address (components/deferred-frame.tsx), the web app manifest is linked, the runtime
+ * (islands/runtime.tsx) is imported with its chunk, and the whole stylesheet is linked when the page
+ * has only its critical part inline. A pointer, key or focus before that starts the runtime at once.
+ * A form submitted before its island is live is held, not sent as a page reload, and the runtime
+ * submits it again once the island has hydrated.
  *
  * The server allows this inline script by its hash (docs/decisions/0002), computed from the page.
  */
@@ -34,9 +34,6 @@ export function islandsBootstrap({ file, imports, stylesheet, manifest }: Bootst
     link.href = href;
     document.head.appendChild(link);
   }
-  function linkStylesheet() {
-    linkOnce('stylesheet', stylesheet);
-  }
   function importModule(href) {
     import(href).catch(function (error) {
       isStarted = false;
@@ -49,7 +46,7 @@ export function islandsBootstrap({ file, imports, stylesheet, manifest }: Bootst
     if (isStarted) return;
     isStarted = true;
     // The runtime's chunks are requested beside it, not after it.
-    var steps = [linkStylesheet].concat(${JSON.stringify([...imports, file])}.map(function (href) {
+    var steps = [function () { linkOnce('stylesheet', stylesheet); }].concat(${JSON.stringify([...imports, file])}.map(function (href) {
       return function () { importModule(href); };
     }));
     steps.forEach(function (step) {
