@@ -161,7 +161,10 @@ test.describe('a signed-in page reloaded', () => {
     await openSignedIn(page, user.accessToken, '/dashboard');
     await expect(page.getByTestId('dashboard-user')).toContainText(user.email);
     await page.addInitScript(watchRestore);
+    // The page asks before it hydrates (early-restore.ts), and the watch counts from hydration on: the
+    // hold starts once the page is hydrated, so a slow hydration does not use it up unseen.
     await page.route('**/api/user', async (route) => {
+      await page.waitForFunction(() => Boolean(document.documentElement.dataset.hydrated));
       await new Promise((resolve) => setTimeout(resolve, 3_000));
       await route.continue();
     });
