@@ -2,7 +2,7 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '#api/config/app-config.ts';
 import type { DatabaseHandle } from '#api/db/database.ts';
-import { closeUnusedConnectionsOnClose } from './close-unused-connections.ts';
+import { closeConnectionsOnClose } from './close-connections.ts';
 import { createMetrics, registerMetricsRoutes } from './metrics.ts';
 import { registerHealthRoutes } from './readiness.ts';
 import { openRedis } from './redis.ts';
@@ -18,7 +18,7 @@ export async function registerOperations(
   app: FastifyInstance,
   deps: { config: Config; database: DatabaseHandle },
 ) {
-  closeUnusedConnectionsOnClose(app);
+  closeConnectionsOnClose(app);
   // With REDIS_URL every rate limit is one budget across all instances (the library's own Redis store);
   // while Redis is unreachable the limits are skipped rather than every request refused.
   const redis = deps.config.redisUrl ? openRedis(deps.config.redisUrl, app.log) : undefined;
