@@ -3,7 +3,7 @@ import { loadConfig } from '#api/config/app-config.ts';
 import { resolvePlanPrices } from '#api/plans/resolve-plan-prices.ts';
 import { startTestApp, type TestApp } from './test-app.ts';
 import { startTestIdentityProvider, type TestIdentityProvider } from './test-identity-provider.ts';
-import { freePort, startTestPaymentsProvider, type TestPaymentsProvider } from './test-payments-provider.ts';
+import { holdPort, startTestPaymentsProvider, type TestPaymentsProvider } from './test-payments-provider.ts';
 import { createTestUsers, type TestUser } from './test-users.ts';
 
 /**
@@ -12,7 +12,8 @@ import { createTestUsers, type TestUser } from './test-users.ts';
  */
 export async function startBillingWorld(env: Record<string, string> = {}) {
   const identity: TestIdentityProvider = await startTestIdentityProvider();
-  const port = await freePort();
+  const held = await holdPort();
+  const { port } = held;
   const appUrl = `http://127.0.0.1:${port}`;
   const payments: TestPaymentsProvider = await startTestPaymentsProvider({
     webhookUrl: `${appUrl}/api/stripe-webhook`,
@@ -21,6 +22,7 @@ export async function startBillingWorld(env: Record<string, string> = {}) {
   const appEnv = { PORT: String(port), ...identity.appEnv, ...payments.appEnv, ...env };
   const first: TestApp = await startTestApp(appEnv);
   let app = first;
+  await held.release();
   await app.app.listen({ port, host: '127.0.0.1' });
   const newUser = createTestUsers(identity);
 
@@ -135,10 +137,12 @@ export async function startBillingWorld(env: Record<string, string> = {}) {
      */
     async restartApp(overrides: Record<string, string> = {}) {
       await app.app.close();
+      const heldAgain = await holdPort(port);
       if (app !== first) await app.close();
       const env = { ...appEnv, ...overrides };
       const plans = await resolvePlanPrices(payments.stripe, loadConfig(env).priceOverrides);
       app = await startTestApp(env, { database: first.database, plans });
+      await heldAgain.release();
       await app.app.listen({ port, host: '127.0.0.1' });
     },
     async close() {

@@ -11,15 +11,31 @@ import { emulatorOnLoopback } from './emulator-on-loopback.ts';
 const secretKey = 'sk_test_api_tests';
 const webhookSecret = 'whsec_api_tests';
 
-/** A port nobody listens on right now, for a server whose address must be known before it starts. */
+/** A port nobody listens on right now (nor, as a test uses it, ever will). */
 export async function freePort(): Promise<number> {
+  const held = await holdPort();
+  await held.release();
+  return held.port;
+}
+
+/**
+ * A port kept listening until `release`, for a server whose address must be known long before it starts:
+ * a port merely found free may meanwhile become the local end of an outgoing connection (the app's own
+ * database pool, as it starts) or another test's listener, and the server would not start. `port`
+ * holds that one again (a restart's gap); by default a free one.
+ */
+export function holdPort(port = 0): Promise<{ port: number; release(): Promise<void> }> {
   return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
+    // A connection made meanwhile (a webhook during a restart) fails at once, as against a closed port.
+    const server = createServer((socket) => socket.destroy());
     server.on('error', reject);
+    server.listen(port, '127.0.0.1', () => {
+      const address = server.address();
+      resolve({
+        port: typeof address === 'object' && address ? address.port : 0,
+        release: () => new Promise((released) => server.close(() => released())),
+      });
+    });
   });
 }
 
