@@ -1,13 +1,18 @@
 import { connect } from 'node:net';
 import { expect, it } from 'vitest';
-import { startTestApp } from '#api/test/test-app.ts';
+import { listenOnLoopback, startTestApp } from '#api/test/test-app.ts';
+
+/** The app on a loopback port, and a connection to it that has sent nothing yet. */
+async function appWithConnection() {
+  const testApp = await startTestApp();
+  const { port } = new URL(await listenOnLoopback(testApp));
+  const socket = connect(Number(port), '127.0.0.1');
+  await new Promise((resolve) => socket.once('connect', resolve));
+  return { testApp, socket };
+}
 
 it('closes without waiting for a connection that never sent a request', async () => {
-  const testApp = await startTestApp();
-  await testApp.app.listen({ port: 0, host: '127.0.0.1' });
-  const { port } = testApp.app.server.address() as { port: number };
-  const socket = connect(port, '127.0.0.1');
-  await new Promise((resolve) => socket.once('connect', resolve));
+  const { testApp, socket } = await appWithConnection();
   const closed = new Promise((resolve) => socket.once('close', resolve));
   // Without the drop, the close would wait for Node's headersTimeout (60 s), past the test's time.
   await testApp.close();
@@ -15,11 +20,7 @@ it('closes without waiting for a connection that never sent a request', async ()
 });
 
 it('closes a keep-alive connection once the request it was serving when the close began is answered', async () => {
-  const testApp = await startTestApp();
-  await testApp.app.listen({ port: 0, host: '127.0.0.1' });
-  const { port } = testApp.app.server.address() as { port: number };
-  const socket = connect(port, '127.0.0.1');
-  await new Promise((resolve) => socket.once('connect', resolve));
+  const { testApp, socket } = await appWithConnection();
   let answer = '';
   socket.on('data', (chunk) => {
     answer += chunk;
